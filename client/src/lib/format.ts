@@ -1,0 +1,38 @@
+import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
+import { fechaEnZona, tiempoRelativo } from '@miduelo/shared/fechas';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+
+dayjs.locale('es');
+
+type Fecha = string | number | Date | dayjs.Dayjs;
+
+/** dd/MM/yyyy (spec §9). */
+export const fecha = (valor: Fecha) => dayjs(valor).format('DD/MM/YYYY');
+
+/** dd/MM/yyyy HH:mm (spec §9). */
+export const fechaHora = (valor: Fecha) => dayjs(valor).format('DD/MM/YYYY HH:mm');
+
+/** 'lunes, 3 de marzo de 2025'. */
+export const fechaLarga = (valor: Fecha) => dayjs(valor).format('dddd, D [de] MMMM [de] YYYY');
+
+/** Calendar column heading: abbreviated weekday and day/month ('lun 3/3'). */
+export const diaCorto = (valor: Fecha) => dayjs(valor).format('ddd D/M');
+
+/** Hours trimmed to HH:mm ('09:00:00' → '09:00'). */
+export const hora = (valor: string) => valor.slice(0, 5);
+
+/** Chat-style relative time: 'Ahora', 'Nm', 'Nh', 'Nd', otherwise dd/MM. */
+export const relativo = (valor: string | Date) => tiempoRelativo(valor);
+
+/** Today as yyyy-MM-dd in the clinic's time zone (the forms judge ages and past dates by it). */
+export const hoyClinica = () => fechaEnZona(new Date(), ZONA_CLINICA_DEFECTO);
+
+/** Initials for an avatar ('Ana', 'López' → 'AL'). */
+export function iniciales(...partes: (string | null | undefined)[]): string {
+  return partes
+    .filter((p): p is string => Boolean(p?.trim()))
+    .map((p) => p.trim()[0]?.toUpperCase() ?? '')
+    .join('')
+    .slice(0, 2);
+}

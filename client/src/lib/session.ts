@@ -1,0 +1,145 @@
+import type { TokenPsicologo } from '@miduelo/shared/auth';
+import { INTERVALO_EXPIRACION_MS, STORAGE_TOKEN } from '@miduelo/shared/constants';
+import { create } from 'zustand';
+import { asegurarXsrf, CABECERA_XSRF } from './xsrf';
+
+/** The signed-in web user: a psychologist or an administrator (spec 1 §3, session token payload). */
+export type UsuarioWeb = TokenPsicologo;
+
+interface SessionState {
+  token: string | null;
+  usuario: UsuarioWeb | null;
+}
+
+function base64UrlAJson(segmento: string): unknown {
+  const base64 = segmento.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segmento.length / 4) * 4, '=');
+  const binario = atob(base64);
+  const bytes = Uint8Array.from(binario, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/**
+ * Reads a web user from a JWT. The signature is the server's business; the client only needs
+ * the claims to route and greet. Patient tokens (mobile app) are not web sessions.
+ */
+export function usuarioDeToken(token: string): UsuarioWeb | null {
+  try {
+    const partes = token.split('.');
+    if (partes.length !== 3) return null;
+    const datos = base64UrlAJson(partes[1]) as Partial<TokenPsicologo> & { tipo?: string };
+    if (datos.tipo === 'paciente') return null;
+    if (typeof datos.id_psicologo !== 'number' || typeof datos.exp !== 'number') return null;
+    return {
+      tipo: 'psicologo',
+      id_psicologo: datos.id_psicologo,
+      correo: String(datos.correo ?? ''),
+      nombre: String(datos.nombre ?? ''),
+      apellido: String(datos.apellido ?? ''),
+      rol_admin: datos.rol_admin === true,
+      jti: String(datos.jti ?? ''),
+      iat: Number(datos.iat ?? 0),
+      exp: datos.exp,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function expirado(usuario: UsuarioWeb, ahora = Date.now()): boolean {
+  return usuario.exp * 1000 <= ahora;
+}
+
+function leerAlmacenado(): SessionState {
+  const token = localStorage.getItem(STORAGE_TOKEN);
+  if (!token) return { token: null, usuario: null };
+  const usuario = usuarioDeToken(token);
+  if (!usuario || expirado(usuario)) {
+    // An expired or foreign token is removed as soon as the app starts (spec 1 §4).
+    localStorage.removeItem(STORAGE_TOKEN);
+    return { token: null, usuario: null };
+  }
+  return { token, usuario };
+}
+
+export const useSession = create<SessionState>()(() => leerAlmacenado());
+
+/** The current valid web session, or null. Checks expiry at call time, not only at load. */
+export function sesionActual(): { token: string; usuario: UsuarioWeb } | null {
+  const { token, usuario } = useSession.getState();
+  if (!token || !usuario || expirado(usuario)) return null;
+  return { token, usuario };
+}
+
+export function estaAutenticado(): boolean {
+  return sesionActual() !== null;
+}
+
+/** The bearer token to send, when one is stored. */
+export function tokenGuardado(): string | null {
+  return useSession.getState().token;
+}
+
+/** Stores a fresh login token. Returns false when it is not a usable web session. */
+export function iniciarSesion(token: string): boolean {
+  const usuario = usuarioDeToken(token);
+  if (!usuario || expirado(usuario)) return false;
+  localStorage.setItem(STORAGE_TOKEN, token);
+  useSession.setState({ token, usuario });
+  return true;
+}
+
+/** Home route of a signed-in user (spec 1 §2). */
+export function rutaInicio(usuario: UsuarioWeb): '/admin/psicologos' | '/agenda' {
+  return usuario.rol_admin ? '/admin/psicologos' : '/agenda';
+}
+
+let cerrando = false;
+
+/**
+ * Logs out: tells the server (so the token is revoked everywhere; failures are ignored), clears
+ * storage and goes to the login page with a full reload, which also drops every live store.
+ */
+export async function cerrarSesion(): Promise<void> {
+  if (cerrando) return;
+  cerrando = true;
+  const token = useSession.getState().token;
+  if (token) {
+    try {
+      const xsrf = await asegurarXsrf();
+      await fetch('/api/psicologo/cerrar-sesion', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { Authorization: `Bearer ${token}`, ...(xsrf ? { [CABECERA_XSRF]: xsrf } : {}) },
+        signal: AbortSignal.timeout(4000),
+      });
+    } catch {
+      // The token is dropped locally either way.
+    }
+  }
+  localStorage.removeItem(STORAGE_TOKEN);
+  useSession.setState({ token: null, usuario: null });
+  window.location.assign('/iniciar-sesion');
+}
+
+/** Starts the 60-second expiry check and keeps several tabs in step. Call once at start-up. */
+export function vigilarSesion(): () => void {
+  const revisar = () => {
+    const { usuario } = useSession.getState();
+    if (usuario && expirado(usuario)) void cerrarSesion();
+  };
+  const intervalo = window.setInterval(revisar, INTERVALO_EXPIRACION_MS);
+  const alCambiarAlmacen = (e: StorageEvent) => {
+    if (e.key !== STORAGE_TOKEN && e.key !== null) return;
+    const antes = useSession.getState().token;
+    const ahora = leerAlmacenado();
+    if (ahora.token === antes) return;
+    useSession.setState(ahora);
+    // Logged out (or in as someone else) in another tab: this tab must not keep acting.
+    if (antes && ahora.token === null) window.location.assign('/iniciar-sesion');
+  };
+  window.addEventListener('storage', alCambiarAlmacen);
+  return () => {
+    window.clearInterval(intervalo);
+    window.removeEventListener('storage', alCambiarAlmacen);
+  };
+}

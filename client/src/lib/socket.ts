@@ -1,0 +1,106 @@
+import { POLL_MS } from '@miduelo/shared/constants';
+import type { ClientToServerEvents, ServerToClientEvents } from '@miduelo/shared/realtime';
+import { io, type Socket } from 'socket.io-client';
+import { create } from 'zustand';
+import { expirarSesion } from './http';
+import { estaAutenticado, tokenGuardado, useSession } from './session';
+
+export type EstadoSocket = 'conectado' | 'desconectado' | 'conectando';
+export type SocketApp = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+interface SocketState {
+  socket: SocketApp | null;
+  estado: EstadoSocket;
+}
+
+/** The one Socket.IO connection of a signed-in web user and its status. */
+export const useSocket = create<SocketState>()(() => ({ socket: null, estado: 'desconectado' }));
+
+const REINTENTO_MS = 15_000;
+let reintento: number | undefined;
+
+function programarReintento(socket: SocketApp): void {
+  // socket.io does not retry by itself after the server refuses or ends the connection.
+  window.clearTimeout(reintento);
+  reintento = window.setTimeout(() => {
+    if (useSocket.getState().socket === socket && estaAutenticado() && !socket.connected) {
+      useSocket.setState({ estado: 'conectando' });
+      socket.connect();
+    }
+  }, REINTENTO_MS);
+}
+
+function conectar(): void {
+  if (useSocket.getState().socket) return;
+  const socket: SocketApp = io({
+    path: '/socket.io',
+    autoConnect: false,
+    // A function, so every reconnection sends the token stored at that moment.
+    auth: (cb) => cb({ token: tokenGuardado() }),
+  });
+  socket.on('connect', () => useSocket.setState({ estado: 'conectado' }));
+  socket.on('disconnect', (motivo) => {
+    useSocket.setState({ estado: socket.active ? 'conectando' : 'desconectado' });
+    if (motivo === 'io server disconnect') programarReintento(socket);
+  });
+  socket.on('connect_error', () => {
+    useSocket.setState({ estado: socket.active ? 'conectando' : 'desconectado' });
+    if (!socket.active) programarReintento(socket);
+  });
+  socket.io.on('reconnect_attempt', () => useSocket.setState({ estado: 'conectando' }));
+  socket.io.on('reconnect_failed', () => useSocket.setState({ estado: 'desconectado' }));
+  socket.on('sesion:revocada', () => expirarSesion());
+  useSocket.setState({ socket, estado: 'conectando' });
+  socket.connect();
+}
+
+function desconectar(): void {
+  const { socket } = useSocket.getState();
+  window.clearTimeout(reintento);
+  if (!socket) return;
+  socket.removeAllListeners();
+  socket.io.removeAllListeners();
+  socket.disconnect();
+  useSocket.setState({ socket: null, estado: 'desconectado' });
+}
+
+/** Connects while a web session exists and follows log-in and log-out. Call once at start-up. */
+export function iniciarSocket(): () => void {
+  if (estaAutenticado()) conectar();
+  const cancelar = useSession.subscribe((actual, previo) => {
+    if (actual.token === previo.token) return;
+    desconectar();
+    if (estaAutenticado()) conectar();
+  });
+  return () => {
+    cancelar();
+    desconectar();
+  };
+}
+
+/**
+ * The fallback of ARCHITECTURE.md (Real time): polls `recargar` every `intervalMs` while the socket
+ * is not connected, and calls it once each time the socket (re)connects, so that nothing emitted
+ * while it was down is missed. Returns the function that stops watching.
+ */
+export function vigilarRecurso(recargar: () => void, intervalMs: number = POLL_MS): () => void {
+  let sondeo: number | undefined;
+  const ajustar = (estado: EstadoSocket) => {
+    if (estado === 'conectado') {
+      window.clearInterval(sondeo);
+      sondeo = undefined;
+    } else if (sondeo === undefined) {
+      sondeo = window.setInterval(recargar, intervalMs);
+    }
+  };
+  ajustar(useSocket.getState().estado);
+  const cancelar = useSocket.subscribe((actual, previo) => {
+    if (actual.estado === previo.estado) return;
+    if (actual.estado === 'conectado') recargar();
+    ajustar(actual.estado);
+  });
+  return () => {
+    cancelar();
+    window.clearInterval(sondeo);
+  };
+}

@@ -1,0 +1,74 @@
+import { useCallback, useMemo, useState } from 'react';
+import * as v from 'valibot';
+
+type Esquema = v.GenericSchema;
+type Valores<S extends Esquema> = v.InferInput<S>;
+type Campo<S extends Esquema> = Extract<keyof Valores<S>, string>;
+
+/** First message of each field of a failed parse ('campo' → message). */
+export function erroresPorCampo(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, string> {
+  const planos = v.flatten(issues);
+  const errores: Record<string, string> = {};
+  for (const [campo, mensajes] of Object.entries(planos.nested ?? {})) {
+    const primero = (mensajes as string[] | undefined)?.[0];
+    if (primero) errores[campo] = primero;
+  }
+  if (planos.root?.[0]) errores._ = planos.root[0];
+  return errores;
+}
+
+/**
+ * Form state validated by a shared valibot schema. Errors are computed from the values on every
+ * change; a field shows its error once it was edited or left (live messages of spec 1 §5).
+ */
+export function useForm<S extends Esquema>(schema: S, inicial: Valores<S>) {
+  const [valores, setValores] = useState<Valores<S>>(inicial);
+  const [tocados, setTocados] = useState<Partial<Record<Campo<S>, boolean>>>({});
+  const [erroresServidor, setErroresServidor] = useState<Partial<Record<string, string>>>({});
+
+  const resultado = useMemo(() => v.safeParse(schema, valores), [schema, valores]);
+  const errores = useMemo(
+    () => (resultado.success ? {} : erroresPorCampo(resultado.issues)),
+    [resultado],
+  ) as Partial<Record<string, string>>;
+
+  const cambiar = useCallback(<K extends Campo<S>>(campo: K, valor: Valores<S>[K]) => {
+    setValores((actual) => ({ ...actual, [campo]: valor }));
+    setTocados((t) => (t[campo] ? t : { ...t, [campo]: true }));
+    setErroresServidor((e) => (e[campo] ? { ...e, [campo]: undefined } : e));
+  }, []);
+
+  const tocar = useCallback((campo: Campo<S>) => {
+    setTocados((t) => (t[campo] ? t : { ...t, [campo]: true }));
+  }, []);
+
+  const tocarTodo = useCallback(() => {
+    setTocados(Object.fromEntries(Object.keys(inicial as object).map((k) => [k, true])) as Partial<Record<Campo<S>, boolean>>);
+  }, [inicial]);
+
+  const reiniciar = useCallback(
+    (nuevos: Valores<S> = inicial) => {
+      setValores(nuevos);
+      setTocados({});
+      setErroresServidor({});
+    },
+    [inicial],
+  );
+
+  /** The message to show under a field, if any. */
+  const errorDe = (campo: Campo<S>): string | undefined =>
+    erroresServidor[campo] ?? (tocados[campo] ? errores[campo] : undefined);
+
+  return {
+    valores,
+    setValores,
+    cambiar,
+    tocar,
+    tocarTodo,
+    reiniciar,
+    errores,
+    errorDe,
+    setErroresServidor,
+    resultado,
+  };
+}

@@ -1,0 +1,131 @@
+// The only reader of process.env. Invalid configuration stops the start with a message naming
+// the variable, so an operator never runs with a half-understood setting.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
+
+export interface Limites {
+  /** requests per IP per window on login/registration/recovery/resend */
+  porIp: number;
+  /** attempts per account (email) per window */
+  porCuenta: number;
+  ventanaMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  seedDemo: boolean | null;
+  zonaClinica: string;
+  cedulaApiUrl: string | null;
+  diasGraciaValidacion: number;
+  production: boolean;
+  clientDir: string | null;
+  logLevel: string;
+  limites: Limites;
+  /** Injectable clock: tests move time instead of sleeping. */
+  now: () => Date;
+}
+
+export class ConfigError extends Error {}
+
+function zonaValida(zona: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zona });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const opcional = v.optional(v.pipe(v.string(), v.trim()));
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'debe ser un número de puerto'))),
+  HOST: opcional,
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://'))),
+  DATA_DIR: opcional,
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'debe empezar con redis://'))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'debe tener al menos 32 caracteres'))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://'))),
+  MAIL_FROM: opcional,
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('debe ser una URL'))),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('debe ser un correo válido'))),
+  ADMIN_PASSWORD: opcional,
+  SEED_DEMO: v.optional(v.picklist(['0', '1'], 'debe ser 0 o 1')),
+  TZ_CLINICA: v.optional(v.pipe(v.string(), v.check(zonaValida, 'no es una zona horaria IANA válida'))),
+  CEDULA_API_URL: v.optional(v.pipe(v.string(), v.url('debe ser una URL'))),
+  DIAS_GRACIA_VALIDACION: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'debe ser un número de días'))),
+  NODE_ENV: opcional,
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  CLIENT_DIR: opcional,
+});
+
+function vacioComoAusente(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(env)) if (val !== undefined && val !== '') out[k] = val;
+  return out;
+}
+
+/** Reads and validates the environment. Throws ConfigError naming the offending variable. */
+export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const r = v.safeParse(EnvSchema, vacioComoAusente(env));
+  if (!r.success) {
+    const issue = r.issues[0];
+    const nombre = issue.path?.[0]?.key ?? 'desconocida';
+    throw new ConfigError(`Configuración inválida: ${String(nombre)} ${issue.message}`);
+  }
+  const e = r.output;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  if (production && !e.JWT_SECRET) throw new ConfigError('Configuración inválida: JWT_SECRET es obligatorio en producción');
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
+    throw new ConfigError('Configuración inválida: ADMIN_PASSWORD es obligatorio cuando ADMIN_EMAIL está definido');
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
+    throw new ConfigError('Configuración inválida: ADMIN_EMAIL es obligatorio cuando ADMIN_PASSWORD está definido');
+  const port = Number(e.PORT ?? 3000);
+  if (port > 65535) throw new ConfigError('Configuración inválida: PORT debe ser un número de puerto');
+  return {
+    port,
+    host: e.HOST ?? '127.0.0.1',
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir,
+    redisUrl: e.REDIS_URL ?? null,
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? secretoDesarrollo(dataDir),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? 'MiDuelo <no-responder@miduelo.local>',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    seedDemo: e.SEED_DEMO === undefined ? null : e.SEED_DEMO === '1',
+    zonaClinica: e.TZ_CLINICA ?? ZONA_CLINICA_DEFECTO,
+    cedulaApiUrl: e.CEDULA_API_URL ?? null,
+    diasGraciaValidacion: Number(e.DIAS_GRACIA_VALIDACION ?? DIAS_GRACIA_VALIDACION_DEFECTO),
+    production,
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : null,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    limites: { porIp: 30, porCuenta: 10, ventanaMs: 15 * 60_000 },
+    now: () => new Date(),
+    ...overrides,
+  };
+}
+
+/** Development only: a random secret generated once and kept in DATA_DIR. */
+function secretoDesarrollo(dataDir: string): string {
+  const archivo = path.join(dataDir, 'jwt-secret');
+  if (existsSync(archivo)) return readFileSync(archivo, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secreto = randomBytes(48).toString('base64url');
+  writeFileSync(archivo, secreto, { mode: 0o600 });
+  return secreto;
+}

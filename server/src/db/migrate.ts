@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import type { DbHandle } from './client';
+
+export const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+// Several server processes may start at once against one PostgreSQL: an advisory lock held on a
+// dedicated connection makes them apply the migrations one after another.
+const LOCK_MIGRACIONES = 7_270_707;
+
+export async function aplicarMigraciones(handle: DbHandle, databaseUrl: string | null): Promise<void> {
+  if (handle.kind === 'pglite' && handle.pglite) {
+    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: CARPETA_MIGRACIONES });
+    return;
+  }
+  if (!databaseUrl) throw new Error('databaseUrl requerido para PostgreSQL');
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`select pg_advisory_lock(${LOCK_MIGRACIONES})`;
+    await migratePostgres(drizzlePostgres(sql), { migrationsFolder: CARPETA_MIGRACIONES });
+    await sql`select pg_advisory_unlock(${LOCK_MIGRACIONES})`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

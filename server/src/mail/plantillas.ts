@@ -1,0 +1,45 @@
+import type { Correo } from './mailer';
+
+const escapar = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function envolver(titulo: string, parrafos: string[], boton: { texto: string; url: string }, pie: string): string {
+  return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;background:#f7f3ee;padding:24px;color:#3d3a36">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
+<h1 style="font-size:20px;color:#5b6f5c;margin-top:0">${escapar(titulo)}</h1>
+${parrafos.map((p) => `<p style="line-height:1.5">${escapar(p)}</p>`).join('\n')}
+<p style="text-align:center;margin:28px 0"><a href="${escapar(boton.url)}" style="background:#5b6f5c;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none">${escapar(boton.texto)}</a></p>
+<p style="font-size:13px;color:#6f6a64">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapar(boton.url)}</p>
+<p style="font-size:13px;color:#6f6a64">${escapar(pie)}</p>
+</div></body></html>`;
+}
+
+export function correoActivacion(o: { para: string; nombre: string; enlace: string }): Correo {
+  const parrafos = [
+    `Hola ${o.nombre}:`,
+    'Gracias por registrarte en MiDuelo. Para activar tu cuenta, abre el siguiente enlace. El enlace expira en 48 horas y solo puede usarse una vez.',
+  ];
+  const pie = 'Si no creaste esta cuenta, ignora este mensaje.';
+  return {
+    para: o.para,
+    asunto: 'Activa tu cuenta de MiDuelo',
+    texto: `${parrafos.join('\n\n')}\n\n${o.enlace}\n\n${pie}\n`,
+    html: envolver('Activa tu cuenta', parrafos, { texto: 'Activar mi cuenta', url: o.enlace }, pie),
+    enlace: o.enlace,
+  };
+}
+
+export function correoRestablecer(o: { para: string; nombre: string; enlace: string }): Correo {
+  const parrafos = [
+    `Hola ${o.nombre}:`,
+    'Recibimos una solicitud para restablecer la contraseña de tu cuenta de MiDuelo. El enlace expira en 1 hora y solo puede usarse una vez.',
+  ];
+  const pie = 'Si no solicitaste este cambio, ignora este mensaje: tu contraseña seguirá siendo la misma.';
+  return {
+    para: o.para,
+    asunto: 'Restablece tu contraseña de MiDuelo',
+    texto: `${parrafos.join('\n\n')}\n\n${o.enlace}\n\n${pie}\n`,
+    html: envolver('Restablecer contraseña', parrafos, { texto: 'Restablecer contraseña', url: o.enlace }, pie),
+    enlace: o.enlace,
+  };
+}

@@ -1,0 +1,80 @@
+import { ConfigError, leerConfig } from './config';
+import { abrirDb } from './db/client';
+import { aplicarMigraciones } from './db/migrate';
+import { baseVacia, DEMO, sembrarDemo } from './db/seed';
+import { sembradoresDemo } from './db/seeders';
+import { buildApp } from './app';
+import { asegurarAdmin } from './modules/cuentas/service';
+import { crearMailer } from './mail/mailer';
+
+async function main() {
+  let config: ReturnType<typeof leerConfig>;
+  try {
+    config = leerConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const handle = await abrirDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await aplicarMigraciones(handle, config.databaseUrl);
+  const vacia = await baseVacia(handle.db);
+  const sembrar = config.seedDemo ?? (vacia && handle.kind === 'pglite');
+  const app = await buildApp({ config, db: handle.db });
+  if (sembrar && vacia) await sembrarDemo(handle.db, config.now(), sembradoresDemo);
+  if (config.adminEmail && config.adminPassword) {
+    await asegurarAdmin(
+      {
+        db: handle.db, config, realtime: app.realtime, log: app.log, sesiones: app.sesiones,
+        mailer: crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+      },
+      config.adminEmail,
+      config.adminPassword,
+    );
+  }
+
+  let cerrando = false;
+  const cerrar = async (senal: string) => {
+    if (cerrando) return;
+    cerrando = true;
+    app.log.info(`${senal} recibido: cerrando (solicitudes en curso terminan primero)`);
+    const limite = setTimeout(() => process.exit(1), 15_000);
+    limite.unref();
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void cerrar('SIGTERM'));
+  process.on('SIGINT', () => void cerrar('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const lineas = [
+    '',
+    `  MiDuelo está listo en ${url}`,
+    `  Base de datos: ${handle.kind === 'pglite' ? `PGlite embebida (${config.dataDir}/db)` : 'PostgreSQL'}`,
+  ];
+  if (sembrar && vacia) {
+    lineas.push(
+      `  Cuentas de demostración (contraseña para todas: ${DEMO.contrasena}):`,
+      `    Administradora:  ${DEMO.admin}`,
+      `    Psicóloga:       ${DEMO.psicologa}`,
+      `    Paciente (app):  ${DEMO.paciente}`,
+    );
+  } else if (handle.kind === 'pglite') {
+    lineas.push(`  Cuentas de demostración: ${DEMO.admin} / ${DEMO.psicologa} (contraseña ${DEMO.contrasena}) si fueron sembradas`);
+  }
+  console.log(`${lineas.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error('No se pudo iniciar MiDuelo:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

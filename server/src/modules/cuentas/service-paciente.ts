@@ -1,0 +1,95 @@
+import { MSG } from '@miduelo/shared/auth';
+import { ACTIVACION_HORAS } from '@miduelo/shared/constants';
+import { eq } from 'drizzle-orm';
+import { paciente } from '../../db/schema/cuentas';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { correoActivacion } from '../../mail/plantillas';
+import { hashContrasena, verificarContrasena } from './hash';
+import { buscarPacientePorEmail, buscarPsicologoPorCodigo, type Paciente } from './repo';
+import { type Ctx, diasRestantes, restriccionUnicaViolada } from './service';
+import { consumirToken, crearTokenUnUso, mensajesActivacion } from './tokens';
+
+export function pacienteSesion(p: Paciente) {
+  return {
+    id_paciente: p.id_paciente,
+    nombre: p.nombre,
+    apellido_paterno: p.apellido_paterno,
+    apellido_materno: p.apellido_materno,
+    email: p.email,
+    telefono: p.telefono,
+    fecha_nacimiento: p.fecha_nacimiento,
+    id_psicologo: p.id_psicologo,
+  };
+}
+
+export async function registrarPaciente(
+  ctx: Ctx,
+  body: {
+    nombre: string;
+    apellido_paterno: string;
+    apellido_materno: string | null;
+    fecha_nacimiento: string;
+    email: string;
+    telefono: string;
+    contrasena: string;
+    codigo_vinculacion: string;
+  },
+) {
+  const ahora = ctx.config.now();
+  const psic = await buscarPsicologoPorCodigo(ctx.db, body.codigo_vinculacion);
+  if (psic?.status !== 'activo' || !psic.activadoEn) throw notFound(MSG.codigoDesconocido, 'CODIGO_DESCONOCIDO');
+  if (diasRestantes(psic, ahora, ctx.config.diasGraciaValidacion) === 0)
+    throw forbidden('Tu psicólogo aún no puede vincular nuevos pacientes. Pídele que complete la validación de su cédula profesional.', 'CUENTA_LIMITADA');
+  const contrasenaHash = await hashContrasena(body.contrasena);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (await buscarPacientePorEmail(tx, body.email)) throw conflict('Ya existe una cuenta registrada con ese correo', 'CORREO_DUPLICADO');
+      const { contrasena: _c, codigo_vinculacion: _k, ...datos } = body;
+      const [creado] = await tx
+        .insert(paciente)
+        .values({ ...datos, contrasenaHash, id_psicologo: psic.id_psicologo, createdAt: ahora })
+        .returning();
+      const token = await crearTokenUnUso(tx, {
+        proposito: 'activacion',
+        cuentaTipo: 'paciente',
+        cuentaId: creado.id_paciente,
+        ahora,
+        horas: ACTIVACION_HORAS,
+      });
+      await ctx.mailer.enviar(
+        correoActivacion({ para: creado.email, nombre: creado.nombre, enlace: `${ctx.config.publicUrl}/api/paciente/activar/${token}` }),
+      );
+      return { msg: MSG.registroExitoso, id_paciente: creado.id_paciente };
+    });
+  } catch (err) {
+    if (restriccionUnicaViolada(err)?.includes('email')) throw conflict('Ya existe una cuenta registrada con ese correo', 'CORREO_DUPLICADO');
+    if (err instanceof AppError) throw err;
+    if ((err as { command?: string }).command)
+      throw new AppError(503, 'CORREO_NO_ENVIADO', 'No pudimos enviar el correo de activación. Inténtalo de nuevo en unos minutos.');
+    throw err;
+  }
+}
+
+export async function activarPaciente(ctx: Ctx, token: string) {
+  const ahora = ctx.config.now();
+  await ctx.db.transaction(async (tx) => {
+    const id = await consumirToken(tx, { token, proposito: 'activacion', cuentaTipo: 'paciente', ahora, mensajes: mensajesActivacion });
+    await tx.update(paciente).set({ activadoEn: ahora }).where(eq(paciente.id_paciente, id));
+  });
+  return { msg: MSG.activacionExitosa };
+}
+
+export async function iniciarSesionPaciente(ctx: Ctx, body: { email: string; contrasena: string }) {
+  const p = await buscarPacientePorEmail(ctx.db, body.email);
+  const ok = await verificarContrasena(p?.contrasenaHash, body.contrasena);
+  if (!p || !ok) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
+  if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
+  if (p.status !== 'activo') throw forbidden(MSG.cuentaInactiva, 'CUENTA_INACTIVA');
+  const token = ctx.sesiones.firmarPaciente({
+    id_paciente: p.id_paciente,
+    nombre: p.nombre,
+    apellido: p.apellido_paterno,
+    version: p.versionSesion,
+  });
+  return { token, paciente: pacienteSesion(p) };
+}

@@ -1,0 +1,242 @@
+import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
+import { MSG } from '@miduelo/shared/auth';
+import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { psicologo } from '../../db/schema/cuentas';
+import { AppError, conflict, forbidden, unauthorized } from '../../errors';
+import type { Mailer } from '../../mail/mailer';
+import { correoActivacion, correoRestablecer } from '../../mail/plantillas';
+import type { Realtime } from '../../plugins/realtime';
+import { nuevoCodigoVinculacion } from './codigo';
+import { hashContrasena, verificarContrasena } from './hash';
+import { buscarPsicologoPorCorreo, buscarPsicologosPorTelefono, type Psicologo } from './repo';
+import { consumirToken, crearTokenUnUso, estadoToken, mensajesActivacion, mensajesRestablecer } from './tokens';
+
+export interface Ctx {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  sesiones: FastifyInstance['sesiones'];
+}
+
+const DIA_MS = 86_400_000;
+
+/** Unique-constraint violations of PostgreSQL (also through drizzle's wrapper). */
+export function restriccionUnicaViolada(err: unknown): string | null {
+  let e = err as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return e.constraint_name ?? e.constraint ?? '';
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+function enviarSinEsperar(ctx: Ctx, correo: Parameters<Mailer['enviar']>[0]) {
+  // Not awaited: whether an account exists must not show in how long the answer takes.
+  ctx.mailer.enviar(correo).catch((err) => ctx.log.error({ err: { message: (err as Error).message } }, 'no se pudo enviar un correo'));
+}
+
+export async function registrarPsicologo(
+  ctx: Ctx,
+  body: {
+    nombre: string;
+    apellidoPaterno: string;
+    apellidoMaterno: string | null;
+    fecha_nacimiento: string;
+    especialidad: string;
+    cedula: string;
+    telefono: string;
+    correo: string;
+    contrasena: string;
+  },
+  o: { admin?: boolean; activado?: boolean } = {},
+) {
+  const contrasenaHash = await hashContrasena(body.contrasena);
+  const ahora = ctx.config.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [porCorreo] = await tx.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.correo, body.correo));
+      if (porCorreo) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
+      const [porCedula] = await tx.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.cedula, body.cedula));
+      if (porCedula) throw conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA');
+      const codigo = await nuevoCodigoVinculacion(tx);
+      const { contrasena: _c, ...datos } = body;
+      const [creado] = await tx
+        .insert(psicologo)
+        .values({
+          ...datos,
+          contrasenaHash,
+          codigo_vinculacion: codigo,
+          rol_admin: o.admin ?? false,
+          cedula_validada: o.admin ?? false,
+          activadoEn: o.activado ? ahora : null,
+          createdAt: ahora,
+        })
+        .returning();
+      if (!o.activado) {
+        const token = await crearTokenUnUso(tx, {
+          proposito: 'activacion',
+          cuentaTipo: 'psicologo',
+          cuentaId: creado.id_psicologo,
+          ahora,
+          horas: ACTIVACION_HORAS,
+        });
+        // Sent before commit: if the mail cannot go out, nothing is stored and the user may retry.
+        await ctx.mailer.enviar(
+          correoActivacion({ para: creado.correo, nombre: creado.nombre, enlace: `${ctx.config.publicUrl}/activar-cuenta/${token}` }),
+        );
+      }
+      return creado;
+    });
+  } catch (err) {
+    const restriccion = restriccionUnicaViolada(err);
+    if (restriccion?.includes('correo')) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
+    if (restriccion?.includes('cedula')) throw conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA');
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'EENVELOPE' || (err as { command?: string }).command)
+      throw new AppError(503, 'CORREO_NO_ENVIADO', 'No pudimos enviar el correo de activación. Inténtalo de nuevo en unos minutos.');
+    throw err;
+  }
+}
+
+/** Days of full access left to a non-admin whose licence is not validated (null otherwise). */
+export function diasRestantes(p: Pick<Psicologo, 'rol_admin' | 'cedula_validada' | 'createdAt'>, ahora: Date, gracia: number) {
+  if (p.rol_admin || p.cedula_validada) return null;
+  const transcurridos = Math.floor((ahora.getTime() - p.createdAt.getTime()) / DIA_MS);
+  return Math.max(0, gracia - transcurridos);
+}
+
+export async function iniciarSesionPsicologo(ctx: Ctx, body: { correo: string; contrasena: string }): Promise<LoginRespuesta> {
+  const p = await buscarPsicologoPorCorreo(ctx.db, body.correo);
+  const ok = await verificarContrasena(p?.contrasenaHash, body.contrasena);
+  if (!p || !ok) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
+  if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
+  if (p.status !== 'activo') throw forbidden(MSG.cuentaInactiva, 'CUENTA_INACTIVA');
+  const ahora = ctx.config.now();
+  const dias = diasRestantes(p, ahora, ctx.config.diasGraciaValidacion);
+  const limitada = dias === 0;
+  const token = ctx.sesiones.firmarPsicologo({
+    id_psicologo: p.id_psicologo,
+    correo: p.correo,
+    nombre: p.nombre,
+    apellido: p.apellidoPaterno,
+    rol_admin: p.rol_admin,
+    version: p.versionSesion,
+  });
+  return {
+    token,
+    usuario: {
+      id_psicologo: p.id_psicologo,
+      nombre: p.nombre,
+      apellidoPaterno: p.apellidoPaterno,
+      apellidoMaterno: p.apellidoMaterno,
+      correo: p.correo,
+      rol_admin: p.rol_admin,
+      cedula_validada: p.cedula_validada,
+      codigo_vinculacion: p.codigo_vinculacion,
+    },
+    cuenta_limitada: limitada,
+    advertencia: limitada ? MSG.advertenciaLimitada : null,
+    diasRestantesValidacion: dias,
+  };
+}
+
+export async function activarPsicologo(ctx: Ctx, token: string) {
+  const ahora = ctx.config.now();
+  await ctx.db.transaction(async (tx) => {
+    const id = await consumirToken(tx, { token, proposito: 'activacion', cuentaTipo: 'psicologo', ahora, mensajes: mensajesActivacion });
+    await tx.update(psicologo).set({ activadoEn: ahora }).where(eq(psicologo.id_psicologo, id));
+  });
+  return { msg: MSG.activacionExitosa };
+}
+
+export async function reenviarActivacion(ctx: Ctx, correo: string) {
+  const p = await buscarPsicologoPorCorreo(ctx.db, correo);
+  if (p && !p.activadoEn) {
+    const ahora = ctx.config.now();
+    const token = await ctx.db.transaction((tx) =>
+      crearTokenUnUso(tx, { proposito: 'activacion', cuentaTipo: 'psicologo', cuentaId: p.id_psicologo, ahora, horas: ACTIVACION_HORAS }),
+    );
+    enviarSinEsperar(ctx, correoActivacion({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/activar-cuenta/${token}` }));
+  }
+  return { msg: MSG.reenvioRespuesta };
+}
+
+export async function recuperarContrasena(ctx: Ctx, valor: string) {
+  const esTelefono = /^\d{10}$/.test(valor);
+  const cuentas = esTelefono
+    ? await buscarPsicologosPorTelefono(ctx.db, valor)
+    : [await buscarPsicologoPorCorreo(ctx.db, valor.toLowerCase())].filter((p): p is Psicologo => p !== null);
+  const ahora = ctx.config.now();
+  for (const p of cuentas) {
+    if (p.status !== 'activo') continue;
+    const token = await ctx.db.transaction((tx) =>
+      crearTokenUnUso(tx, { proposito: 'restablecer', cuentaTipo: 'psicologo', cuentaId: p.id_psicologo, ahora, horas: RESTABLECER_HORAS }),
+    );
+    enviarSinEsperar(ctx, correoRestablecer({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/restablecer-contrasena/${token}` }));
+  }
+  return { msg: esTelefono ? MSG.recuperacionTelefono : MSG.recuperacionCorreo, esTelefono };
+}
+
+export async function verificarTokenRestablecer(ctx: Ctx, token: string) {
+  const e = await estadoToken(ctx.db, { token, proposito: 'restablecer', cuentaTipo: 'psicologo', ahora: ctx.config.now() });
+  return { valido: e.valido };
+}
+
+export async function restablecerContrasena(ctx: Ctx, token: string, nuevaContrasena: string) {
+  const ahora = ctx.config.now();
+  const contrasenaHash = await hashContrasena(nuevaContrasena);
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await consumirToken(tx, { token, proposito: 'restablecer', cuentaTipo: 'psicologo', ahora, mensajes: mensajesRestablecer });
+    const [p] = await tx.select({ v: psicologo.versionSesion }).from(psicologo).where(eq(psicologo.id_psicologo, id));
+    // Bumping the session version revokes every token issued before the reset.
+    await tx
+      .update(psicologo)
+      .set({ contrasenaHash, versionSesion: (p?.v ?? 0) + 1 })
+      .where(eq(psicologo.id_psicologo, id));
+    return id;
+  });
+  await ctx.realtime.desconectarCuenta({ tipo: 'psicologo', id }, 'contrasena');
+  return { msg: MSG.restablecerExitoso };
+}
+
+export async function cerrarSesion(ctx: Ctx, sesion: TokenPayload) {
+  await ctx.sesiones.revocar(sesion);
+  const cuenta = sesion.tipo === 'paciente' ? { tipo: 'paciente' as const, id: sesion.id_paciente } : { tipo: 'psicologo' as const, id: sesion.id_psicologo };
+  await ctx.realtime.desconectarCuenta(cuenta, 'cierre', sesion.jti);
+  return { msg: MSG.sesionCerrada };
+}
+
+/** ADMIN_EMAIL / ADMIN_PASSWORD: an active, verified administrator exists after start. */
+export async function asegurarAdmin(ctx: Ctx, correo: string, contrasena: string) {
+  const existente = await buscarPsicologoPorCorreo(ctx.db, correo);
+  if (existente) {
+    if (!existente.rol_admin || !existente.activadoEn || existente.status !== 'activo' || !existente.cedula_validada) {
+      await ctx.db
+        .update(psicologo)
+        .set({ rol_admin: true, activadoEn: existente.activadoEn ?? ctx.config.now(), status: 'activo', cedula_validada: true })
+        .where(eq(psicologo.id_psicologo, existente.id_psicologo));
+    }
+    return;
+  }
+  await registrarPsicologo(
+    ctx,
+    {
+      nombre: 'Administración',
+      apellidoPaterno: 'MiDuelo',
+      apellidoMaterno: null,
+      fecha_nacimiento: '1980-01-01',
+      especialidad: 'Administración',
+      cedula: String(9_000_000_000 + Math.floor(Math.random() * 99_999_999)),
+      telefono: '0000000000',
+      correo,
+      contrasena,
+    },
+    { admin: true, activado: true },
+  );
+}

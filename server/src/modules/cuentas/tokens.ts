@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MSG } from '@miduelo/shared/auth';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { tokenUnUso } from '../../db/schema/cuentas';
+import { badRequest } from '../../errors';
+
+export type Proposito = 'activacion' | 'restablecer';
+export type CuentaTipo = 'psicologo' | 'paciente';
+
+const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
+
+/** Creates a one-time token (only its hash is stored) and invalidates earlier ones of the same purpose. */
+export async function crearTokenUnUso(
+  tx: DbOrTx,
+  o: { proposito: Proposito; cuentaTipo: CuentaTipo; cuentaId: number; ahora: Date; horas: number },
+): Promise<string> {
+  await tx
+    .update(tokenUnUso)
+    .set({ usadoEn: o.ahora })
+    .where(
+      and(
+        eq(tokenUnUso.proposito, o.proposito),
+        eq(tokenUnUso.cuentaTipo, o.cuentaTipo),
+        eq(tokenUnUso.cuentaId, o.cuentaId),
+        isNull(tokenUnUso.usadoEn),
+      ),
+    );
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(tokenUnUso).values({
+    proposito: o.proposito,
+    cuentaTipo: o.cuentaTipo,
+    cuentaId: o.cuentaId,
+    hash: hashToken(token),
+    expiraEn: new Date(o.ahora.getTime() + o.horas * 3600_000),
+  });
+  return token;
+}
+
+type Estado = { valido: true; cuentaId: number; id: number } | { valido: false; motivo: 'invalido' | 'expirado' };
+
+export async function estadoToken(
+  tx: DbOrTx,
+  o: { token: string; proposito: Proposito; cuentaTipo: CuentaTipo; ahora: Date },
+): Promise<Estado> {
+  const [fila] = await tx
+    .select()
+    .from(tokenUnUso)
+    .where(
+      and(
+        eq(tokenUnUso.hash, hashToken(o.token)),
+        eq(tokenUnUso.proposito, o.proposito),
+        eq(tokenUnUso.cuentaTipo, o.cuentaTipo),
+      ),
+    );
+  if (!fila || fila.usadoEn) return { valido: false, motivo: 'invalido' };
+  if (fila.expiraEn.getTime() <= o.ahora.getTime()) return { valido: false, motivo: 'expirado' };
+  return { valido: true, cuentaId: fila.cuentaId, id: fila.id };
+}
+
+/** Marks the token used; a concurrent second use finds it already used and fails. */
+export async function consumirToken(
+  tx: DbOrTx,
+  o: { token: string; proposito: Proposito; cuentaTipo: CuentaTipo; ahora: Date; mensajes: { invalido: string; expirado: string } },
+): Promise<number> {
+  const estado = await estadoToken(tx, o);
+  if (!estado.valido) throw badRequest(o.mensajes[estado.motivo], estado.motivo === 'expirado' ? 'TOKEN_EXPIRADO' : 'TOKEN_INVALIDO');
+  const usados = await tx
+    .update(tokenUnUso)
+    .set({ usadoEn: o.ahora })
+    .where(and(eq(tokenUnUso.id, estado.id), isNull(tokenUnUso.usadoEn)))
+    .returning({ id: tokenUnUso.id });
+  if (usados.length === 0) throw badRequest(o.mensajes.invalido, 'TOKEN_INVALIDO');
+  return estado.cuentaId;
+}
+
+export const mensajesActivacion = { invalido: MSG.tokenActivacionInvalido, expirado: MSG.tokenActivacionExpirado };
+export const mensajesRestablecer = { invalido: MSG.tokenRestablecerInvalido, expirado: MSG.tokenRestablecerInvalido };
+

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import jwt from '@fastify/jwt';
+import { MSG } from '@miduelo/shared/auth';
+import type { TokenPaciente, TokenPayload, TokenPsicologo } from '@miduelo/shared/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { paciente, psicologo, tokenRevocado } from '../db/schema/cuentas';
+import { forbidden, unauthorized } from '../errors';
+
+export const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
+export const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
+
+/** Who a verified token belongs to, read fresh from the database on every request. */
+export type Sesion =
+  | (TokenPsicologo & { cedula_validada: boolean; creadoEn: Date })
+  | TokenPaciente;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sesiones: {
+      firmarPsicologo(p: Omit<TokenPsicologo, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
+      firmarPaciente(p: Omit<TokenPaciente, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
+      /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation. */
+      verificar(token: string): Promise<Sesion>;
+      revocar(payload: TokenPayload): Promise<void>;
+    };
+    requierePsicologo: preHandlerAsyncHookHandler;
+    requiereAdmin: preHandlerAsyncHookHandler;
+    requierePaciente: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    sesion: Sesion | null;
+  }
+}
+
+type Firmado = TokenPayload & { ver: number };
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
+    const { config } = opts;
+    await app.register(jwt, {
+      secret: config.jwtSecret,
+      sign: { algorithm: 'HS256' },
+      // Expiry is checked below against the injectable clock; the signature and algorithm here.
+      verify: { algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true },
+    });
+    const ahoraS = () => Math.floor(config.now().getTime() / 1000);
+
+    function firmar(payload: Record<string, unknown>, duracion: number): string {
+      const iat = ahoraS();
+      return app.jwt.sign({ ...payload, jti: randomUUID(), iat, exp: iat + duracion });
+    }
+
+    async function verificar(token: string): Promise<Sesion> {
+      let p: Firmado;
+      try {
+        p = app.jwt.verify<Firmado>(token);
+      } catch {
+        throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
+      }
+      if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+      const [revocado] = await app.db
+        .select({ jti: tokenRevocado.jti })
+        .from(tokenRevocado)
+        .where(eq(tokenRevocado.jti, String(p.jti)));
+      if (revocado) throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
+      if (p.tipo === 'psicologo') {
+        const [c] = await app.db
+          .select({
+            status: psicologo.status,
+            version: psicologo.versionSesion,
+            rol_admin: psicologo.rol_admin,
+            cedula_validada: psicologo.cedula_validada,
+            createdAt: psicologo.createdAt,
+            activadoEn: psicologo.activadoEn,
+          })
+          .from(psicologo)
+          .where(eq(psicologo.id_psicologo, p.id_psicologo));
+        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver)
+          throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
+        return { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
+      }
+      if (p.tipo === 'paciente') {
+        const [c] = await app.db
+          .select({ status: paciente.status, version: paciente.versionSesion, activadoEn: paciente.activadoEn })
+          .from(paciente)
+          .where(eq(paciente.id_paciente, p.id_paciente));
+        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver)
+          throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
+        return p;
+      }
+      throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
+    }
+
+    app.decorate('sesiones', {
+      firmarPsicologo: ({ version, ...p }) => firmar({ ...p, tipo: 'psicologo', ver: version }, DURACION_SESION_PSICOLOGO_S),
+      firmarPaciente: ({ version, ...p }) => firmar({ ...p, tipo: 'paciente', ver: version }, DURACION_SESION_PACIENTE_S),
+      verificar,
+      async revocar(payload: TokenPayload) {
+        await app.db
+          .insert(tokenRevocado)
+          .values({ jti: payload.jti, expiraEn: new Date(payload.exp * 1000) })
+          .onConflictDoNothing();
+      },
+    });
+    app.decorateRequest('sesion', null);
+
+    async function autenticar(request: FastifyRequest): Promise<Sesion> {
+      const h = request.headers.authorization;
+      if (!h || !/^Bearer\s+\S+$/i.test(h)) throw unauthorized(MSG.noAutenticado);
+      const sesion = await verificar(h.replace(/^Bearer\s+/i, ''));
+      request.sesion = sesion;
+      return sesion;
+    }
+
+    app.decorate('requierePsicologo', async (request: FastifyRequest) => {
+      const s = await autenticar(request);
+      if (s.tipo !== 'psicologo') throw forbidden(MSG.soloPsicologos, 'SOLO_PSICOLOGOS');
+    });
+    app.decorate('requiereAdmin', async (request: FastifyRequest) => {
+      const s = await autenticar(request);
+      if (s.tipo !== 'psicologo' || !s.rol_admin) throw forbidden(MSG.soloAdministradores, 'SOLO_ADMINISTRADORES');
+    });
+    app.decorate('requierePaciente', async (request: FastifyRequest) => {
+      const s = await autenticar(request);
+      if (s.tipo !== 'paciente') throw forbidden(MSG.soloPacientes, 'SOLO_PACIENTES');
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The psychologist of a request already guarded by requierePsicologo. */
+export function psicologoDe(request: FastifyRequest) {
+  const s = request.sesion;
+  if (s?.tipo !== 'psicologo') throw unauthorized(MSG.noAutenticado);
+  return s;
+}
+
+/** The patient of a request already guarded by requierePaciente. */
+export function pacienteDe(request: FastifyRequest) {
+  const s = request.sesion;
+  if (s?.tipo !== 'paciente') throw unauthorized(MSG.noAutenticado);
+  return s;
+}

@@ -1,0 +1,53 @@
+import { MSG_GENERICO } from '@miduelo/shared/errores';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+
+const CODIGOS_BD_CAIDA = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', '57P01']);
+
+function esBdCaida(err: unknown): boolean {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (e.code && CODIGOS_BD_CAIDA.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Sends `{ msg, code }`, plus `error` under /api/foros and `mensaje` on activity routes (the
+ * existing clients read those fields). */
+export function enviarError(reply: FastifyReply, status: number, code: string, msg: string, extra: object = {}) {
+  const url = reply.request.url;
+  const body: Record<string, unknown> = { msg, code, ...extra };
+  if (url.startsWith('/api/foros')) body.error = msg;
+  if (/^\/api\/psicologo\/(paciente\/\d+\/)?actividades/.test(url)) body.mensaje = msg;
+  return reply.status(status).type('application/json').send(JSON.stringify(body));
+}
+
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+      if (err instanceof AppError) {
+        if (err.status === 429 && typeof err.extra.retryAfter === 'number') {
+          reply.header('Retry-After', String(err.extra.retryAfter));
+          const { retryAfter: _r, ...resto } = err.extra;
+          return enviarError(reply, err.status, err.code, err.message, resto);
+        }
+        return enviarError(reply, err.status, err.code, err.message, err.extra);
+      }
+      const fe = err as FastifyError;
+      if (fe.statusCode === 429) return enviarError(reply, 429, 'DEMASIADOS_INTENTOS', fe.message);
+      if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.statusCode === 400) {
+        return enviarError(reply, 400, 'SOLICITUD_INVALIDA', MSG_GENERICO.cuerpoInvalido);
+      }
+      if (fe.statusCode === 413) return enviarError(reply, 413, 'DEMASIADO_GRANDE', 'La solicitud es demasiado grande');
+      if (esBdCaida(err)) {
+        request.log.error({ err: { message: fe.message, code: fe.code } }, 'base de datos no disponible');
+        return enviarError(reply, 503, 'SERVICIO_NO_DISPONIBLE', MSG_GENERICO.baseDatos);
+      }
+      request.log.error({ err }, 'error no controlado');
+      return enviarError(reply, 500, 'ERROR_INTERNO', MSG_GENERICO.servidor);
+    });
+  },
+  { name: 'errors' },
+);

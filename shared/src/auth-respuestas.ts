@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+
+export const MsgRespuesta = v.object({ msg: v.string() });
+
+export const UsuarioSesionSchema = v.object({
+  id_psicologo: v.number(),
+  nombre: v.string(),
+  apellidoPaterno: v.string(),
+  apellidoMaterno: v.nullable(v.string()),
+  correo: v.string(),
+  rol_admin: v.boolean(),
+  cedula_validada: v.boolean(),
+  codigo_vinculacion: v.string(),
+});
+
+export const LoginRespuestaSchema = v.object({
+  token: v.string(),
+  usuario: UsuarioSesionSchema,
+  cuenta_limitada: v.boolean(),
+  advertencia: v.nullable(v.string()),
+  diasRestantesValidacion: v.nullable(v.number()),
+});
+
+export const RegistroRespuestaSchema = v.object({
+  msg: v.string(),
+  id_psicologo: v.number(),
+  codigo_vinculacion: v.string(),
+});
+
+export const RecuperarRespuestaSchema = v.object({ msg: v.string(), esTelefono: v.boolean() });
+export const VerificarTokenRespuestaSchema = v.object({ valido: v.boolean() });
+
+export const PacienteSesionSchema = v.object({
+  id_paciente: v.number(),
+  nombre: v.string(),
+  apellido_paterno: v.string(),
+  apellido_materno: v.nullable(v.string()),
+  email: v.string(),
+  telefono: v.string(),
+  fecha_nacimiento: v.string(),
+  id_psicologo: v.nullable(v.number()),
+});
+export const LoginPacienteRespuestaSchema = v.object({ token: v.string(), paciente: PacienteSesionSchema });
+export const RegistroPacienteRespuestaSchema = v.object({ msg: v.string(), id_paciente: v.number() });

@@ -1,0 +1,324 @@
+import * as v from 'valibot';
+import { CEDULA_MAX_DIGITOS, CEDULA_MIN_DIGITOS, EDAD_MAXIMA, EDAD_MINIMA } from './constants';
+import { mensajeContrasena } from './contrasena';
+import { edadEnAnios, esFechaIso } from './fechas';
+
+export const MSG = {
+  nombreObligatorio: 'El nombre es obligatorio',
+  nombreCorto: 'El nombre debe tener al menos 2 caracteres',
+  apellidoPaternoObligatorio: 'El apellido paterno es obligatorio',
+  apellidoCorto: 'Debe tener al menos 2 caracteres',
+  textoLargo: 'El texto es demasiado largo',
+  fechaNacimientoObligatoria: 'La fecha de nacimiento es obligatoria',
+  fechaNacimientoInvalida: 'La fecha de nacimiento no es válida',
+  edadHint: 'Debes tener entre 18 y 90 años',
+  especialidadObligatoria: 'La especialidad es obligatoria',
+  especialidadCorta: 'Debe tener al menos 3 caracteres',
+  cedulaObligatoria: 'La cédula profesional es obligatoria',
+  cedulaInvalida: 'La cédula debe tener entre 7 y 10 dígitos',
+  telefonoObligatorio: 'El teléfono es obligatorio',
+  telefonoInvalido: 'El teléfono debe tener exactamente 10 dígitos',
+  correoObligatorio: 'El correo es obligatorio',
+  correoInvalido: 'El formato del correo no es válido',
+  contrasenaObligatoria: 'La contraseña es obligatoria',
+  confirmarObligatorio: 'Debes confirmar la contraseña',
+  contrasenasNoCoinciden: 'Las contraseñas no coinciden',
+  aceptaTerminos: 'Debes aceptar los términos y condiciones para registrarte',
+  formularioInvalido: 'Por favor completa todos los campos correctamente',
+  contrasenaGenerada: 'Contraseña segura generada',
+  loginCamposObligatorios: 'Todos los campos son obligatorios',
+  recuperacionObligatorio: 'Por favor ingresa tu correo electrónico o teléfono',
+  recuperacionInvalido: 'Ingresa un correo válido o un teléfono de 10 dígitos',
+  reenvioSinCorreo: 'Por favor ingresa tu correo electrónico',
+  codigoObligatorio: 'El código de vinculación es obligatorio',
+  // Server answers
+  credencialesInvalidas: 'Correo o contraseña incorrectos',
+  cuentaNoActivada: 'Tu cuenta aún no ha sido activada. Revisa tu correo electrónico para activarla.',
+  cuentaInactiva: 'Tu cuenta está deshabilitada. Contacta al administrador.',
+  correoDuplicado: 'Ya existe una cuenta registrada con ese correo',
+  cedulaDuplicada: 'Ya existe una cuenta registrada con esa cédula profesional',
+  registroExitoso: 'Registro exitoso. Revisa tu correo electrónico para activar tu cuenta.',
+  activacionExitosa: 'Cuenta activada exitosamente',
+  tokenActivacionInvalido: 'El enlace de activación no es válido o ya fue utilizado',
+  tokenActivacionExpirado: 'El enlace de activación ha expirado. Solicita uno nuevo.',
+  reenvioRespuesta: 'Si existe una cuenta pendiente de activación con ese correo, te enviamos un nuevo enlace.',
+  recuperacionCorreo: 'Si existe una cuenta con ese correo, recibirás instrucciones para recuperar tu contraseña.',
+  recuperacionTelefono:
+    'Se ha enviado un correo de recuperación al email registrado con ese número telefónico.',
+  tokenRestablecerInvalido: 'El enlace de recuperación no es válido o ha expirado',
+  restablecerExitoso: 'Tu contraseña ha sido restablecida exitosamente. Ya puedes iniciar sesión.',
+  sesionCerrada: 'Sesión cerrada',
+  codigoDesconocido: 'El código de vinculación no corresponde a ningún psicólogo',
+  advertenciaLimitada:
+    'Tu cédula profesional aún no ha sido validada y el periodo de acceso completo terminó. Puedes consultar tu agenda, pacientes y chats, pero no registrar nuevos pacientes ni crear citas o foros hasta que un administrador valide tu cédula.',
+  cuentaLimitadaAccion:
+    'Tu cuenta tiene acceso limitado hasta que un administrador valide tu cédula profesional.',
+  demasiadosIntentos: 'Demasiados intentos. Espera un momento antes de volver a intentarlo.',
+  noAutenticado: 'Debes iniciar sesión para continuar',
+  sesionInvalida: 'Tu sesión no es válida o ha expirado',
+  soloAdministradores: 'Esta acción es solo para administradores',
+  soloPsicologos: 'Esta acción es solo para psicólogos',
+  soloPacientes: 'Esta acción es solo para pacientes',
+  xsrf: 'La solicitud no incluye el encabezado de seguridad. Recarga la página e inténtalo de nuevo.',
+} as const;
+
+export function mensajeEdad(edad: number): string | null {
+  if (edad < EDAD_MINIMA) return `Debes tener al menos 18 años (tienes ${edad} años)`;
+  if (edad > EDAD_MAXIMA) return `La edad máxima permitida es 90 años (tienes ${edad} años)`;
+  return null;
+}
+
+// A missing key reads as '' so it gets the same Spanish message as an empty field.
+const texto = (obligatorio: string) => v.pipe(v.optional(v.string(obligatorio), ''), v.trim(), v.nonEmpty(obligatorio));
+
+export const nombreSchema = v.pipe(texto(MSG.nombreObligatorio), v.minLength(2, MSG.nombreCorto), v.maxLength(100, MSG.textoLargo));
+export const apellidoPaternoSchema = v.pipe(
+  texto(MSG.apellidoPaternoObligatorio),
+  v.minLength(2, MSG.apellidoCorto),
+  v.maxLength(100, MSG.textoLargo),
+);
+/** Optional; when given (non-blank) at least 2 characters. Blank becomes null. */
+export const apellidoMaternoSchema = v.pipe(
+  v.optional(v.nullable(v.string()), null),
+  v.transform((s) => (s == null || s.trim() === '' ? null : s.trim())),
+  v.check((s) => s == null || s.length >= 2, MSG.apellidoCorto),
+  v.check((s) => s == null || s.length <= 100, MSG.textoLargo),
+);
+export const especialidadSchema = v.pipe(
+  texto(MSG.especialidadObligatoria),
+  v.minLength(3, MSG.especialidadCorta),
+  v.maxLength(120, MSG.textoLargo),
+);
+export const cedulaSchema = v.pipe(
+  texto(MSG.cedulaObligatoria),
+  v.regex(new RegExp(`^\\d{${CEDULA_MIN_DIGITOS},${CEDULA_MAX_DIGITOS}}$`), MSG.cedulaInvalida),
+);
+export const telefonoSchema = v.pipe(texto(MSG.telefonoObligatorio), v.regex(/^\d{10}$/, MSG.telefonoInvalido));
+export const correoSchema = v.pipe(
+  texto(MSG.correoObligatorio),
+  v.toLowerCase(),
+  v.maxLength(254, MSG.correoInvalido),
+  v.email(MSG.correoInvalido),
+);
+export const contrasenaSchema = v.pipe(
+    v.optional(v.string(MSG.contrasenaObligatoria), ''),
+  v.nonEmpty(MSG.contrasenaObligatoria),
+  v.maxLength(128, MSG.textoLargo),
+  v.check((s) => mensajeContrasena(s) === null, (issue) => mensajeContrasena(String(issue.input)) ?? ''),
+);
+
+/** Birth date within [min, max] years on the given day (the clinic's today). */
+export function fechaNacimientoSchema(hoy: string, max: number = EDAD_MAXIMA) {
+  return v.pipe(
+    texto(MSG.fechaNacimientoObligatoria),
+    v.check(esFechaIso, MSG.fechaNacimientoInvalida),
+    v.check(
+      (f) => {
+        const edad = edadEnAnios(f, hoy);
+        return edad >= EDAD_MINIMA && edad <= max;
+      },
+      (issue) => {
+        const edad = edadEnAnios(String(issue.input), hoy);
+        return edad < EDAD_MINIMA
+          ? `Debes tener al menos 18 años (tienes ${edad} años)`
+          : `La edad máxima permitida es ${max} años (tienes ${edad} años)`;
+      },
+    ),
+  );
+}
+
+const aceptaTerminosSchema = v.pipe(
+  v.optional(v.boolean(MSG.aceptaTerminos), false),
+  v.check((b) => b === true, MSG.aceptaTerminos),
+);
+
+/** POST /api/psicologo/registro body (spec 1 §7). */
+export function registroPsicologoSchema(hoy: string) {
+  return v.object({
+    nombre: nombreSchema,
+    apellidoPaterno: apellidoPaternoSchema,
+    apellidoMaterno: apellidoMaternoSchema,
+    fecha_nacimiento: fechaNacimientoSchema(hoy),
+    especialidad: especialidadSchema,
+    cedula: cedulaSchema,
+    telefono: telefonoSchema,
+    correo: correoSchema,
+    contrasena: contrasenaSchema,
+    aceptaTerminos: aceptaTerminosSchema,
+  });
+}
+export type RegistroPsicologoBody = v.InferInput<ReturnType<typeof registroPsicologoSchema>>;
+
+/** The registration form's fields (spec 1 §5), with the confirmation the API does not receive. */
+export function formularioRegistroSchema(hoy: string) {
+  return v.pipe(
+    v.object({
+      nombre: nombreSchema,
+      apellidoPaterno: apellidoPaternoSchema,
+      apellidoMaterno: apellidoMaternoSchema,
+      fecha_nacimiento: fechaNacimientoSchema(hoy),
+      especialidad: especialidadSchema,
+      cedulaProfesional: cedulaSchema,
+      numTelefonico: telefonoSchema,
+      correo: correoSchema,
+      contrasena: contrasenaSchema,
+      confirmarContrasena: v.pipe(
+    v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
+      aceptaTerminos: aceptaTerminosSchema,
+    }),
+    v.forward(
+      v.partialCheck(
+        [['contrasena'], ['confirmarContrasena']],
+        (d) => d.contrasena === d.confirmarContrasena,
+        MSG.contrasenasNoCoinciden,
+      ),
+      ['confirmarContrasena'],
+    ),
+  );
+}
+
+export const loginSchema = v.object({
+  correo: v.pipe(
+    v.optional(v.string(MSG.loginCamposObligatorios), ''),
+    v.trim(),
+    v.nonEmpty(MSG.loginCamposObligatorios),
+    v.toLowerCase(),
+    v.email(MSG.correoInvalido),
+  ),
+  contrasena: v.pipe(
+    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128)),
+});
+export type LoginBody = v.InferInput<typeof loginSchema>;
+
+export const reenviarActivacionSchema = v.object({
+  correo: v.pipe(
+    v.optional(v.string(MSG.reenvioSinCorreo), ''),
+    v.trim(),
+    v.nonEmpty(MSG.reenvioSinCorreo),
+    v.toLowerCase(),
+    v.email(MSG.correoInvalido),
+  ),
+});
+
+export const recuperarSchema = v.object({
+  correoOTelefono: v.pipe(
+    v.optional(v.string(MSG.recuperacionObligatorio), ''),
+    v.trim(),
+    v.nonEmpty(MSG.recuperacionObligatorio),
+    v.check((s) => /^\d{10}$/.test(s) || v.is(v.pipe(v.string(), v.email()), s), MSG.recuperacionInvalido),
+  ),
+});
+
+export const restablecerSchema = v.object({ nuevaContrasena: contrasenaSchema });
+
+export const formularioRestablecerSchema = v.pipe(
+  v.object({
+    nuevaContrasena: contrasenaSchema,
+    confirmarContrasena: v.pipe(
+    v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['nuevaContrasena'], ['confirmarContrasena']],
+      (d) => d.nuevaContrasena === d.confirmarContrasena,
+      MSG.contrasenasNoCoinciden,
+    ),
+    ['confirmarContrasena'],
+  ),
+);
+
+/** POST /api/paciente/registro (mobile app). */
+export function registroPacienteSchema(hoy: string) {
+  return v.object({
+    nombre: nombreSchema,
+    apellido_paterno: apellidoPaternoSchema,
+    apellido_materno: apellidoMaternoSchema,
+    fecha_nacimiento: fechaNacimientoSchema(hoy, 120),
+    email: correoSchema,
+    telefono: telefonoSchema,
+    contrasena: contrasenaSchema,
+    codigo_vinculacion: v.pipe(
+    v.optional(v.string(MSG.codigoObligatorio), ''),
+      v.trim(),
+      v.nonEmpty(MSG.codigoObligatorio),
+      v.toUpperCase(),
+      v.maxLength(20, MSG.codigoDesconocido),
+    ),
+  });
+}
+export type RegistroPacienteBody = v.InferInput<ReturnType<typeof registroPacienteSchema>>;
+
+export const loginPacienteSchema = v.object({
+  email: v.pipe(
+    v.optional(v.string(MSG.loginCamposObligatorios), ''),
+    v.trim(),
+    v.nonEmpty(MSG.loginCamposObligatorios),
+    v.toLowerCase(),
+    v.email(MSG.correoInvalido),
+  ),
+  contrasena: v.pipe(
+    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128)),
+});
+
+// ---- Responses ----
+
+export interface UsuarioSesion {
+  id_psicologo: number;
+  nombre: string;
+  apellidoPaterno: string;
+  apellidoMaterno: string | null;
+  correo: string;
+  rol_admin: boolean;
+  cedula_validada: boolean;
+  codigo_vinculacion: string;
+}
+
+export interface LoginRespuesta {
+  token: string;
+  usuario: UsuarioSesion;
+  cuenta_limitada: boolean;
+  advertencia: string | null;
+  diasRestantesValidacion: number | null;
+}
+
+export interface LoginNoActivadaRespuesta {
+  msg: string;
+  code: 'CUENTA_NO_ACTIVADA';
+  requiereActivacion: true;
+}
+
+/** JWT payload of a psychologist or administrator (spec 1 §3) plus the revocation id. */
+export interface TokenPsicologo {
+  tipo: 'psicologo';
+  id_psicologo: number;
+  correo: string;
+  nombre: string;
+  apellido: string;
+  rol_admin: boolean;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export interface TokenPaciente {
+  tipo: 'paciente';
+  id_paciente: number;
+  nombre: string;
+  apellido: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export type TokenPayload = TokenPsicologo | TokenPaciente;
+
+export interface PacienteSesion {
+  id_paciente: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string | null;
+  email: string;
+  telefono: string;
+  fecha_nacimiento: string;
+  id_psicologo: number | null;
+}

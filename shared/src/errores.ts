@@ -1,0 +1,19 @@
+/** Error body of every API answer (ARCHITECTURE.md, API contract). */
+export interface ErrorRespuesta {
+  msg: string;
+  code: string;
+  errores?: Record<string, string>;
+  error?: string;
+  mensaje?: string;
+  requiereActivacion?: boolean;
+}
+
+export const MSG_GENERICO = {
+  servidor: 'Existe un error en el servidor',
+  noEncontrado: 'Recurso no encontrado',
+  rutaNoEncontrada: 'La ruta solicitada no existe',
+  baseDatos: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+  cuerpoInvalido: 'El cuerpo de la solicitud no es válido',
+  sesionExpiradaTitulo: 'Sesión Expirada',
+  sesionExpirada: 'Tu sesión ha expirado. Por favor inicia sesión nuevamente.',
+} as const;

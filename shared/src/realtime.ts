@@ -1,0 +1,22 @@
+// Typed Socket.IO event maps. Each domain declares its own events in realtime-<domain>.ts; this
+// file only composes them, so features can grow without touching each other's declarations.
+import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-citas';
+import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat';
+
+export interface SesionServidorACliente {
+  /** The account's tokens were revoked (logout elsewhere, password reset, account disabled). */
+  'sesion:revocada': (p: { motivo: 'cierre' | 'contrasena' | 'deshabilitada' }) => void;
+}
+
+export type ServerToClientEvents = SesionServidorACliente & CitasServidorACliente & ChatServidorACliente;
+export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor;
+
+/** Personal rooms (ARCHITECTURE.md, Real time). */
+export const sala = {
+  psicologo: (id: number) => `psicologo:${id}`,
+  paciente: (id: number) => `paciente:${id}`,
+  admin: (id: number) => `admin:${id}`,
+} as const;
+
+/** Reply of every client→server event that takes an acknowledgement. */
+export type Ack<T> = (respuesta: { ok: true; data: T } | { ok: false; msg: string }) => void;

@@ -1,0 +1,21 @@
+// Account screen texts of spec 1 §8 that only the web client shows. Kept here, beside the MSG
+// catalogue of auth.ts, so that the client and the browser tests read the same strings.
+
+export const TEXTOS_CUENTA = {
+  bienvenidoTitulo: 'Bienvenido',
+  cuentaNoActivadaTitulo: 'Cuenta No Activada',
+  reenviarActivacionPregunta: '¿Deseas que reenviemos el correo de activación?',
+  correoEnviadoTitulo: 'Correo Enviado',
+  accesoLimitadoTitulo: 'Acceso Limitado',
+  validacionPendienteTitulo: 'Validación Pendiente',
+  registroExitosoTitulo: 'Registro exitoso',
+  registroExitosoTexto: 'Por favor revisa tu correo electrónico para activar tu cuenta. El enlace expira en 48 horas.',
+  activacionSinToken: 'Token de activación no válido',
+  activacionError: 'Error al activar la cuenta',
+  restablecerError: 'Error al restablecer la contraseña',
+} as const;
+
+/** 'Validación Pendiente' text (spec 1 §8), shown when 3 days or fewer remain. */
+export function textoValidacionPendiente(dias: number): string {
+  return `Tu cédula aún no ha sido validada. Te quedan ${dias} días de acceso completo.`;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '@miduelo/server/app';
+import { type Config, leerConfig } from '@miduelo/server/config';
+import type { Db } from '@miduelo/server/db/client';
+import { crearBaseDePrueba, type BaseDePrueba } from './base-datos';
+import { type BuzonSmtp, iniciarBuzon } from './correo';
+
+export interface Reloj {
+  ahora(): Date;
+  fijar(fecha: Date | string): void;
+  avanzar(ms: number): void;
+}
+
+/** An injectable clock: starts at the real now and only moves when a test moves it. */
+export function crearReloj(inicio: Date = new Date()): Reloj {
+  let actual = inicio.getTime();
+  return {
+    ahora: () => new Date(actual),
+    fijar: (f) => {
+      actual = new Date(f).getTime();
+    },
+    avanzar: (ms) => {
+      actual += ms;
+    },
+  };
+}
+
+export interface AppDePrueba {
+  app: FastifyInstance;
+  db: Db;
+  base: BaseDePrueba;
+  buzon: BuzonSmtp;
+  reloj: Reloj;
+  config: Config;
+  /** Base URL once `escuchar()` has been called (socket tests). */
+  url: string;
+  escuchar(): Promise<string>;
+  cerrar(): Promise<void>;
+}
+
+export const SECRETO_PRUEBAS = 'secreto-de-pruebas-con-al-menos-32-caracteres!';
+
+export async function crearAppDePrueba(o: { config?: Partial<Config>; env?: NodeJS.ProcessEnv } = {}): Promise<AppDePrueba> {
+  const base = await crearBaseDePrueba();
+  const buzon = await iniciarBuzon();
+  const reloj = crearReloj();
+  const config = leerConfig(
+    { SMTP_URL: buzon.url, PUBLIC_URL: 'http://miduelo.test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-pruebas', ...o.env },
+    { jwtSecret: SECRETO_PRUEBAS, now: reloj.ahora, ...o.config },
+  );
+  const app = await buildApp({ config, db: base.handle.db, logger: false });
+  await app.ready();
+  const prueba: AppDePrueba = {
+    app,
+    db: base.handle.db,
+    base,
+    buzon,
+    reloj,
+    config,
+    url: '',
+    async escuchar() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const dir = app.server.address();
+      prueba.url = typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '';
+      return prueba.url;
+    },
+    async cerrar() {
+      await app.close();
+      await buzon.cerrar();
+      await base.cerrar();
+    },
+  };
+  return prueba;
+}
+
+/** app.inject with a bearer token (the way the mobile app and the web client call). */
+export function inyectarCon(app: FastifyInstance, token: string, o: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...o, headers: { ...(o.headers ?? {}), authorization: `Bearer ${token}` } });
+}

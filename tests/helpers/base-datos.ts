@@ -1,0 +1,46 @@
+// Each test file gets its own freshly migrated database: a clone of a migrated template on
+// PostgreSQL (DATABASE_URL), or a fresh in-memory PGlite otherwise.
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { abrirDb, type DbHandle } from '@miduelo/server/db/client';
+import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+
+export const PLANTILLA = 'miduelo_plantilla_pruebas';
+
+export function urlConBase(url: string, base: string): string {
+  const u = new URL(url);
+  u.pathname = `/${base}`;
+  return u.toString();
+}
+
+export interface BaseDePrueba {
+  handle: DbHandle;
+  /** PostgreSQL URL of this file's database (null on PGlite). */
+  url: string | null;
+  cerrar(): Promise<void>;
+}
+
+export async function crearBaseDePrueba(): Promise<BaseDePrueba> {
+  const raiz = process.env.DATABASE_URL;
+  if (!raiz) {
+    const handle = await abrirDb({ databaseUrl: null, dataDir: '', enMemoria: true });
+    await aplicarMigraciones(handle, null);
+    return { handle, url: null, cerrar: () => handle.close() };
+  }
+  const nombre = `miduelo_t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(raiz, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${nombre} template ${PLANTILLA}`);
+  await admin.end();
+  const url = urlConBase(raiz, nombre);
+  const handle = await abrirDb({ databaseUrl: url, dataDir: '', maxConexiones: 30 });
+  return {
+    handle,
+    url,
+    async cerrar() {
+      await handle.close();
+      const a = postgres(raiz, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${nombre} with (force)`);
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function chromiumDisponible(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+/** Browser tests skip (with a message) where Chromium is absent, except under REQUIRE_E2E=1. */
+export function debeOmitirE2E(): boolean {
+  if (chromiumDisponible()) return false;
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 pero no hay Chromium en ${CHROMIUM}`);
+  console.warn(`Pruebas de navegador omitidas: no se encontró Chromium en ${CHROMIUM}`);
+  return true;
+}
+
+export function abrirNavegador(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
