@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { crearMailer, type Mailer } from './mail/mailer';
+import adminCuentasRoutes from './modules/admin-cuentas/routes';
 import cuentasRoutes from './modules/cuentas/routes';
 import authPlugin from './plugins/auth';
 import clientePlugin from './plugins/cliente';
@@ -75,6 +76,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
 
   app.get('/api/salud', async () => ({ ok: true }));
   await app.register(cuentasRoutes, { config, mailer });
+  await app.register(adminCuentasRoutes);
 
   await app.register(clientePlugin, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));

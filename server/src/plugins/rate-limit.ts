@@ -19,22 +19,24 @@ export default fp(
       global: false,
       ...(opts.redis ? { redis: opts.redis, nameSpace: 'miduelo-rl-' } : {}),
     });
-    const construir = (_req: FastifyRequest, ctx: { ttl: number }) =>
-      new AppError(429, 'DEMASIADOS_INTENTOS', MSG.demasiadosIntentos, {
-        retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)),
-      });
+    // createRateLimit gives a checker per limit; two checkers run in sequence on one request
+    // (the plugin's own preHandler runs only once per request, so it cannot stack limits).
     app.decorate('limitesSensibles', (grupo: string, cuentaDe: (request: FastifyRequest) => string | undefined) => {
       const { porIp, porCuenta, ventanaMs } = opts.limites;
-      return [
-        app.rateLimit({ max: porIp, timeWindow: ventanaMs, groupId: `${grupo}-ip`, errorResponseBuilder: construir }),
-        app.rateLimit({
-          max: porCuenta,
-          timeWindow: ventanaMs,
-          groupId: `${grupo}-cuenta`,
-          keyGenerator: (req) => `cuenta:${(cuentaDe(req) ?? '').toLowerCase()}`,
-          errorResponseBuilder: construir,
-        }),
-      ] as unknown as preHandlerAsyncHookHandler[];
+      const porIpCheck = app.createRateLimit({ max: porIp, timeWindow: ventanaMs, keyGenerator: (req) => `${grupo}:ip:${req.ip}` });
+      const porCuentaCheck = app.createRateLimit({
+        max: porCuenta,
+        timeWindow: ventanaMs,
+        keyGenerator: (req) => `${grupo}:cuenta:${(cuentaDe(req) ?? '').toLowerCase()}`,
+      });
+      const comprobar = (check: typeof porIpCheck): preHandlerAsyncHookHandler =>
+        async function limite(request) {
+          const r = await check(request);
+          if (!r.isAllowed && r.isExceeded) {
+            throw new AppError(429, 'DEMASIADOS_INTENTOS', MSG.demasiadosIntentos, { retryAfter: Math.max(1, r.ttlInSeconds) });
+          }
+        };
+      return [comprobar(porIpCheck), comprobar(porCuentaCheck)];
     });
   },
   { name: 'rate-limit' },

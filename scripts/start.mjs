@@ -1,0 +1,35 @@
+// `pnpm start`: builds the client when it is missing or older than its sources, then starts ONE
+// process serving the API, the Socket.IO gateway and the built client. (The server runs its
+// TypeScript through tsx: there is no separate server build; see docs/decisions/004.)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function masReciente(dir) {
+  let max = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    max = Math.max(max, e.isDirectory() ? masReciente(p) : statSync(p).mtimeMs);
+  }
+  return max;
+}
+
+export function construirClienteSiHaceFalta() {
+  const index = path.join(raiz, 'client/dist/index.html');
+  const fuentes = Math.max(masReciente(path.join(raiz, 'client/src')), masReciente(path.join(raiz, 'shared/src')));
+  if (existsSync(index) && statSync(index).mtimeMs >= fuentes) return;
+  console.log('Construyendo el cliente web…');
+  const vite = path.join(raiz, 'client/node_modules/vite/bin/vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: path.join(raiz, 'client'), stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  construirClienteSiHaceFalta();
+  const hijo = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: raiz, stdio: 'inherit' });
+  for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => hijo.kill(s));
+  hijo.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}

@@ -1,0 +1,52 @@
+// Browser tests: the real server (in this process, on a real port, serving the built client)
+// driven by Debian's Chromium through playwright-core.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { STORAGE_TOKEN } from '@miduelo/shared/constants';
+import { type AppDePrueba, crearAppDePrueba } from './app';
+import { abrirNavegador } from './navegador';
+
+export interface E2E {
+  t: AppDePrueba;
+  url: string;
+  browser: Browser;
+  /** A new, isolated browser context (another "device"). */
+  contexto(): Promise<BrowserContext>;
+  /** A page already signed in with the given token (session created directly, not via login). */
+  paginaConSesion(token: string, ruta?: string, contexto?: BrowserContext): Promise<Page>;
+  cerrar(): Promise<void>;
+}
+
+export async function iniciarE2E(o: Parameters<typeof crearAppDePrueba>[0] = {}): Promise<E2E> {
+  const t = await crearAppDePrueba(o);
+  const url = await t.escuchar();
+  const browser = await abrirNavegador();
+  const contextos: BrowserContext[] = [];
+  const e2e: E2E = {
+    t,
+    url,
+    browser,
+    async contexto() {
+      const c = await browser.newContext({ baseURL: url, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+      contextos.push(c);
+      return c;
+    },
+    async paginaConSesion(token, ruta = '/agenda', contexto) {
+      const c = contexto ?? (await e2e.contexto());
+      await c.addInitScript(
+        ([clave, valor]) => {
+          if (!window.localStorage.getItem(clave)) window.localStorage.setItem(clave, valor);
+        },
+        [STORAGE_TOKEN, token] as const,
+      );
+      const page = await c.newPage();
+      await page.goto(ruta);
+      return page;
+    },
+    async cerrar() {
+      for (const c of contextos) await c.close().catch(() => {});
+      await browser.close();
+      await t.cerrar();
+    },
+  };
+  return e2e;
+}

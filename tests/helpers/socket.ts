@@ -1,0 +1,27 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@miduelo/shared/realtime';
+import { io, type Socket } from 'socket.io-client';
+
+export type SocketCliente = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Connects like the web client and the mobile app do: `auth: { token }`, websocket transport. */
+export function conectar(url: string, token: string | undefined, o: { reconnection?: boolean } = {}): SocketCliente {
+  return io(url, { auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: o.reconnection ?? false, forceNew: true });
+}
+
+/** Resolves on connect, rejects with the server's error message on connect_error. */
+export function esperarConexion(s: SocketCliente): Promise<void> {
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (e) => reject(e));
+  });
+}
+
+export function esperarEvento<T = unknown>(s: SocketCliente, evento: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`No llegó el evento ${evento}`)), timeoutMs);
+    (s as unknown as { once(e: string, f: (p: T) => void): void }).once(evento, (p: T) => {
+      clearTimeout(timer);
+      resolve(p);
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import { MSG } from '@miduelo/shared/auth';
+import { paciente } from '@miduelo/server/db/schema/cuentas';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
+import { crearPsicologo } from '../helpers/fabricas';
+
+let t: AppDePrueba;
+beforeAll(async () => {
+  t = await crearAppDePrueba();
+});
+afterAll(() => t.cerrar());
+
+const datos = (o: Record<string, unknown> = {}) => ({
+  nombre: 'Rosa',
+  apellido_paterno: 'Núñez',
+  fecha_nacimiento: '1970-03-03',
+  email: 'rosa@correo.mx',
+  telefono: '5511223344',
+  contrasena: 'Paciente#2025',
+  codigo_vinculacion: 'XXXXXX',
+  ...o,
+});
+const registrar = (body: object) => t.app.inject({ method: 'POST', url: '/api/paciente/registro', payload: body });
+const contar = async () => (await t.db.select().from(paciente)).length;
+
+describe('cuentas de paciente (app móvil)', () => {
+  it('valida cada campo y exige mayoría de edad', async () => {
+    const p = await crearPsicologo(t.db);
+    const casos: Array<[Record<string, unknown>, string]> = [
+      [{ nombre: '' }, MSG.nombreObligatorio],
+      [{ apellido_paterno: 'X' }, MSG.apellidoCorto],
+      [{ fecha_nacimiento: '2015-01-01' }, 'Debes tener al menos 18 años'],
+      [{ email: 'mal' }, MSG.correoInvalido],
+      [{ telefono: '123' }, MSG.telefonoInvalido],
+      [{ contrasena: 'corta' }, 'La contraseña debe contener:'],
+      [{ codigo_vinculacion: '' }, MSG.codigoObligatorio],
+    ];
+    for (const [cambio, mensaje] of casos) {
+      const r = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, ...cambio }));
+      expect(r.statusCode).toBe(400);
+      expect(r.json().msg).toContain(mensaje);
+    }
+    expect(await contar()).toBe(0);
+  });
+
+  it('un código desconocido responde 404 con un mensaje claro', async () => {
+    const r = await registrar(datos({ codigo_vinculacion: 'NOEXISTE' }));
+    expect(r.statusCode).toBe(404);
+    expect(r.json().msg).toBe(MSG.codigoDesconocido);
+    expect(await contar()).toBe(0);
+  });
+
+  it('registra con el código del psicólogo, activa por correo e inicia sesión', async () => {
+    const p = await crearPsicologo(t.db);
+    const desde = t.buzon.correos.length;
+    const r = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion.toLowerCase(), email: 'Rosa@Correo.mx' }));
+    expect(r.statusCode).toBe(201);
+    const [fila] = await t.db.select().from(paciente).where(eq(paciente.email, 'rosa@correo.mx'));
+    expect(fila.id_psicologo).toBe(p.id_psicologo);
+
+    const antes = await t.app.inject({ method: 'POST', url: '/api/paciente/iniciar-sesion', payload: { email: 'rosa@correo.mx', contrasena: 'Paciente#2025' } });
+    expect(antes.statusCode).toBe(403);
+    expect(antes.json().requiereActivacion).toBe(true);
+
+    const enlace = t.buzon.enlace(await t.buzon.esperar('rosa@correo.mx', { desde }));
+    expect(enlace).toMatch(/^http:\/\/miduelo\.test\/api\/paciente\/activar\//);
+    const act = await t.app.inject({ method: 'GET', url: new URL(enlace).pathname, headers: { accept: 'text/html' } });
+    expect(act.statusCode).toBe(200);
+    expect(act.body).toContain('Tu cuenta fue activada');
+    const otra = await t.app.inject({ method: 'GET', url: new URL(enlace).pathname });
+    expect(otra.statusCode).toBe(400);
+
+    const ok = await t.app.inject({ method: 'POST', url: '/api/paciente/iniciar-sesion', payload: { email: 'rosa@correo.mx', contrasena: 'Paciente#2025' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().paciente).toMatchObject({ nombre: 'Rosa', email: 'rosa@correo.mx', id_psicologo: p.id_psicologo, apellido_materno: null });
+    expect(ok.body).not.toMatch(/argon2|contrasena/);
+    const salir = await inyectarCon(t.app, ok.json().token, { method: 'POST', url: '/api/paciente/cerrar-sesion' });
+    expect(salir.statusCode).toBe(200);
+    expect((await inyectarCon(t.app, ok.json().token, { method: 'POST', url: '/api/paciente/cerrar-sesion' })).statusCode).toBe(401);
+
+    const dup = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion }));
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('un psicólogo con cuenta limitada no vincula pacientes nuevos', async () => {
+    const p = await crearPsicologo(t.db, { cedula_validada: false, createdAt: new Date(Date.now() - 30 * 86_400_000) });
+    const r = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, email: 'otra@correo.mx' }));
+    expect(r.statusCode).toBe(403);
+    expect(r.json().msg).toMatch(/cédula profesional/);
+    expect(await contar()).toBe(1);
+  });
+});
