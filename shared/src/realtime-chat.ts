@@ -1,5 +1,86 @@
-// Chat events (issue 4 fills these in).
-// biome-ignore lint/complexity/noBannedTypes: no events yet
-export type ChatServidorACliente = {};
-// biome-ignore lint/complexity/noBannedTypes: no events yet
-export type ChatClienteAServidor = {};
+// Chat events (issue 4). Messages, unread counts and read receipts go to the personal rooms of the
+// participants (every tab and device of each); typing indicators only to the sockets that opened
+// the conversation (`chat:unirse`, after an authorization check). `chat:*` events are for the
+// psychologist and patient side, `chat-admin:*` for the administrator's own conversations.
+import * as v from 'valibot';
+import type { Mensaje, MensajeAdmin, Remitente, TipoChat } from './chat';
+import type { Ack } from './realtime';
+
+/** Unread count of one conversation for the receiving account. Apply it only if `rev` is newer
+ * than the last one applied to that conversation (events of several nodes may cross). */
+export interface NoLeidos {
+  id_chat: number;
+  mensajes_no_leidos: number;
+  rev: number;
+}
+export interface NoLeidosAdmin {
+  id_chat_admin: number;
+  mensajes_no_leidos: number;
+  rev: number;
+}
+
+/** Read receipt: the other participant has read every message of yours up to `hasta_seq`. */
+export interface Leido {
+  id_chat: number;
+  hasta_seq: number;
+}
+export interface LeidoAdmin {
+  id_chat_admin: number;
+  hasta_seq: number;
+}
+
+export interface Escribiendo {
+  id_chat: number;
+  remitente: Remitente;
+  escribiendo: boolean;
+}
+export interface EscribiendoAdmin {
+  id_chat_admin: number;
+  remitente: Remitente;
+  escribiendo: boolean;
+}
+
+export interface ChatServidorACliente {
+  /** A message was committed in one of the account's conversations (its own messages included). */
+  'chat:mensaje': (p: { mensaje: Mensaje; tipo: TipoChat }) => void;
+  'chat:no-leidos': (p: NoLeidos) => void;
+  'chat:leido': (p: Leido) => void;
+  /** A conversation appeared in the account's list (created by the psychologist or an administrator). */
+  'chat:creado': (p: { id_chat: number; tipo: TipoChat }) => void;
+  'chat:escribiendo': (p: Escribiendo) => void;
+  'chat-admin:mensaje': (p: { mensaje: MensajeAdmin }) => void;
+  'chat-admin:no-leidos': (p: NoLeidosAdmin) => void;
+  'chat-admin:leido': (p: LeidoAdmin) => void;
+  'chat-admin:creado': (p: { id_chat_admin: number }) => void;
+  'chat-admin:escribiendo': (p: EscribiendoAdmin) => void;
+}
+
+/** What a socket gets when it opens a conversation: every message after `despues_de` (in order). */
+export interface Sincronizacion<M> {
+  mensajes: M[];
+  ultimo_seq: number;
+  /** More messages remain after the last one returned: ask again from its seq. */
+  hay_mas: boolean;
+}
+
+export interface ChatClienteAServidor {
+  /** Opens a conversation on this socket (typing indicators) and returns what was missed. */
+  'chat:unirse': (p: { id_chat: number; despues_de?: number }, ack: Ack<Sincronizacion<Mensaje>>) => void;
+  'chat:salir': (p: { id_chat: number }) => void;
+  'chat:escribiendo': (p: { id_chat: number; escribiendo: boolean }) => void;
+  'chat-admin:unirse': (p: { id_chat_admin: number; despues_de?: number }, ack: Ack<Sincronizacion<MensajeAdmin>>) => void;
+  'chat-admin:salir': (p: { id_chat_admin: number }) => void;
+  'chat-admin:escribiendo': (p: { id_chat_admin: number; escribiendo: boolean }) => void;
+}
+
+// ---- Payload schemas of the client→server events (validated on receipt) ----
+
+const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const seq = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647)), 0);
+
+export const UnirseSchema = v.object({ id_chat: id, despues_de: seq });
+export const UnirseAdminSchema = v.object({ id_chat_admin: id, despues_de: seq });
+export const SalirSchema = v.object({ id_chat: id });
+export const SalirAdminSchema = v.object({ id_chat_admin: id });
+export const EscribiendoSchema = v.object({ id_chat: id, escribiendo: v.boolean() });
+export const EscribiendoAdminSchema = v.object({ id_chat_admin: id, escribiendo: v.boolean() });

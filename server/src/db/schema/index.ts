@@ -1,4 +1,5 @@
 // The drizzle schema object, composed of one file per domain. (Used only to build the db client.)
 import * as cuentas from './cuentas';
+import * as agenda from './agenda';
 
-export const schema = { ...cuentas };
+export const schema = { ...cuentas, ...agenda };

@@ -1,0 +1,106 @@
+// bench/auth: login requests per second through the real server (HTTP on loopback, real database)
+// against raw argon2id verifications per second, both measured in this same process and run.
+// Goal: login ≥ 80 % of raw hashing (a login is one argon2 verify plus a query and a JWT).
+//   pnpm exec tsx bench/auth/index.ts            (embedded PGlite)
+//   DATABASE_URL=postgres://… pnpm exec tsx bench/auth/index.ts
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { verify } from '@node-rs/argon2';
+import postgres from 'postgres';
+import { buildApp } from '@miduelo/server/app';
+import { leerConfig } from '@miduelo/server/config';
+import { abrirDb } from '@miduelo/server/db/client';
+import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { psicologo } from '@miduelo/server/db/schema/cuentas';
+import { hashContrasena } from '@miduelo/server/modules/cuentas/hash';
+
+const DURACION_MS = Number(process.env.BENCH_MS ?? 6000);
+const CONCURRENCIA = Number(process.env.BENCH_CONCURRENCIA ?? 4);
+const CONTRASENA = 'Bench#Clave2025';
+
+async function medir(nombre: string, tarea: () => Promise<void>): Promise<number> {
+  // Warm-up, then a fixed time window with a fixed number of concurrent workers.
+  for (let i = 0; i < CONCURRENCIA; i++) await tarea();
+  let hechas = 0;
+  const fin = Date.now() + DURACION_MS;
+  const inicio = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCIA }, async () => {
+      while (Date.now() < fin) {
+        await tarea();
+        hechas++;
+      }
+    }),
+  );
+  const porSegundo = hechas / ((performance.now() - inicio) / 1000);
+  console.log(`  ${nombre.padEnd(34)} ${porSegundo.toFixed(1).padStart(8)} /s   (${hechas} en ${DURACION_MS} ms, concurrencia ${CONCURRENCIA})`);
+  return porSegundo;
+}
+
+// A keep-alive HTTP client, as a browser or the app keeps its connection to the server.
+const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function post(url: string, cuerpo: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent: agente, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(cuerpo);
+  });
+}
+
+async function main() {
+  const raiz = process.env.DATABASE_URL ?? null;
+  let url: string | null = null;
+  let limpiar = async () => {};
+  if (raiz) {
+    const nombre = `miduelo_bench_${randomBytes(4).toString('hex')}`;
+    const a = postgres(raiz, { max: 1, onnotice: () => {} });
+    await a.unsafe(`create database ${nombre}`);
+    await a.end();
+    const u = new URL(raiz);
+    u.pathname = `/${nombre}`;
+    url = u.toString();
+    limpiar = async () => {
+      const b = postgres(raiz, { max: 1, onnotice: () => {} });
+      await b.unsafe(`drop database if exists ${nombre} with (force)`);
+      await b.end();
+    };
+  }
+  const handle = await abrirDb({ databaseUrl: url, dataDir: '', enMemoria: true });
+  await aplicarMigraciones(handle, url);
+  const hash = await hashContrasena(CONTRASENA);
+  await handle.db.insert(psicologo).values({
+    nombre: 'Bench', apellidoPaterno: 'Prueba', fecha_nacimiento: '1980-01-01', especialidad: 'Duelo', cedula: '1111111',
+    telefono: '5500000000', correo: 'bench@miduelo.mx', contrasenaHash: hash, codigo_vinculacion: 'BENCH1', cedula_validada: true, activadoEn: new Date(),
+  });
+  const config = leerConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench' },
+    { jwtSecret: randomBytes(32).toString('hex'), limites: { porIp: 1e9, porCuenta: 1e9, ventanaMs: 60_000 } },
+  );
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const dir = app.server.address();
+  const base = typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '';
+  const cuerpo = JSON.stringify({ correo: 'bench@miduelo.mx', contrasena: CONTRASENA });
+
+  console.log(`bench/auth — ${handle.kind}, argon2id m=19456 t=2 p=1, ${DURACION_MS} ms por medición`);
+  const crudo = await medir('referencia: argon2id verify crudo', async () => {
+    if (!(await verify(hash, CONTRASENA))) throw new Error('verify falló');
+  });
+  const login = await medir('POST /api/psicologo/iniciar-sesion', async () => {
+    const status = await post(`${base}/api/psicologo/iniciar-sesion`, cuerpo);
+    if (status !== 200) throw new Error(`login respondió ${status}`);
+  });
+  const ratio = (login / crudo) * 100;
+  console.log(`  login / hash crudo: ${ratio.toFixed(1)} %   (meta ≥ 80 %: ${ratio >= 80 ? 'cumplida' : 'NO cumplida'})`);
+  await app.close();
+  await handle.close();
+  await limpiar();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

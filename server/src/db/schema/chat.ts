@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { paciente, psicologo } from './cuentas';
+
+/**
+ * One conversation between two accounts (docs/decisions/050). `tipo = 'paciente'`: a psychologist
+ * and one of their patients. `tipo = 'admin'`: an administrator (`id_admin`) and either a
+ * psychologist or a patient. The administrator's `id_chat_admin` is this table's `id_chat`.
+ */
+export const chat = pgTable(
+  'chat',
+  {
+    id_chat: serial('id_chat').primaryKey(),
+    tipo: text('tipo').notNull(),
+    id_psicologo: integer('id_psicologo').references(() => psicologo.id_psicologo, { onDelete: 'cascade' }),
+    id_paciente: integer('id_paciente').references(() => paciente.id_paciente, { onDelete: 'cascade' }),
+    id_admin: integer('id_admin').references(() => psicologo.id_psicologo, { onDelete: 'cascade' }),
+    /** Sequence number of the last message, incremented under this row's lock (gap-free). */
+    ultimo_seq: integer('ultimo_seq').notNull().default(0),
+    /** Bumped by every send and every read mark: orders unread-count events. */
+    rev: integer('rev').notNull().default(0),
+    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('chat_tipo_ck', sql`${t.tipo} in ('paciente','admin')`),
+    check(
+      'chat_participantes_ck',
+      sql`(${t.tipo} = 'paciente' and ${t.id_psicologo} is not null and ${t.id_paciente} is not null and ${t.id_admin} is null)
+        or (${t.tipo} = 'admin' and ${t.id_admin} is not null and (${t.id_psicologo} is null) <> (${t.id_paciente} is null)
+            and ${t.id_admin} is distinct from ${t.id_psicologo})`,
+    ),
+    uniqueIndex('chat_psicologo_paciente_uq').on(t.id_psicologo, t.id_paciente).where(sql`${t.tipo} = 'paciente'`),
+    uniqueIndex('chat_admin_psicologo_uq').on(t.id_admin, t.id_psicologo).where(sql`${t.tipo} = 'admin' and ${t.id_psicologo} is not null`),
+    uniqueIndex('chat_admin_paciente_uq').on(t.id_admin, t.id_paciente).where(sql`${t.tipo} = 'admin' and ${t.id_paciente} is not null`),
+    index('chat_psicologo_idx').on(t.id_psicologo),
+    index('chat_paciente_idx').on(t.id_paciente),
+    index('chat_admin_idx').on(t.id_admin),
+  ],
+);
+
+export const mensaje = pgTable(
+  'mensaje',
+  {
+    id_mensaje: bigserial('id_mensaje', { mode: 'number' }).primaryKey(),
+    id_chat: integer('id_chat')
+      .notNull()
+      .references(() => chat.id_chat, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    remitente: text('remitente').notNull(),
+    contenido: text('contenido').notNull(),
+    /** The sender's idempotency key: a retried send with the same key stores nothing new. */
+    id_cliente: text('id_cliente'),
+    leido: boolean('leido').notNull().default(false),
+    leido_en: timestamp('leido_en', { withTimezone: true, mode: 'date' }),
+    fecha_envio: timestamp('fecha_envio', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('mensaje_remitente_ck', sql`${t.remitente} in ('psicologo','paciente','admin')`),
+    check('mensaje_contenido_ck', sql`char_length(${t.contenido}) between 1 and 1000`),
+    check('mensaje_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
+    uniqueIndex('mensaje_chat_seq_uq').on(t.id_chat, t.seq),
+    uniqueIndex('mensaje_chat_cliente_uq').on(t.id_chat, t.id_cliente),
+    index('mensaje_no_leidos_idx').on(t.id_chat, t.remitente).where(sql`not ${t.leido}`),
+  ],
+);
