@@ -6,8 +6,12 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { crearMailer, type Mailer } from './mail/mailer';
+import adminChatRoutes from './modules/admin-chat/routes';
 import adminCuentasRoutes from './modules/admin-cuentas/routes';
 import cuentasRoutes from './modules/cuentas/routes';
+import agendaRoutes from './modules/agenda/routes';
+import chatRoutes from './modules/chat/routes';
+import pacientesRoutes from './modules/pacientes/routes';
 import authPlugin from './plugins/auth';
 import clientePlugin from './plugins/cliente';
 import dbPlugin from './plugins/db';
@@ -16,6 +20,12 @@ import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
 import valibotPlugin from './plugins/valibot';
 import xsrfPlugin from './plugins/xsrf';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
 
 export const CLIENTE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -49,6 +59,8 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
   const mailer = o.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
 
+  app.decorate('mailer', mailer);
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -77,6 +89,10 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   app.get('/api/salud', async () => ({ ok: true }));
   await app.register(cuentasRoutes, { config, mailer });
   await app.register(adminCuentasRoutes);
+  await app.register(agendaRoutes, { config });
+  await app.register(pacientesRoutes, { config });
+  await app.register(chatRoutes, { config });
+  await app.register(adminChatRoutes, { config });
 
   await app.register(clientePlugin, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));

@@ -359,6 +359,11 @@ export const DuplicadasRespuestaSchema = v.object({ msg: v.string(), eliminadas:
 
 // ---------- Duplicates (decision 036) ----------
 
+export function mensajeDuplicadas(n: number): string {
+  if (n === 0) return 'No había citas duplicadas';
+  return n === 1 ? 'Se eliminó 1 cita duplicada' : `Se eliminaron ${n} citas duplicadas`;
+}
+
 /** Other appointments of the same patient on the same date: a grief patient has at most one
  * session a day, so a second one is a duplicate (e.g. the app's request beside a manual booking). */
 export function duplicadasDe<C extends Pick<Cita, 'id_cita' | 'id_paciente' | 'fecha'>>(cita: C, citas: C[]): C[] {

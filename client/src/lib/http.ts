@@ -58,6 +58,12 @@ function conQuery(ruta: string, query?: Query): string {
 
 const esRelativa = (ruta: string) => ruta.startsWith('/') && !ruta.startsWith('//');
 
+/**
+ * 403 answers that are business rules, not a lost session: they must not log the user out
+ * (a limited account creating an appointment, a read-only chat, a stale anti-forgery cookie).
+ */
+const CODIGOS_403_DE_NEGOCIO = new Set(['CUENTA_LIMITADA', 'CHAT_SOLO_LECTURA', 'XSRF']);
+
 let sesionExpirando = false;
 
 function avisarSesionExpirada(): void {
@@ -121,7 +127,9 @@ export async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
 
   const leido = await leerCuerpo(res).catch(() => null);
   const cuerpo = leido && typeof leido === 'object' ? (leido as Partial<ErrorRespuesta>) : null;
-  const sesionPerdida = (res.status === 401 || res.status === 403) && token !== null && op.sesion !== 'ignorar';
+  const negocio = res.status === 403 && CODIGOS_403_DE_NEGOCIO.has(cuerpo?.code ?? '');
+  const sesionPerdida =
+    (res.status === 401 || (res.status === 403 && !negocio)) && token !== null && op.sesion !== 'ignorar';
   if (sesionPerdida) avisarSesionExpirada();
   throw new ApiError(res.status, cuerpo, sesionPerdida);
 }

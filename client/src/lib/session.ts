@@ -26,8 +26,8 @@ export function usuarioDeToken(token: string): UsuarioWeb | null {
   try {
     const partes = token.split('.');
     if (partes.length !== 3) return null;
-    const datos = base64UrlAJson(partes[1]) as Partial<TokenPsicologo> & { tipo?: string };
-    if (datos.tipo === 'paciente') return null;
+    const datos = base64UrlAJson(partes[1]) as Omit<Partial<TokenPsicologo>, 'tipo'> & { tipo?: string };
+    if (datos.tipo !== undefined && datos.tipo !== 'psicologo') return null;
     if (typeof datos.id_psicologo !== 'number' || typeof datos.exp !== 'number') return null;
     return {
       tipo: 'psicologo',

@@ -2,8 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import * as v from 'valibot';
 
 type Esquema = v.GenericSchema;
-type Valores<S extends Esquema> = v.InferInput<S>;
-type Campo<S extends Esquema> = Extract<keyof Valores<S>, string>;
 
 /** First message of each field of a failed parse ('campo' → message). */
 export function erroresPorCampo(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, string> {
@@ -21,9 +19,10 @@ export function erroresPorCampo(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<un
  * Form state validated by a shared valibot schema. Errors are computed from the values on every
  * change; a field shows its error once it was edited or left (live messages of spec 1 §5).
  */
-export function useForm<S extends Esquema>(schema: S, inicial: Valores<S>) {
-  const [valores, setValores] = useState<Valores<S>>(inicial);
-  const [tocados, setTocados] = useState<Partial<Record<Campo<S>, boolean>>>({});
+export function useForm<S extends Esquema, V extends v.InferInput<S> & object>(schema: S, inicial: V) {
+  type Campo = Extract<keyof V, string>;
+  const [valores, setValores] = useState<V>(inicial);
+  const [tocados, setTocados] = useState<Partial<Record<Campo, boolean>>>({});
   const [erroresServidor, setErroresServidor] = useState<Partial<Record<string, string>>>({});
 
   const resultado = useMemo(() => v.safeParse(schema, valores), [schema, valores]);
@@ -32,22 +31,22 @@ export function useForm<S extends Esquema>(schema: S, inicial: Valores<S>) {
     [resultado],
   ) as Partial<Record<string, string>>;
 
-  const cambiar = useCallback(<K extends Campo<S>>(campo: K, valor: Valores<S>[K]) => {
+  const cambiar = useCallback(<K extends Campo>(campo: K, valor: V[K]) => {
     setValores((actual) => ({ ...actual, [campo]: valor }));
     setTocados((t) => (t[campo] ? t : { ...t, [campo]: true }));
     setErroresServidor((e) => (e[campo] ? { ...e, [campo]: undefined } : e));
   }, []);
 
-  const tocar = useCallback((campo: Campo<S>) => {
+  const tocar = useCallback((campo: Campo) => {
     setTocados((t) => (t[campo] ? t : { ...t, [campo]: true }));
   }, []);
 
   const tocarTodo = useCallback(() => {
-    setTocados(Object.fromEntries(Object.keys(inicial as object).map((k) => [k, true])) as Partial<Record<Campo<S>, boolean>>);
+    setTocados(Object.fromEntries(Object.keys(inicial).map((k) => [k, true])) as Partial<Record<Campo, boolean>>);
   }, [inicial]);
 
   const reiniciar = useCallback(
-    (nuevos: Valores<S> = inicial) => {
+    (nuevos: V = inicial) => {
       setValores(nuevos);
       setTocados({});
       setErroresServidor({});
@@ -56,7 +55,7 @@ export function useForm<S extends Esquema>(schema: S, inicial: Valores<S>) {
   );
 
   /** The message to show under a field, if any. */
-  const errorDe = (campo: Campo<S>): string | undefined =>
+  const errorDe = (campo: Campo): string | undefined =>
     erroresServidor[campo] ?? (tocados[campo] ? errores[campo] : undefined);
 
   return {

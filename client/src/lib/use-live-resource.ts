@@ -58,7 +58,6 @@ export function useLiveResource<T>({
       });
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `deps` is the caller's reload key.
   useEffect(() => {
     if (!enabled) {
       setCargando(false);

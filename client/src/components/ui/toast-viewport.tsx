@@ -49,7 +49,7 @@ export function ToastViewport() {
           </RadixToast.Root>
         );
       })}
-      <RadixToast.Viewport className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none" />
+      <RadixToast.Viewport label="Notificaciones ({hotkey})" className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none" />
     </RadixToast.Provider>
   );
 }

@@ -1,5 +1,6 @@
 // The drizzle schema object, composed of one file per domain. (Used only to build the db client.)
 import * as cuentas from './cuentas';
 import * as agenda from './agenda';
+import * as chat from './chat';
 
-export const schema = { ...cuentas, ...agenda };
+export const schema = { ...cuentas, ...agenda, ...chat };

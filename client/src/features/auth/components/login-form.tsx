@@ -1,0 +1,107 @@
+import { type LoginRespuesta, loginSchema, MSG } from '@miduelo/shared/auth';
+import { TOAST_CUENTA_LARGO_MS, TOAST_CUENTA_MS, UMBRAL_AVISO_VALIDACION_DIAS } from '@miduelo/shared/constants';
+import { TEXTOS_CUENTA, textoValidacionPendiente } from '@miduelo/shared/textos-cuenta';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { ApiError, mostrarError } from '../../../lib/http';
+import { iniciarSesion, rutaInicio, usuarioDeToken } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
+import { iniciarSesionApi } from '../api';
+import { useReenvioActivacion } from '../use-reenvio-activacion';
+import { RecuperarDialog } from './recuperar-dialog';
+
+const inicial = { correo: '', contrasena: '' };
+
+function avisosDeCuenta(respuesta: LoginRespuesta): void {
+  if (respuesta.cuenta_limitada) {
+    toast.aviso(TEXTOS_CUENTA.accesoLimitadoTitulo, respuesta.advertencia ?? MSG.advertenciaLimitada, {
+      duracion: TOAST_CUENTA_LARGO_MS,
+    });
+    return;
+  }
+  const dias = respuesta.diasRestantesValidacion;
+  if (dias !== null && dias !== undefined && dias <= UMBRAL_AVISO_VALIDACION_DIAS) {
+    toast.info(TEXTOS_CUENTA.validacionPendienteTitulo, textoValidacionPendiente(Math.max(dias, 0)), {
+      duracion: TOAST_CUENTA_MS,
+    });
+  }
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const form = useForm(loginSchema, inicial);
+  const [enviando, setEnviando] = useState(false);
+  const ofrecerReenvio = useReenvioActivacion();
+  const { correo, contrasena } = form.valores;
+  const vacio = correo.trim() === '' || contrasena === '';
+
+  async function enviar(e: FormEvent) {
+    e.preventDefault();
+    form.tocarTodo();
+    const resultado = form.resultado;
+    if (!resultado.success) return;
+    setEnviando(true);
+    try {
+      const respuesta = await iniciarSesionApi(resultado.output);
+      if (!iniciarSesion(respuesta.token)) throw new ApiError(500, null);
+      const usuario = usuarioDeToken(respuesta.token);
+      const nombre = respuesta.usuario?.nombre ?? usuario?.nombre;
+      toast.exito(TEXTOS_CUENTA.bienvenidoTitulo, nombre ? `Hola, ${nombre}.` : undefined);
+      avisosDeCuenta(respuesta);
+      const admin = respuesta.usuario?.rol_admin ?? usuario?.rol_admin ?? false;
+      if (usuario) await navigate({ to: rutaInicio({ ...usuario, rol_admin: admin }), replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.cuerpo?.requiereActivacion) {
+        toast.aviso(TEXTOS_CUENTA.cuentaNoActivadaTitulo, error.msg ?? MSG.cuentaNoActivada, {
+          duracion: TOAST_CUENTA_LARGO_MS,
+        });
+        ofrecerReenvio(resultado.output.correo);
+      } else {
+        mostrarError(error);
+      }
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  return (
+    <form onSubmit={enviar} noValidate className="flex flex-col gap-5">
+      <Field id="correo" etiqueta="Correo electrónico" error={form.errorDe('correo')}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="tu@correo.com"
+            value={correo}
+            onChange={(e) => form.cambiar('correo', e.target.value)}
+            onBlur={() => form.tocar('correo')}
+          />
+        )}
+      </Field>
+      <Field id="contrasena" etiqueta="Contraseña" error={form.errorDe('contrasena')}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            value={contrasena}
+            onChange={(e) => form.cambiar('contrasena', e.target.value)}
+            onBlur={() => form.tocar('contrasena')}
+          />
+        )}
+      </Field>
+      <div className="-mt-2 flex justify-end">
+        <RecuperarDialog />
+      </div>
+      <Button type="submit" tamano="lg" cargando={enviando} disabled={vacio}>
+        {enviando ? 'Iniciando sesión...' : 'Iniciar sesión'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { MSG, recuperarSchema } from '@miduelo/shared/auth';
+import { TOAST_CUENTA_MS } from '@miduelo/shared/constants';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { mostrarError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
+import { recuperarContrasena } from '../api';
+
+const inicial = { correoOTelefono: '' };
+
+/** '¿Olvidaste tu contraseña?' link and its recovery modal (spec 1 §2, §8). */
+export function RecuperarDialog() {
+  const [abierto, setAbierto] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const form = useForm(recuperarSchema, inicial);
+
+  function cambiarAbierto(valor: boolean) {
+    if (enviando) return;
+    // The field is cleared whenever the modal opens or closes.
+    form.reiniciar();
+    setAbierto(valor);
+  }
+
+  async function enviar(e: FormEvent) {
+    e.preventDefault();
+    form.tocarTodo();
+    const resultado = form.resultado;
+    if (!resultado.success) return;
+    setEnviando(true);
+    try {
+      const respuesta = await recuperarContrasena(resultado.output.correoOTelefono);
+      toast.exito('Solicitud enviada', respuesta?.esTelefono ? MSG.recuperacionTelefono : MSG.recuperacionCorreo, {
+        duracion: TOAST_CUENTA_MS,
+      });
+      form.reiniciar();
+      setAbierto(false);
+    } catch (error) {
+      mostrarError(error);
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  return (
+    <Dialog open={abierto} onOpenChange={cambiarAbierto}>
+      <DialogTrigger asChild>
+        <Button variante="enlace" tamano="sm">
+          ¿Olvidaste tu contraseña?
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        titulo="Recuperar contraseña"
+        descripcion="Escribe el correo electrónico o el teléfono con el que te registraste y te enviaremos un enlace para crear una nueva contraseña."
+        sinCerrar={enviando}
+      >
+        <form onSubmit={enviar} noValidate>
+          <Field
+            id="correoOTelefono"
+            etiqueta="Correo electrónico o teléfono"
+            error={form.errorDe('correoOTelefono')}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="username"
+                placeholder="tu@correo.com o 5512345678"
+                value={form.valores.correoOTelefono}
+                onChange={(e) => form.cambiar('correoOTelefono', e.target.value)}
+                onBlur={() => form.tocar('correoOTelefono')}
+                disabled={enviando}
+              />
+            )}
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variante="secundario" disabled={enviando}>
+                Cancelar
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={enviando}>
+              {enviando ? 'Enviando...' : 'Enviar'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

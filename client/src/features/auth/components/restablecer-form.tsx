@@ -1,0 +1,127 @@
+import { formularioRestablecerSchema, MSG } from '@miduelo/shared/auth';
+import { RETRASO_TRAS_RESTABLECER_MS, TOAST_CUENTA_MS } from '@miduelo/shared/constants';
+import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { mensajeDeError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
+import { restablecerContrasena, verificarTokenRestablecer } from '../api';
+import { RequisitosContrasena } from './requisitos-contrasena';
+
+const inicial = { nuevaContrasena: '', confirmarContrasena: '' };
+type EstadoEnlace = 'verificando' | 'valido' | 'invalido' | 'listo';
+
+export function RestablecerForm({ token }: { token?: string }) {
+  const navigate = useNavigate();
+  const form = useForm(formularioRestablecerSchema, inicial);
+  const [estado, setEstado] = useState<EstadoEnlace>(token ? 'verificando' : 'invalido');
+  const [enviando, setEnviando] = useState(false);
+  const temporizador = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!token) return;
+    const control = new AbortController();
+    verificarTokenRestablecer(token, control.signal)
+      .then((r) => setEstado(r?.valido ? 'valido' : 'invalido'))
+      .catch(() => {
+        if (!control.signal.aborted) setEstado('invalido');
+      });
+    return () => control.abort();
+  }, [token]);
+
+  useEffect(() => () => window.clearTimeout(temporizador.current), []);
+
+  async function enviar(e: FormEvent) {
+    e.preventDefault();
+    if (!token || estado !== 'valido') return;
+    form.tocarTodo();
+    const resultado = form.resultado;
+    if (!resultado.success) return;
+    setEnviando(true);
+    try {
+      await restablecerContrasena(token, resultado.output.nuevaContrasena);
+      toast.exito('Contraseña restablecida', MSG.restablecerExitoso, { duracion: TOAST_CUENTA_MS });
+      setEstado('listo');
+      temporizador.current = window.setTimeout(
+        () => void navigate({ to: '/iniciar-sesion' }),
+        RETRASO_TRAS_RESTABLECER_MS,
+      );
+    } catch (error) {
+      toast.error('Error', mensajeDeError(error, TEXTOS_CUENTA.restablecerError));
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  if (estado === 'verificando') {
+    return (
+      <p role="status" className="flex items-center gap-3 text-tinta-600">
+        <Spinner className="size-5 text-salvia-500" /> Verificando el enlace...
+      </p>
+    );
+  }
+
+  if (estado === 'listo') {
+    return (
+      <div role="status" className="flex items-start gap-3 rounded-xl bg-exito-50 p-4 text-exito-700">
+        <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
+        <p>{MSG.restablecerExitoso}</p>
+      </div>
+    );
+  }
+
+  const deshabilitado = estado !== 'valido' || enviando;
+  return (
+    <form onSubmit={enviar} noValidate className="flex flex-col gap-5">
+      {estado === 'invalido' ? (
+        <div role="alert" className="flex items-start gap-3 rounded-xl bg-peligro-50 p-4 text-peligro-700">
+          <TriangleExclamationPoint className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-medium">{MSG.tokenRestablecerInvalido}</p>
+            <p className="mt-1 text-sm">
+              Puedes solicitar un enlace nuevo desde{' '}
+              <Link to="/iniciar-sesion" className="font-semibold underline underline-offset-4">
+                Iniciar sesión
+              </Link>{' '}
+              con la opción «¿Olvidaste tu contraseña?».
+            </p>
+          </div>
+        </div>
+      ) : null}
+      <fieldset disabled={deshabilitado} className="flex flex-col gap-5 disabled:opacity-60">
+        <Field id="nuevaContrasena" etiqueta="Nueva contraseña" error={form.errorDe('nuevaContrasena')}>
+          {(c) => (
+            <PasswordInput
+              {...c}
+              autoComplete="new-password"
+              value={form.valores.nuevaContrasena}
+              onChange={(e) => form.cambiar('nuevaContrasena', e.target.value)}
+              onBlur={() => form.tocar('nuevaContrasena')}
+            />
+          )}
+        </Field>
+        <RequisitosContrasena contrasena={form.valores.nuevaContrasena} />
+        <Field id="confirmarContrasena" etiqueta="Confirmar contraseña" error={form.errorDe('confirmarContrasena')}>
+          {(c) => (
+            <PasswordInput
+              {...c}
+              autoComplete="new-password"
+              value={form.valores.confirmarContrasena}
+              onChange={(e) => form.cambiar('confirmarContrasena', e.target.value)}
+              onBlur={() => form.tocar('confirmarContrasena')}
+            />
+          )}
+        </Field>
+        <Button type="submit" tamano="lg" cargando={enviando} disabled={deshabilitado}>
+          {enviando ? 'Guardando...' : 'Restablecer contraseña'}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+import { http } from '../../lib/http';
+
+export interface ConfigPublica {
+  /** Android app (apk) download, when the operator published one. */
+  appDescargaUrl: string | null;
+}
+
+export const obtenerConfigPublica = (signal?: AbortSignal) =>
+  http.get<ConfigPublica>('/api/config-publica', { signal, sesion: 'ignorar' });

@@ -1,0 +1,33 @@
+import '@fontsource-variable/inter';
+import '@fontsource-variable/source-serif-4';
+import './styles.css';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { vigilarSesion } from './lib/session';
+import { iniciarSocket } from './lib/socket';
+import { routeTree } from './routeTree.gen';
+
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+vigilarSesion();
+iniciarSocket();
+
+const raiz = document.getElementById('app');
+if (raiz) {
+  createRoot(raiz).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

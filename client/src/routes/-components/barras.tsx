@@ -1,0 +1,138 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { botonClases, Button } from '../../components/ui/button';
+import { iniciales } from '../../lib/format';
+import { cerrarSesion, type UsuarioWeb, useSession } from '../../lib/session';
+import { Barra } from './barra';
+
+function BarraPublica() {
+  return (
+    <Barra
+      etiqueta="Principal"
+      enlaces={[
+        { to: '/', etiqueta: '¿Qué es MiDuelo?', exacto: true },
+        { to: '/duelo-y-perdida', etiqueta: 'Duelo y pérdida' },
+        { to: '/contactos-de-apoyo', etiqueta: 'Contactos de apoyo' },
+      ]}
+      derecha={
+        <>
+          <Link to="/iniciar-sesion" className={botonClases('fantasma', 'md')}>
+            Iniciar sesión
+          </Link>
+          <Link to="/registro" className={botonClases('primario', 'md')}>
+            Registrarse
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
+function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
+  return (
+    <Barra
+      etiqueta="Espacio de trabajo"
+      inicio="/agenda"
+      enlaces={[
+        { to: '/agenda', etiqueta: 'Agenda' },
+        { to: '/lista-pacientes-del-psicologo', etiqueta: 'Pacientes' },
+        { to: '/chat-pacientes-del-psicologo', etiqueta: 'Chat' },
+        { to: '/actividades-globales', etiqueta: 'Actividades' },
+        { to: '/foros', etiqueta: 'Foros' },
+      ]}
+      derecha={
+        <>
+          <Link
+            to="/configuracion-perfil"
+            className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-tinta-700 hover:bg-arena-100"
+            title="Configuración del perfil"
+          >
+            <span className="flex size-8 items-center justify-center rounded-full bg-salvia-100 text-xs font-semibold text-salvia-800">
+              {iniciales(usuario.nombre, usuario.apellido)}
+            </span>
+            <span className="max-w-40 truncate">{usuario.nombre}</span>
+          </Link>
+          <Button variante="secundario" tamano="sm" onClick={() => void cerrarSesion()}>
+            <LogOut className="size-4" aria-hidden />
+            Cerrar sesión
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+const itemBase =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-highlighted:bg-salvia-50';
+const itemClases = `${itemBase} text-tinta-800 data-highlighted:text-salvia-900`;
+
+function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex cursor-pointer items-center gap-2.5 rounded-xl py-1 pr-2 pl-1 text-left hover:bg-arena-100 focus-visible:outline-2 focus-visible:outline-salvia-500 data-[state=open]:bg-arena-100">
+        <span className="flex size-9 items-center justify-center rounded-full bg-terracota-100 text-sm font-semibold text-terracota-700">
+          {iniciales(usuario.nombre, usuario.apellido) || 'A'}
+        </span>
+        <span className="flex flex-col leading-tight">
+          <span className="max-w-40 truncate text-sm font-semibold text-tinta-900">
+            {[usuario.nombre, usuario.apellido].filter(Boolean).join(' ')}
+          </span>
+          <span className="text-xs text-tinta-500">Administrador</span>
+        </span>
+        <ChevronDown className="size-4 text-tinta-500" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-40 w-60 animate-entrada rounded-xl border border-arena-200 bg-papel p-1.5 shadow-elevada"
+        >
+          <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
+            <span className="block text-xs font-semibold tracking-wide text-terracota-600 uppercase">
+              Panel Administrativo
+            </span>
+            <span className="block truncate text-sm text-tinta-600">{usuario.correo}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-arena-200" />
+          <DropdownMenu.Item asChild className={itemClases}>
+            <Link to="/configuracion-perfil">
+              <UserRound className="size-4" aria-hidden /> Mi Perfil
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClases}>
+            <Link to="/configuracion-perfil">
+              <Settings className="size-4" aria-hidden /> Configuración
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-arena-200" />
+          <DropdownMenu.Item className={`${itemBase} text-peligro-700`} onSelect={() => void cerrarSesion()}>
+            <LogOut className="size-4" aria-hidden /> Cerrar Sesión
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function BarraAdmin({ usuario }: { usuario: UsuarioWeb }) {
+  return (
+    <Barra
+      etiqueta="Administración"
+      inicio="/admin/psicologos"
+      enlaces={[
+        { to: '/admin/psicologos', etiqueta: 'Psicólogos' },
+        { to: '/admin/pacientes', etiqueta: 'Pacientes' },
+        { to: '/admin/chat', etiqueta: 'Chat' },
+      ]}
+      derecha={<MenuAdmin usuario={usuario} />}
+    />
+  );
+}
+
+/** The shell's top bar: visitors, psychologists or administrators (spec 2 §2, Shell). */
+export function Encabezado() {
+  const usuario = useSession((s) => s.usuario);
+  if (!usuario) return <BarraPublica />;
+  return usuario.rol_admin ? <BarraAdmin usuario={usuario} /> : <BarraPsicologo usuario={usuario} />;
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { LoginForm } from '../features/auth/components/login-form';
+import { MarcoCuenta } from '../features/auth/components/marco-cuenta';
+import { soloVisitantes } from '../lib/guards';
+
+export const Route = createFileRoute('/iniciar-sesion')({
+  staticData: { titulo: 'Iniciar sesión' },
+  beforeLoad: soloVisitantes,
+  component: IniciarSesion,
+});
+
+function IniciarSesion() {
+  return (
+    <MarcoCuenta
+      titulo="Iniciar sesión"
+      descripcion="Bienvenido de nuevo. Ingresa con el correo de tu cuenta profesional."
+      pie={
+        <>
+          ¿Aún no tienes cuenta?{' '}
+          <Link to="/registro" className="font-semibold text-salvia-700 hover:underline">
+            Regístrate como psicólogo
+          </Link>
+        </>
+      }
+    >
+      <LoginForm />
+    </MarcoCuenta>
+  );
+}

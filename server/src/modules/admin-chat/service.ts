@@ -1,0 +1,37 @@
+// Administrator conversations (spec 2 §2 Admin chat, §5, §7, §8). Messages, read marks and
+// synchronisation are the chat domain's; this file adds what only administrators do.
+import { MSG_CHAT, type TipoDestinatario } from '@miduelo/shared/chat';
+import { badRequest, conflict, notFound } from '../../errors';
+import { restriccionUnicaViolada } from '../cuentas/service';
+import { publicarCreado } from '../chat/publicar';
+import { insertarChat, listarChats } from '../chat/repo';
+import type { CtxChat } from '../chat/service';
+import { destinatarioExiste, pacientesDisponibles, psicologosDisponibles } from './repo';
+
+/** Opens a conversation of this administrator with a psychologist or a patient (one per pair). */
+export async function crearChatAdmin(ctx: CtxChat, o: { idAdmin: number; tipo: TipoDestinatario; idDestinatario: number }) {
+  if (o.tipo === 'psicologo' && o.idDestinatario === o.idAdmin) throw badRequest(MSG_CHAT.chatContigo, 'CHAT_CONTIGO');
+  if (!(await destinatarioExiste(ctx.db, o.tipo, o.idDestinatario))) throw notFound(MSG_CHAT.usuarioNoEncontrado, 'USUARIO_NO_ENCONTRADO');
+  let creado: Awaited<ReturnType<typeof insertarChat>>;
+  try {
+    creado = await insertarChat(ctx.db, {
+      tipo: 'admin',
+      id_admin: o.idAdmin,
+      id_psicologo: o.tipo === 'psicologo' ? o.idDestinatario : null,
+      id_paciente: o.tipo === 'paciente' ? o.idDestinatario : null,
+      creado_en: ctx.now(),
+    });
+  } catch (err) {
+    if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_CHAT.chatAdminExiste, 'CHAT_EXISTE');
+    throw err;
+  }
+  publicarCreado(ctx.realtime, creado);
+  const [resumen] = await listarChats(ctx.db, { rol: 'admin', id: o.idAdmin }, { idChat: creado.id_chat });
+  return resumen;
+}
+
+export async function usuariosDisponibles(ctx: Pick<CtxChat, 'db'>, o: { idAdmin: number; tipo?: TipoDestinatario }) {
+  if (o.tipo === 'psicologo') return psicologosDisponibles(ctx.db, o.idAdmin);
+  if (o.tipo === 'paciente') return pacientesDisponibles(ctx.db, o.idAdmin);
+  return [...(await psicologosDisponibles(ctx.db, o.idAdmin)), ...(await pacientesDisponibles(ctx.db, o.idAdmin))];
+}

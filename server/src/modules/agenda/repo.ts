@@ -1,0 +1,335 @@
+import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/citas';
+import { recortarHora } from '@miduelo/shared/citas-tiempo';
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
+import { paciente, psicologo } from '../../db/schema/cuentas';
+
+const columnasCita = {
+  id_cita: cita.id_cita,
+  id_agenda: cita.id_agenda,
+  id_psicologo: cita.id_psicologo,
+  id_paciente: cita.id_paciente,
+  fecha: cita.fecha,
+  hora_inicio: cita.hora_inicio,
+  hora_fin: cita.hora_fin,
+  duracion: cita.duracion,
+  modalidad: cita.modalidad,
+  estado: cita.estado,
+  notas: cita.notas,
+  origen: cita.origen,
+  version: cita.version,
+  paciente: {
+    nombre: paciente.nombre,
+    apellido_paterno: paciente.apellido_paterno,
+    apellido_materno: paciente.apellido_materno,
+  },
+};
+
+/** An appointment with its owner (never sent: the response schemas strip id_psicologo). */
+export type CitaConDueno = Cita & { id_psicologo: number };
+type FilaCita = { [K in keyof typeof columnasCita]: unknown };
+
+function aCita(f: FilaCita): CitaConDueno {
+  const c = f as unknown as CitaConDueno;
+  return { ...c, hora_inicio: recortarHora(c.hora_inicio), hora_fin: recortarHora(c.hora_fin) };
+}
+
+function consultaCitas(db: DbOrTx) {
+  return db.select(columnasCita).from(cita).innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente));
+}
+
+export async function citaDePsicologo(db: DbOrTx, idPsicologo: number, idCita: number): Promise<CitaConDueno | null> {
+  const [f] = await consultaCitas(db).where(and(eq(cita.id_cita, idCita), eq(cita.id_psicologo, idPsicologo)));
+  return f ? aCita(f) : null;
+}
+
+export async function citaDePaciente(db: DbOrTx, idPaciente: number, idCita: number): Promise<CitaConDueno | null> {
+  const [f] = await consultaCitas(db).where(and(eq(cita.id_cita, idCita), eq(cita.id_paciente, idPaciente)));
+  return f ? aCita(f) : null;
+}
+
+export async function citaPorId(db: DbOrTx, idCita: number): Promise<CitaConDueno | null> {
+  const [f] = await consultaCitas(db).where(eq(cita.id_cita, idCita));
+  return f ? aCita(f) : null;
+}
+
+export async function citasDeAgenda(db: DbOrTx, idAgenda: number): Promise<CitaConDueno[]> {
+  const filas = await consultaCitas(db).where(eq(cita.id_agenda, idAgenda)).orderBy(asc(cita.fecha), asc(cita.hora_inicio), asc(cita.id_cita));
+  return filas.map(aCita);
+}
+
+export async function citasDePaciente(db: DbOrTx, idPaciente: number): Promise<CitaConDueno[]> {
+  const filas = await consultaCitas(db).where(eq(cita.id_paciente, idPaciente)).orderBy(asc(cita.fecha), asc(cita.hora_inicio));
+  return filas.map(aCita);
+}
+
+/** The next appointment of a patient with this psychologist that is not cancelled and has not ended. */
+export async function proximaCita(db: DbOrTx, o: { idPsicologo: number; idPaciente: number; hoy: string; hora: string }) {
+  const [f] = await consultaCitas(db)
+    .where(
+      and(
+        eq(cita.id_psicologo, o.idPsicologo),
+        eq(cita.id_paciente, o.idPaciente),
+        ne(cita.estado, 'cancelada'),
+        sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
+      ),
+    )
+    .orderBy(asc(cita.fecha), asc(cita.hora_inicio))
+    .limit(1);
+  return f ? aCita(f) : null;
+}
+
+/** Active (not cancelled) appointments of a psychologist on a date that overlap [inicio, fin). */
+export async function citasQueChocan(
+  db: DbOrTx,
+  o: { idPsicologo: number; fecha: string; hora_inicio: string; hora_fin: string; excluir?: number },
+) {
+  return db
+    .select({ id_cita: cita.id_cita })
+    .from(cita)
+    .where(
+      and(
+        eq(cita.id_psicologo, o.idPsicologo),
+        eq(cita.fecha, o.fecha),
+        ne(cita.estado, 'cancelada'),
+        lt(cita.hora_inicio, o.hora_fin),
+        gt(cita.hora_fin, o.hora_inicio),
+        o.excluir ? ne(cita.id_cita, o.excluir) : undefined,
+      ),
+    );
+}
+
+/** Active appointments of a psychologist on a date (free-slot computation). */
+export async function intervalosOcupados(db: DbOrTx, idPsicologo: number, fecha: string) {
+  const filas = await db
+    .select({ hora_inicio: cita.hora_inicio, hora_fin: cita.hora_fin })
+    .from(cita)
+    .where(and(eq(cita.id_psicologo, idPsicologo), eq(cita.fecha, fecha), ne(cita.estado, 'cancelada')));
+  return filas.map((f) => ({ hora_inicio: recortarHora(f.hora_inicio), hora_fin: recortarHora(f.hora_fin) }));
+}
+
+/** Future requests of a patient still waiting for the psychologist. */
+export async function solicitudesPendientes(db: DbOrTx, idPaciente: number, hoy: string): Promise<number> {
+  const [f] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cita)
+    .where(and(eq(cita.id_paciente, idPaciente), eq(cita.origen, 'paciente'), eq(cita.estado, 'pendiente'), gte(cita.fecha, hoy)));
+  return Number(f?.n ?? 0);
+}
+
+export async function insertarCita(tx: Tx, valores: typeof cita.$inferInsert): Promise<number> {
+  const [f] = await tx.insert(cita).values(valores).returning({ id: cita.id_cita });
+  return f.id;
+}
+
+export type CambiosCita = Partial<typeof cita.$inferInsert>;
+
+export async function modificarCita(tx: Tx, idCita: number, cambios: CambiosCita, ahora: Date) {
+  await tx
+    .update(cita)
+    .set({ ...cambios, version: sql`${cita.version} + 1`, updatedAt: ahora })
+    .where(eq(cita.id_cita, idCita));
+}
+
+export async function borrarCita(tx: Tx, idCita: number) {
+  await tx.delete(cita).where(eq(cita.id_cita, idCita));
+}
+
+export async function borrarCitas(tx: Tx, ids: number[]) {
+  if (ids.length > 0) await tx.delete(cita).where(inArray(cita.id_cita, ids));
+}
+
+/** The other appointments of the same patient with the same psychologist on the same date. */
+export async function duplicadasDeCita(db: DbOrTx, c: CitaConDueno): Promise<CitaConDueno[]> {
+  const filas = await consultaCitas(db).where(
+    and(
+      eq(cita.id_psicologo, c.id_psicologo),
+      eq(cita.id_paciente, c.id_paciente),
+      eq(cita.fecha, c.fecha),
+      ne(cita.id_cita, c.id_cita),
+    ),
+  );
+  return filas.map(aCita);
+}
+
+/** Serialises every agenda write of one psychologist (bookings, reschedules, availability):
+ * the row lock is held until the transaction ends, on PostgreSQL and on PGlite alike. */
+export async function bloquearPsicologo(tx: Tx, idPsicologo: number) {
+  const [p] = await tx
+    .select({
+      id_psicologo: psicologo.id_psicologo,
+      status: psicologo.status,
+      activadoEn: psicologo.activadoEn,
+      rol_admin: psicologo.rol_admin,
+      cedula_validada: psicologo.cedula_validada,
+      createdAt: psicologo.createdAt,
+    })
+    .from(psicologo)
+    .where(eq(psicologo.id_psicologo, idPsicologo))
+    .for('no key update');
+  return p ?? null;
+}
+
+export async function pacienteDePsicologo(db: DbOrTx, idPsicologo: number, idPaciente: number) {
+  const [p] = await db
+    .select({ id_paciente: paciente.id_paciente })
+    .from(paciente)
+    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)));
+  return p ?? null;
+}
+
+export async function psicologoDePaciente(db: DbOrTx, idPaciente: number): Promise<number | null> {
+  const [p] = await db.select({ id: paciente.id_psicologo }).from(paciente).where(eq(paciente.id_paciente, idPaciente));
+  return p?.id ?? null;
+}
+
+// ---------- Weekly agenda ----------
+
+const columnasAgenda = {
+  id_agenda: agenda.id_agenda,
+  id_psicologo: agenda.id_psicologo,
+  semana_inicio: agenda.semana_inicio,
+  semana_fin: agenda.semana_fin,
+};
+
+export async function agendaPorSemana(db: DbOrTx, idPsicologo: number, lunes: string): Promise<Agenda | null> {
+  const [a] = await db
+    .select(columnasAgenda)
+    .from(agenda)
+    .where(and(eq(agenda.id_psicologo, idPsicologo), eq(agenda.semana_inicio, lunes)));
+  return a ?? null;
+}
+
+export async function agendaDePsicologo(db: DbOrTx, idPsicologo: number, idAgenda: number): Promise<Agenda | null> {
+  const [a] = await db
+    .select(columnasAgenda)
+    .from(agenda)
+    .where(and(eq(agenda.id_agenda, idAgenda), eq(agenda.id_psicologo, idPsicologo)));
+  return a ?? null;
+}
+
+/** The week's agenda, created when missing. Two racing calls both get the same row: the unique
+ * (id_psicologo, semana_inicio) makes the loser's insert a no-op, and it then reads the winner's. */
+export async function asegurarAgenda(db: DbOrTx, idPsicologo: number, lunes: string, domingo: string) {
+  const [creada] = await db
+    .insert(agenda)
+    .values({ id_psicologo: idPsicologo, semana_inicio: lunes, semana_fin: domingo })
+    .onConflictDoNothing({ target: [agenda.id_psicologo, agenda.semana_inicio] })
+    .returning(columnasAgenda);
+  if (creada) return { agenda: creada, creada: true };
+  const existente = await agendaPorSemana(db, idPsicologo, lunes);
+  if (!existente) throw new Error('agenda desaparecida tras un conflicto de inserción');
+  return { agenda: existente, creada: false };
+}
+
+// ---------- Availability ----------
+
+const columnasDisponibilidad = {
+  id_disponibilidad: disponibilidad.id_disponibilidad,
+  id_psicologo: disponibilidad.id_psicologo,
+  dia_semana: disponibilidad.dia_semana,
+  hora_inicio: disponibilidad.hora_inicio,
+  hora_fin: disponibilidad.hora_fin,
+};
+type FilaDisponibilidad = { [K in keyof typeof columnasDisponibilidad]: unknown };
+
+function aDisponibilidad(f: FilaDisponibilidad): Disponibilidad {
+  const d = f as Disponibilidad;
+  return { ...d, hora_inicio: recortarHora(d.hora_inicio), hora_fin: recortarHora(d.hora_fin) };
+}
+
+const ORDEN_DIA = sql`array_position(array['Lunes','Martes','Miércoles','Jueves','Viernes','Sábado','Domingo'], ${disponibilidad.dia_semana})`;
+
+export async function disponibilidadDe(db: DbOrTx, idPsicologo: number): Promise<Disponibilidad[]> {
+  const filas = await db
+    .select(columnasDisponibilidad)
+    .from(disponibilidad)
+    .where(eq(disponibilidad.id_psicologo, idPsicologo))
+    .orderBy(ORDEN_DIA, asc(disponibilidad.hora_inicio));
+  return filas.map(aDisponibilidad);
+}
+
+export async function disponibilidadPorId(db: DbOrTx, idPsicologo: number, id: number) {
+  const [f] = await db
+    .select(columnasDisponibilidad)
+    .from(disponibilidad)
+    .where(and(eq(disponibilidad.id_disponibilidad, id), eq(disponibilidad.id_psicologo, idPsicologo)));
+  return f ? aDisponibilidad(f) : null;
+}
+
+export async function insertarDisponibilidad(
+  tx: Tx,
+  filas: Array<{ id_psicologo: number; dia_semana: string; hora_inicio: string; hora_fin: string }>,
+) {
+  const r = await tx.insert(disponibilidad).values(filas).returning(columnasDisponibilidad);
+  return r.map(aDisponibilidad);
+}
+
+export async function modificarDisponibilidad(tx: Tx, id: number, d: { dia_semana: string; hora_inicio: string; hora_fin: string }) {
+  const [f] = await tx.update(disponibilidad).set(d).where(eq(disponibilidad.id_disponibilidad, id)).returning(columnasDisponibilidad);
+  return aDisponibilidad(f);
+}
+
+export async function borrarDisponibilidad(tx: Tx, idPsicologo: number, dia: string, horaInicio: string) {
+  return tx
+    .delete(disponibilidad)
+    .where(
+      and(
+        eq(disponibilidad.id_psicologo, idPsicologo),
+        eq(disponibilidad.dia_semana, dia),
+        eq(disponibilidad.hora_inicio, horaInicio),
+      ),
+    )
+    .returning({ id: disponibilidad.id_disponibilidad });
+}
+
+// ---------- Exceptions ----------
+
+const columnasExcepcion = {
+  id_excepcion: excepcion.id_excepcion,
+  id_psicologo: excepcion.id_psicologo,
+  fecha: excepcion.fecha,
+  hora_inicio: excepcion.hora_inicio,
+  hora_fin: excepcion.hora_fin,
+  motivo: excepcion.motivo,
+};
+type FilaExcepcion = { [K in keyof typeof columnasExcepcion]: unknown };
+
+function aExcepcion(f: FilaExcepcion): Excepcion {
+  const e = f as Excepcion;
+  return {
+    ...e,
+    hora_inicio: e.hora_inicio === null ? null : recortarHora(e.hora_inicio),
+    hora_fin: e.hora_fin === null ? null : recortarHora(e.hora_fin),
+  };
+}
+
+/** Exceptions of a psychologist from a date on (or of exactly one date). */
+export async function excepcionesDe(db: DbOrTx, idPsicologo: number, o: { desde?: string; fecha?: string }): Promise<Excepcion[]> {
+  const filas = await db
+    .select(columnasExcepcion)
+    .from(excepcion)
+    .where(
+      and(
+        eq(excepcion.id_psicologo, idPsicologo),
+        o.desde ? gte(excepcion.fecha, o.desde) : undefined,
+        o.fecha ? eq(excepcion.fecha, o.fecha) : undefined,
+      ),
+    )
+    .orderBy(asc(excepcion.fecha), asc(excepcion.hora_inicio));
+  return filas.map(aExcepcion);
+}
+
+export async function insertarExcepcion(tx: Tx, valores: typeof excepcion.$inferInsert) {
+  const [f] = await tx.insert(excepcion).values(valores).returning(columnasExcepcion);
+  return aExcepcion(f);
+}
+
+export async function borrarExcepcion(tx: Tx, idPsicologo: number, id: number) {
+  const [f] = await tx
+    .delete(excepcion)
+    .where(and(eq(excepcion.id_excepcion, id), eq(excepcion.id_psicologo, idPsicologo)))
+    .returning(columnasExcepcion);
+  return f ? aExcepcion(f) : null;
+}

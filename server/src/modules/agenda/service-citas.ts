@@ -1,0 +1,175 @@
+// Appointments as the psychologist manages them (spec 1 §5 Appointments, §7 Agenda).
+import { MSG } from '@miduelo/shared/auth';
+import { type ActualizarCitaDatos, type CrearCitaDatos, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/citas';
+import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Realtime } from '../../plugins/realtime';
+import { diasRestantes } from '../cuentas/service';
+import { publicarCita } from './eventos';
+import {
+  agendaDePsicologo,
+  asegurarAgenda,
+  bloquearPsicologo,
+  borrarCita,
+  borrarCitas,
+  type CambiosCita,
+  type CitaConDueno,
+  citaDePsicologo,
+  citaPorId,
+  citasDeAgenda,
+  citasQueChocan,
+  duplicadasDeCita,
+  insertarCita,
+  modificarCita,
+  pacienteDePsicologo,
+} from './repo';
+import { calcularHorario, exigirFuturo, exigirHuecoLibre, momentoClinica } from './reglas';
+
+export interface AgendaCtx {
+  db: Db;
+  config: Config;
+  realtime: Realtime;
+}
+
+/** Locks the psychologist's row and refuses new appointments for a limited account (the login's
+ * advertencia says so: an unvalidated licence past its grace period books nothing new). */
+export async function bloquearParaReservar(tx: Tx, config: Config, idPsicologo: number, msgLimitada: string) {
+  const p = await bloquearPsicologo(tx, idPsicologo);
+  if (!p || p.status !== 'activo' || !p.activadoEn) throw notFound(MSG_AGENDA.agendaNoEncontrada);
+  if (diasRestantes(p, config.now(), config.diasGraciaValidacion) === 0) throw forbidden(msgLimitada, 'CUENTA_LIMITADA');
+  return p;
+}
+
+/** The week's agenda for a date, created on demand (spec 1 §4). */
+export function agendaDeFecha(tx: Tx, idPsicologo: number, fecha: string) {
+  const lunes = lunesDe(fecha);
+  return asegurarAgenda(tx, idPsicologo, lunes, diasDeSemana(lunes)[6]);
+}
+
+export async function listarCitasDeAgenda(ctx: AgendaCtx, idPsicologo: number, idAgenda: number) {
+  const agenda = await agendaDePsicologo(ctx.db, idPsicologo, idAgenda);
+  if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada);
+  return citasDeAgenda(ctx.db, idAgenda);
+}
+
+export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos: CrearCitaDatos }) {
+  const { datos, idPsicologo } = o;
+  const horario = calcularHorario(datos);
+  const m = momentoClinica(ctx.config);
+  exigirFuturo(datos.fecha, horario.hora_inicio, m);
+  const creada = await ctx.db.transaction(async (tx) => {
+    await bloquearParaReservar(tx, ctx.config, idPsicologo, MSG.cuentaLimitadaAccion);
+    if (!(await pacienteDePsicologo(tx, idPsicologo, datos.id_paciente))) throw notFound(MSG_AGENDA.pacienteNoEncontrado);
+    let idAgenda: number;
+    if (datos.id_agenda !== null) {
+      const agenda = await agendaDePsicologo(tx, idPsicologo, datos.id_agenda);
+      if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada);
+      if (agenda.semana_inicio !== lunesDe(datos.fecha)) throw badRequest(MSG_AGENDA.agendaDeOtraSemana);
+      idAgenda = agenda.id_agenda;
+    } else {
+      idAgenda = (await agendaDeFecha(tx, idPsicologo, datos.fecha)).agenda.id_agenda;
+    }
+    await exigirHuecoLibre(tx, { idPsicologo, fecha: datos.fecha, ...horario, activa: datos.estado !== 'cancelada' });
+    const id = await insertarCita(tx, {
+      id_agenda: idAgenda,
+      id_psicologo: idPsicologo,
+      id_paciente: datos.id_paciente,
+      fecha: datos.fecha,
+      ...horario,
+      modalidad: datos.modalidad,
+      estado: datos.estado,
+      notas: datos.notas,
+      origen: 'psicologo',
+      createdAt: m.ahora,
+      updatedAt: m.ahora,
+    });
+    return (await citaPorId(tx, id))!;
+  });
+  publicarCita(ctx.realtime, 'creada', 'psicologo', creada);
+  return creada;
+}
+
+/** PUT /citas/{id}: a new estado (any to any, spec 1 §4), a new date and hour (Reagendar), or both. */
+export async function actualizarCita(ctx: AgendaCtx, o: { idPsicologo: number; idCita: number; datos: ActualizarCitaDatos }) {
+  const { datos, idPsicologo, idCita } = o;
+  const m = momentoClinica(ctx.config);
+  if (datos.fecha !== null && datos.hora_inicio !== null) {
+    exigirFuturo(datos.fecha, datos.hora_inicio, m, { fecha: MSG_AGENDA.reagendarFechaPasada, hora: MSG_AGENDA.reagendarHoraPasada });
+  }
+  const r = await ctx.db.transaction(async (tx) => {
+    await bloquearPsicologo(tx, idPsicologo);
+    const actual = await citaDePsicologo(tx, idPsicologo, idCita);
+    if (!actual) throw notFound(MSG_AGENDA.citaNoEncontrada);
+    const cambios = await cambiosDeCita(tx, actual, datos);
+    if (!cambios) return { cita: actual, cambio: false };
+    await modificarCita(tx, idCita, cambios, m.ahora);
+    return { cita: (await citaPorId(tx, idCita))!, cambio: true };
+  });
+  if (r.cambio) publicarCita(ctx.realtime, 'actualizada', 'psicologo', r.cita);
+  return r.cita;
+}
+
+async function cambiosDeCita(tx: Tx, actual: CitaConDueno, datos: ActualizarCitaDatos) {
+  const estado = datos.estado ?? actual.estado;
+  const reagenda =
+    datos.fecha !== null && datos.hora_inicio !== null && (datos.fecha !== actual.fecha || datos.hora_inicio !== actual.hora_inicio);
+  if (!reagenda && estado === actual.estado) return null;
+  const cambios: CambiosCita = { estado };
+  if (reagenda && datos.fecha !== null && datos.hora_inicio !== null) {
+    const horario = calcularHorario({ hora_inicio: datos.hora_inicio, hora_fin: null, duracion: actual.duracion });
+    await exigirHuecoLibre(tx, {
+      idPsicologo: actual.id_psicologo,
+      fecha: datos.fecha,
+      hora_inicio: horario.hora_inicio,
+      hora_fin: horario.hora_fin,
+      activa: estado !== 'cancelada',
+      excluir: actual.id_cita,
+    });
+    const { agenda } = await agendaDeFecha(tx, actual.id_psicologo, datos.fecha);
+    Object.assign(cambios, {
+      fecha: datos.fecha,
+      hora_inicio: horario.hora_inicio,
+      hora_fin: horario.hora_fin,
+      id_agenda: agenda.id_agenda,
+      // A new time deserves a new reminder.
+      recordatorioEnviadoEn: null,
+    });
+  } else if (actual.estado === 'cancelada' && estado !== 'cancelada') {
+    // Reactivating a cancelled appointment occupies its time again: it must still be free.
+    const choques = await citasQueChocan(tx, { ...actual, idPsicologo: actual.id_psicologo, excluir: actual.id_cita });
+    if (choques.length > 0) throw conflict(MSG_AGENDA.horarioOcupado, 'HORARIO_OCUPADO');
+  }
+  return cambios;
+}
+
+export async function eliminarCita(ctx: AgendaCtx, o: { idPsicologo: number; idCita: number }) {
+  const borrada = await ctx.db.transaction(async (tx) => {
+    await bloquearPsicologo(tx, o.idPsicologo);
+    const c = await citaDePsicologo(tx, o.idPsicologo, o.idCita);
+    if (!c) throw notFound(MSG_AGENDA.citaNoEncontrada);
+    await borrarCita(tx, c.id_cita);
+    return c;
+  });
+  publicarCita(ctx.realtime, 'eliminada', 'psicologo', borrada);
+  return { msg: MSG_AGENDA.citaEliminada };
+}
+
+/** Eliminar duplicadas: deletes the other appointments of the same patient on the same date,
+ * keeping the one the psychologist has open (decision 036). */
+export async function eliminarDuplicadas(ctx: AgendaCtx, o: { idPsicologo: number; idCita: number }) {
+  const borradas = await ctx.db.transaction(async (tx) => {
+    await bloquearPsicologo(tx, o.idPsicologo);
+    const c = await citaDePsicologo(tx, o.idPsicologo, o.idCita);
+    if (!c) throw notFound(MSG_AGENDA.citaNoEncontrada);
+    const duplicadas = await duplicadasDeCita(tx, c);
+    await borrarCitas(
+      tx,
+      duplicadas.map((d) => d.id_cita),
+    );
+    return duplicadas;
+  });
+  for (const d of borradas) publicarCita(ctx.realtime, 'eliminada', 'psicologo', d);
+  return { msg: mensajeDuplicadas(borradas.length), eliminadas: borradas.map((d) => d.id_cita) };
+}

@@ -1,0 +1,75 @@
+// Events of the chat, published only after the transaction that produced them committed. Each
+// participant gets them in its personal room (every tab and device), under the name of its side:
+// `chat:*` for psychologists and patients, `chat-admin:*` for the administrator of the conversation.
+import type { TipoChat } from '@miduelo/shared/chat';
+import { sala } from '@miduelo/shared/realtime';
+import type { Realtime } from '../../plugins/realtime';
+import { mensajeAdminDto, mensajeDto } from './dto';
+import type { Actor, FilaMensaje, Rol } from './repo';
+
+export interface Participantes {
+  id_chat: number;
+  tipo: string;
+  id_psicologo: number | null;
+  id_paciente: number | null;
+  id_admin: number | null;
+}
+
+/** The two accounts of a conversation, each in its role. */
+export function participantesDe(c: Participantes): [Actor, Actor] {
+  if (c.tipo === 'admin') {
+    const otro: Actor = c.id_psicologo !== null ? { rol: 'psicologo', id: c.id_psicologo } : { rol: 'paciente', id: c.id_paciente as number };
+    return [{ rol: 'admin', id: c.id_admin as number }, otro];
+  }
+  return [
+    { rol: 'psicologo', id: c.id_psicologo as number },
+    { rol: 'paciente', id: c.id_paciente as number },
+  ];
+}
+
+export function salaDe(a: Actor): string {
+  if (a.rol === 'admin') return sala.admin(a.id);
+  return a.rol === 'paciente' ? sala.paciente(a.id) : sala.psicologo(a.id);
+}
+
+const otroQue = (c: Participantes, rol: Rol): Actor => {
+  const [a, b] = participantesDe(c);
+  return a.rol === rol ? b : a;
+};
+
+/** The new message to both participants (the sender's other tabs included). */
+export function publicarMensaje(rt: Realtime, c: Participantes, m: FilaMensaje): void {
+  for (const p of participantesDe(c)) {
+    if (p.rol === 'admin') rt.emitir(salaDe(p), 'chat-admin:mensaje', { mensaje: mensajeAdminDto(m) });
+    else rt.emitir(salaDe(p), 'chat:mensaje', { mensaje: mensajeDto(m), tipo: c.tipo as TipoChat });
+  }
+}
+
+/** The unread count of one participant, with the conversation's revision. */
+export function publicarNoLeidos(rt: Realtime, c: Participantes, para: Actor, n: number, rev: number): void {
+  if (para.rol === 'admin') rt.emitir(salaDe(para), 'chat-admin:no-leidos', { id_chat_admin: c.id_chat, mensajes_no_leidos: n, rev });
+  else rt.emitir(salaDe(para), 'chat:no-leidos', { id_chat: c.id_chat, mensajes_no_leidos: n, rev });
+}
+
+/** After a send: the message to both, the recipient's new unread count. */
+export function publicarEnvio(rt: Realtime, c: Participantes, m: FilaMensaje, noLeidosDestinatario: number, rev: number): void {
+  publicarMensaje(rt, c, m);
+  publicarNoLeidos(rt, c, otroQue(c, m.remitente as Rol), noLeidosDestinatario, rev);
+}
+
+/** After a read mark: the reader's other tabs see zero, the sender gets the read receipt. */
+export function publicarLectura(rt: Realtime, c: Participantes, lector: Actor, hastaSeq: number, rev: number, marcados: number): void {
+  publicarNoLeidos(rt, c, lector, 0, rev);
+  if (marcados === 0) return;
+  const remitente = otroQue(c, lector.rol);
+  if (remitente.rol === 'admin') rt.emitir(salaDe(remitente), 'chat-admin:leido', { id_chat_admin: c.id_chat, hasta_seq: hastaSeq });
+  else rt.emitir(salaDe(remitente), 'chat:leido', { id_chat: c.id_chat, hasta_seq: hastaSeq });
+}
+
+/** A conversation appeared: the creator's other tabs and, for a patient chat, the patient's app. */
+export function publicarCreado(rt: Realtime, c: Participantes): void {
+  for (const p of participantesDe(c)) {
+    if (p.rol === 'admin') rt.emitir(salaDe(p), 'chat-admin:creado', { id_chat_admin: c.id_chat });
+    else if (c.tipo === 'paciente') rt.emitir(salaDe(p), 'chat:creado', { id_chat: c.id_chat, tipo: 'paciente' });
+  }
+}

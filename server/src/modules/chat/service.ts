@@ -1,0 +1,142 @@
+// Rules of every conversation (psychologist–patient and administrator), whatever the side that acts.
+// Writes run in one transaction under the conversation's row lock; events leave after the commit.
+import { MSG_CHAT, PAGINA_MENSAJES_DEFECTO, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { Realtime } from '../../plugins/realtime';
+import { restriccionUnicaViolada } from '../cuentas/service';
+import { publicarCreado, publicarEnvio, publicarLectura, publicarMensaje } from './publicar';
+import {
+  type Actor,
+  bloquearParaLectura,
+  buscarChat,
+  type ChatReservado,
+  chatConPaciente,
+  type FilaMensaje,
+  insertarChat,
+  insertarMensaje,
+  listarChats,
+  listarMensajes,
+  marcarLeidos,
+  mensajePorIdCliente,
+  pacienteDelPsicologo,
+  reservarSecuencia,
+} from './repo';
+
+export interface CtxChat {
+  db: Db;
+  realtime: Realtime;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Thrown inside the transaction to roll back the sequence number a duplicate send reserved. */
+class EnvioRepetido extends Error {
+  constructor(readonly chat: ChatReservado) {
+    super('envío repetido');
+  }
+}
+
+export interface ResultadoEnvio {
+  mensaje: FilaMensaje;
+  /** False when the client id was already stored: nothing new was written. */
+  nuevo: boolean;
+}
+
+async function motivoSinEscritura(ctx: CtxChat, actor: Actor, idChat: number): Promise<never> {
+  const c = await buscarChat(ctx.db, actor, idChat);
+  if (!c) throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
+  throw forbidden(MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
+}
+
+/**
+ * Stores a message and answers once it is committed. With `idCliente`, a retried send (even a
+ * concurrent one) returns the stored message and writes nothing: the row lock taken by the
+ * sequence reservation serialises senders, and a conflicting client id rolls the reservation back
+ * so that sequence numbers stay gap-free.
+ */
+export async function enviarMensaje(
+  ctx: CtxChat,
+  o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null },
+): Promise<ResultadoEnvio> {
+  let r: { c: ChatReservado; m: FilaMensaje; noLeidos: number } | null;
+  try {
+    r = await ctx.db.transaction(async (tx) => {
+      const c = await reservarSecuencia(tx, o.actor, o.idChat);
+      if (!c) return null;
+      const ins = await insertarMensaje(tx, {
+        id_chat: o.idChat,
+        seq: c.seq,
+        remitente: o.actor.rol,
+        contenido: o.contenido,
+        id_cliente: o.idCliente,
+        fecha_envio: ctx.now(),
+      });
+      if (!ins) throw new EnvioRepetido(c);
+      return { c, m: ins.mensaje, noLeidos: ins.noLeidosDestinatario };
+    });
+  } catch (err) {
+    if (!(err instanceof EnvioRepetido) || !o.idCliente) throw err;
+    const previo = await mensajePorIdCliente(ctx.db, o.idChat, o.idCliente);
+    if (!previo) throw err;
+    // Delivered again: a client that lost the first answer may also have missed the event.
+    publicarMensaje(ctx.realtime, err.chat, previo);
+    return { mensaje: previo, nuevo: false };
+  }
+  if (!r) return motivoSinEscritura(ctx, o.actor, o.idChat);
+  publicarEnvio(ctx.realtime, r.c, r.m, r.noLeidos, r.c.rev);
+  return { mensaje: r.m, nuevo: true };
+}
+
+/** Marks read the other participant's messages (spec 1 §4: opening a chat sets its count to 0). */
+export async function marcarChatLeido(ctx: CtxChat, o: { actor: Actor; idChat: number }) {
+  const r = await ctx.db.transaction(async (tx) => {
+    const c = await bloquearParaLectura(tx, o.actor, o.idChat);
+    if (!c) return null;
+    const marcados = await marcarLeidos(tx, o.actor, o.idChat, ctx.now());
+    return { c, marcados };
+  });
+  if (!r) throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
+  publicarLectura(ctx.realtime, r.c, o.actor, r.c.ultimo_seq, r.c.rev, r.marcados);
+  return { msg: MSG_CHAT.leidos, mensajes_no_leidos: 0, marcados: r.marcados, hasta_seq: r.c.ultimo_seq };
+}
+
+/** A conversation's messages, if the actor takes part in it. */
+export async function mensajesDeChat(
+  ctx: Pick<CtxChat, 'db'>,
+  o: { actor: Actor; idChat: number; despuesDe?: number; antesDe?: number; limite?: number },
+) {
+  const c = await buscarChat(ctx.db, o.actor, o.idChat);
+  if (!c) throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
+  const limite = Math.min(o.limite ?? (o.despuesDe !== undefined ? PAGINA_MENSAJES_MAX : PAGINA_MENSAJES_DEFECTO), PAGINA_MENSAJES_MAX);
+  const mensajes = await listarMensajes(ctx.db, o.idChat, { despuesDe: o.despuesDe, antesDe: o.antesDe, limite });
+  return { chat: c, mensajes, limite };
+}
+
+// ---- Psychologist–patient chats ----
+
+/** Creates the chat of a psychologist with one of their patients (one per pair). */
+export async function crearChatConPaciente(ctx: CtxChat, o: { idPsicologo: number; idPaciente: number }) {
+  if (!(await pacienteDelPsicologo(ctx.db, o.idPsicologo, o.idPaciente)))
+    throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
+  let creado: Awaited<ReturnType<typeof insertarChat>>;
+  try {
+    creado = await insertarChat(ctx.db, { tipo: 'paciente', id_psicologo: o.idPsicologo, id_paciente: o.idPaciente, creado_en: ctx.now() });
+  } catch (err) {
+    if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_CHAT.chatExiste, 'CHAT_EXISTE');
+    throw err;
+  }
+  publicarCreado(ctx.realtime, creado);
+  const [resumen] = await listarChats(ctx.db, { rol: 'psicologo', id: o.idPsicologo }, { idChat: creado.id_chat });
+  return resumen;
+}
+
+/** Whether the psychologist already has a chat with that patient (the patient file's buttons). */
+export async function verificarChat(ctx: Pick<CtxChat, 'db'>, o: { idPsicologo: number; idPaciente: number }) {
+  const c = await chatConPaciente(ctx.db, o.idPsicologo, o.idPaciente);
+  if (c) return { existe: true, id_chat: c.id_chat };
+  if (!(await pacienteDelPsicologo(ctx.db, o.idPsicologo, o.idPaciente)))
+    throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
+  return { existe: false };
+}

@@ -1,0 +1,132 @@
+// Socket side of the chat. Opening a conversation (`chat:unirse`, `chat-admin:unirse`) is checked
+// exactly like the HTTP routes check it, returns what the socket missed after its last sequence
+// number, and only then lets the socket send and receive typing indicators for that conversation.
+import { MSG_CHAT, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
+import { MSG_GENERICO } from '@miduelo/shared/errores';
+import type { Ack } from '@miduelo/shared/realtime';
+import {
+  EscribiendoAdminSchema,
+  EscribiendoSchema,
+  SalirAdminSchema,
+  SalirSchema,
+  type Sincronizacion,
+  UnirseAdminSchema,
+  UnirseSchema,
+} from '@miduelo/shared/realtime-chat';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { AppError } from '../../errors';
+import type { SocketMiDuelo } from '../../plugins/realtime';
+import { mensajeAdminDto, mensajeDto } from './dto';
+import type { Actor, FilaMensaje, Rol } from './repo';
+import { type CtxChat, mensajesDeChat } from './service';
+
+type Lado = 'usuario' | 'admin';
+
+/** Sockets of each side of a conversation, for typing indicators only. */
+const salaConversacion = (id: number, lado: Lado) => `conversacion:${id}:${lado === 'admin' ? 'a' : 'u'}`;
+
+/** Typing announcements relayed per socket and conversation at most this often. */
+const ESCRIBIENDO_MIN_MS = 1_000;
+
+interface Abierta {
+  rol: Rol;
+  escribiendo: boolean;
+  ultimoAviso: number;
+}
+
+function actorDe(socket: SocketMiDuelo, lado: Lado): Actor | null {
+  const s = socket.data.sesion;
+  if (lado === 'admin') return s.tipo === 'psicologo' && s.rol_admin ? { rol: 'admin', id: s.id_psicologo } : null;
+  return s.tipo === 'paciente' ? { rol: 'paciente', id: s.id_paciente } : { rol: 'psicologo', id: s.id_psicologo };
+}
+
+function avisarEscribiendo(socket: SocketMiDuelo, id: number, rol: Rol, escribiendo: boolean) {
+  socket.to(salaConversacion(id, 'usuario')).emit('chat:escribiendo', { id_chat: id, remitente: rol, escribiendo });
+  socket.to(salaConversacion(id, 'admin')).emit('chat-admin:escribiendo', { id_chat_admin: id, remitente: rol, escribiendo });
+}
+
+export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat): void {
+  app.realtime.alConectar((socket) => {
+    const abiertas = new Map<string, Abierta>();
+    const clave = (lado: Lado, id: number) => `${lado}:${id}`;
+
+    async function unirse<M>(
+      lado: Lado,
+      id: number,
+      despuesDe: number,
+      dto: (m: FilaMensaje) => M,
+      ack: Ack<Sincronizacion<M>>,
+    ): Promise<void> {
+      const actor = actorDe(socket, lado);
+      if (!actor) return ack({ ok: false, msg: MSG_CHAT.chatNoEncontrado });
+      try {
+        const r = await mensajesDeChat(ctx, { actor, idChat: id, despuesDe, limite: PAGINA_MENSAJES_MAX });
+        if (!socket.connected) return;
+        await socket.join(salaConversacion(id, lado));
+        abiertas.set(clave(lado, id), { rol: actor.rol, escribiendo: false, ultimoAviso: 0 });
+        const ultimo = r.mensajes.at(-1)?.seq ?? 0;
+        ack({ ok: true, data: { mensajes: r.mensajes.map(dto), ultimo_seq: Math.max(r.chat.ultimo_seq, ultimo), hay_mas: r.mensajes.length === r.limite } });
+      } catch (err) {
+        if (!(err instanceof AppError)) ctx.log.error({ err }, 'chat: no se pudo abrir la conversación por socket');
+        ack({ ok: false, msg: err instanceof AppError ? err.message : MSG_GENERICO.servidor });
+      }
+    }
+
+    function salir(lado: Lado, id: number) {
+      const a = abiertas.get(clave(lado, id));
+      if (!a) return;
+      if (a.escribiendo) avisarEscribiendo(socket, id, a.rol, false);
+      abiertas.delete(clave(lado, id));
+      void socket.leave(salaConversacion(id, lado));
+    }
+
+    function escribiendo(lado: Lado, id: number, valor: boolean) {
+      const a = abiertas.get(clave(lado, id));
+      if (!a) return; // never opened (or refused): nothing is relayed
+      const ahora = Date.now();
+      if (valor && a.escribiendo && ahora - a.ultimoAviso < ESCRIBIENDO_MIN_MS) return;
+      if (!valor && !a.escribiendo) return;
+      a.escribiendo = valor;
+      a.ultimoAviso = ahora;
+      avisarEscribiendo(socket, id, a.rol, valor);
+    }
+
+    const esAck = (f: unknown): f is Ack<never> => typeof f === 'function';
+
+    socket.on('chat:unirse', (p, ack) => {
+      if (!esAck(ack)) return;
+      const r = v.safeParse(UnirseSchema, p);
+      if (!r.success) return ack({ ok: false, msg: MSG_CHAT.idInvalido });
+      void unirse('usuario', r.output.id_chat, r.output.despues_de, mensajeDto, ack);
+    });
+    socket.on('chat-admin:unirse', (p, ack) => {
+      if (!esAck(ack)) return;
+      const r = v.safeParse(UnirseAdminSchema, p);
+      if (!r.success) return ack({ ok: false, msg: MSG_CHAT.idInvalido });
+      void unirse('admin', r.output.id_chat_admin, r.output.despues_de, mensajeAdminDto, ack);
+    });
+    socket.on('chat:salir', (p) => {
+      const r = v.safeParse(SalirSchema, p);
+      if (r.success) salir('usuario', r.output.id_chat);
+    });
+    socket.on('chat-admin:salir', (p) => {
+      const r = v.safeParse(SalirAdminSchema, p);
+      if (r.success) salir('admin', r.output.id_chat_admin);
+    });
+    socket.on('chat:escribiendo', (p) => {
+      const r = v.safeParse(EscribiendoSchema, p);
+      if (r.success) escribiendo('usuario', r.output.id_chat, r.output.escribiendo);
+    });
+    socket.on('chat-admin:escribiendo', (p) => {
+      const r = v.safeParse(EscribiendoAdminSchema, p);
+      if (r.success) escribiendo('admin', r.output.id_chat_admin, r.output.escribiendo);
+    });
+    socket.on('disconnecting', () => {
+      for (const [k, a] of abiertas) {
+        if (a.escribiendo) avisarEscribiendo(socket, Number(k.split(':')[1]), a.rol, false);
+      }
+      abiertas.clear();
+    });
+  });
+}
