@@ -39,7 +39,7 @@ async function main() {
   const cerrar = async (senal: string) => {
     if (cerrando) return;
     cerrando = true;
-    app.log.info(`${senal} recibido: cerrando (solicitudes en curso terminan primero)`);
+    console.log(`${senal} recibido: cerrando MiDuelo (las solicitudes en curso terminan primero)…`);
     const limite = setTimeout(() => process.exit(1), 15_000);
     limite.unref();
     try {
@@ -55,7 +55,9 @@ async function main() {
   process.on('SIGINT', () => void cerrar('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const dir = app.server.address();
+  const puerto = typeof dir === 'object' && dir ? dir.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${puerto}`;
   const lineas = [
     '',
     `  MiDuelo está listo en ${url}`,
