@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useEffect, useState } from 'react';
 import { botonClases, Button } from '../../components/ui/button';
 import { iniciales } from '../../lib/format';
+import { http } from '../../lib/http';
 import { cerrarSesion, type UsuarioWeb, useSession } from '../../lib/session';
 import { Barra } from './barra';
 
@@ -67,16 +69,37 @@ const itemBase =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm outline-none select-none data-highlighted:bg-salvia-50';
 const itemClases = `${itemBase} text-tinta-800 data-highlighted:text-salvia-900`;
 
+/** Spec 2 §8: the admin bar verifies the administrator with the server; if that fails, logout. */
+function useVerificacionAdmin(idAdmin: number) {
+  const [admin, setAdmin] = useState<{ nombre: string; apellido: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: verify again when another administrator signs in
+  useEffect(() => {
+    const control = new AbortController();
+    http
+      .get<{ admin: { nombre: string; apellido: string } }>('/api/admin/verificar', { signal: control.signal })
+      .then((r) => setAdmin(r.admin))
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        void cerrarSesion();
+      });
+    return () => control.abort();
+  }, [idAdmin]);
+  return admin;
+}
+
 function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {
+  const admin = useVerificacionAdmin(usuario.id_psicologo);
+  const nombre = admin?.nombre ?? usuario.nombre;
+  const apellido = admin?.apellido ?? usuario.apellido;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="flex cursor-pointer items-center gap-2.5 rounded-xl py-1 pr-2 pl-1 text-left hover:bg-arena-100 focus-visible:outline-2 focus-visible:outline-salvia-500 data-[state=open]:bg-arena-100">
         <span className="flex size-9 items-center justify-center rounded-full bg-terracota-100 text-sm font-semibold text-terracota-700">
-          {iniciales(usuario.nombre, usuario.apellido) || 'A'}
+          {iniciales(nombre, apellido) || 'A'}
         </span>
         <span className="flex flex-col leading-tight">
           <span className="max-w-40 truncate text-sm font-semibold text-tinta-900">
-            {[usuario.nombre, usuario.apellido].filter(Boolean).join(' ')}
+            {[nombre, apellido].filter(Boolean).join(' ')}
           </span>
           <span className="text-xs text-tinta-500">Administrador</span>
         </span>
