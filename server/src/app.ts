@@ -32,8 +32,8 @@ export const CLIENTE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.
 export interface AppOpciones {
   config: Config;
   db: Db;
-  /** Tests and benchmarks may pass their own logger setting. */
-  logger?: boolean | object;
+  /** `false` silences the log (tests, benchmarks); a stream receives it with the usual redaction. */
+  logger?: false | { stream: NodeJS.WritableStream };
   mailer?: Mailer;
 }
 
@@ -44,8 +44,10 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   const { config } = o;
   const app = Fastify({
     logger:
-      o.logger ??
-      ({
+      o.logger === false
+        ? false
+        : ({
+        ...(o.logger ? { stream: o.logger.stream } : {}),
         level: config.logLevel,
         redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
         serializers: {

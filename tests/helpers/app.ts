@@ -40,7 +40,9 @@ export interface AppDePrueba {
 
 export const SECRETO_PRUEBAS = 'secreto-de-pruebas-con-al-menos-32-caracteres!';
 
-export async function crearAppDePrueba(o: { config?: Partial<Config>; env?: NodeJS.ProcessEnv } = {}): Promise<AppDePrueba> {
+export async function crearAppDePrueba(
+  o: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; log?: NodeJS.WritableStream } = {},
+): Promise<AppDePrueba> {
   const base = await crearBaseDePrueba();
   const buzon = await iniciarBuzon();
   const reloj = crearReloj();
@@ -48,7 +50,7 @@ export async function crearAppDePrueba(o: { config?: Partial<Config>; env?: Node
     { SMTP_URL: buzon.url, PUBLIC_URL: 'http://miduelo.test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-pruebas', ...o.env },
     { jwtSecret: SECRETO_PRUEBAS, now: reloj.ahora, ...o.config },
   );
-  const app = await buildApp({ config, db: base.handle.db, logger: false });
+  const app = await buildApp({ config, db: base.handle.db, logger: o.log ? { stream: o.log } : false });
   await app.ready();
   const prueba: AppDePrueba = {
     app,
