@@ -48,7 +48,7 @@ export const MSG_AGENDA = {
   duracionMinima: `La duración mínima es de ${DURACION_CITA_MINIMA} minutos.`,
   duracionPaso: `La duración debe ser múltiplo de ${DURACION_CITA_PASO} minutos.`,
   finNoCoincide: 'La hora de fin no coincide con la duración indicada.',
-  mismoDia: 'La cita debe terminar el mismo día en que empieza.',
+  mismoDia: 'La cita debe terminar el mismo día, dentro de la disponibilidad configurada.',
   modalidadInvalida: 'La modalidad debe ser Presencial o En línea.',
   estadoInvalido: 'El estado debe ser Pendiente, Confirmada o Cancelada.',
   notasLargas: `Las notas no pueden exceder ${NOTAS_CITA_MAX} caracteres.`,

@@ -3,8 +3,15 @@
 // the conversation (`chat:unirse`, after an authorization check). `chat:*` events are for the
 // psychologist and patient side, `chat-admin:*` for the administrator's own conversations.
 import * as v from 'valibot';
-import type { Mensaje, MensajeAdmin, Remitente, TipoChat } from './chat';
+import { type EnviarMensajeAdminBody, EnviarMensajeAdminSchema, type EnviarMensajeBody, EnviarMensajeSchema } from './chat';
+import { type Mensaje, type MensajeAdmin, MensajeAdminSchema, MensajeSchema, type Remitente, type TipoChat } from './chat-respuestas';
 import type { Ack } from './realtime';
+
+/** The recipient's new unread count, carried by its copy of a new message. */
+export interface ConteoNoLeidos {
+  mensajes_no_leidos: number;
+  rev: number;
+}
 
 /** Unread count of one conversation for the receiving account. Apply it only if `rev` is newer
  * than the last one applied to that conversation (events of several nodes may cross). */
@@ -41,14 +48,15 @@ export interface EscribiendoAdmin {
 }
 
 export interface ChatServidorACliente {
-  /** A message was committed in one of the account's conversations (its own messages included). */
-  'chat:mensaje': (p: { mensaje: Mensaje; tipo: TipoChat }) => void;
+  /** A message was committed in one of the account's conversations (its own messages included).
+   * The recipient's copy of a new message carries its unread count (`no_leidos`). */
+  'chat:mensaje': (p: { mensaje: Mensaje; tipo: TipoChat; no_leidos?: ConteoNoLeidos }) => void;
   'chat:no-leidos': (p: NoLeidos) => void;
   'chat:leido': (p: Leido) => void;
   /** A conversation appeared in the account's list (created by the psychologist or an administrator). */
   'chat:creado': (p: { id_chat: number; tipo: TipoChat }) => void;
   'chat:escribiendo': (p: Escribiendo) => void;
-  'chat-admin:mensaje': (p: { mensaje: MensajeAdmin }) => void;
+  'chat-admin:mensaje': (p: { mensaje: MensajeAdmin; no_leidos?: ConteoNoLeidos }) => void;
   'chat-admin:no-leidos': (p: NoLeidosAdmin) => void;
   'chat-admin:leido': (p: LeidoAdmin) => void;
   'chat-admin:creado': (p: { id_chat_admin: number }) => void;
@@ -63,7 +71,15 @@ export interface Sincronizacion<M> {
   hay_mas: boolean;
 }
 
+/** Reply to a socket send: the stored message, or the HTTP status and code the same send over
+ * HTTP would have answered (so a client treats both paths alike). */
+export type AckEnvio<T> = (r: { ok: true; data: T } | { ok: false; msg: string; code: string; status: number }) => void;
+
 export interface ChatClienteAServidor {
+  /** Sends a message over the socket (same rules, limits and idempotency as POST /mensajes);
+   * the ack comes once it is committed. */
+  'chat:enviar': (p: EnviarMensajeBody, ack: AckEnvio<Mensaje>) => void;
+  'chat-admin:enviar': (p: EnviarMensajeAdminBody, ack: AckEnvio<MensajeAdmin>) => void;
   /** Opens a conversation on this socket (typing indicators) and returns what was missed. */
   'chat:unirse': (p: { id_chat: number; despues_de?: number }, ack: Ack<Sincronizacion<Mensaje>>) => void;
   'chat:salir': (p: { id_chat: number }) => void;
@@ -78,9 +94,31 @@ export interface ChatClienteAServidor {
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 const seq = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647)), 0);
 
+export const EnviarSchema = EnviarMensajeSchema;
+export const EnviarAdminSchema = EnviarMensajeAdminSchema;
 export const UnirseSchema = v.object({ id_chat: id, despues_de: seq });
 export const UnirseAdminSchema = v.object({ id_chat_admin: id, despues_de: seq });
 export const SalirSchema = v.object({ id_chat: id });
 export const SalirAdminSchema = v.object({ id_chat_admin: id });
 export const EscribiendoSchema = v.object({ id_chat: id, escribiendo: v.boolean() });
 export const EscribiendoAdminSchema = v.object({ id_chat_admin: id, escribiendo: v.boolean() });
+
+// ---- Payload schemas of the server→client events (the clients validate what they receive) ----
+
+const ConteoSchema = v.object({ mensajes_no_leidos: v.number(), rev: v.number() });
+const remitente = v.picklist(['psicologo', 'paciente', 'admin']);
+
+export const EventoMensajeSchema = v.object({
+  mensaje: MensajeSchema,
+  tipo: v.picklist(['paciente', 'admin']),
+  no_leidos: v.optional(ConteoSchema),
+});
+export const EventoMensajeAdminSchema = v.object({ mensaje: MensajeAdminSchema, no_leidos: v.optional(ConteoSchema) });
+export const EventoNoLeidosSchema = v.object({ id_chat: v.number(), mensajes_no_leidos: v.number(), rev: v.number() });
+export const EventoNoLeidosAdminSchema = v.object({ id_chat_admin: v.number(), mensajes_no_leidos: v.number(), rev: v.number() });
+export const EventoLeidoSchema = v.object({ id_chat: v.number(), hasta_seq: v.number() });
+export const EventoLeidoAdminSchema = v.object({ id_chat_admin: v.number(), hasta_seq: v.number() });
+export const EventoCreadoSchema = v.object({ id_chat: v.number(), tipo: v.picklist(['paciente', 'admin']) });
+export const EventoCreadoAdminSchema = v.object({ id_chat_admin: v.number() });
+export const EventoEscribiendoSchema = v.object({ id_chat: v.number(), remitente, escribiendo: v.boolean() });
+export const EventoEscribiendoAdminSchema = v.object({ id_chat_admin: v.number(), remitente, escribiendo: v.boolean() });

@@ -57,7 +57,7 @@ export function psicologoApi(t: AppDePrueba, p: Practica) {
   return {
     ...c,
     crearCita: (body: object) =>
-      c.post(`${base}/citas`, { id_paciente: p.pacientes[0].id_paciente, modalidad: 'Presencial', estado: 'pendiente', ...body }),
+      c.post(`${base}/citas`, { id_paciente: p.pacientes[0]?.id_paciente, modalidad: 'Presencial', estado: 'pendiente', ...body }),
     actualizarCita: (id: number, body: object) => c.put(`${base}/citas/${id}`, body),
     eliminarCita: (id: number) => c.del(`${base}/citas/${id}`),
     agenda: (semana?: string) => c.get(`${base}/agenda/${p.psicologo.id_psicologo}${semana ? `?semana_inicio=${semana}` : ''}`),

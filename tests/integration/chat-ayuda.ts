@@ -6,7 +6,10 @@ import type { AppDePrueba } from '../helpers/app';
 import { inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 
-export interface Respuesta<T = any> {
+// biome-ignore lint/suspicious/noExplicitAny: the tests read arbitrary JSON bodies field by field
+type Json = any;
+
+export interface Respuesta<T = Json> {
   status: number;
   body: T;
   headers: Record<string, unknown>;
@@ -14,9 +17,9 @@ export interface Respuesta<T = any> {
 
 export interface Cliente {
   token: string;
-  get<T = any>(url: string): Promise<Respuesta<T>>;
-  post<T = any>(url: string, payload?: unknown): Promise<Respuesta<T>>;
-  put<T = any>(url: string, payload?: unknown): Promise<Respuesta<T>>;
+  get<T = Json>(url: string): Promise<Respuesta<T>>;
+  post<T = Json>(url: string, payload?: unknown): Promise<Respuesta<T>>;
+  put<T = Json>(url: string, payload?: unknown): Promise<Respuesta<T>>;
 }
 
 export function cliente(t: AppDePrueba, token: string): Cliente {

@@ -180,16 +180,16 @@ describe('POST /api/psicologo/mensajes', () => {
     expect((await c.pac[1].post('/api/paciente/mensajes', { id_chat: b, contenido: 'hola' })).status).toBe(201);
   });
 
-  it('tras reasignar al paciente, la conversación se conserva pero ya no acepta mensajes (403)', async () => {
+  it('tras reasignar al paciente, la conversación se conserva pero ya no acepta mensajes (409)', async () => {
     const c = await crearConsulta(t, 1);
     const otra = await crearConsulta(t, 0);
     const id = await abrirChat(c);
     await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'antes' });
     await t.db.update(paciente).set({ id_psicologo: otra.psicologo.id_psicologo }).where(eq(paciente.id_paciente, c.pacientes[0].id_paciente));
     const r = await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'después' });
-    expect(r.status).toBe(403);
+    expect(r.status).toBe(409);
     expect(r.body.msg).toBe(MSG_CHAT.soloLectura);
-    expect((await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'yo tampoco' })).status).toBe(403);
+    expect((await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'yo tampoco' })).status).toBe(409);
     expect((await c.psi.get(`/api/psicologo/chats/${id}/mensajes`)).body.map((m: { contenido: string }) => m.contenido)).toEqual(['antes']);
     expect(await filasDe(t, id)).toHaveLength(1);
   });

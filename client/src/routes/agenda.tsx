@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CalendarDays } from 'lucide-react';
-import { EmptyState } from '../components/ui/empty-state';
+import { AgendaPantalla } from '../features/agenda/components/agenda-pantalla';
 import { requerirSesion } from '../lib/guards';
 import { busquedaPaciente } from '../lib/search';
-import { PaginaApp } from './-components/pagina-app';
+import { useSession } from '../lib/session';
 
 export const Route = createFileRoute('/agenda')({
   staticData: { titulo: 'Agenda' },
@@ -14,13 +13,14 @@ export const Route = createFileRoute('/agenda')({
 
 function Agenda() {
   const { paciente } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const idPsicologo = useSession((s) => s.usuario?.id_psicologo);
+  if (!idPsicologo) return null;
   return (
-    <PaginaApp titulo="Agenda" descripcion="Tus citas de la semana y tu horario de atención.">
-      <EmptyState
-        icono={CalendarDays}
-        titulo={paciente ? `Agendar una cita para el paciente ${paciente}` : 'Tu semana'}
-        texto="Las citas aparecerán aquí, organizadas por día y hora, con su estado: pendiente, confirmada o cancelada."
-      />
-    </PaginaApp>
+    <AgendaPantalla
+      idPsicologo={idPsicologo}
+      pacientePreparado={paciente}
+      onPacienteAtendido={() => void navigate({ search: {}, replace: true })}
+    />
   );
 }

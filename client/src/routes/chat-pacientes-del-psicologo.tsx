@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessagesSquare } from 'lucide-react';
-import { EmptyState } from '../components/ui/empty-state';
+import { PantallaChat } from '../features/chat/components/pantalla-chat';
 import { requerirSesion } from '../lib/guards';
 import { busquedaPaciente } from '../lib/search';
 import { PaginaApp } from './-components/pagina-app';
@@ -13,12 +12,13 @@ export const Route = createFileRoute('/chat-pacientes-del-psicologo')({
 });
 
 function ChatPacientes() {
+  const { paciente } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
     <PaginaApp titulo="Chat" descripcion="Conversaciones con tus pacientes.">
-      <EmptyState
-        icono={MessagesSquare}
-        titulo="Selecciona un chat para comenzar"
-        texto="Tus conversaciones aparecerán aquí, con los mensajes nuevos al momento."
+      <PantallaChat
+        paciente={paciente}
+        onPacienteAbierto={(id) => void navigate({ search: id ? { paciente: id } : {}, replace: true })}
       />
     </PaginaApp>
   );

@@ -1,23 +1,19 @@
+import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { createFileRoute } from '@tanstack/react-router';
-import { Users } from 'lucide-react';
-import { EmptyState } from '../components/ui/empty-state';
+import { ListaPacientes } from '../features/pacientes/components/lista-pacientes';
 import { requerirSesion } from '../lib/guards';
 import { PaginaApp } from './-components/pagina-app';
 
 export const Route = createFileRoute('/lista-pacientes-del-psicologo')({
   staticData: { titulo: 'Pacientes' },
   beforeLoad: requerirSesion,
-  component: ListaPacientes,
+  component: Pagina,
 });
 
-function ListaPacientes() {
+function Pagina() {
   return (
-    <PaginaApp titulo="Listado de Pacientes" descripcion="Las personas que acompañas y el acceso a su expediente.">
-      <EmptyState
-        icono={Users}
-        titulo="Tus pacientes"
-        texto="Aquí verás a tus pacientes vinculados. Cada paciente se une desde la app con tu código de vinculación."
-      />
+    <PaginaApp titulo={TEXTOS_PACIENTES.listadoTitulo} descripcion="Las personas que acompañas y el acceso a su expediente.">
+      <ListaPacientes />
     </PaginaApp>
   );
 }

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessagesSquare } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
+import { PantallaAdminChat } from '../../features/admin-chat/components/pantalla-admin-chat';
 import { PaginaApp } from '../-components/pagina-app';
 
 export const Route = createFileRoute('/admin/chat')({
@@ -11,11 +10,7 @@ export const Route = createFileRoute('/admin/chat')({
 function AdminChat() {
   return (
     <PaginaApp titulo="Chat" descripcion="Conversaciones con psicólogos y pacientes.">
-      <EmptyState
-        icono={MessagesSquare}
-        titulo="Selecciona una conversación"
-        texto="Tus conversaciones con psicólogos y pacientes aparecerán aquí."
-      />
+      <PantallaAdminChat />
     </PaginaApp>
   );
 }

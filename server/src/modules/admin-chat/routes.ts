@@ -1,18 +1,7 @@
 // Administrator chat API (spec 2 §7 Admin chat, base /api/admin). The socket events of these
 // conversations (`chat-admin:*`) are registered with the rest of the chat's, in chat/socket.ts.
-import {
-  BuscarQuerySchema,
-  ChatAdminSchema,
-  ChatsAdminSchema,
-  CrearChatAdminSchema,
-  EnviarMensajeAdminSchema,
-  IdParamsSchema,
-  LeerRespuestaSchema,
-  MensajeAdminSchema,
-  MensajesAdminSchema,
-  MensajesQuerySchema,
-  UsuariosDisponiblesSchema,
-} from '@miduelo/shared/chat';
+import { BuscarQuerySchema, CrearChatAdminSchema, EnviarMensajeAdminSchema, IdParamsSchema, MensajesQuerySchema } from '@miduelo/shared/chat';
+import { ChatAdminSchema, ChatsAdminSchema, LeerRespuestaSchema, MensajeAdminSchema, MensajesAdminSchema, UsuariosDisponiblesSchema } from '@miduelo/shared/chat-respuestas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { Config } from '../../config';
@@ -73,7 +62,7 @@ export default async function adminChatRoutes(app: FastifyInstance, opts: { conf
   app.post(
     '/api/admin/mensajes',
     {
-      preHandler: [app.requiereAdmin, limiteDeEnvio(app)],
+      preHandler: [app.requiereAdmin, limiteDeEnvio(app).http],
       schema: { body: EnviarMensajeAdminSchema, response: { 200: MensajeAdminSchema, 201: MensajeAdminSchema } },
     },
     async (request, reply) => {

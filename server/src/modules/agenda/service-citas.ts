@@ -33,12 +33,13 @@ export interface AgendaCtx {
   realtime: Realtime;
 }
 
-/** Locks the psychologist's row and refuses new appointments for a limited account (the login's
- * advertencia says so: an unvalidated licence past its grace period books nothing new). */
-export async function bloquearParaReservar(tx: Tx, config: Config, idPsicologo: number, msgLimitada: string) {
+/** Locks the psychologist's row and refuses new appointments when the account cannot take them:
+ * disabled, or limited (the login's advertencia says an unvalidated licence past its grace period
+ * books nothing new). The message depends on who asks. */
+export async function bloquearParaReservar(tx: Tx, config: Config, idPsicologo: number, msgNoDisponible: string) {
   const p = await bloquearPsicologo(tx, idPsicologo);
-  if (!p || p.status !== 'activo' || !p.activadoEn) throw notFound(MSG_AGENDA.agendaNoEncontrada);
-  if (diasRestantes(p, config.now(), config.diasGraciaValidacion) === 0) throw forbidden(msgLimitada, 'CUENTA_LIMITADA');
+  if (p?.status !== 'activo' || !p.activadoEn) throw forbidden(msgNoDisponible, 'PSICOLOGO_INACTIVO');
+  if (diasRestantes(p, config.now(), config.diasGraciaValidacion) === 0) throw forbidden(msgNoDisponible, 'CUENTA_LIMITADA');
   return p;
 }
 

@@ -1,4 +1,4 @@
-// Weekly agendas, availability slots and exceptions (spec 1 §7 Agenda, §8; decisions 031–034).
+// Weekly agendas, availability slots and exceptions (spec 1 §7 Agenda, §8; decisions 030, 033, 034).
 import { type Disponibilidad, type DisponibilidadDatos, type ExcepcionDatos, MSG_AGENDA } from '@miduelo/shared/citas';
 import { intervaloDe, lunesDe, seSolapan, sumarDias } from '@miduelo/shared/citas-tiempo';
 import type { Tx } from '../../db/client';

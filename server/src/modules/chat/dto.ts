@@ -1,5 +1,5 @@
 // Rows → the payloads of spec 1 §3 (psychologist), the patient app and spec 2 §3 (administrator).
-import type { Chat, ChatAdmin, ChatPaciente, Mensaje, MensajeAdmin, Remitente, TipoChat } from '@miduelo/shared/chat';
+import type { Chat, ChatAdmin, ChatPaciente, Mensaje, MensajeAdmin, Remitente, TipoChat } from '@miduelo/shared/chat-respuestas';
 import type { FilaMensaje, ResumenChat } from './repo';
 
 export function mensajeDto(m: FilaMensaje): Mensaje {

@@ -1,7 +1,8 @@
 // Events of the chat, published only after the transaction that produced them committed. Each
 // participant gets them in its personal room (every tab and device), under the name of its side:
 // `chat:*` for psychologists and patients, `chat-admin:*` for the administrator of the conversation.
-import type { TipoChat } from '@miduelo/shared/chat';
+import type { TipoChat } from '@miduelo/shared/chat-respuestas';
+import type { ConteoNoLeidos } from '@miduelo/shared/realtime-chat';
 import { sala } from '@miduelo/shared/realtime';
 import type { Realtime } from '../../plugins/realtime';
 import { mensajeAdminDto, mensajeDto } from './dto';
@@ -37,11 +38,15 @@ const otroQue = (c: Participantes, rol: Rol): Actor => {
   return a.rol === rol ? b : a;
 };
 
-/** The new message to both participants (the sender's other tabs included). */
-export function publicarMensaje(rt: Realtime, c: Participantes, m: FilaMensaje): void {
+/**
+ * The new message to both participants (the sender's other tabs included). The recipient's copy
+ * carries its new unread count, so that one frame per connection says both (docs/decisions/053).
+ */
+export function publicarMensaje(rt: Realtime, c: Participantes, m: FilaMensaje, noLeidos?: ConteoNoLeidos): void {
   for (const p of participantesDe(c)) {
-    if (p.rol === 'admin') rt.emitir(salaDe(p), 'chat-admin:mensaje', { mensaje: mensajeAdminDto(m) });
-    else rt.emitir(salaDe(p), 'chat:mensaje', { mensaje: mensajeDto(m), tipo: c.tipo as TipoChat });
+    const conteo = noLeidos && p.rol !== m.remitente ? { no_leidos: noLeidos } : {};
+    if (p.rol === 'admin') rt.emitir(salaDe(p), 'chat-admin:mensaje', { mensaje: mensajeAdminDto(m), ...conteo });
+    else rt.emitir(salaDe(p), 'chat:mensaje', { mensaje: mensajeDto(m), tipo: c.tipo as TipoChat, ...conteo });
   }
 }
 
@@ -49,12 +54,6 @@ export function publicarMensaje(rt: Realtime, c: Participantes, m: FilaMensaje):
 export function publicarNoLeidos(rt: Realtime, c: Participantes, para: Actor, n: number, rev: number): void {
   if (para.rol === 'admin') rt.emitir(salaDe(para), 'chat-admin:no-leidos', { id_chat_admin: c.id_chat, mensajes_no_leidos: n, rev });
   else rt.emitir(salaDe(para), 'chat:no-leidos', { id_chat: c.id_chat, mensajes_no_leidos: n, rev });
-}
-
-/** After a send: the message to both, the recipient's new unread count. */
-export function publicarEnvio(rt: Realtime, c: Participantes, m: FilaMensaje, noLeidosDestinatario: number, rev: number): void {
-  publicarMensaje(rt, c, m);
-  publicarNoLeidos(rt, c, otroQue(c, m.remitente as Rol), noLeidosDestinatario, rev);
 }
 
 /** After a read mark: the reader's other tabs see zero, the sender gets the read receipt. */

@@ -24,11 +24,6 @@ export function accesoDe(a: Actor): SQL {
   return and(eq(chat.tipo, 'admin'), eq(chat.id_admin, a.id)) as SQL;
 }
 
-/** A psychologist–patient chat accepts messages only while the patient is still assigned to that
- * psychologist (after a reassignment the history stays readable). Admin conversations always do. */
-export const escribible = sql`(${chat.tipo} <> 'paciente' or exists (
-  select 1 from ${paciente} p where p.id_paciente = ${chat.id_paciente} and p.id_psicologo = ${chat.id_psicologo}))`;
-
 /** Unread messages of a conversation for the actor: the other participant's, not yet read. */
 const noLeidosPara = (a: Actor) =>
   sql<number>`(select count(*)::int from ${mensaje} m where m.id_chat = ${chat.id_chat} and not m.leido and m.remitente <> ${a.rol})`;
@@ -47,7 +42,7 @@ function nombreContraparte(a: Actor): SQL {
   const adm = nombreDe(admin.nombre, admin.apellidoPaterno, admin.apellidoMaterno);
   if (a.rol === 'psicologo') return sql`case when ${chat.tipo} = 'admin' then ${adm} else ${pac} end`;
   if (a.rol === 'paciente') return sql`case when ${chat.tipo} = 'admin' then ${adm} else ${psi} end`;
-  return sql`coalesce(${pac}, ${psi})`;
+  return sql`case when ${chat.id_paciente} is not null then ${pac} else ${psi} end`;
 }
 
 /** '%term%' for LIKE over normalised text, with the wildcards of the term escaped. */
@@ -140,63 +135,65 @@ export async function listarMensajes(
   return filas.reverse();
 }
 
-export async function mensajePorIdCliente(db: DbOrTx, idChat: number, idCliente: string): Promise<FilaMensaje | null> {
-  const [m] = await db
-    .select()
-    .from(mensaje)
-    .where(and(eq(mensaje.id_chat, idChat), eq(mensaje.id_cliente, idCliente)));
-  return m ?? null;
+export type EstadoEnvio = 'nuevo' | 'repetido' | 'no_encontrado' | 'solo_lectura';
+
+interface FilaEnvio {
+  estado: EstadoEnvio;
+  id_mensaje: string | number | null;
+  seq: number | null;
+  remitente: Rol | null;
+  contenido: string | null;
+  id_cliente: string | null;
+  leido: boolean | null;
+  fecha_envio: Date | string | null;
+  tipo: string | null;
+  id_psicologo: number | null;
+  id_paciente: number | null;
+  id_admin: number | null;
+  rev: number | null;
+  no_leidos: number | null;
 }
 
-/** Takes the conversation's row lock and the next sequence number, if the actor may write in it. */
-export async function reservarSecuencia(tx: DbOrTx, a: Actor, idChat: number) {
-  const [c] = await tx
-    .update(chat)
-    .set({ ultimo_seq: sql`${chat.ultimo_seq} + 1`, rev: sql`${chat.rev} + 1` })
-    .where(and(eq(chat.id_chat, idChat), accesoDe(a), escribible))
-    .returning({
-      id_chat: chat.id_chat,
-      tipo: chat.tipo,
-      id_psicologo: chat.id_psicologo,
-      id_paciente: chat.id_paciente,
-      id_admin: chat.id_admin,
-      seq: chat.ultimo_seq,
-      rev: chat.rev,
-    });
-  return c ?? null;
+/** Rows of a raw statement, from postgres-js (an array) or PGlite (`{ rows }`). */
+function filasDe<T>(r: unknown): T[] {
+  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }
-export type ChatReservado = NonNullable<Awaited<ReturnType<typeof reservarSecuencia>>>;
 
 /**
- * Inserts the message; null when a message with the same client id is already stored. Also returns
- * the recipient's unread count including this message. It is counted by this statement, which
- * starts after the row lock was granted, so it sees every message committed before (a count in
- * the lock-taking UPDATE would use a snapshot older than the lock).
+ * Sends one message through the `chat_enviar` function (migrations/0003): one round trip that
+ * locks the conversation, answers a retried client id with the stored message, assigns the next
+ * gap-free sequence number, stores the message and counts the recipient's unread ones, committed
+ * before this returns.
  */
-export async function insertarMensaje(
-  tx: DbOrTx,
-  m: { id_chat: number; seq: number; remitente: Rol; contenido: string; id_cliente: string | null; fecha_envio: Date },
+export async function enviarEnBase(
+  db: DbOrTx,
+  o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
 ) {
-  const [fila] = await tx
-    .insert(mensaje)
-    .values(m)
-    .onConflictDoNothing({ target: [mensaje.id_chat, mensaje.id_cliente] })
-    .returning({
-      id_mensaje: mensaje.id_mensaje,
-      id_chat: mensaje.id_chat,
-      seq: mensaje.seq,
-      remitente: mensaje.remitente,
-      contenido: mensaje.contenido,
-      id_cliente: mensaje.id_cliente,
-      leido: mensaje.leido,
-      leido_en: mensaje.leido_en,
-      fecha_envio: mensaje.fecha_envio,
-      // The row being inserted is not visible to its own statement: + 1 counts it.
-      no_leidos_destinatario: sql<number>`(select count(*)::int + 1 from ${mensaje} m2 where m2.id_chat = ${m.id_chat} and not m2.leido and m2.remitente = ${m.remitente})`,
-    });
-  if (!fila) return null;
-  const { no_leidos_destinatario, ...mensajeInsertado } = fila;
-  return { mensaje: mensajeInsertado as FilaMensaje, noLeidosDestinatario: Number(no_leidos_destinatario) };
+  const r = await db.execute(
+    sql`select * from chat_enviar(${o.idChat}::integer, ${o.actor.rol}::text, ${o.actor.id}::integer, ${o.contenido}::text, ${o.idCliente}::text, ${o.fecha.toISOString()}::timestamptz)`,
+  );
+  const [f] = filasDe<FilaEnvio>(r);
+  if (!f || f.estado === 'no_encontrado' || f.estado === 'solo_lectura') return { estado: (f?.estado ?? 'no_encontrado') as EstadoEnvio };
+  const mensaje: FilaMensaje = {
+    id_mensaje: Number(f.id_mensaje),
+    id_chat: o.idChat,
+    seq: Number(f.seq),
+    remitente: f.remitente as Rol,
+    contenido: f.contenido as string,
+    id_cliente: f.id_cliente,
+    leido: Boolean(f.leido),
+    leido_en: null,
+    fecha_envio: f.fecha_envio instanceof Date ? f.fecha_envio : new Date(f.fecha_envio as string),
+  };
+  const chatEnviado = {
+    id_chat: o.idChat,
+    tipo: f.tipo as string,
+    id_psicologo: f.id_psicologo,
+    id_paciente: f.id_paciente,
+    id_admin: f.id_admin,
+    rev: Number(f.rev),
+  };
+  return { estado: f.estado, mensaje, chat: chatEnviado, noLeidosDestinatario: f.no_leidos === null ? null : Number(f.no_leidos) };
 }
 
 /** Locks the conversation (serialising with sends) and bumps its revision. */
@@ -217,14 +214,6 @@ export async function marcarLeidos(tx: DbOrTx, a: Actor, idChat: number, ahora: 
     .where(and(eq(mensaje.id_chat, idChat), eq(mensaje.leido, false), sql`${mensaje.remitente} <> ${a.rol}`))
     .returning({ id: mensaje.id_mensaje });
   return filas.length;
-}
-
-export async function contarNoLeidos(db: DbOrTx, a: Actor, idChat: number): Promise<number> {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mensaje)
-    .where(and(eq(mensaje.id_chat, idChat), eq(mensaje.leido, false), sql`${mensaje.remitente} <> ${a.rol}`));
-  return Number(r?.n ?? 0);
 }
 
 // ---- Psychologist–patient chats ----

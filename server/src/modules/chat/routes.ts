@@ -1,21 +1,7 @@
 // Chat API of psychologists (spec 1 §7, base /api/psicologo) and of patients (the mobile app,
 // base /api/paciente). Handlers only read the session and call the service.
-import {
-  BuscarQuerySchema,
-  ChatSchema,
-  ChatsPacienteSchema,
-  ChatsSchema,
-  CrearChatSchema,
-  EnviarMensajeSchema,
-  IdPacienteParamsSchema,
-  IdParamsSchema,
-  LeerRespuestaSchema,
-  MensajeSchema,
-  MensajesQuerySchema,
-  MensajesSchema,
-  PacientesSinChatSchema,
-  VerificarChatSchema,
-} from '@miduelo/shared/chat';
+import { BuscarQuerySchema, CrearChatSchema, EnviarMensajeSchema, IdPacienteParamsSchema, IdParamsSchema, MensajesQuerySchema } from '@miduelo/shared/chat';
+import { ChatSchema, ChatsPacienteSchema, ChatsSchema, LeerRespuestaSchema, MensajeSchema, MensajesSchema, PacientesSinChatSchema, VerificarChatSchema } from '@miduelo/shared/chat-respuestas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { Config } from '../../config';
@@ -35,8 +21,8 @@ const comoPaciente = (r: FastifyRequest): Actor => ({ rol: 'paciente', id: pacie
 
 export default async function chatRoutes(app: FastifyInstance, opts: { config: Config }) {
   const ctx: CtxChat = { db: app.db, realtime: app.realtime, now: opts.config.now, log: app.log };
-  const limite = limiteDeEnvio(app);
-  registrarSocketsChat(app, ctx);
+  const limite = limiteDeEnvio(app).http;
+  registrarSocketsChat(app, ctx, limiteDeEnvio(app));
 
   // Shared by both sides: the actor decides which conversations are visible.
   const mensajes = (actor: (r: FastifyRequest) => Actor) => async (request: FastifyRequest) => {

@@ -3,25 +3,22 @@
 import { MSG_CHAT, PAGINA_MENSAJES_DEFECTO, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { Realtime } from '../../plugins/realtime';
 import { restriccionUnicaViolada } from '../cuentas/service';
-import { publicarCreado, publicarEnvio, publicarLectura, publicarMensaje } from './publicar';
+import { publicarCreado, publicarLectura, publicarMensaje } from './publicar';
 import {
   type Actor,
   bloquearParaLectura,
   buscarChat,
-  type ChatReservado,
   chatConPaciente,
+  enviarEnBase,
   type FilaMensaje,
   insertarChat,
-  insertarMensaje,
   listarChats,
   listarMensajes,
   marcarLeidos,
-  mensajePorIdCliente,
   pacienteDelPsicologo,
-  reservarSecuencia,
 } from './repo';
 
 export interface CtxChat {
@@ -31,62 +28,33 @@ export interface CtxChat {
   log: FastifyBaseLogger;
 }
 
-/** Thrown inside the transaction to roll back the sequence number a duplicate send reserved. */
-class EnvioRepetido extends Error {
-  constructor(readonly chat: ChatReservado) {
-    super('envío repetido');
-  }
-}
-
 export interface ResultadoEnvio {
   mensaje: FilaMensaje;
   /** False when the client id was already stored: nothing new was written. */
   nuevo: boolean;
 }
 
-async function motivoSinEscritura(ctx: CtxChat, actor: Actor, idChat: number): Promise<never> {
-  const c = await buscarChat(ctx.db, actor, idChat);
-  if (!c) throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
-  throw forbidden(MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
-}
-
 /**
- * Stores a message and answers once it is committed. With `idCliente`, a retried send (even a
- * concurrent one) returns the stored message and writes nothing: the row lock taken by the
- * sequence reservation serialises senders, and a conflicting client id rolls the reservation back
- * so that sequence numbers stay gap-free.
+ * Stores a message and answers once it is committed (one statement: see `enviarEnBase`). With
+ * `idCliente`, a retried send, even a concurrent one, returns the stored message and writes
+ * nothing. Then the message goes to both participants and the unread count to the recipient.
  */
 export async function enviarMensaje(
   ctx: CtxChat,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null },
 ): Promise<ResultadoEnvio> {
-  let r: { c: ChatReservado; m: FilaMensaje; noLeidos: number } | null;
-  try {
-    r = await ctx.db.transaction(async (tx) => {
-      const c = await reservarSecuencia(tx, o.actor, o.idChat);
-      if (!c) return null;
-      const ins = await insertarMensaje(tx, {
-        id_chat: o.idChat,
-        seq: c.seq,
-        remitente: o.actor.rol,
-        contenido: o.contenido,
-        id_cliente: o.idCliente,
-        fecha_envio: ctx.now(),
-      });
-      if (!ins) throw new EnvioRepetido(c);
-      return { c, m: ins.mensaje, noLeidos: ins.noLeidosDestinatario };
-    });
-  } catch (err) {
-    if (!(err instanceof EnvioRepetido) || !o.idCliente) throw err;
-    const previo = await mensajePorIdCliente(ctx.db, o.idChat, o.idCliente);
-    if (!previo) throw err;
+  const r = await enviarEnBase(ctx.db, { ...o, fecha: ctx.now() });
+  if (r.estado === 'no_encontrado') throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
+  // 409, not 403: the clients read any 403 as a lost session (spec 2 §8, interceptors).
+  if (r.estado === 'solo_lectura') throw conflict(MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
+  if (!('mensaje' in r) || !r.mensaje) throw new Error('chat_enviar sin mensaje');
+  if (r.estado === 'repetido') {
     // Delivered again: a client that lost the first answer may also have missed the event.
-    publicarMensaje(ctx.realtime, err.chat, previo);
-    return { mensaje: previo, nuevo: false };
+    publicarMensaje(ctx.realtime, r.chat, r.mensaje);
+    return { mensaje: r.mensaje, nuevo: false };
   }
-  if (!r) return motivoSinEscritura(ctx, o.actor, o.idChat);
-  publicarEnvio(ctx.realtime, r.c, r.m, r.noLeidos, r.c.rev);
-  return { mensaje: r.m, nuevo: true };
+  publicarMensaje(ctx.realtime, r.chat, r.mensaje, { mensajes_no_leidos: r.noLeidosDestinatario ?? 0, rev: r.chat.rev });
+  return { mensaje: r.mensaje, nuevo: true };
 }
 
 /** Marks read the other participant's messages (spec 1 §4: opening a chat sets its count to 0). */

@@ -5,6 +5,9 @@ import { MSG_CHAT, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { Ack } from '@miduelo/shared/realtime';
 import {
+  type AckEnvio,
+  EnviarAdminSchema,
+  EnviarSchema,
   EscribiendoAdminSchema,
   EscribiendoSchema,
   SalirAdminSchema,
@@ -18,8 +21,9 @@ import * as v from 'valibot';
 import { AppError } from '../../errors';
 import type { SocketMiDuelo } from '../../plugins/realtime';
 import { mensajeAdminDto, mensajeDto } from './dto';
+import type { LimitadorEnvio } from './limite';
 import type { Actor, FilaMensaje, Rol } from './repo';
-import { type CtxChat, mensajesDeChat } from './service';
+import { type CtxChat, enviarMensaje, mensajesDeChat } from './service';
 
 type Lado = 'usuario' | 'admin';
 
@@ -46,7 +50,7 @@ function avisarEscribiendo(socket: SocketMiDuelo, id: number, rol: Rol, escribie
   socket.to(salaConversacion(id, 'admin')).emit('chat-admin:escribiendo', { id_chat_admin: id, remitente: rol, escribiendo });
 }
 
-export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat): void {
+export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitador: LimitadorEnvio): void {
   app.realtime.alConectar((socket) => {
     const abiertas = new Map<string, Abierta>();
     const clave = (lado: Lado, id: number) => `${lado}:${id}`;
@@ -70,6 +74,35 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat): void {
       } catch (err) {
         if (!(err instanceof AppError)) ctx.log.error({ err }, 'chat: no se pudo abrir la conversación por socket');
         ack({ ok: false, msg: err instanceof AppError ? err.message : MSG_GENERICO.servidor });
+      }
+    }
+
+    /** The socket path of POST /mensajes: same service, same limit, answered after the commit. */
+    async function enviar<M>(
+      lado: Lado,
+      o: { id: number; contenido: string; idCliente: string | null },
+      dto: (m: FilaMensaje) => M,
+      ack: AckEnvio<M>,
+    ): Promise<void> {
+      const sesion = socket.data.sesion;
+      // The handshake verified the token; a connection may outlive it.
+      if (sesion.exp * 1000 <= ctx.now().getTime()) {
+        ack({ ok: false, msg: MSG_GENERICO.sesionExpirada, code: 'TOKEN_EXPIRADO', status: 401 });
+        socket.disconnect(true);
+        return;
+      }
+      const actor = actorDe(socket, lado);
+      if (!actor) return ack({ ok: false, msg: MSG_CHAT.chatNoEncontrado, code: 'CHAT_NO_ENCONTRADO', status: 404 });
+      try {
+        await limitador.socket(sesion);
+        const r = await enviarMensaje(ctx, { actor, idChat: o.id, contenido: o.contenido, idCliente: o.idCliente });
+        const a = abiertas.get(clave(lado, o.id));
+        if (a?.escribiendo) escribiendo(lado, o.id, false);
+        ack({ ok: true, data: dto(r.mensaje) });
+      } catch (err) {
+        if (!(err instanceof AppError)) ctx.log.error({ err }, 'chat: no se pudo enviar por socket');
+        if (err instanceof AppError) ack({ ok: false, msg: err.message, code: err.code, status: err.status });
+        else ack({ ok: false, msg: MSG_GENERICO.servidor, code: 'ERROR_INTERNO', status: 500 });
       }
     }
 
@@ -105,6 +138,18 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat): void {
       const r = v.safeParse(UnirseAdminSchema, p);
       if (!r.success) return ack({ ok: false, msg: MSG_CHAT.idInvalido });
       void unirse('admin', r.output.id_chat_admin, r.output.despues_de, mensajeAdminDto, ack);
+    });
+    socket.on('chat:enviar', (p, ack) => {
+      if (typeof ack !== 'function') return;
+      const r = v.safeParse(EnviarSchema, p);
+      if (!r.success) return ack({ ok: false, msg: r.issues[0].message, code: 'VALIDACION', status: 400 });
+      void enviar('usuario', { id: r.output.id_chat, contenido: r.output.contenido, idCliente: r.output.id_cliente }, mensajeDto, ack);
+    });
+    socket.on('chat-admin:enviar', (p, ack) => {
+      if (typeof ack !== 'function') return;
+      const r = v.safeParse(EnviarAdminSchema, p);
+      if (!r.success) return ack({ ok: false, msg: r.issues[0].message, code: 'VALIDACION', status: 400 });
+      void enviar('admin', { id: r.output.id_chat_admin, contenido: r.output.contenido, idCliente: r.output.id_cliente }, mensajeAdminDto, ack);
     });
     socket.on('chat:salir', (p) => {
       const r = v.safeParse(SalirSchema, p);

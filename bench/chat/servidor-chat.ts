@@ -1,0 +1,104 @@
+// The real MiDuelo server for bench/chat, in its own process (as in production, the load generator
+// does not share its event loop): migrates a fresh database, seeds the practice, listens on
+// loopback and reports its URL, tokens and chats to the parent over IPC.
+import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '@miduelo/server/app';
+import { leerConfig } from '@miduelo/server/config';
+import { abrirDb } from '@miduelo/server/db/client';
+import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { chat } from '@miduelo/server/db/schema/chat';
+import { sql } from 'drizzle-orm';
+import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
+
+export interface PracticaBench {
+  url: string;
+  base: 'postgres' | 'pglite';
+  /** One token per account: psychologists first, then patients. */
+  tokens: string[];
+  /** Each chat with the account indexes of its psychologist and patient. */
+  chats: { id_chat: number; psi: number; pac: number }[];
+}
+
+const PSICOLOGOS = Number(process.env.BENCH_PSICOLOGOS ?? 200);
+const PACIENTES_POR = Number(process.env.BENCH_PACIENTES_POR ?? 4);
+/** The server's default pool size (db/client.ts). */
+const POOL = 10;
+
+async function main() {
+  const url = process.env.BENCH_DB_URL || null;
+  const handle = await abrirDb({ databaseUrl: url, dataDir: '', enMemoria: true, maxConexiones: POOL });
+  await aplicarMigraciones(handle, url);
+  const db = handle.db;
+  const ahora = new Date();
+  // Sessions are signed directly: no password is ever checked in this benchmark.
+  const psis = await db
+    .insert(psicologo)
+    .values(
+      Array.from({ length: PSICOLOGOS }, (_, i) => ({
+        nombre: `Psi${i}`, apellidoPaterno: 'Bench', fecha_nacimiento: '1980-01-01', especialidad: 'Duelo',
+        cedula: String(10_000_000 + i), telefono: '5500000000', correo: `psi${i}@bench.mx`, contrasenaHash: 'x',
+        codigo_vinculacion: `B${i}`, cedula_validada: true, activadoEn: ahora,
+      })),
+    )
+    .returning();
+  const pacs = await db
+    .insert(paciente)
+    .values(
+      Array.from({ length: PSICOLOGOS * PACIENTES_POR }, (_, j) => ({
+        nombre: `Pac${j}`, apellido_paterno: 'Bench', email: `pac${j}@bench.mx`, telefono: '5511111111', fecha_nacimiento: '1990-01-01',
+        id_psicologo: psis[j % PSICOLOGOS].id_psicologo, contrasenaHash: 'x', activadoEn: ahora,
+      })),
+    )
+    .returning();
+  const chats = await db
+    .insert(chat)
+    .values(pacs.map((p) => ({ tipo: 'paciente', id_psicologo: p.id_psicologo, id_paciente: p.id_paciente })))
+    .returning();
+
+  const config = leerConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-chat' },
+    { jwtSecret: randomBytes(32).toString('hex') },
+  );
+  const app = await buildApp({ config, db, logger: false });
+  // Open every pooled connection now, as a server that has already met its peak would have them:
+  // postgres.js opens them lazily, and queries queued behind a connection being opened wait for it
+  // (tens of ms to over a second on this VM), which would measure the pool's warm-up, not the chat.
+  await Promise.all(Array.from({ length: POOL }, () => db.execute(sql`select pg_sleep(0.05)`)));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const dir = app.server.address();
+  const indicePsi = new Map(psis.map((p, i) => [p.id_psicologo, i]));
+  const indicePac = new Map(pacs.map((p, j) => [p.id_paciente, PSICOLOGOS + j]));
+  const practica: PracticaBench = {
+    url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '',
+    base: handle.kind,
+    tokens: [
+      ...psis.map((p) =>
+        app.sesiones.firmarPsicologo({ id_psicologo: p.id_psicologo, correo: p.correo, nombre: p.nombre, apellido: p.apellidoPaterno, rol_admin: false, version: 0 }),
+      ),
+      ...pacs.map((p) => app.sesiones.firmarPaciente({ id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido_paterno, version: 0 })),
+    ],
+    chats: chats.map((c) => ({ id_chat: c.id_chat, psi: indicePsi.get(c.id_psicologo as number) as number, pac: indicePac.get(c.id_paciente as number) as number })),
+  };
+  // The parent asks for this process's event-loop delay around each measured phase.
+  const retraso = monitorEventLoopDelay({ resolution: 5 });
+  retraso.enable();
+  process.send?.({ tipo: 'listo', practica });
+  process.on('message', async (m: { tipo?: string }) => {
+    if (m?.tipo === 'retraso') {
+      process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6 });
+      retraso.reset();
+      return;
+    }
+    if (m?.tipo !== 'cerrar') return;
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,228 @@
+import { type Cita, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { aHora, aMinutos, diasDeSemana, lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
+import dayjs from 'dayjs';
+import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, UserRound, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Cargando } from '../../../components/ui/spinner';
+import { cx } from '../../../lib/cx';
+import { ApiError } from '../../../lib/http';
+import { useSocket } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
+import { listarPacientes } from '../api';
+import { disponibilidadDeGrid } from '../disponibilidad';
+import { cargarHorario, cargarSemana, useAgenda } from '../store';
+import { ahoraClinica } from '../tiempo';
+import { useAgendaEnVivo } from '../use-agenda-en-vivo';
+import { AlertaDisponibilidad } from './alerta-disponibilidad';
+import { CalendarioSemanal } from './calendario-semanal';
+import { type InicialCita, ModalCrearCita } from './modal-crear-cita';
+import { ModalCita } from './modal-cita';
+import { ModalDisponibilidad } from './modal-disponibilidad';
+import { ModalDuplicar } from './modal-duplicar';
+import { ModalReagendar } from './modal-reagendar';
+
+interface Props {
+  idPsicologo: number;
+  /** `?paciente=`: prepare a booking for that patient (spec 1 §2). */
+  pacientePreparado?: number;
+  onPacienteAtendido: () => void;
+}
+
+function rangoSemana(lunes: string): string {
+  const ini = dayjs(lunes);
+  const fin = dayjs(diasDeSemana(lunes)[6]);
+  if (ini.month() === fin.month()) return `${ini.format('D')} – ${fin.format('D [de] MMMM [de] YYYY')}`;
+  if (ini.year() === fin.year()) return `${ini.format('D [de] MMMM')} – ${fin.format('D [de] MMMM [de] YYYY')}`;
+  return `${ini.format('D [de] MMMM [de] YYYY')} – ${fin.format('D [de] MMMM [de] YYYY')}`;
+}
+
+export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtendido }: Props) {
+  const { lunes, citas, cargando, error, agenda, disponibilidad, excepciones } = useAgenda();
+  const estadoSocket = useSocket((s) => s.estado);
+  const [pacientes, setPacientes] = useState<Paciente[]>([]);
+  const [crear, setCrear] = useState<InicialCita | null>(null);
+  const [abierta, setAbierta] = useState<number | null>(null);
+  const [reagendar, setReagendar] = useState<Cita | null>(null);
+  const [duplicar, setDuplicar] = useState<Cita | null>(null);
+  const [horario, setHorario] = useState(false);
+  const [alerta, setAlerta] = useState<string | null>(null);
+
+  useAgendaEnVivo(idPsicologo);
+
+  const irA = useCallback(
+    (nuevoLunes: string) => {
+      cargarSemana(idPsicologo, nuevoLunes).catch((e: unknown) => {
+        if (!(e instanceof ApiError && e.sesionCerrada)) toast.error('Error', TEXTOS_AGENDA.errorCrearAgenda);
+      });
+    },
+    [idPsicologo],
+  );
+
+  useEffect(() => {
+    irA(lunesDe(ahoraClinica().hoy));
+    // Failures loading the patient list are only logged and leave it empty (spec 1 §8).
+    listarPacientes().then(setPacientes, (e: unknown) => console.warn('No se pudo cargar la lista de pacientes', e));
+    // Initial availability check, 1 s after the screen opens; with none, the server creates the default (spec 1 §8, §9).
+    const t = window.setTimeout(() => {
+      cargarHorario(idPsicologo).catch((e: unknown) => console.warn('No se pudo cargar la disponibilidad', e));
+    }, RETRASO_DISPONIBILIDAD_MS);
+    return () => window.clearTimeout(t);
+  }, [idPsicologo, irA]);
+
+  // ?paciente= opens Crear Cita for that patient once, as soon as the patient list is known.
+  const preparado = pacientePreparado ? pacientes.find((p) => p.id_paciente === pacientePreparado) : undefined;
+  const atendido = useRef<number | null>(null);
+  useEffect(() => {
+    if (!preparado || atendido.current === preparado.id_paciente) return;
+    atendido.current = preparado.id_paciente;
+    setCrear({ fecha: fechaPorDefecto(useAgenda.getState().lunes), id_paciente: preparado.id_paciente });
+  }, [preparado]);
+
+  const citaAbierta = useMemo(() => citas.find((c) => c.id_cita === abierta) ?? null, [citas, abierta]);
+  const franjas = disponibilidadDeGrid(disponibilidad);
+
+  function crearEn(fecha: string, hora: string) {
+    const { hoy, hora: ahora } = ahoraClinica();
+    // A cell of the current hour proposes the next quarter instead of a time already past.
+    const propuesta = fecha === hoy && hora <= ahora ? aHora(Math.ceil((aMinutos(ahora) + 1) / 15) * 15) : hora;
+    setCrear({ fecha, hora_inicio: propuesta, id_paciente: preparado?.id_paciente });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <p className="text-sm font-medium text-salvia-700">Agenda</p>
+          <h1 className="text-3xl font-semibold tracking-tight">
+            {TEXTOS_AGENDA.semana} <span className="font-normal text-tinta-700">{lunes ? rangoSemana(lunes) : ''}</span>
+          </h1>
+          <p className="mt-1.5 flex items-center gap-2 text-sm text-tinta-600" aria-live="polite">
+            <span className={cx('size-2 rounded-full', estadoSocket === 'conectado' ? 'bg-exito-600' : 'bg-pendiente-borde')} aria-hidden />
+            {estadoSocket === 'conectado' ? 'En vivo: los cambios aparecen al momento' : 'Reconectando: la semana se actualiza cada 30 segundos'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="flex items-center rounded-xl border border-arena-300 bg-papel shadow-xs">
+            <Button variante="fantasma" tamano="icono" aria-label="Semana anterior" onClick={() => irA(sumarDias(lunes, -7))}>
+              <ChevronLeft className="size-5" aria-hidden />
+            </Button>
+            <Button variante="fantasma" tamano="sm" onClick={() => irA(lunesDe(ahoraClinica().hoy))}>
+              {TEXTOS_AGENDA.hoy}
+            </Button>
+            <Button variante="fantasma" tamano="icono" aria-label="Semana siguiente" onClick={() => irA(sumarDias(lunes, 7))}>
+              <ChevronRight className="size-5" aria-hidden />
+            </Button>
+          </div>
+          <Button variante="secundario" onClick={() => setHorario(true)}>
+            <Settings2 className="size-4" aria-hidden /> {TEXTOS_AGENDA.personalizarHorario}
+          </Button>
+          <Button onClick={() => setCrear({ fecha: fechaPorDefecto(lunes), id_paciente: preparado?.id_paciente })}>
+            <CalendarPlus className="size-4" aria-hidden /> {TEXTOS_AGENDA.crearCita}
+          </Button>
+        </div>
+      </header>
+
+      {preparado ? (
+        <div className="mb-4 flex items-center gap-3 rounded-xl border border-salvia-200 bg-salvia-50 px-4 py-3 text-sm text-salvia-900">
+          <UserRound className="size-4 shrink-0" aria-hidden />
+          <p className="flex-1">
+            Preparando una cita para <strong>{nombreCompleto(preparado)}</strong>.
+            Elige un horario libre o usa «Crear Cita».
+          </p>
+          <Button variante="fantasma" tamano="sm" onClick={onPacienteAtendido} aria-label="Dejar de preparar la cita">
+            <X className="size-4" aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+
+      <Leyenda />
+
+      {cargando && !agenda ? (
+        <Cargando texto="Cargando la semana..." />
+      ) : error && !agenda ? (
+        <div className="rounded-2xl border border-peligro-50 bg-peligro-50 px-6 py-10 text-center text-sm text-peligro-700">
+          {TEXTOS_AGENDA.errorCrearAgenda}.{' '}
+          <Button variante="enlace" onClick={() => irA(lunes)}>
+            Reintentar
+          </Button>
+        </div>
+      ) : (
+        <CalendarioSemanal
+          lunes={lunes}
+          citas={citas}
+          disponibilidad={franjas}
+          excepciones={excepciones}
+          onAbrirCita={(c) => setAbierta(c.id_cita)}
+          onCrearEn={crearEn}
+        />
+      )}
+
+      <ModalCrearCita
+        abierto={crear !== null}
+        onOpenChange={(a) => {
+          if (!a) setCrear(null);
+        }}
+        inicial={crear ?? { fecha: fechaPorDefecto(lunes) }}
+        idPsicologo={idPsicologo}
+        pacientes={pacientes}
+        onCreada={() => {
+          if (pacientePreparado) onPacienteAtendido();
+        }}
+        onFueraDeDisponibilidad={setAlerta}
+      />
+      <ModalCita
+        cita={citaAbierta}
+        citas={citas}
+        onCerrar={() => setAbierta(null)}
+        onReagendar={(c) => {
+          setAbierta(null);
+          setReagendar(c);
+        }}
+        onDuplicar={(c) => {
+          setAbierta(null);
+          setDuplicar(c);
+        }}
+      />
+      <ModalReagendar cita={reagendar} onCerrar={() => setReagendar(null)} onFueraDeDisponibilidad={setAlerta} />
+      <ModalDuplicar cita={duplicar} lunes={lunes} idAgenda={agenda?.id_agenda ?? null} onCerrar={() => setDuplicar(null)} />
+      <ModalDisponibilidad abierto={horario} onOpenChange={setHorario} idPsicologo={idPsicologo} />
+      <AlertaDisponibilidad
+        mensaje={alerta}
+        onCerrar={() => setAlerta(null)}
+        onPersonalizar={() => {
+          setAlerta(null);
+          setCrear(null);
+          setReagendar(null);
+          setHorario(true);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The Monday of a future shown week; otherwise today. */
+function fechaPorDefecto(lunes: string): string {
+  const { hoy } = ahoraClinica();
+  return lunes && lunes > hoy ? lunes : hoy;
+}
+
+function Leyenda() {
+  const elementos = [
+    ['Pendiente', 'border-pendiente-borde bg-pendiente-fondo'],
+    ['Confirmada', 'border-confirmada-borde bg-confirmada-fondo'],
+    ['Cancelada', 'border-cancelada-borde bg-cancelada-fondo'],
+    ['Fuera de horario', 'border-arena-200 bg-arena-50'],
+    ['Bloqueado', 'border-terracota-200 bg-terracota-50'],
+  ] as const;
+  return (
+    <ul className="mb-3 flex flex-wrap gap-x-5 gap-y-1.5 text-xs text-tinta-600" aria-label="Leyenda de colores">
+      {elementos.map(([t, c]) => (
+        <li key={t} className="flex items-center gap-1.5">
+          <span className={cx('size-3 rounded border', c)} aria-hidden /> {t}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,159 @@
+import { type Cita, ETIQUETA_ESTADO, type Excepcion } from '@miduelo/shared/citas';
+import {
+  aHora,
+  aMinutos,
+  dentroDeDisponibilidad,
+  diaSemanaDe,
+  diasDeSemana,
+  excepcionQueBloquea,
+  type FranjaDisponible,
+} from '@miduelo/shared/citas-tiempo';
+import { HORA_FIN_CALENDARIO, HORA_INICIO_CALENDARIO } from '@miduelo/shared/constants';
+import { Ban, MapPin, Video } from 'lucide-react';
+import { cx } from '../../../lib/cx';
+import { diaCorto } from '../../../lib/format';
+import { ahoraClinica } from '../tiempo';
+
+const HORAS = Array.from({ length: HORA_FIN_CALENDARIO - HORA_INICIO_CALENDARIO + 1 }, (_, i) => HORA_INICIO_CALENDARIO + i);
+
+const coloresChip: Record<string, string> = {
+  pendiente: 'border-pendiente-borde bg-pendiente-fondo text-pendiente-texto hover:brightness-[0.97]',
+  confirmada: 'border-confirmada-borde bg-confirmada-fondo text-confirmada-texto hover:brightness-[0.97]',
+  cancelada: 'border-cancelada-borde bg-cancelada-fondo text-cancelada-texto line-through decoration-1 hover:brightness-[0.97]',
+};
+
+interface Props {
+  lunes: string;
+  citas: Cita[];
+  disponibilidad: FranjaDisponible[];
+  excepciones: Excepcion[];
+  onAbrirCita: (c: Cita) => void;
+  onCrearEn: (fecha: string, hora: string) => void;
+}
+
+/** Monday–Sunday × 8:00–20:00 (spec 1 §2). A chip sits in the row of its start hour; the cells
+ * strictly inside an active appointment's span are blocked and cannot be clicked. */
+export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, onAbrirCita, onCrearEn }: Props) {
+  const dias = diasDeSemana(lunes);
+  const { hoy, hora: ahora } = ahoraClinica();
+  const activas = citas.filter((c) => c.estado !== 'cancelada');
+
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-arena-200 bg-papel shadow-suave">
+      <table className="w-full min-w-[56rem] table-fixed border-collapse text-sm">
+        <caption className="sr-only">Citas de la semana por día y hora</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="w-16 border-b border-arena-200 bg-arena-50 py-3 text-xs font-medium text-tinta-500">
+              <span className="sr-only">Hora</span>
+            </th>
+            {dias.map((d) => (
+              <th
+                key={d}
+                scope="col"
+                className={cx(
+                  'border-b border-l border-arena-200 py-3 text-center font-semibold capitalize',
+                  d === hoy ? 'bg-salvia-50 text-salvia-800' : 'bg-arena-50 text-tinta-800',
+                )}
+              >
+                <span>{diaCorto(d).replace('.', '')}</span>
+                {d === hoy ? <span className="ml-1.5 rounded-full bg-salvia-600 px-1.5 py-0.5 text-[0.65rem] font-semibold text-white uppercase">Hoy</span> : null}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {HORAS.map((h) => {
+            const inicioFila = h * 60;
+            return (
+              <tr key={h}>
+                <th scope="row" className="border-t border-arena-100 px-2 py-2 text-right align-top text-xs font-medium text-tinta-500 tabular-nums">
+                  {aHora(inicioFila)}
+                </th>
+                {dias.map((fecha) => {
+                  const enCelda = citas.filter((c) => c.fecha === fecha && Math.floor(aMinutos(c.hora_inicio) / 60) === h);
+                  const ocupante = activas.find(
+                    (c) => c.fecha === fecha && aMinutos(c.hora_inicio) < inicioFila && inicioFila < aMinutos(c.hora_fin),
+                  );
+                  const franja = { inicio: inicioFila, fin: inicioFila + 60 };
+                  const bloqueo = excepcionQueBloquea(fecha, franja, excepciones);
+                  const disponible = dentroDeDisponibilidad(fecha, { inicio: inicioFila, fin: inicioFila + 15 }, disponibilidad);
+                  const pasada = fecha < hoy || (fecha === hoy && aHora(inicioFila + 45) <= ahora);
+                  const bloqueada = Boolean(ocupante) && enCelda.length === 0;
+                  const clicable = !bloqueada && !bloqueo && !pasada;
+                  const etiquetaCelda = `${diaSemanaDe(fecha)} ${diaCorto(fecha)}, ${aHora(inicioFila)}`;
+                  return (
+                    <td
+                      key={fecha}
+                      data-fecha={fecha}
+                      data-hora={aHora(inicioFila)}
+                      data-bloqueada={bloqueada || undefined}
+                      className={cx(
+                        'relative h-16 border-t border-l border-arena-100 p-1 align-top',
+                        fecha === hoy && 'bg-salvia-50/40',
+                        !disponible && !bloqueo && 'bg-arena-50',
+                        bloqueo && 'bg-[repeating-linear-gradient(135deg,var(--color-terracota-50),var(--color-terracota-50)_6px,var(--color-papel)_6px,var(--color-papel)_12px)]',
+                        bloqueada && 'bg-[repeating-linear-gradient(135deg,var(--color-arena-100),var(--color-arena-100)_6px,var(--color-arena-50)_6px,var(--color-arena-50)_12px)]',
+                      )}
+                    >
+                      {clicable && enCelda.length === 0 ? (
+                        <button
+                          type="button"
+                          onClick={() => onCrearEn(fecha, aHora(inicioFila))}
+                          aria-label={`Crear cita el ${etiquetaCelda}`}
+                          className="absolute inset-0 cursor-pointer rounded-sm opacity-0 transition-opacity hover:bg-salvia-50 hover:opacity-100 focus-visible:opacity-100"
+                        >
+                          <span className="text-xs font-medium text-salvia-700">+ Cita</span>
+                        </button>
+                      ) : null}
+                      {bloqueada ? (
+                        <span className="sr-only">
+                          Ocupado por la cita de {ocupante?.paciente.nombre} ({ocupante?.hora_inicio}–{ocupante?.hora_fin})
+                        </span>
+                      ) : null}
+                      {bloqueo && enCelda.length === 0 && !bloqueada ? (
+                        <span className="flex items-center gap-1 text-[0.7rem] font-medium text-terracota-700" title={bloqueo.motivo ?? 'Horario bloqueado'}>
+                          <Ban className="size-3" aria-hidden /> {bloqueo.motivo ?? 'Bloqueado'}
+                        </span>
+                      ) : null}
+                      <div className="relative flex flex-col gap-1">
+                        {enCelda.map((c) => (
+                          <ChipCita key={c.id_cita} cita={c} onClick={() => onAbrirCita(c)} />
+                        ))}
+                      </div>
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ChipCita({ cita, onClick }: { cita: Cita; onClick: () => void }) {
+  const nombre = `${cita.paciente.nombre} ${cita.paciente.apellido_paterno}`;
+  const Icono = cita.modalidad === 'En línea' ? Video : MapPin;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      data-id-cita={cita.id_cita}
+      data-estado={cita.estado}
+      aria-label={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}, ${ETIQUETA_ESTADO[cita.estado]}`}
+      className={cx(
+        'w-full cursor-pointer rounded-lg border px-2 py-1 text-left text-xs shadow-xs transition focus-visible:outline-2 focus-visible:outline-salvia-600',
+        coloresChip[cita.estado] ?? 'border-otro-borde bg-otro-fondo text-otro-texto',
+      )}
+    >
+      <span className="flex items-center justify-between gap-1 font-semibold tabular-nums">
+        {cita.hora_inicio}–{cita.hora_fin}
+        <Icono className="size-3 shrink-0" aria-hidden />
+      </span>
+      <span className="block truncate">{nombre}</span>
+      {cita.origen === 'paciente' && cita.estado === 'pendiente' ? <span className="block truncate text-[0.65rem] opacity-80">Solicitud desde la app</span> : null}
+    </button>
+  );
+}

@@ -1,0 +1,216 @@
+import {
+  CrearCitaBody,
+  ESTADO_DEFECTO,
+  ESTADOS_CITA,
+  ETIQUETA_ESTADO,
+  HORA_CITA_DEFECTO,
+  MODALIDAD_DEFECTO,
+  MODALIDADES,
+  NOTAS_CITA_MAX,
+  TEXTOS_AGENDA,
+} from '@miduelo/shared/citas';
+import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
+import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from '@miduelo/shared/constants';
+import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { ApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
+import { crearAgenda, crearCita, obtenerAgenda } from '../api';
+import { aplicarCambioCita } from '../store';
+import { errorTemporal, mencionaDisponibilidad } from '../tiempo';
+
+export interface InicialCita {
+  fecha: string;
+  hora_inicio?: string;
+  id_paciente?: number;
+}
+
+interface Props {
+  abierto: boolean;
+  onOpenChange: (abierto: boolean) => void;
+  inicial: InicialCita;
+  idPsicologo: number;
+  pacientes: Paciente[];
+  onCreada: () => void;
+  onFueraDeDisponibilidad: (msg: string) => void;
+}
+
+/** The week's agenda at appointment time, with the two messages of spec 1 §8. */
+async function agendaParaFecha(idPsicologo: number, fecha: string): Promise<number | null> {
+  const lunes = lunesDe(fecha);
+  try {
+    return (await obtenerAgenda(idPsicologo, lunes)).agenda.id_agenda;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) {
+      if (!(error instanceof ApiError && error.sesionCerrada)) toast.error('Error', TEXTOS_AGENDA.errorVerificarAgenda);
+      return null;
+    }
+  }
+  try {
+    return (await crearAgenda(idPsicologo, lunes, diasDeSemana(lunes)[6])).agenda.id_agenda;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.sesionCerrada)) toast.error('Error', TEXTOS_AGENDA.errorObtenerAgenda);
+    return null;
+  }
+}
+
+/** Crear Cita (spec 1 §2): date, hour (08:00), duration (60, min 15, step 15), patient, modality
+ * (Presencial), state (Pendiente), notes. */
+export function ModalCrearCita(props: Props) {
+  return (
+    <Dialog open={props.abierto} onOpenChange={props.onOpenChange}>
+      {props.abierto ? <FormularioCita {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function FormularioCita({ inicial, idPsicologo, pacientes, onOpenChange, onCreada, onFueraDeDisponibilidad }: Props) {
+  const form = useForm(CrearCitaBody, {
+    fecha: inicial.fecha,
+    hora_inicio: inicial.hora_inicio ?? HORA_CITA_DEFECTO,
+    duracion: String(DURACION_CITA_DEFECTO),
+    id_paciente: inicial.id_paciente ? String(inicial.id_paciente) : '',
+    modalidad: MODALIDAD_DEFECTO,
+    estado: ESTADO_DEFECTO,
+    notas: '',
+  });
+  const [guardando, setGuardando] = useState(false);
+  const { valores, cambiar, tocar } = form;
+  const temporal = errorTemporal(String(valores.fecha ?? ''), String(valores.hora_inicio ?? ''), 'crear');
+  const errorDe = (campo: Parameters<typeof form.errorDe>[0]) =>
+    form.errorDe(campo) ?? (temporal?.campo === campo ? temporal.msg : undefined);
+
+  async function enviar(e: React.FormEvent) {
+    e.preventDefault();
+    form.tocarTodo();
+    if (!form.resultado.success || temporal) return;
+    setGuardando(true);
+    try {
+      const datos = form.resultado.output;
+      const idAgenda = await agendaParaFecha(idPsicologo, datos.fecha);
+      if (idAgenda === null) return;
+      const cita = await crearCita({ ...valores, id_agenda: idAgenda });
+      aplicarCambioCita({ tipo: 'creada', por: 'psicologo', cita });
+      toast.exito(TEXTOS_AGENDA.citaCreada);
+      onCreada();
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.sesionCerrada) return;
+      const msg = error instanceof ApiError ? error.msg : undefined;
+      if (mencionaDisponibilidad(msg)) onFueraDeDisponibilidad(msg ?? '');
+      else toast.error('Error', `${TEXTOS_AGENDA.errorCrearCita}${msg ?? TEXTOS_AGENDA.errorDesconocido}`);
+    } finally {
+      setGuardando(false);
+    }
+  }
+
+  return (
+    <DialogContent titulo="Crear Cita" descripcion="Agenda una sesión con uno de tus pacientes." ancho="lg">
+      <form onSubmit={enviar} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field id="cita-fecha" etiqueta="Fecha" error={errorDe('fecha')}>
+          {(c) => (
+            <Input {...c} type="date" value={String(valores.fecha ?? '')} onChange={(e) => cambiar('fecha', e.target.value)} onBlur={() => tocar('fecha')} />
+          )}
+        </Field>
+        <Field id="cita-hora" etiqueta="Hora" error={errorDe('hora_inicio')}>
+          {(c) => (
+            <Input
+              {...c}
+              type="time"
+              step={DURACION_CITA_PASO * 60}
+              value={String(valores.hora_inicio ?? '')}
+              onChange={(e) => cambiar('hora_inicio', e.target.value)}
+              onBlur={() => tocar('hora_inicio')}
+            />
+          )}
+        </Field>
+        <Field id="cita-duracion" etiqueta="Duración (minutos)" error={errorDe('duracion')} ayuda={`Mínimo ${DURACION_CITA_MINIMA}, en pasos de ${DURACION_CITA_PASO}.`}>
+          {(c) => (
+            <Input
+              {...c}
+              type="number"
+              min={DURACION_CITA_MINIMA}
+              step={DURACION_CITA_PASO}
+              inputMode="numeric"
+              value={String(valores.duracion ?? '')}
+              onChange={(e) => cambiar('duracion', e.target.value)}
+              onBlur={() => tocar('duracion')}
+            />
+          )}
+        </Field>
+        <Field
+          id="cita-paciente"
+          etiqueta="Paciente"
+          error={errorDe('id_paciente')}
+          ayuda={
+            pacientes.length === 0 ? (
+              <>
+                Aún no tienes pacientes vinculados.{' '}
+                <Link to="/lista-pacientes-del-psicologo" className="font-medium text-salvia-700 underline">
+                  Ver tu código de vinculación
+                </Link>
+              </>
+            ) : undefined
+          }
+        >
+          {(c) => (
+            <Select
+              {...c}
+              value={String(valores.id_paciente ?? '')}
+              onValueChange={(x) => cambiar('id_paciente', x)}
+              placeholder="Selecciona un paciente"
+              opciones={pacientes.map((p) => ({ valor: String(p.id_paciente), etiqueta: nombreCompleto(p) }))}
+            />
+          )}
+        </Field>
+        <Field id="cita-modalidad" etiqueta="Modalidad" error={errorDe('modalidad')}>
+          {(c) => (
+            <Select
+              {...c}
+              value={String(valores.modalidad)}
+              onValueChange={(x) => cambiar('modalidad', x as (typeof MODALIDADES)[number])}
+              opciones={MODALIDADES.map((m) => ({ valor: m, etiqueta: m }))}
+            />
+          )}
+        </Field>
+        <Field id="cita-estado" etiqueta="Estado" error={errorDe('estado')}>
+          {(c) => (
+            <Select
+              {...c}
+              value={String(valores.estado)}
+              onValueChange={(x) => cambiar('estado', x as (typeof ESTADOS_CITA)[number])}
+              opciones={ESTADOS_CITA.map((e) => ({ valor: e, etiqueta: ETIQUETA_ESTADO[e] }))}
+            />
+          )}
+        </Field>
+        <Field id="cita-notas" etiqueta="Notas" opcional error={errorDe('notas')} className="sm:col-span-2" ayuda={`${String(valores.notas ?? '').length}/${NOTAS_CITA_MAX}`}>
+          {(c) => (
+            <Textarea
+              {...c}
+              rows={3}
+              maxLength={NOTAS_CITA_MAX}
+              value={String(valores.notas ?? '')}
+              onChange={(e) => cambiar('notas', e.target.value)}
+              placeholder="Motivo de la sesión, acuerdos previos…"
+            />
+          )}
+        </Field>
+        <DialogFooter className="sm:col-span-2">
+          <Button variante="secundario" onClick={() => onOpenChange(false)} disabled={guardando}>
+            Cancelar
+          </Button>
+          <Button type="submit" cargando={guardando}>
+            Crear Cita
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

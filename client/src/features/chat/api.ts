@@ -1,0 +1,72 @@
+import { TEXTOS_CHAT } from '@miduelo/shared/chat';
+import { type Chat, type Mensaje, MensajeSchema, MensajesSchema, type PacienteSinChat, type VerificarChat } from '@miduelo/shared/chat-respuestas';
+import {
+  EventoCreadoSchema,
+  EventoEscribiendoSchema,
+  EventoLeidoSchema,
+  EventoMensajeSchema,
+  EventoNoLeidosSchema,
+  type Sincronizacion,
+} from '@miduelo/shared/realtime-chat';
+import * as v from 'valibot';
+import type { AdaptadorConv } from '../../lib/conversaciones-tipos';
+import { ApiError, http } from '../../lib/http';
+
+// Chat calls of spec 1 §7 (base /api/psicologo), polled every 30 s while the socket is down.
+const base = '/api/psicologo';
+
+export const listarChats = (signal?: AbortSignal) => http.get<Chat[]>(`${base}/chats`, { signal });
+export const buscarChats = (q: string, signal?: AbortSignal) => http.get<Chat[]>(`${base}/chats/buscar`, { query: { q }, signal });
+export const mensajesDeChat = (id: number, query: { despues_de?: number; antes_de?: number; limite?: number }, signal?: AbortSignal) =>
+  http.get<Mensaje[]>(`${base}/chats/${id}/mensajes`, { query, signal });
+export const enviarMensaje = (id_chat: number, contenido: string, id_cliente: string) =>
+  http.post<Mensaje>(`${base}/mensajes`, { id_chat, contenido, id_cliente });
+export const crearChat = (id_paciente: number) => http.post<Chat>(`${base}/chats`, { id_paciente });
+export const marcarLeido = (id: number) => http.put<unknown>(`${base}/chats/${id}/leer`);
+export const pacientesSinChat = (signal?: AbortSignal) => http.get<PacienteSinChat[]>(`${base}/chats/pacientes-disponibles`, { signal });
+export const verificarChat = (id_paciente: number) => http.get<VerificarChat>(`${base}/chat/verificar/${id_paciente}`);
+
+/** The psychologist's side for the shared conversation store: own messages are 'psicologo'. */
+export const adaptadorPsicologo: AdaptadorConv<Chat> = {
+  propio: 'psicologo',
+  idDe: (c) => c.id_chat,
+  listar: (q, signal) => (q ? buscarChats(q, signal) : listarChats(signal)),
+  mensajes: mensajesDeChat,
+  enviar: enviarMensaje,
+  leer: marcarLeido,
+  textoErrorEnvio: TEXTOS_CHAT.errorEnviar,
+  socket: {
+    suscribir(s, e) {
+      // Every payload is checked against its shared schema before it touches the screen.
+      const oir = <T>(esquema: v.GenericSchema<unknown, T>, manejar: (p: T) => void) => (p: unknown) => {
+        const r = v.safeParse(esquema, p);
+        if (r.success) manejar(r.output);
+        else console.warn('Evento de chat inválido', r.issues[0]?.message);
+      };
+      const manejadores = {
+        'chat:mensaje': oir(EventoMensajeSchema, (p) => e.mensaje(p.mensaje, p.no_leidos)),
+        'chat:no-leidos': oir(EventoNoLeidosSchema, (p) => e.noLeidos({ id: p.id_chat, mensajes_no_leidos: p.mensajes_no_leidos, rev: p.rev })),
+        'chat:leido': oir(EventoLeidoSchema, (p) => e.leido({ id: p.id_chat, hasta_seq: p.hasta_seq })),
+        'chat:creado': oir(EventoCreadoSchema, (p) => e.creado({ id: p.id_chat })),
+        'chat:escribiendo': oir(EventoEscribiendoSchema, (p) => e.escribiendo({ id: p.id_chat, remitente: p.remitente, escribiendo: p.escribiendo })),
+      } as const;
+      for (const [evento, f] of Object.entries(manejadores)) s.on(evento as keyof typeof manejadores, f);
+      return () => {
+        for (const [evento, f] of Object.entries(manejadores)) s.off(evento as keyof typeof manejadores, f);
+      };
+    },
+    async unirse(s, id, despues_de) {
+      const r = await s.timeout(10_000).emitWithAck('chat:unirse', { id_chat: id, despues_de });
+      if (!r.ok) return null;
+      const d = r.data as Sincronizacion<Mensaje>;
+      return { mensajes: v.parse(MensajesSchema, d.mensajes), hay_mas: d.hay_mas };
+    },
+    async enviar(s, id, contenido, id_cliente) {
+      const r = await s.timeout(10_000).emitWithAck('chat:enviar', { id_chat: id, contenido, id_cliente });
+      if (!r.ok) throw new ApiError(r.status, { msg: r.msg, code: r.code });
+      return v.parse(MensajeSchema, r.data);
+    },
+    salir: (s, id) => void s.emit('chat:salir', { id_chat: id }),
+    escribiendo: (s, id, valor) => void s.emit('chat:escribiendo', { id_chat: id, escribiendo: valor }),
+  },
+};

@@ -1,0 +1,104 @@
+import { nombreCompleto, type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Activity, ArrowLeft, ChartLine, Flower2, UserRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Card } from '../../../components/ui/card';
+import { Cargando } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { ApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { obtenerPaciente } from '../api';
+import { InfoGeneral } from './info-general';
+
+export type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
+
+/** The patient file (spec 1 §2, spec 2 §2): header, loading and not-found texts, back button and
+ * the four tabs. A failed load shows an error and returns to the list. */
+export function Expediente({ idPaciente }: { idPaciente: number }) {
+  const navigate = useNavigate();
+  const [paciente, setPaciente] = useState<Paciente | null | undefined>(undefined);
+  const [pestana, setPestana] = useState<PestanaExpediente>('info');
+
+  useEffect(() => {
+    const control = new AbortController();
+    setPaciente(undefined);
+    obtenerPaciente(idPaciente, control.signal).then(setPaciente, (e: unknown) => {
+      if (control.signal.aborted) return;
+      if (e instanceof ApiError && e.status === 404) {
+        setPaciente(null);
+        return;
+      }
+      if (!(e instanceof ApiError && e.sesionCerrada)) {
+        toast.error('Error', TEXTOS_PACIENTES.errorCargar);
+        void navigate({ to: '/lista-pacientes-del-psicologo' });
+      }
+    });
+    return () => control.abort();
+  }, [idPaciente, navigate]);
+
+  const volver = (
+    <Link to="/lista-pacientes-del-psicologo" className="inline-flex items-center gap-1.5 text-sm font-medium text-salvia-700 hover:underline">
+      <ArrowLeft className="size-4" aria-hidden /> {TEXTOS_PACIENTES.volver}
+    </Link>
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+      <div className="mb-3">{volver}</div>
+      {paciente === undefined ? (
+        <Cargando texto={TEXTOS_PACIENTES.cargando} />
+      ) : paciente === null ? (
+        <Card className="flex flex-col items-center px-6 py-14 text-center">
+          <UserRound className="size-8 text-tinta-400" aria-hidden />
+          <p className="mt-3 text-tinta-700">{TEXTOS_PACIENTES.noEncontrado}</p>
+        </Card>
+      ) : (
+        <>
+          <header className="mb-6 flex items-center gap-4">
+            <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-salvia-100 font-serif text-xl font-semibold text-salvia-800">
+              {paciente.nombre[0]}
+              {paciente.apellido_paterno[0]}
+            </span>
+            <div>
+              <h1 className="text-3xl font-semibold tracking-tight">{nombreCompleto(paciente)}</h1>
+              <p className="mt-1 text-sm text-tinta-500">ID: {paciente.id_paciente}</p>
+            </div>
+          </header>
+          <Tabs value={pestana} onValueChange={(v) => setPestana(v as PestanaExpediente)}>
+            <TabsList aria-label="Secciones del expediente">
+              <TabsTrigger value="info">{TEXTOS_PACIENTES.tabs.info}</TabsTrigger>
+              <TabsTrigger value="graficas">{TEXTOS_PACIENTES.tabs.graficas}</TabsTrigger>
+              <TabsTrigger value="modulos">{TEXTOS_PACIENTES.tabs.modulos}</TabsTrigger>
+              <TabsTrigger value="actividades">{TEXTOS_PACIENTES.tabs.actividades}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="info">
+              <InfoGeneral paciente={paciente} onVerHistorial={() => setPestana('graficas')} />
+            </TabsContent>
+            <TabsContent value="graficas">
+              <Proximamente icono={ChartLine} titulo={TEXTOS_PACIENTES.graficasTitulo} />
+            </TabsContent>
+            <TabsContent value="modulos">
+              <Proximamente icono={Flower2} titulo={TEXTOS_PACIENTES.modulosTitulo} />
+            </TabsContent>
+            <TabsContent value="actividades">
+              <Proximamente icono={Activity} titulo={TEXTOS_PACIENTES.actividadesTitulo} />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The frame of a tab whose issue has not landed yet: a calm placeholder card. */
+function Proximamente({ icono: Icono, titulo }: { icono: typeof Activity; titulo: string }) {
+  return (
+    <Card className="flex flex-col items-center px-6 py-14 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-arena-100 text-tinta-500">
+        <Icono className="size-7" aria-hidden />
+      </span>
+      <h2 className="mt-4 font-sans text-lg font-semibold text-tinta-900">{titulo}</h2>
+      <p className="mt-1.5 max-w-md text-sm text-tinta-600">{TEXTOS_PACIENTES.proximamente}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,159 @@
+import { ETIQUETA_ESTADO } from '@miduelo/shared/citas';
+import { edadEnAnios, formatoFecha } from '@miduelo/shared/fechas';
+import { nombreCompleto, type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/pacientes';
+import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
+import { Link } from '@tanstack/react-router';
+import { CalendarCheck, CalendarPlus, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { BadgeEstadoCita } from '../../../components/ui/badge';
+import { Button, botonClases } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { fechaLarga, hoyClinica } from '../../../lib/format';
+import { useSocket } from '../../../lib/socket';
+import { useLiveResource } from '../../../lib/use-live-resource';
+import { obtenerProximaCita, verificarChat } from '../api';
+
+/** Información General (spec 1 §2, patient info panel). */
+export function InfoGeneral({ paciente, onVerHistorial }: { paciente: Paciente; onVerHistorial: () => void }) {
+  return (
+    <div className="grid gap-5 lg:grid-cols-3">
+      <DatosPersonales paciente={paciente} />
+      <ProximaCita idPaciente={paciente.id_paciente} />
+      <AccionesRapidas idPaciente={paciente.id_paciente} onVerHistorial={onVerHistorial} />
+    </div>
+  );
+}
+
+function Tarjeta({ titulo, children, className }: { titulo: string; children: React.ReactNode; className?: string }) {
+  return (
+    <Card className={`p-5 ${className ?? ''}`}>
+      <h2 className="mb-4 font-sans text-base font-semibold text-tinta-900">{titulo}</h2>
+      {children}
+    </Card>
+  );
+}
+
+function DatosPersonales({ paciente }: { paciente: Paciente }) {
+  const edad = edadEnAnios(paciente.fecha_nacimiento, hoyClinica());
+  const filas: Array<[string, string]> = [
+    ['Nombre completo', nombreCompleto(paciente)],
+    ['Edad', `${textoEdad(edad)} (${formatoFecha(paciente.fecha_nacimiento)})`],
+    ['Correo', paciente.email],
+    ['Teléfono', paciente.telefono?.trim() ? paciente.telefono : TEXTOS_PACIENTES.noRegistrado],
+    ['ID del paciente', String(paciente.id_paciente)],
+  ];
+  return (
+    <Tarjeta titulo={TEXTOS_PACIENTES.infoPersonal}>
+      <dl className="flex flex-col gap-3 text-sm">
+        {filas.map(([t, d]) => (
+          <div key={t}>
+            <dt className="text-tinta-500">{t}</dt>
+            <dd className="font-medium break-words text-tinta-900">{d}</dd>
+          </div>
+        ))}
+      </dl>
+    </Tarjeta>
+  );
+}
+
+/** The next appointment, kept live: any change to this patient's appointments reloads it. */
+function ProximaCita({ idPaciente }: { idPaciente: number }) {
+  const socket = useSocket((s) => s.socket);
+  const { data, cargando, recargar } = useLiveResource({
+    fetch: (signal) => obtenerProximaCita(idPaciente, signal),
+    deps: [idPaciente],
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const alCambiar = (datos: unknown) => {
+      const r = v.safeParse(CitaCambioSchema, datos);
+      if (r.success && r.output.cita.id_paciente === idPaciente) recargar();
+    };
+    socket.on('cita:cambio', alCambiar);
+    return () => {
+      socket.off('cita:cambio', alCambiar);
+    };
+  }, [socket, idPaciente, recargar]);
+
+  const cita = data?.cita ?? null;
+  return (
+    <Tarjeta titulo={TEXTOS_PACIENTES.proximaCita}>
+      {cargando && !data ? (
+        <div className="flex justify-center py-6 text-salvia-500">
+          <Spinner className="size-6" etiqueta="Cargando la próxima cita" />
+        </div>
+      ) : cita ? (
+        <div className="flex flex-col gap-3 text-sm">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold text-tinta-900 first-letter:uppercase">{fechaLarga(cita.fecha)}</p>
+            <BadgeEstadoCita estado={cita.estado} />
+          </div>
+          <p className="flex items-center gap-2 text-tinta-700">
+            <Clock className="size-4 text-tinta-500" aria-hidden /> {cita.hora_inicio} – {cita.hora_fin}
+          </p>
+          <p className="flex items-center gap-2 text-tinta-700">
+            {cita.modalidad === 'En línea' ? <Video className="size-4 text-tinta-500" aria-hidden /> : <MapPin className="size-4 text-tinta-500" aria-hidden />}
+            {cita.modalidad}
+          </p>
+          {cita.notas ? <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 whitespace-pre-line">{cita.notas}</p> : null}
+          <p className="sr-only">Estado: {ETIQUETA_ESTADO[cita.estado]}</p>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-3 py-4 text-center">
+          <CalendarCheck className="size-8 text-tinta-400" aria-hidden />
+          <p className="text-sm text-tinta-600">{TEXTOS_PACIENTES.sinCita}</p>
+          <Link to="/agenda" search={{ paciente: idPaciente }} className={botonClases('primario', 'sm')}>
+            <CalendarPlus className="size-4" aria-hidden /> {TEXTOS_PACIENTES.agendarCita}
+          </Link>
+        </div>
+      )}
+    </Tarjeta>
+  );
+}
+
+type EstadoChat = 'verificando' | 'existe' | 'no-existe' | 'no-disponible';
+
+function AccionesRapidas({ idPaciente, onVerHistorial }: { idPaciente: number; onVerHistorial: () => void }) {
+  const [chat, setChat] = useState<EstadoChat>('verificando');
+  useEffect(() => {
+    const control = new AbortController();
+    setChat('verificando');
+    verificarChat(idPaciente, control.signal).then(
+      (r) => setChat(r.existe ? 'existe' : 'no-existe'),
+      // Without the chat endpoint (or on failure) the chat buttons are hidden.
+      () => {
+        if (!control.signal.aborted) setChat('no-disponible');
+      },
+    );
+    return () => control.abort();
+  }, [idPaciente]);
+
+  const clase = `${botonClases('secundario', 'md')} w-full justify-start`;
+  return (
+    <Tarjeta titulo={TEXTOS_PACIENTES.accionesRapidas}>
+      <div className="flex flex-col gap-2">
+        {chat === 'verificando' ? (
+          <Button variante="secundario" disabled className="w-full justify-start">
+            <Spinner /> {TEXTOS_PACIENTES.verificandoChat}
+          </Button>
+        ) : chat === 'existe' ? (
+          <Link to="/chat-pacientes-del-psicologo" search={{ paciente: idPaciente }} className={clase}>
+            <MessageCircle className="size-4" aria-hidden /> {TEXTOS_PACIENTES.abrirChat}
+          </Link>
+        ) : chat === 'no-existe' ? (
+          <Link to="/chat-pacientes-del-psicologo" search={{ paciente: idPaciente }} className={clase}>
+            <MessageCirclePlus className="size-4" aria-hidden /> {TEXTOS_PACIENTES.crearChat}
+          </Link>
+        ) : null}
+        <Link to="/agenda" search={{ paciente: idPaciente }} className={clase}>
+          <CalendarPlus className="size-4" aria-hidden /> {TEXTOS_PACIENTES.agendarNuevaCita}
+        </Link>
+        <Button variante="secundario" className="w-full justify-start" onClick={onVerHistorial}>
+          <History className="size-4" aria-hidden /> {TEXTOS_PACIENTES.verHistorial}
+        </Button>
+      </div>
+    </Tarjeta>
+  );
+}

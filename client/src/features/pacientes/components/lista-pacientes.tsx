@@ -1,0 +1,94 @@
+import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
+import { useNavigate } from '@tanstack/react-router';
+import { Eye, Trash2, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Cargando } from '../../../components/ui/spinner';
+import { listarPacientes } from '../api';
+import { CodigoVinculacion } from './codigo-vinculacion';
+
+/** 'Listado de Pacientes' (spec 1 §2): ID, names, email and actions; a row or Ver opens the file. */
+export function ListaPacientes() {
+  const navigate = useNavigate();
+  const [pacientes, setPacientes] = useState<Paciente[] | null>(null);
+
+  useEffect(() => {
+    const control = new AbortController();
+    listarPacientes(control.signal).then(setPacientes, (e: unknown) => {
+      if (control.signal.aborted) return;
+      // Spec 1 §6, §8: a failed list (a 401 included) is only logged and stays empty.
+      console.warn(TEXTOS_PACIENTES.errorLista, e);
+      setPacientes([]);
+    });
+    return () => control.abort();
+  }, []);
+
+  const abrir = (id: number) => void navigate({ to: '/paciente/$id', params: { id: String(id) } });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <CodigoVinculacion />
+      {pacientes === null ? (
+        <Cargando texto="Cargando pacientes..." />
+      ) : pacientes.length === 0 ? (
+        <EmptyState icono={Users} titulo={TEXTOS_PACIENTES.vacio} texto="Cuando un paciente se registre en la app con tu código de vinculación aparecerá aquí." />
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-sm">
+            <caption className="sr-only">{TEXTOS_PACIENTES.listadoTitulo}</caption>
+            <thead className="border-b border-arena-200 bg-arena-50 text-left text-tinta-600">
+              <tr>
+                {['ID', 'Nombre', 'Apellido Paterno', 'Apellido Materno', 'Correo'].map((c) => (
+                  <th key={c} scope="col" className="px-4 py-3 font-medium">
+                    {c}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Acciones
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pacientes.map((p) => (
+                <tr
+                  key={p.id_paciente}
+                  onClick={() => abrir(p.id_paciente)}
+                  className="cursor-pointer border-b border-arena-100 last:border-0 hover:bg-salvia-50/60"
+                >
+                  <td className="px-4 py-3 text-tinta-500 tabular-nums">{p.id_paciente}</td>
+                  <td className="px-4 py-3 font-medium text-tinta-900">{p.nombre}</td>
+                  <td className="px-4 py-3">{p.apellido_paterno}</td>
+                  <td className="px-4 py-3">{p.apellido_materno ?? '—'}</td>
+                  <td className="px-4 py-3 text-tinta-600">{p.email}</td>
+                  <td className="px-4 py-2">
+                    <div className="flex justify-end gap-2">
+                      <Button
+                        variante="suave"
+                        tamano="sm"
+                        aria-label={`Ver expediente de ${p.nombre} ${p.apellido_paterno}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          abrir(p.id_paciente);
+                        }}
+                      >
+                        <Eye className="size-4" aria-hidden /> Ver
+                      </Button>
+                      {/* Deleting a patient is disabled for psychologists (spec 1 §6). */}
+                      <span title={TEXTOS_PACIENTES.eliminarDeshabilitado}>
+                        <Button variante="secundario" tamano="sm" disabled onClick={(e) => e.stopPropagation()}>
+                          <Trash2 className="size-4" aria-hidden /> Eliminar
+                        </Button>
+                      </span>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { MSG_PACIENTES } from '@miduelo/shared/pacientes';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi, refirmar } from './agenda-ayuda';
+
+let t: AppDePrueba;
+let p: Practica;
+let api: ReturnType<typeof psicologoApi>;
+
+beforeAll(async () => {
+  t = await crearAppDePrueba();
+});
+afterAll(() => t.cerrar());
+beforeEach(async () => {
+  t.reloj.fijar(INSTANTE_LUNES_9);
+  p = await crearPractica(t, 0);
+  api = psicologoApi(t, p);
+});
+
+describe('GET /api/psicologo/lista-pacientes', () => {
+  it('sin pacientes responde una lista vacía', async () => {
+    const r = await api.get('/api/psicologo/lista-pacientes');
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toEqual([]);
+  });
+
+  it('lista solo los propios con los campos del spec, ordenados por apellido; sin contraseñas', async () => {
+    const z = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo, nombre: 'Ana', apellido_paterno: 'Zamora', apellido_materno: null });
+    const b = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo, nombre: 'Luis', apellido_paterno: 'Barrios' });
+    await crearPaciente(t.db, { id_psicologo: (await crearPsicologo(t.db)).id_psicologo });
+    await crearPaciente(t.db, { id_psicologo: null });
+    const r = await api.get('/api/psicologo/lista-pacientes');
+    const lista = json<Array<Record<string, unknown>>>(r);
+    expect(lista.map((x) => x.id_paciente)).toEqual([b.id_paciente, z.id_paciente]);
+    expect(lista[1]).toEqual({
+      id_paciente: z.id_paciente, nombre: 'Ana', apellido_paterno: 'Zamora', apellido_materno: null,
+      email: z.email, telefono: z.telefono, fecha_nacimiento: '1992-08-15', status: 'activo',
+    });
+    expect(r.body).not.toMatch(/contrasena|argon2/i);
+  });
+});
+
+describe('GET /api/psicologo/paciente/{id}', () => {
+  it('devuelve al paciente propio; uno inexistente o con id inválido no', async () => {
+    const x = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo, nombre: 'Carmen' });
+    let r = await api.get(`/api/psicologo/paciente/${x.id_paciente}`);
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toMatchObject({ id_paciente: x.id_paciente, nombre: 'Carmen', fecha_nacimiento: '1992-08-15' });
+    r = await api.get('/api/psicologo/paciente/999999');
+    expect(r.statusCode).toBe(404);
+    expect(json(r).msg).toBe(MSG_PACIENTES.noEncontrado);
+    r = await api.get('/api/psicologo/paciente/abc');
+    expect(r.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/psicologo/paciente/{id}/proxima-cita', () => {
+  it('la siguiente cita no cancelada que aún no termina; ninguna → { cita: null }', async () => {
+    const x = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo });
+    const proxima = async () => json<{ cita: null | { id_cita: number; estado: string } }>(await api.get(`/api/psicologo/paciente/${x.id_paciente}/proxima-cita`)).cita;
+    expect(await proxima()).toBeNull();
+    const cancelada = json<{ id_cita: number }>(await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-01', hora_inicio: '10:00', estado: 'cancelada' }));
+    const hoy = json<{ id_cita: number }>(await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-01', hora_inicio: '12:00', estado: 'confirmada' }));
+    const luego = json<{ id_cita: number }>(await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-04', hora_inicio: '10:00' }));
+    expect(cancelada.id_cita).toBeGreaterThan(0);
+    expect(await proxima()).toMatchObject({ id_cita: hoy.id_cita, estado: 'confirmada', paciente: { nombre: 'Tomás' } });
+    t.reloj.fijar('2027-03-01T12:30:00-06:00');
+    refirmar(t, p);
+    expect((await proxima())?.id_cita).toBe(hoy.id_cita);
+    t.reloj.fijar('2027-03-01T13:00:00-06:00');
+    refirmar(t, p);
+    expect((await proxima())?.id_cita).toBe(luego.id_cita);
+  });
+});
+
+describe('GET /api/psicologo/perfil-basico', () => {
+  it('devuelve el código de vinculación del psicólogo de la sesión', async () => {
+    const otro = await crearPsicologo(t.db, { codigo_vinculacion: 'QWERTY9' });
+    const r = await cliente(t, () => sesionPsicologo(t.app, otro)).get('/api/psicologo/perfil-basico');
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toEqual({ id_psicologo: otro.id_psicologo, nombre: otro.nombre, apellidoPaterno: otro.apellidoPaterno, apellidoMaterno: otro.apellidoMaterno, codigo_vinculacion: 'QWERTY9' });
+    expect(r.body).not.toMatch(/contrasena|correo|cedula/);
+  });
+});

@@ -1,0 +1,224 @@
+// Several nodes: two real server processes (server/src/main.ts through tsx) on one PostgreSQL
+// database and one Redis. A message posted through one process reaches sockets connected to the
+// other; typing indicators and the sending rate limit are shared too. Skips (with a message) where
+// PostgreSQL or Redis is not reachable, unless REQUIRE_E2E=1.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MENSAJES_POR_VENTANA } from '@miduelo/shared/chat';
+import type { Mensaje } from '@miduelo/shared/chat-respuestas';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BaseDePrueba, crearBaseDePrueba } from '../helpers/base-datos';
+import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';
+import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SERVIDOR = path.resolve(import.meta.dirname, '../../server');
+const TSX = path.join(SERVIDOR, 'node_modules/.bin/tsx');
+const SECRETO = 'secreto-compartido-por-los-dos-nodos-de-la-prueba!';
+
+function puertoAbierto(host: string, puerto: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port: puerto });
+    s.setTimeout(1500);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function infraestructura(): Promise<string | null> {
+  if (!process.env.DATABASE_URL) return 'DATABASE_URL no está definido (dos procesos no pueden compartir PGlite)';
+  const pg = new URL(process.env.DATABASE_URL);
+  if (!(await puertoAbierto(pg.hostname, Number(pg.port || 5432)))) return `PostgreSQL no responde en ${pg.host}`;
+  const rd = new URL(REDIS_URL);
+  if (!(await puertoAbierto(rd.hostname, Number(rd.port || 6379)))) return `Redis no responde en ${rd.host}`;
+  return null;
+}
+
+const motivo = await infraestructura();
+if (motivo) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 pero ${motivo}`);
+  console.warn(`Prueba de varios nodos omitida: ${motivo}`);
+}
+
+async function puertoLibre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.once('error', reject);
+  });
+}
+
+interface Nodo {
+  url: string;
+  proceso: ChildProcess;
+  salida: string[];
+}
+
+async function iniciarNodo(databaseUrl: string): Promise<Nodo> {
+  const puerto = await puertoLibre();
+  const salida: string[] = [];
+  const proceso = spawn(TSX, ['src/main.ts'], {
+    cwd: SERVIDOR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      PORT: String(puerto),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      JWT_SECRET: SECRETO,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-nodo-')),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proceso.stdout?.on('data', (d) => salida.push(String(d)));
+  proceso.stderr?.on('data', (d) => salida.push(String(d)));
+  const url = `http://127.0.0.1:${puerto}`;
+  const limite = Date.now() + 90_000;
+  for (;;) {
+    if (proceso.exitCode !== null) throw new Error(`el nodo terminó al iniciar: ${salida.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/salud`)).ok) return { url, proceso, salida };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > limite) throw new Error(`el nodo no arrancó a tiempo: ${salida.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function detener(n: Nodo | undefined) {
+  if (!n || n.proceso.exitCode !== null) return;
+  const fin = new Promise((r) => n.proceso.once('exit', r));
+  n.proceso.kill('SIGTERM');
+  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000))]);
+  if (n.proceso.exitCode === null) n.proceso.kill('SIGKILL');
+}
+
+async function llamar(url: string, metodo: string, ruta: string, token?: string, cuerpo?: unknown) {
+  const r = await fetch(`${url}${ruta}`, {
+    method: metodo,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cuerpo ? { 'content-type': 'application/json' } : {}) },
+    body: cuerpo ? JSON.stringify(cuerpo) : undefined,
+  });
+  const texto = await r.text();
+  return { status: r.status, body: texto ? JSON.parse(texto) : undefined };
+}
+
+describe.skipIf(motivo !== null)('varios nodos con REDIS_URL', () => {
+  let base: BaseDePrueba;
+  let a: Nodo;
+  let b: Nodo;
+  const sockets: SocketCliente[] = [];
+  let tokenPsi: string;
+  let tokenPac: string;
+  let tokenOtro: string;
+  let idChat: number;
+
+  beforeAll(async () => {
+    base = await crearBaseDePrueba();
+    const db = base.handle.db;
+    // Ids far from those of earlier runs: the rate-limit counters live in the shared Redis.
+    const inicio = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    await db.execute(sql`select setval('psicologo_id_psicologo_seq', ${inicio})`);
+    await db.execute(sql`select setval('paciente_id_paciente_seq', ${inicio})`);
+    const psi = await crearPsicologo(db);
+    const pac = await crearPaciente(db, { id_psicologo: psi.id_psicologo });
+    const otro = await crearPaciente(db, { id_psicologo: psi.id_psicologo });
+    [a, b] = await Promise.all([iniciarNodo(base.url as string), iniciarNodo(base.url as string)]);
+    tokenPsi = (await llamar(a.url, 'POST', '/api/psicologo/iniciar-sesion', undefined, { correo: psi.correo, contrasena: CONTRASENA })).body.token;
+    tokenPac = (await llamar(b.url, 'POST', '/api/paciente/iniciar-sesion', undefined, { email: pac.email, contrasena: CONTRASENA })).body.token;
+    tokenOtro = (await llamar(b.url, 'POST', '/api/paciente/iniciar-sesion', undefined, { email: otro.email, contrasena: CONTRASENA })).body.token;
+    idChat = (await llamar(a.url, 'POST', '/api/psicologo/chats', tokenPsi, { id_paciente: pac.id_paciente })).body.id_chat;
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.all([detener(a), detener(b)]);
+    await base?.cerrar();
+  }, 60_000);
+
+  async function socketEn(n: Nodo, token: string) {
+    const s = conectar(n.url, token);
+    sockets.push(s);
+    await esperarConexion(s);
+    return s;
+  }
+
+  it('un mensaje publicado en el nodo A llega al socket conectado al nodo B, y al revés', async () => {
+    expect(typeof idChat).toBe('number');
+    const pacEnB = await socketEn(b, tokenPac);
+    const psiEnA = await socketEn(a, tokenPsi);
+    const psiEnB = await socketEn(b, tokenPsi);
+    const otroEnA = await socketEn(a, tokenOtro);
+    const llegados: Mensaje[] = [];
+    const contadores: number[] = [];
+    const paraOtro: unknown[] = [];
+    pacEnB.on('chat:mensaje', (p) => {
+      llegados.push(p.mensaje);
+      if (p.no_leidos) contadores.push(p.no_leidos.mensajes_no_leidos);
+    });
+    otroEnA.on('chat:mensaje', (p) => paraOtro.push(p));
+
+    const r = await llamar(a.url, 'POST', '/api/psicologo/mensajes', tokenPsi, { id_chat: idChat, contenido: 'Desde el nodo A' });
+    expect(r.status).toBe(201);
+    await hasta(() => llegados.length === 1 && contadores.length === 1);
+    expect(llegados[0]).toEqual(r.body);
+    expect(contadores).toEqual([1]);
+
+    const psiRecibe = new Promise<Mensaje>((resolve) => psiEnA.once('chat:mensaje', (p) => resolve(p.mensaje)));
+    const psiRecibeB = new Promise<Mensaje>((resolve) => psiEnB.once('chat:mensaje', (p) => resolve(p.mensaje)));
+    const resp = await llamar(b.url, 'POST', '/api/paciente/mensajes', tokenPac, { id_chat: idChat, contenido: 'Respuesta por el nodo B' });
+    expect((await psiRecibe).seq).toBe(resp.body.seq);
+    expect((await psiRecibeB).seq).toBe(resp.body.seq);
+    expect(paraOtro).toEqual([]);
+
+    // A socket of node B opens the conversation and gets it from the shared database.
+    const sync = await pacEnB.emitWithAck('chat:unirse', { id_chat: idChat, despues_de: 0 });
+    expect(sync.ok && sync.data.mensajes.map((m) => m.seq)).toEqual([1, 2]);
+    expect((await otroEnA.emitWithAck('chat:unirse', { id_chat: idChat })).ok).toBe(false);
+
+    // Typing crosses nodes through the adapter too.
+    expect((await psiEnA.emitWithAck('chat:unirse', { id_chat: idChat })).ok).toBe(true);
+    const escribe = new Promise((resolve) => psiEnA.once('chat:escribiendo', resolve));
+    pacEnB.emit('chat:escribiendo', { id_chat: idChat, escribiendo: true });
+    expect(await escribe).toEqual({ id_chat: idChat, remitente: 'paciente', escribiendo: true });
+  });
+
+  it('el límite de envío por cuenta es el mismo en los dos nodos', async () => {
+    const estados: [string, number][] = [];
+    for (let i = 0; i < MENSAJES_POR_VENTANA + 6; i++) {
+      const n = i % 2 ? a : b;
+      const r = await llamar(n.url, 'POST', '/api/paciente/mensajes', tokenPac, { id_chat: idChat, contenido: `r${i}` });
+      estados.push([n === a ? 'A' : 'B', r.status]);
+    }
+    // One budget for the account: with a limiter per node each would have allowed its own 20.
+    expect(estados.filter(([, s]) => s === 201).length).toBeLessThanOrEqual(MENSAJES_POR_VENTANA);
+    expect(estados.some(([n, s]) => n === 'A' && s === 429)).toBe(true);
+    expect(estados.some(([n, s]) => n === 'B' && s === 429)).toBe(true);
+  });
+});
+
+async function hasta(cond: () => boolean, ms = 8000) {
+  const limite = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > limite) throw new Error('la condición no se cumplió a tiempo');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
