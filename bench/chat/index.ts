@@ -20,8 +20,8 @@ const CALENTAMIENTO_MS = Number(process.env.BENCH_CALENTAMIENTO_MS ?? 2_000);
 const GRACIA_MS = 10_000;
 const LIMITE_TOTAL_MS = 6 * 60_000;
 const CONEXIONES_POR_CUENTA = 2;
-/** Which phases to run (all by default): base, socket, http. */
-const FASES = new Set((process.env.BENCH_FASES ?? 'base,socket,http').split(','));
+/** Which phases to run (all by default): base, socket, http, piso (PostgreSQL only). */
+const FASES = new Set((process.env.BENCH_FASES ?? 'base,socket,http,piso').split(','));
 const DIR = path.dirname(new URL(import.meta.url).pathname);
 
 const pararTodo = setTimeout(() => {
@@ -253,6 +253,71 @@ function imprimir(rs: Resultado[]) {
   }
 }
 
+/**
+ * The floor under every MiDuelo phase on PostgreSQL: the same committed write (`chat_enviar`, one
+ * durable commit per message) at the same rate, straight from a pool of the server's size, with no
+ * HTTP, no Socket.IO and no server. Latency is from the call to its commit being acknowledged.
+ */
+async function medirPiso(url: string, plan: Plan): Promise<Resultado> {
+  const db = postgres(url, { max: 10, onnotice: () => {} });
+  await Promise.all(Array.from({ length: 10 }, () => db`select pg_sleep(0.05)`));
+  const chats = await db<{ id_chat: number; id_psicologo: number; id_paciente: number }[]>`
+    select id_chat, id_psicologo, id_paciente from chat order by id_chat`;
+  const r: Resultado = {
+    nombre: 'PostgreSQL: solo chat_enviar (piso)', aceptados: 0, rechazados: 0, errores: 0, entregasEsperadas: 0, entregas: 0, duplicadas: 0,
+    mensajesIncompletos: 0, latencias: [], tasaReal: 0, retrasoServidor: { p99: 0, max: 0 }, retrasoCliente: { p99: 0, max: 0 },
+    peorSegundo: { segundo: 0, max: 0 }, respuesta: { p99: 0, max: 0 },
+  };
+  const prefijo = randomBytes(4).toString('hex');
+  const fase = async (ms: number, medirla: boolean) => {
+    const total = Math.round((ms / 1000) * TASA);
+    const pendientes: Promise<void>[] = [];
+    const inicio = performance.now();
+    let k = 0;
+    await new Promise<void>((resolve) => {
+      const reloj = setInterval(() => {
+        const debidos = Math.min(total, Math.floor(((performance.now() - inicio) / 1000) * TASA));
+        for (; k < debidos; k++) {
+          const t = turno(plan, k);
+          const c = chats[t.chat];
+          const dePaciente = t.remitente === plan.chats[t.chat].pac;
+          const t0 = performance.now();
+          pendientes.push(
+            db
+              .unsafe('select estado from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz)', [
+                c.id_chat, dePaciente ? 'paciente' : 'psicologo', dePaciente ? c.id_paciente : c.id_psicologo,
+                `Mensaje de prueba ${k}`, `${prefijo}${medirla ? 'm' : 'c'}${k}`, new Date().toISOString(),
+              ])
+              .then(
+                () => {
+                  if (!medirla) return;
+                  r.aceptados++;
+                  r.latencias.push(performance.now() - t0);
+                },
+                () => {
+                  if (medirla) r.errores++;
+                },
+              ),
+          );
+        }
+        if (k >= total) {
+          clearInterval(reloj);
+          resolve();
+        }
+      }, 2);
+    });
+    if (medirla) r.tasaReal = total / ((performance.now() - inicio) / 1000);
+    await Promise.all(pendientes);
+  };
+  await fase(CALENTAMIENTO_MS, false);
+  await fase(DURACION_MS, true);
+  r.entregas = r.entregasEsperadas = r.aceptados;
+  const rs = [...r.latencias].sort((a, b) => a - b);
+  r.respuesta = { p99: percentil(rs, 99), max: rs.at(-1) ?? 0 };
+  await db.end();
+  return r;
+}
+
 // Keep-alive connections, as the web client and the app keep theirs.
 const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(url: string, token: string, cuerpo: string): Promise<number> {
@@ -357,14 +422,22 @@ async function main() {
   for (const s of socketsChat) s.close();
   await detener(servidor);
   agente.destroy();
+  if (FASES.has('piso') && urlBase) resultados.push(await medirPiso(urlBase, plan));
   await limpiar();
 
   imprimir(resultados);
-  imprimirRetrasos(resultados);
+  imprimirRetrasos(resultados.filter((r) => !r.nombre.startsWith('PostgreSQL')));
   const p99 = (r: Resultado) => percentil([...r.latencias].sort((a, b) => a - b), 99);
   const referencia = resultados.find((r) => r.nombre.startsWith('Socket.IO'));
   for (const r of resultados) {
     if (r === referencia) continue;
+    if (r.nombre.startsWith('PostgreSQL')) {
+      const ratio = referencia ? p99(r) / p99(referencia) : Number.NaN;
+      console.log(
+        `\n  ${r.nombre}: p99 / p99 referencia = ${ratio.toFixed(2)} ×   (el compromiso durable, sin servidor ni entrega: ningún camino del chat puede bajar de aquí)`,
+      );
+      continue;
+    }
     const perdidas = r.entregasEsperadas - r.entregas;
     const ratio = referencia ? p99(r) / p99(referencia) : Number.NaN;
     console.log(

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { vigilarSesion } from './lib/session';
 import { iniciarSocket } from './lib/socket';
+import { cargarZonaClinica } from './lib/zona';
 import { routeTree } from './routeTree.gen';
 
 const router = createRouter({
@@ -24,10 +25,12 @@ vigilarSesion();
 iniciarSocket();
 
 const raiz = document.getElementById('app');
-if (raiz) {
+// The clinic's time zone first: the agenda and the forms judge "today" in it.
+void cargarZonaClinica().then(() => {
+  if (!raiz) return;
   createRoot(raiz).render(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,
   );
-}
+});

@@ -96,7 +96,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(chatRoutes, { config });
   await app.register(adminChatRoutes, { config });
 
-  await app.register(clientePlugin, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir });
+  await app.register(clientePlugin, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
   return app;
 }

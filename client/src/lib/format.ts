@@ -1,4 +1,4 @@
-import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
+import { zonaClinica } from './zona';
 import { fechaEnZona, tiempoRelativo } from '@miduelo/shared/fechas';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
@@ -26,7 +26,7 @@ export const hora = (valor: string) => valor.slice(0, 5);
 export const relativo = (valor: string | Date) => tiempoRelativo(valor);
 
 /** Today as yyyy-MM-dd in the clinic's time zone (the forms judge ages and past dates by it). */
-export const hoyClinica = () => fechaEnZona(new Date(), ZONA_CLINICA_DEFECTO);
+export const hoyClinica = () => fechaEnZona(new Date(), zonaClinica());
 
 /** Initials for an avatar ('Ana', 'López' → 'AL'). */
 export function iniciales(...partes: (string | null | undefined)[]): string {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import { MSG } from '@miduelo/shared/auth';
 import type { TokenPaciente, TokenPayload, TokenPsicologo } from '@miduelo/shared/auth';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -53,6 +53,28 @@ export default fp(
       return app.jwt.sign({ ...payload, jti: randomUUID(), iat, exp: iat + duracion });
     }
 
+    // Every authenticated request and socket handshake runs one of these: the account's state and
+    // the token's revocation in one round trip, as prepared statements (parsed once per connection).
+    const revocado = sql<boolean>`exists (select 1 from ${tokenRevocado} where ${tokenRevocado.jti} = ${sql.placeholder('jti')})`;
+    const estadoPsicologo = app.db
+      .select({
+        status: psicologo.status,
+        version: psicologo.versionSesion,
+        rol_admin: psicologo.rol_admin,
+        cedula_validada: psicologo.cedula_validada,
+        createdAt: psicologo.createdAt,
+        activadoEn: psicologo.activadoEn,
+        revocado,
+      })
+      .from(psicologo)
+      .where(eq(psicologo.id_psicologo, sql.placeholder('id')))
+      .prepare('sesion_psicologo');
+    const estadoPaciente = app.db
+      .select({ status: paciente.status, version: paciente.versionSesion, activadoEn: paciente.activadoEn, revocado })
+      .from(paciente)
+      .where(eq(paciente.id_paciente, sql.placeholder('id')))
+      .prepare('sesion_paciente');
+
     async function verificar(token: string): Promise<Sesion> {
       let p: Firmado;
       try {
@@ -61,33 +83,15 @@ export default fp(
         throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
       }
       if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
-      const [revocado] = await app.db
-        .select({ jti: tokenRevocado.jti })
-        .from(tokenRevocado)
-        .where(eq(tokenRevocado.jti, String(p.jti)));
-      if (revocado) throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
       if (p.tipo === 'psicologo') {
-        const [c] = await app.db
-          .select({
-            status: psicologo.status,
-            version: psicologo.versionSesion,
-            rol_admin: psicologo.rol_admin,
-            cedula_validada: psicologo.cedula_validada,
-            createdAt: psicologo.createdAt,
-            activadoEn: psicologo.activadoEn,
-          })
-          .from(psicologo)
-          .where(eq(psicologo.id_psicologo, p.id_psicologo));
-        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver)
+        const [c] = await estadoPsicologo.execute({ id: p.id_psicologo, jti: String(p.jti) });
+        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         return { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
       }
       if (p.tipo === 'paciente') {
-        const [c] = await app.db
-          .select({ status: paciente.status, version: paciente.versionSesion, activadoEn: paciente.activadoEn })
-          .from(paciente)
-          .where(eq(paciente.id_paciente, p.id_paciente));
-        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver)
+        const [c] = await estadoPaciente.execute({ id: p.id_paciente, jti: String(p.jti) });
+        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         return p;
       }

@@ -11,10 +11,13 @@ export const ARCHIVO_APP = 'miduelo.apk';
 /** Serves the built client (deep links load index.html), the operator's app download, and the
  * JSON 404 of unknown API paths. */
 export default fp(
-  async function clientePlugin(app: FastifyInstance, opts: { clientDir: string | null; dataDir: string }) {
+  async function clientePlugin(app: FastifyInstance, opts: { clientDir: string | null; dataDir: string; zonaClinica: string }) {
     const descargas = path.join(opts.dataDir, 'descargas');
     const hayApp = () => existsSync(path.join(descargas, ARCHIVO_APP));
-    app.get('/api/config-publica', async () => ({ appDescargaUrl: hayApp() ? `/descargas/${ARCHIVO_APP}` : null }));
+    app.get('/api/config-publica', async () => ({
+      appDescargaUrl: hayApp() ? `/descargas/${ARCHIVO_APP}` : null,
+      zonaClinica: opts.zonaClinica,
+    }));
     if (existsSync(descargas)) {
       await app.register(fastifyStatic, { root: descargas, prefix: '/descargas/', decorateReply: false, index: false });
     }

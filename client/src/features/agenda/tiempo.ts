@@ -1,11 +1,12 @@
 import { MSG_AGENDA } from '@miduelo/shared/citas';
-import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona, horaEnZona } from '@miduelo/shared/fechas';
+import { zonaClinica } from '../../lib/zona';
 
 /** Today and now in the clinic's zone: the form judges past dates exactly as the server does. */
 export function ahoraClinica() {
   const ahora = new Date();
-  return { hoy: fechaEnZona(ahora, ZONA_CLINICA_DEFECTO), hora: horaEnZona(ahora, ZONA_CLINICA_DEFECTO) };
+  const zona = zonaClinica();
+  return { hoy: fechaEnZona(ahora, zona), hora: horaEnZona(ahora, zona) };
 }
 
 export function yaPaso(fecha: string, hora: string): boolean {

@@ -3,6 +3,8 @@ import { http } from '../../lib/http';
 export interface ConfigPublica {
   /** Android app (apk) download, when the operator published one. */
   appDescargaUrl: string | null;
+  /** The clinic's time zone (TZ_CLINICA). */
+  zonaClinica: string;
 }
 
 export const obtenerConfigPublica = (signal?: AbortSignal) =>
