@@ -137,11 +137,7 @@ export type LeerRespuesta = v.InferOutput<typeof LeerRespuestaSchema>;
 
 // ---- Helpers shared by the screens ----
 
-/** Full name of a person of the chat ('Lucía Ramírez Ortega'). */
-export function nombreCompleto(p: { nombre: string; apellido_paterno: string; apellido_materno?: string | null } | null): string {
-  if (!p) return '';
-  return [p.nombre, p.apellido_paterno, p.apellido_materno].filter((s) => s?.trim()).join(' ');
-}
+export { nombreCompleto } from './nombres';
 
 /** Text of the list's last-message line: 'Tú: …' for own messages, 'Sin mensajes' when empty. */
 export function vistaPrevia(

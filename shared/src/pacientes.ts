@@ -70,10 +70,7 @@ export const TEXTOS_PACIENTES = {
   proximamente: 'Esta sección estará disponible muy pronto. Mientras tanto, la información general del paciente está completa.',
 } as const;
 
-/** "Lucía Ramírez Ortega" (the maternal surname is optional). */
-export function nombreCompleto(p: { nombre: string; apellido_paterno: string; apellido_materno?: string | null }): string {
-  return [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' ');
-}
+export { nombreCompleto } from './nombres';
 
 /** "5 años" / "1 año". */
 export function textoEdad(anios: number): string {

@@ -1,7 +1,6 @@
 import type { Correo } from './mailer';
+import { escaparHtml as escapar } from './html';
 
-const escapar = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function envolver(titulo: string, parrafos: string[], boton: { texto: string; url: string }, pie: string): string {
   return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;background:#f7f3ee;padding:24px;color:#3d3a36">

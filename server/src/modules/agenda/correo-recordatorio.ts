@@ -1,7 +1,6 @@
 import type { Correo } from '../../mail/mailer';
+import { escaparHtml as escapar } from '../../mail/html';
 
-const escapar = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function correoRecordatorio(o: {
   para: string;
