@@ -1,7 +1,7 @@
 // The reminder email 24 h before each confirmed appointment: sent once, whatever the number of
 // ticks running at the same time, and again only when the appointment moves.
 import { cita } from '@miduelo/server/db/schema/agenda';
-import { enviarRecordatorios, programarRecordatorios } from '@miduelo/server/modules/agenda/recordatorios';
+import { enviarRecordatorios, programarRecordatorios, reclamarRecordatorios } from '@miduelo/server/modules/agenda/recordatorios';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
@@ -86,8 +86,30 @@ describe('recordatorio 24 h antes de una cita confirmada', () => {
     expect(await enviarRecordatorios(fallido, new Date('2027-03-01T12:00:00-06:00'))).toBe(0);
     const [fila] = await t.db.select().from(cita).where(eq(cita.id_cita, c.id_cita));
     expect(fila.recordatorioEnviadoEn).toBeNull();
+    expect(fila.recordatorioReclamadoEn).toBeNull();
     expect(await tick('2027-03-01T12:01:00-06:00')).toBe(1);
     await t.buzon.esperar(a.email);
+  });
+
+  it('un proceso que muere entre reclamar y enviar no lo pierde: vencido el reclamo (15 min), otro lo envía una sola vez', async () => {
+    const [a, b] = p.pacientes;
+    await api.crearCita({ fecha: '2027-03-02', hora_inicio: '13:00', estado: 'confirmada', id_paciente: a.id_paciente });
+    // The process claims the 13:00 reminder and dies before its SMTP conversation.
+    expect(await reclamarRecordatorios(ctx(), new Date('2027-03-01T13:00:00-06:00'))).toHaveLength(1);
+    // Meanwhile the claim is respected: another process sends only the reminder nobody holds.
+    await api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', estado: 'confirmada', id_paciente: b.id_paciente });
+    expect(await tick('2027-03-01T13:05:00-06:00')).toBe(1);
+    await t.buzon.esperar(b.email);
+    expect(correosPara(a.email)).toHaveLength(0);
+    expect(await tick('2027-03-01T13:14:00-06:00')).toBe(0);
+    // The abandoned claim expires: the next tick sends it, once.
+    expect(await tick('2027-03-01T13:15:00-06:00')).toBe(1);
+    const correo = await t.buzon.esperar(a.email);
+    expect(correo.asunto).toBe('Recordatorio: tu cita del 02/03/2027 a las 13:00');
+    expect(await tick('2027-03-01T13:40:00-06:00')).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(correosPara(a.email)).toHaveLength(1);
+    expect(correosPara(b.email)).toHaveLength(1);
   });
 
   it('la tarea programada corre sola en cada intervalo y se detiene al cerrar', async () => {

@@ -48,8 +48,10 @@ export const cita = pgTable(
     origen: text('origen').notNull().default('psicologo'),
     /** Bumped on every change: a live client ignores an event older than what it shows. */
     version: integer('version').notNull().default(1),
-    /** Set when the 24-hour reminder was claimed for sending; reset by a reschedule. */
+    /** Set once the 24-hour reminder was accepted by the mail server; reset by a reschedule. */
     recordatorioEnviadoEn: instante('recordatorio_enviado_en'),
+    /** When a server process claimed the reminder for sending (a lease: see decision 040). */
+    recordatorioReclamadoEn: instante('recordatorio_reclamado_en'),
     createdAt: instante('created_at').notNull().defaultNow(),
     updatedAt: instante('updated_at').notNull().defaultNow(),
   },

@@ -136,6 +136,7 @@ async function cambiosDeCita(tx: Tx, actual: CitaConDueno, datos: ActualizarCita
       id_agenda: agenda.id_agenda,
       // A new time deserves a new reminder.
       recordatorioEnviadoEn: null,
+      recordatorioReclamadoEn: null,
     });
   } else if (actual.estado === 'cancelada' && estado !== 'cancelada') {
     // Reactivating a cancelled appointment occupies its time again: it must still be free.

@@ -1,0 +1,1 @@
+ALTER TABLE "cita" ADD COLUMN "recordatorio_reclamado_en" timestamp with time zone;
