@@ -10,7 +10,8 @@ import {
 } from '@miduelo/shared/realtime-chat';
 import * as v from 'valibot';
 import type { AdaptadorConv, MensajeServidor } from '../../lib/conversaciones-tipos';
-import { ApiError, http } from '../../lib/http';
+import { http } from '../../lib/http';
+import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '../conversacion/socket-eventos';
 
 // Admin chat calls of spec 2 §7 (base /api/admin), polled every 30 s while the socket is down.
 const base = '/api/admin';
@@ -42,14 +43,8 @@ export const adaptadorAdmin: AdaptadorConv<ChatAdmin> = {
   leer: marcarLeidoAdmin,
   textoErrorEnvio: TEXTOS_CHAT.admin.errorEnviar,
   socket: {
-    suscribir(s, e) {
-      // Every payload is checked against its shared schema before it touches the screen.
-      const oir = <T>(esquema: v.GenericSchema<unknown, T>, manejar: (p: T) => void) => (p: unknown) => {
-        const r = v.safeParse(esquema, p);
-        if (r.success) manejar(r.output);
-        else console.warn('Evento de chat inválido', r.issues[0]?.message);
-      };
-      const manejadores = {
+    suscribir: (s, e) =>
+      escuchar(s, {
         'chat-admin:mensaje': oir(EventoMensajeAdminSchema, (p) => e.mensaje(aNeutral(p.mensaje), p.no_leidos)),
         'chat-admin:no-leidos': oir(EventoNoLeidosAdminSchema, (p) =>
           e.noLeidos({ id: p.id_chat_admin, mensajes_no_leidos: p.mensajes_no_leidos, rev: p.rev }),
@@ -59,22 +54,16 @@ export const adaptadorAdmin: AdaptadorConv<ChatAdmin> = {
         'chat-admin:escribiendo': oir(EventoEscribiendoAdminSchema, (p) =>
           e.escribiendo({ id: p.id_chat_admin, remitente: p.remitente, escribiendo: p.escribiendo }),
         ),
-      } as const;
-      for (const [evento, f] of Object.entries(manejadores)) s.on(evento as keyof typeof manejadores, f);
-      return () => {
-        for (const [evento, f] of Object.entries(manejadores)) s.off(evento as keyof typeof manejadores, f);
-      };
-    },
+      }),
     async unirse(s, id, despues_de) {
-      const r = await s.timeout(10_000).emitWithAck('chat-admin:unirse', { id_chat_admin: id, despues_de });
+      const r = await s.timeout(ESPERA_ACK_MS).emitWithAck('chat-admin:unirse', { id_chat_admin: id, despues_de });
       if (!r.ok) return null;
       const d = r.data as Sincronizacion<MensajeAdmin>;
       return { mensajes: v.parse(MensajesAdminSchema, d.mensajes).map(aNeutral), hay_mas: d.hay_mas };
     },
     async enviar(s, id, contenido, id_cliente) {
-      const r = await s.timeout(10_000).emitWithAck('chat-admin:enviar', { id_chat_admin: id, contenido, id_cliente });
-      if (!r.ok) throw new ApiError(r.status, { msg: r.msg, code: r.code });
-      return aNeutral(v.parse(MensajeAdminSchema, r.data));
+      const r = await s.timeout(ESPERA_ACK_MS).emitWithAck('chat-admin:enviar', { id_chat_admin: id, contenido, id_cliente });
+      return aNeutral(v.parse(MensajeAdminSchema, datosDeEnvio(r)));
     },
     salir: (s, id) => void s.emit('chat-admin:salir', { id_chat_admin: id }),
     escribiendo: (s, id, valor) => void s.emit('chat-admin:escribiendo', { id_chat_admin: id, escribiendo: valor }),

@@ -10,7 +10,8 @@ import {
 } from '@miduelo/shared/realtime-chat';
 import * as v from 'valibot';
 import type { AdaptadorConv } from '../../lib/conversaciones-tipos';
-import { ApiError, http } from '../../lib/http';
+import { http } from '../../lib/http';
+import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '../conversacion/socket-eventos';
 
 // Chat calls of spec 1 §7 (base /api/psicologo), polled every 30 s while the socket is down.
 const base = '/api/psicologo';
@@ -36,35 +37,23 @@ export const adaptadorPsicologo: AdaptadorConv<Chat> = {
   leer: marcarLeido,
   textoErrorEnvio: TEXTOS_CHAT.errorEnviar,
   socket: {
-    suscribir(s, e) {
-      // Every payload is checked against its shared schema before it touches the screen.
-      const oir = <T>(esquema: v.GenericSchema<unknown, T>, manejar: (p: T) => void) => (p: unknown) => {
-        const r = v.safeParse(esquema, p);
-        if (r.success) manejar(r.output);
-        else console.warn('Evento de chat inválido', r.issues[0]?.message);
-      };
-      const manejadores = {
+    suscribir: (s, e) =>
+      escuchar(s, {
         'chat:mensaje': oir(EventoMensajeSchema, (p) => e.mensaje(p.mensaje, p.no_leidos)),
         'chat:no-leidos': oir(EventoNoLeidosSchema, (p) => e.noLeidos({ id: p.id_chat, mensajes_no_leidos: p.mensajes_no_leidos, rev: p.rev })),
         'chat:leido': oir(EventoLeidoSchema, (p) => e.leido({ id: p.id_chat, hasta_seq: p.hasta_seq })),
         'chat:creado': oir(EventoCreadoSchema, (p) => e.creado({ id: p.id_chat })),
         'chat:escribiendo': oir(EventoEscribiendoSchema, (p) => e.escribiendo({ id: p.id_chat, remitente: p.remitente, escribiendo: p.escribiendo })),
-      } as const;
-      for (const [evento, f] of Object.entries(manejadores)) s.on(evento as keyof typeof manejadores, f);
-      return () => {
-        for (const [evento, f] of Object.entries(manejadores)) s.off(evento as keyof typeof manejadores, f);
-      };
-    },
+      }),
     async unirse(s, id, despues_de) {
-      const r = await s.timeout(10_000).emitWithAck('chat:unirse', { id_chat: id, despues_de });
+      const r = await s.timeout(ESPERA_ACK_MS).emitWithAck('chat:unirse', { id_chat: id, despues_de });
       if (!r.ok) return null;
       const d = r.data as Sincronizacion<Mensaje>;
       return { mensajes: v.parse(MensajesSchema, d.mensajes), hay_mas: d.hay_mas };
     },
     async enviar(s, id, contenido, id_cliente) {
-      const r = await s.timeout(10_000).emitWithAck('chat:enviar', { id_chat: id, contenido, id_cliente });
-      if (!r.ok) throw new ApiError(r.status, { msg: r.msg, code: r.code });
-      return v.parse(MensajeSchema, r.data);
+      const r = await s.timeout(ESPERA_ACK_MS).emitWithAck('chat:enviar', { id_chat: id, contenido, id_cliente });
+      return v.parse(MensajeSchema, datosDeEnvio(r));
     },
     salir: (s, id) => void s.emit('chat:salir', { id_chat: id }),
     escribiendo: (s, id, valor) => void s.emit('chat:escribiendo', { id_chat: id, escribiendo: valor }),

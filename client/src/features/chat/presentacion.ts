@@ -1,0 +1,23 @@
+import { TEXTOS_CHAT } from '@miduelo/shared/chat';
+import { type Chat, nombreCompleto, vistaPrevia } from '@miduelo/shared/chat-respuestas';
+import type { LadoConversaciones } from '../conversacion/tipos';
+import { adaptadorPsicologo } from './api';
+import { chatPsicologo } from './store';
+
+/** Display name of a chat of the psychologist: the patient, or the administrator who wrote. */
+export function nombreDeChat(c: Chat): string {
+  return c.tipo === 'admin' ? nombreCompleto(c.administrador) || TEXTOS_CHAT.administracion : nombreCompleto(c.paciente);
+}
+
+/** The psychologist's side: patients in sage, the administration in terracotta with its badge. */
+export const ladoPsicologo: LadoConversaciones<Chat> = {
+  conv: chatPsicologo,
+  idDe: adaptadorPsicologo.idDe,
+  propio: adaptadorPsicologo.propio,
+  apariencia: (c) => ({
+    nombre: nombreDeChat(c),
+    tonoAvatar: c.tipo === 'admin' ? 'terracota' : 'salvia',
+    insignia: c.tipo === 'admin' ? { tono: 'terracota', texto: TEXTOS_CHAT.administracion } : null,
+  }),
+  vistaPrevia: (c) => vistaPrevia(c.ultimo_mensaje, 'psicologo'),
+};

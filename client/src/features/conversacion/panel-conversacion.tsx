@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { ChatCompositor } from '../../components/ui/chat-compositor';
+import { ChatMensajes } from '../../components/ui/chat-mensajes';
+import type { MensajeConv, ResumenBase } from '../../lib/conversaciones-tipos';
+import { CabeceraConversacion } from './cabecera-conversacion';
+import type { LadoConversaciones } from './tipos';
+
+const SIN_MENSAJES: MensajeConv[] = [];
+
+interface PanelConversacionProps<R extends ResumenBase> {
+  lado: LadoConversaciones<R>;
+  abierto: R;
+  subtitulo: ReactNode;
+  etiquetaVolver: string;
+  onVolver: () => void;
+  /** What an empty conversation says (the message list has its own default). */
+  textoVacio?: string;
+}
+
+/** The open conversation: header, messages (with older pages and retries) and the message box. */
+export function PanelConversacion<R extends ResumenBase>({
+  lado,
+  abierto,
+  subtitulo,
+  etiquetaVolver,
+  onVolver,
+  textoVacio,
+}: PanelConversacionProps<R>) {
+  const { conv } = lado;
+  const id = lado.idDe(abierto);
+  const apariencia = lado.apariencia(abierto);
+  const mensajes = conv.useConv((s) => s.mensajes[id] ?? SIN_MENSAJES);
+  const cargando = conv.useConv((s) => s.cargandoMensajes);
+  const hayAnteriores = conv.useConv((s) => Boolean(s.hayAnteriores[id]));
+  const escribiendo = conv.useConv((s) => Boolean(s.escribiendo[id]));
+  return (
+    <>
+      <CabeceraConversacion
+        apariencia={apariencia}
+        escribiendo={escribiendo}
+        subtitulo={subtitulo}
+        etiquetaVolver={etiquetaVolver}
+        onVolver={onVolver}
+      />
+      <ChatMensajes
+        key={id}
+        mensajes={mensajes}
+        propio={lado.propio}
+        nombreOtro={apariencia.nombre}
+        cargando={cargando}
+        hayAnteriores={hayAnteriores}
+        onCargarAnteriores={() => void conv.cargarAnteriores()}
+        onReintentar={(idCliente) => conv.reintentar(id, idCliente)}
+        textoVacio={textoVacio}
+      />
+      <ChatCompositor idConversacion={id} onEnviar={conv.enviar} onEscribir={conv.avisarEscritura} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ResumenBase } from '../../lib/conversaciones-tipos';
+import type { LadoConversaciones } from './tipos';
+
+/** State of a chat screen: starts the live store, searches as the box changes, and the open conversation. */
+export function useConversaciones<R extends ResumenBase>({ conv, idDe }: LadoConversaciones<R>) {
+  const chats = conv.useConv((s) => s.chats);
+  const listaCargada = conv.useConv((s) => s.listaCargada);
+  const seleccionado = conv.useConv((s) => s.seleccionado);
+  const escribiendo = conv.useConv((s) => s.escribiendo);
+  const [busqueda, setBusqueda] = useState('');
+
+  useEffect(() => conv.iniciar(), [conv]);
+
+  // Spec 1 §5: an empty term reloads every chat; typing waits a moment before searching.
+  const primeraBusqueda = useRef(true);
+  useEffect(() => {
+    if (primeraBusqueda.current) {
+      primeraBusqueda.current = false;
+      return;
+    }
+    const t = window.setTimeout(() => conv.buscar(busqueda), busqueda ? 300 : 0);
+    return () => window.clearTimeout(t);
+  }, [conv, busqueda]);
+
+  // The open conversation stays open while a search hides it from the list.
+  const ultimoAbierto = useRef<R | null>(null);
+  const enLista = chats.find((c) => idDe(c) === seleccionado);
+  if (enLista) ultimoAbierto.current = enLista;
+  const previo = ultimoAbierto.current;
+  const abierto = enLista ?? (previo !== null && idDe(previo) === seleccionado ? previo : null);
+
+  return { chats, listaCargada, seleccionado, escribiendo, busqueda, setBusqueda, abierto };
+}
