@@ -26,9 +26,13 @@ export function CabeceraConversacion({ apariencia, escribiendo, subtitulo, etiqu
       </Button>
       <AvatarInicial nombre={nombre} tono={tonoAvatar} />
       <div className="min-w-0">
-        <h2 className="flex items-center gap-2 truncate font-sans text-base font-semibold text-tinta-900">
-          {nombre}
-          {insignia ? <Badge tono={insignia.tono}>{insignia.texto}</Badge> : null}
+        <h2 className="flex min-w-0 items-center gap-2 font-sans text-base font-semibold text-tinta-900">
+          <span className="truncate">{nombre}</span>
+          {insignia ? (
+            <Badge tono={insignia.tono} className="shrink-0">
+              {insignia.texto}
+            </Badge>
+          ) : null}
         </h2>
         <p className="truncate text-sm text-tinta-500">
           {escribiendo ? <span className="text-salvia-700 italic">{TEXTOS_CHAT.escribiendo}</span> : subtitulo}

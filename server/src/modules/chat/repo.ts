@@ -154,10 +154,32 @@ interface FilaEnvio {
   no_leidos: number | null;
 }
 
-/** Rows of a raw statement, from postgres-js (an array) or PGlite (`{ rows }`). */
-function filasDe<T>(r: unknown): T[] {
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+/** `chat_enviar` as a prepared statement (parsed once per connection), one per database handle. */
+function prepararEnvio(db: DbOrTx) {
+  const columna = <T>(nombre: string) => sql<T>`${sql.identifier(nombre)}`;
+  return db
+    .select({
+      estado: columna<EstadoEnvio>('estado'),
+      id_mensaje: columna<string | number | null>('id_mensaje'),
+      seq: columna<number | null>('seq'),
+      remitente: columna<Rol | null>('remitente'),
+      contenido: columna<string | null>('contenido'),
+      id_cliente: columna<string | null>('id_cliente'),
+      leido: columna<boolean | null>('leido'),
+      fecha_envio: columna<Date | string | null>('fecha_envio'),
+      tipo: columna<string | null>('tipo'),
+      id_psicologo: columna<number | null>('id_psicologo'),
+      id_paciente: columna<number | null>('id_paciente'),
+      id_admin: columna<number | null>('id_admin'),
+      rev: columna<number | null>('rev'),
+      no_leidos: columna<number | null>('no_leidos'),
+    })
+    .from(
+      sql`chat_enviar(${sql.placeholder('id_chat')}::integer, ${sql.placeholder('rol')}::text, ${sql.placeholder('id')}::integer, ${sql.placeholder('contenido')}::text, ${sql.placeholder('id_cliente')}::text, ${sql.placeholder('fecha')}::timestamptz)`,
+    )
+    .prepare('chat_enviar');
 }
+const enviosPreparados = new WeakMap<DbOrTx, ReturnType<typeof prepararEnvio>>();
 
 /**
  * Sends one message through the `chat_enviar` function (migrations/0003): one round trip that
@@ -169,10 +191,20 @@ export async function enviarEnBase(
   db: DbOrTx,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
 ) {
-  const r = await db.execute(
-    sql`select * from chat_enviar(${o.idChat}::integer, ${o.actor.rol}::text, ${o.actor.id}::integer, ${o.contenido}::text, ${o.idCliente}::text, ${o.fecha.toISOString()}::timestamptz)`,
-  );
-  const [f] = filasDe<FilaEnvio>(r);
+  let envio = enviosPreparados.get(db);
+  if (!envio) {
+    envio = prepararEnvio(db);
+    enviosPreparados.set(db, envio);
+  }
+  const r = await envio.execute({
+    id_chat: o.idChat,
+    rol: o.actor.rol,
+    id: o.actor.id,
+    contenido: o.contenido,
+    id_cliente: o.idCliente,
+    fecha: o.fecha.toISOString(),
+  });
+  const [f] = r as FilaEnvio[];
   if (!f || f.estado === 'no_encontrado' || f.estado === 'solo_lectura') return { estado: (f?.estado ?? 'no_encontrado') as EstadoEnvio };
   const mensaje: FilaMensaje = {
     id_mensaje: Number(f.id_mensaje),
