@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
 import { esHoraValida, recortarHora } from './citas-tiempo';
+import { MSG_GENERICO } from './errores';
 import { esFechaIso } from './fechas';
 
 export const MODALIDADES = ['Presencial', 'En línea'] as const;
@@ -52,6 +53,7 @@ export const MSG_AGENDA = {
   modalidadInvalida: 'La modalidad debe ser Presencial o En línea.',
   estadoInvalido: 'El estado debe ser Pendiente, Confirmada o Cancelada.',
   notasLargas: `Las notas no pueden exceder ${NOTAS_CITA_MAX} caracteres.`,
+  notasTexto: 'Las notas deben ser texto.',
   idInvalido: 'El identificador no es válido.',
   // Server rules
   fueraDeDisponibilidad:
@@ -86,6 +88,7 @@ export const MSG_AGENDA = {
   excepcionNoEncontrada: 'Excepción no encontrada',
   excepcionEliminada: 'Excepción eliminada',
   motivoLargo: `El motivo no puede exceder ${MOTIVO_EXCEPCION_MAX} caracteres.`,
+  motivoTexto: 'El motivo debe ser texto.',
 } as const;
 
 /** The blocking-exception message keeps the word "disponibilidad": the screen's alert keys on it. */
@@ -151,7 +154,12 @@ const requerido = <T extends v.GenericSchema<string, string>>(msg: string, s: T)
   v.pipe(v.optional(v.nullable(v.string(msg)), ''), v.transform((x) => (x ?? '').trim()), v.nonEmpty(msg), s);
 
 export const fechaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
-  requerido(obligatorio, v.pipe(v.string(), v.check(esFechaIso, MSG_AGENDA.fechaInvalida)));
+  requerido(obligatorio, v.pipe(v.string(), v.check(esFechaAgenda, MSG_AGENDA.fechaInvalida)));
+
+/** A real calendar date the agenda can file: its week must end within year 9999 too (a date in the
+ * last days of 9999 would make the week's Sunday unwritable), and no clinic plans a session past 2999. */
+export const FECHA_AGENDA_MAX = '2999-12-31';
+export const esFechaAgenda = (x: string) => esFechaIso(x) && x <= FECHA_AGENDA_MAX;
 
 /** 'HH:mm' (also accepts 'HH:mm:ss' and trims it, spec 1 §9). */
 export const horaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
@@ -174,7 +182,7 @@ export const duracionSchema = v.pipe(
 );
 
 const notasSchema = v.pipe(
-  v.optional(v.nullable(v.string()), null),
+  v.optional(v.nullable(v.string(MSG_AGENDA.notasTexto)), null),
   v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
   v.check((x) => x === null || x.length <= NOTAS_CITA_MAX, MSG_AGENDA.notasLargas),
 );
@@ -184,6 +192,9 @@ export const estadoSchema = v.picklist(ESTADOS_CITA, MSG_AGENDA.estadoInvalido);
 export const diaSemanaSchema = v.picklist(SEMANA_DIAS, MSG_AGENDA.diaInvalido);
 
 // ---------- Requests ----------
+
+/** A body that is not a JSON object (an array, a string…) gets a Spanish answer, not valibot's. */
+const CUERPO_INVALIDO = MSG_GENERICO.cuerpoInvalido;
 
 /** POST /api/psicologo/citas (spec 1 §7): id_agenda, id_paciente, fecha, hora_inicio, hora_fin or duracion, modalidad, estado, notas. */
 export const CrearCitaBody = v.object({
@@ -200,7 +211,7 @@ export const CrearCitaBody = v.object({
   modalidad: modalidadSchema,
   estado: v.optional(estadoSchema, ESTADO_DEFECTO),
   notas: notasSchema,
-});
+}, CUERPO_INVALIDO);
 export type CrearCitaEntrada = v.InferInput<typeof CrearCitaBody>;
 export type CrearCitaDatos = v.InferOutput<typeof CrearCitaBody>;
 
@@ -209,12 +220,12 @@ export const ActualizarCitaBody = v.pipe(
   v.object({
     estado: v.optional(estadoSchema),
     fecha: v.pipe(
-      v.optional(v.nullable(v.string()), null),
+      v.optional(v.nullable(v.string(MSG_AGENDA.fechaInvalida)), null),
       v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
-      v.check((x) => x === null || esFechaIso(x), MSG_AGENDA.fechaInvalida),
+      v.check((x) => x === null || esFechaAgenda(x), MSG_AGENDA.fechaInvalida),
     ),
     hora_inicio: horaOpcional,
-  }),
+  }, CUERPO_INVALIDO),
   v.check((b) => (b.fecha === null) === (b.hora_inicio === null), MSG_AGENDA.reagendarIncompleto),
   v.check((b) => b.estado !== undefined || b.fecha !== null, MSG_AGENDA.actualizacionVacia),
 );
@@ -225,10 +236,10 @@ export const CrearAgendaBody = v.object({
   id_psicologo: v.optional(entero(MSG_AGENDA.idInvalido)),
   semana_inicio: fechaSchema(),
   semana_fin: fechaSchema(),
-});
+}, CUERPO_INVALIDO);
 
 export const AgendaQuery = v.object({
-  semana_inicio: v.optional(v.pipe(v.string(), v.check(esFechaIso, MSG_AGENDA.fechaInvalida))),
+  semana_inicio: v.optional(v.pipe(v.string(MSG_AGENDA.fechaInvalida), v.check(esFechaAgenda, MSG_AGENDA.fechaInvalida))),
 });
 
 /** POST /api/psicologo/disponibilidad and PUT /disponibilidad/{id}. */
@@ -238,7 +249,7 @@ export const DisponibilidadBody = v.pipe(
     dia_semana: v.pipe(v.optional(v.string(MSG_AGENDA.diaInvalido), ''), v.nonEmpty(MSG_AGENDA.disponibilidadIncompleta), diaSemanaSchema),
     hora_inicio: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
     hora_fin: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
-  }),
+  }, CUERPO_INVALIDO),
   v.check((b) => b.hora_fin > b.hora_inicio, MSG_AGENDA.finMayorQueInicio),
 );
 export type DisponibilidadDatos = v.InferOutput<typeof DisponibilidadBody>;
@@ -250,11 +261,11 @@ export const ExcepcionBody = v.pipe(
     hora_inicio: horaOpcional,
     hora_fin: horaOpcional,
     motivo: v.pipe(
-      v.optional(v.nullable(v.string()), null),
+      v.optional(v.nullable(v.string(MSG_AGENDA.motivoTexto)), null),
       v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
       v.check((x) => x === null || x.length <= MOTIVO_EXCEPCION_MAX, MSG_AGENDA.motivoLargo),
     ),
-  }),
+  }, CUERPO_INVALIDO),
   v.check((b) => (b.hora_inicio === null) === (b.hora_fin === null), MSG_AGENDA.excepcionHorasIncompletas),
   v.check((b) => b.hora_inicio === null || b.hora_fin === null || b.hora_fin > b.hora_inicio, MSG_AGENDA.finMayorQueInicio),
 );
@@ -266,7 +277,7 @@ export const SolicitarCitaBody = v.object({
   hora_inicio: horaSchema(),
   modalidad: modalidadSchema,
   notas: notasSchema,
-});
+}, CUERPO_INVALIDO);
 export type SolicitarCitaDatos = v.InferOutput<typeof SolicitarCitaBody>;
 
 export const HorariosQuery = v.object({

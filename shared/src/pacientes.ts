@@ -57,6 +57,8 @@ export const TEXTOS_PACIENTES = {
   noRegistrado: 'No registrado',
   proximaCita: 'Próxima Cita',
   sinCita: 'Sin cita asignada',
+  errorProximaCita: 'No se pudo cargar la próxima cita.',
+  reintentar: 'Reintentar',
   agendarCita: 'Agendar Cita',
   accionesRapidas: 'Acciones Rápidas',
   abrirChat: 'Abrir Chat',

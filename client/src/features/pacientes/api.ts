@@ -14,6 +14,9 @@ export const obtenerProximaCita = (id: number, signal?: AbortSignal) =>
 
 export const obtenerPerfilBasico = (signal?: AbortSignal) => http.get<PerfilBasico>(`${base}/perfil-basico`, { signal });
 
+/** Crear Chat of the patient panel (spec 1 §7 POST /chats with id_paciente; spec 1 §8 toasts). */
+export const crearChat = (idPaciente: number) => http.post<{ id_chat: number }>(`${base}/chats`, { id_paciente: idPaciente });
+
 /** Whether a chat with the patient exists (the chat module's endpoint). */
 export const verificarChat = (idPaciente: number, signal?: AbortSignal) =>
   http.get<{ existe: boolean }>(`${base}/chat/verificar/${idPaciente}`, { signal });

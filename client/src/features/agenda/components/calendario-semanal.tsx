@@ -16,6 +16,13 @@ import { ahoraClinica } from '../tiempo';
 
 const HORAS = Array.from({ length: HORA_FIN_CALENDARIO - HORA_INICIO_CALENDARIO + 1 }, (_, i) => HORA_INICIO_CALENDARIO + i);
 
+/** The grid row of an appointment. The grid shows 8:00–20:00 (spec 1 §2) but availability may be
+ * set earlier or later (an evening session at 21:00): such an appointment sits in the first or the
+ * last row, with its real hours on the chip, rather than vanishing from the agenda. */
+export function filaDeCita(horaInicio: string): number {
+  return Math.min(HORA_FIN_CALENDARIO, Math.max(HORA_INICIO_CALENDARIO, Math.floor(aMinutos(horaInicio) / 60)));
+}
+
 const coloresChip: Record<string, string> = {
   pendiente: 'border-pendiente-borde bg-pendiente-fondo text-pendiente-texto hover:brightness-[0.97]',
   confirmada: 'border-confirmada-borde bg-confirmada-fondo text-confirmada-texto hover:brightness-[0.97]',
@@ -71,7 +78,7 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
                   {aHora(inicioFila)}
                 </th>
                 {dias.map((fecha) => {
-                  const enCelda = citas.filter((c) => c.fecha === fecha && Math.floor(aMinutos(c.hora_inicio) / 60) === h);
+                  const enCelda = citas.filter((c) => c.fecha === fecha && filaDeCita(c.hora_inicio) === h);
                   const ocupante = activas.find(
                     (c) => c.fecha === fecha && aMinutos(c.hora_inicio) < inicioFila && inicioFila < aMinutos(c.hora_fin),
                   );

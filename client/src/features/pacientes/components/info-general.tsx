@@ -1,9 +1,10 @@
+import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { ETIQUETA_ESTADO } from '@miduelo/shared/citas';
 import { edadEnAnios, formatoFecha } from '@miduelo/shared/fechas';
 import { nombreCompleto, type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/pacientes';
 import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
 import { Link } from '@tanstack/react-router';
-import { CalendarCheck, CalendarPlus, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
+import { CalendarCheck, CalendarPlus, CalendarX2, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { BadgeEstadoCita } from '../../../components/ui/badge';
@@ -11,9 +12,11 @@ import { Button, botonClases } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { fechaLarga, hoyClinica } from '../../../lib/format';
+import { ApiError } from '../../../lib/http';
 import { useSocket } from '../../../lib/socket';
+import { toast } from '../../../lib/toast';
 import { useLiveResource } from '../../../lib/use-live-resource';
-import { obtenerProximaCita, verificarChat } from '../api';
+import { crearChat, obtenerProximaCita, verificarChat } from '../api';
 
 /** Información General (spec 1 §2, patient info panel). */
 export function InfoGeneral({ paciente, onVerHistorial }: { paciente: Paciente; onVerHistorial: () => void }) {
@@ -61,7 +64,7 @@ function DatosPersonales({ paciente }: { paciente: Paciente }) {
 /** The next appointment, kept live: any change to this patient's appointments reloads it. */
 function ProximaCita({ idPaciente }: { idPaciente: number }) {
   const socket = useSocket((s) => s.socket);
-  const { data, cargando, recargar } = useLiveResource({
+  const { data, error, cargando, recargar } = useLiveResource({
     fetch: (signal) => obtenerProximaCita(idPaciente, signal),
     deps: [idPaciente],
   });
@@ -83,6 +86,15 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
       {cargando && !data ? (
         <div className="flex justify-center py-6 text-salvia-500">
           <Spinner className="size-6" etiqueta="Cargando la próxima cita" />
+        </div>
+      ) : error && !data ? (
+        // A failed load must not read as "no appointment": the patient may well have one.
+        <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
+          <CalendarX2 className="size-8 text-peligro-600" aria-hidden />
+          <p className="text-sm text-tinta-700">{TEXTOS_PACIENTES.errorProximaCita}</p>
+          <Button variante="secundario" tamano="sm" onClick={recargar}>
+            {TEXTOS_PACIENTES.reintentar}
+          </Button>
         </div>
       ) : cita ? (
         <div className="flex flex-col gap-3 text-sm">
@@ -113,7 +125,7 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
   );
 }
 
-type EstadoChat = 'verificando' | 'existe' | 'no-existe' | 'no-disponible';
+type EstadoChat = 'verificando' | 'existe' | 'no-existe' | 'creando' | 'no-disponible';
 
 function AccionesRapidas({ idPaciente, onVerHistorial }: { idPaciente: number; onVerHistorial: () => void }) {
   const [chat, setChat] = useState<EstadoChat>('verificando');
@@ -130,6 +142,21 @@ function AccionesRapidas({ idPaciente, onVerHistorial }: { idPaciente: number; o
     return () => control.abort();
   }, [idPaciente]);
 
+  // Crear Chat creates it right here (spec 1 §8: 'Chat creado exitosamente' / 'Error al crear el
+  // chat'); the button then becomes Abrir Chat.
+  async function crear() {
+    setChat('creando');
+    try {
+      await crearChat(idPaciente);
+      setChat('existe');
+      toast.exito(TEXTOS_CHAT.chatCreado);
+    } catch (e) {
+      // 409: another tab or the chat screen created it meanwhile; it exists all the same.
+      setChat(e instanceof ApiError && e.status === 409 ? 'existe' : 'no-existe');
+      if (!(e instanceof ApiError && e.sesionCerrada)) toast.error('Error', TEXTOS_CHAT.errorCrearPanel);
+    }
+  }
+
   const clase = `${botonClases('secundario', 'md')} w-full justify-start`;
   return (
     <Tarjeta titulo={TEXTOS_PACIENTES.accionesRapidas}>
@@ -142,10 +169,10 @@ function AccionesRapidas({ idPaciente, onVerHistorial }: { idPaciente: number; o
           <Link to="/chat-pacientes-del-psicologo" search={{ paciente: idPaciente }} className={clase}>
             <MessageCircle className="size-4" aria-hidden /> {TEXTOS_PACIENTES.abrirChat}
           </Link>
-        ) : chat === 'no-existe' ? (
-          <Link to="/chat-pacientes-del-psicologo" search={{ paciente: idPaciente }} className={clase}>
+        ) : chat === 'no-existe' || chat === 'creando' ? (
+          <Button variante="secundario" className="w-full justify-start" cargando={chat === 'creando'} onClick={() => void crear()}>
             <MessageCirclePlus className="size-4" aria-hidden /> {TEXTOS_PACIENTES.crearChat}
-          </Link>
+          </Button>
         ) : null}
         <Link to="/agenda" search={{ paciente: idPaciente }} className={clase}>
           <CalendarPlus className="size-4" aria-hidden /> {TEXTOS_PACIENTES.agendarNuevaCita}
