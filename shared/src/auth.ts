@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CEDULA_MAX_DIGITOS, CEDULA_MIN_DIGITOS, EDAD_MAXIMA, EDAD_MINIMA } from './constants';
 import { mensajeContrasena } from './contrasena';
+import { MSG_GENERICO } from './errores';
 import { edadEnAnios, esFechaIso } from './fechas';
 
 export const MSG = {
@@ -68,6 +69,9 @@ export function mensajeEdad(edad: number): string | null {
   return null;
 }
 
+/** A request body: anything but a JSON object (a string, a number…) gets a Spanish answer, not valibot's. */
+const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_GENERICO.cuerpoInvalido);
+
 // A missing key reads as '' so it gets the same Spanish message as an empty field.
 const texto = (obligatorio: string) => v.pipe(v.optional(v.string(obligatorio), ''), v.trim(), v.nonEmpty(obligatorio));
 
@@ -134,7 +138,7 @@ const aceptaTerminosSchema = v.pipe(
 
 /** POST /api/psicologo/registro body (spec 1 §7). */
 export function registroPsicologoSchema(hoy: string) {
-  return v.object({
+  return cuerpo({
     nombre: nombreSchema,
     apellidoPaterno: apellidoPaternoSchema,
     apellidoMaterno: apellidoMaternoSchema,
@@ -152,7 +156,7 @@ export type RegistroPsicologoBody = v.InferInput<ReturnType<typeof registroPsico
 /** The registration form's fields (spec 1 §5), with the confirmation the API does not receive. */
 export function formularioRegistroSchema(hoy: string) {
   return v.pipe(
-    v.object({
+    cuerpo({
       nombre: nombreSchema,
       apellidoPaterno: apellidoPaternoSchema,
       apellidoMaterno: apellidoMaternoSchema,
@@ -177,7 +181,7 @@ export function formularioRegistroSchema(hoy: string) {
   );
 }
 
-export const loginSchema = v.object({
+export const loginSchema = cuerpo({
   correo: v.pipe(
     v.optional(v.string(MSG.loginCamposObligatorios), ''),
     v.trim(),
@@ -186,11 +190,11 @@ export const loginSchema = v.object({
     v.email(MSG.correoInvalido),
   ),
   contrasena: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128)),
+    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128, MSG.textoLargo)),
 });
 export type LoginBody = v.InferInput<typeof loginSchema>;
 
-export const reenviarActivacionSchema = v.object({
+export const reenviarActivacionSchema = cuerpo({
   correo: v.pipe(
     v.optional(v.string(MSG.reenvioSinCorreo), ''),
     v.trim(),
@@ -200,7 +204,7 @@ export const reenviarActivacionSchema = v.object({
   ),
 });
 
-export const recuperarSchema = v.object({
+export const recuperarSchema = cuerpo({
   correoOTelefono: v.pipe(
     v.optional(v.string(MSG.recuperacionObligatorio), ''),
     v.trim(),
@@ -209,10 +213,10 @@ export const recuperarSchema = v.object({
   ),
 });
 
-export const restablecerSchema = v.object({ nuevaContrasena: contrasenaSchema });
+export const restablecerSchema = cuerpo({ nuevaContrasena: contrasenaSchema });
 
 export const formularioRestablecerSchema = v.pipe(
-  v.object({
+  cuerpo({
     nuevaContrasena: contrasenaSchema,
     confirmarContrasena: v.pipe(
     v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
@@ -229,7 +233,7 @@ export const formularioRestablecerSchema = v.pipe(
 
 /** POST /api/paciente/registro (mobile app). */
 export function registroPacienteSchema(hoy: string) {
-  return v.object({
+  return cuerpo({
     nombre: nombreSchema,
     apellido_paterno: apellidoPaternoSchema,
     apellido_materno: apellidoMaternoSchema,
@@ -248,7 +252,7 @@ export function registroPacienteSchema(hoy: string) {
 }
 export type RegistroPacienteBody = v.InferInput<ReturnType<typeof registroPacienteSchema>>;
 
-export const loginPacienteSchema = v.object({
+export const loginPacienteSchema = cuerpo({
   email: v.pipe(
     v.optional(v.string(MSG.loginCamposObligatorios), ''),
     v.trim(),
@@ -257,7 +261,7 @@ export const loginPacienteSchema = v.object({
     v.email(MSG.correoInvalido),
   ),
   contrasena: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128)),
+    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128, MSG.textoLargo)),
 });
 
 // ---- Responses ----

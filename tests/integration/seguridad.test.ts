@@ -1,7 +1,7 @@
 import { MSG } from '@miduelo/shared/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
-import { crearPsicologo } from '../helpers/fabricas';
+import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 
 let t: AppDePrueba;
 beforeAll(async () => {
@@ -64,5 +64,45 @@ describe('límites, anti-falsificación y cabeceras', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', headers: { 'content-type': 'application/json' }, payload: '{no json' });
     expect(r.statusCode).toBe(400);
     expect(r.json().msg).toBe('El cuerpo de la solicitud no es válido');
+  });
+
+  it('un cuerpo JSON que no es un objeto, o con textos desmedidos, recibe un mensaje en español', async () => {
+    const admin = await crearPsicologo(t.db, { rol_admin: true });
+    const otro = await crearPsicologo(t.db);
+    const rutas = [
+      '/api/psicologo/registro', '/api/psicologo/iniciar-sesion', '/api/psicologo/reenviar-activacion',
+      '/api/psicologo/recuperar-contrasena', '/api/psicologo/restablecer-contrasena/abcdefghijklmnopqrstuvwxyz',
+      '/api/paciente/registro', '/api/paciente/iniciar-sesion',
+    ];
+    for (const url of rutas) {
+      for (const crudo of ['"hola"', '42', 'true']) {
+        const r = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: crudo, remoteAddress: '10.0.0.3' });
+        expect({ url, crudo, status: r.statusCode, msg: r.json().msg }).toEqual({ url, crudo, status: 400, msg: 'El cuerpo de la solicitud no es válido' });
+      }
+    }
+    const estado = await t.app.inject({
+      method: 'PUT', url: `/api/admin/psicologos/${otro.id_psicologo}/status`, headers: { 'content-type': 'application/json', authorization: `Bearer ${sesionPsicologo(t.app, admin)}` }, payload: '"inactivo"',
+    });
+    expect(estado.statusCode).toBe(400);
+    expect(estado.json().msg).toBe('El cuerpo de la solicitud no es válido');
+    for (const url of ['/api/psicologo/iniciar-sesion', '/api/paciente/iniciar-sesion']) {
+      const r = await t.app.inject({ method: 'POST', url, payload: { correo: otro.correo, email: otro.correo, contrasena: 'Aa1!'.repeat(1000) }, remoteAddress: '10.0.0.3' });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().errores.contrasena).toBe(MSG.textoLargo);
+    }
+  });
+
+  it('un enlace de un solo uso malformado recibe el mensaje del enlace, no el de valibot', async () => {
+    for (const [url, msg] of [
+      ['/api/psicologo/activar/corto', MSG.tokenActivacionInvalido],
+      ['/api/paciente/activar/corto', MSG.tokenActivacionInvalido],
+      ['/api/psicologo/verificar-token/corto', MSG.tokenRestablecerInvalido],
+    ]) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().msg).toBe(msg);
+    }
+    const r = await t.app.inject({ method: 'POST', url: '/api/psicologo/restablecer-contrasena/corto', payload: { nuevaContrasena: 'Nueva#Clave77' } });
+    expect(r.json().msg).toBe(MSG.tokenRestablecerInvalido);
   });
 });

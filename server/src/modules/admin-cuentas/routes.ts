@@ -1,3 +1,4 @@
+import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -8,7 +9,7 @@ import { cambiarEstadoCuenta } from './service';
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Identificador no válido'), v.transform(Number)) });
 const StatusBody = v.object({
   status: v.picklist(['activo', 'inactivo'], 'El estado debe ser activo o inactivo'),
-});
+}, MSG_GENERICO.cuerpoInvalido);
 const EstadoRespuesta = v.object({ msg: v.string(), status: v.string() });
 
 export default async function adminCuentasRoutes(app: FastifyInstance) {

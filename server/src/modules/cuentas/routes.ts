@@ -36,7 +36,11 @@ import {
 } from './service';
 import { activarPaciente, iniciarSesionPaciente, registrarPaciente } from './service-paciente';
 
-const TokenParams = v.object({ token: v.pipe(v.string(), v.minLength(10), v.maxLength(200)) });
+/** A malformed link gets the same Spanish answer as an unknown token. */
+const tokenParams = (invalido: string) =>
+  v.object({ token: v.pipe(v.string(invalido), v.minLength(10, invalido), v.maxLength(200, invalido)) });
+const TokenActivacion = tokenParams(MSG.tokenActivacionInvalido);
+const TokenRestablecer = tokenParams(MSG.tokenRestablecerInvalido);
 
 /** Validation depends on "today" in the clinic's zone, so the schema is built per request. */
 function validarCon<T extends v.GenericSchema>(crear: (hoy: string) => T, config: Config) {
@@ -83,7 +87,7 @@ export default async function cuentasRoutes(app: FastifyInstance, opts: { config
     async (request) => iniciarSesionPsicologo(ctx, request.body as v.InferOutput<typeof loginSchema>),
   );
 
-  app.get('/api/psicologo/activar/:token', { schema: { params: TokenParams, response: { 200: MsgRespuesta } } }, async (request) =>
+  app.get('/api/psicologo/activar/:token', { schema: { params: TokenActivacion, response: { 200: MsgRespuesta } } }, async (request) =>
     activarPsicologo(ctx, (request.params as { token: string }).token),
   );
 
@@ -107,13 +111,13 @@ export default async function cuentasRoutes(app: FastifyInstance, opts: { config
 
   app.get(
     '/api/psicologo/verificar-token/:token',
-    { schema: { params: TokenParams, response: { 200: VerificarTokenRespuestaSchema } } },
+    { schema: { params: TokenRestablecer, response: { 200: VerificarTokenRespuestaSchema } } },
     async (request) => verificarTokenRestablecer(ctx, (request.params as { token: string }).token),
   );
 
   app.post(
     '/api/psicologo/restablecer-contrasena/:token',
-    { schema: { params: TokenParams, body: restablecerSchema, response: { 200: MsgRespuesta } } },
+    { schema: { params: TokenRestablecer, body: restablecerSchema, response: { 200: MsgRespuesta } } },
     async (request) => restablecerContrasena(ctx, (request.params as { token: string }).token, cuerpo(request).nuevaContrasena),
   );
 
@@ -137,7 +141,7 @@ export default async function cuentasRoutes(app: FastifyInstance, opts: { config
     },
   );
 
-  app.get('/api/paciente/activar/:token', { schema: { params: TokenParams } }, async (request, reply) => {
+  app.get('/api/paciente/activar/:token', { schema: { params: TokenActivacion } }, async (request, reply) => {
     const r = await activarPaciente(ctx, (request.params as { token: string }).token).catch((err) => err as Error);
     const acepta = request.headers.accept ?? '';
     // The link is opened from an email on a phone: answer a readable page to a browser.
