@@ -15,7 +15,7 @@ import pacientesRoutes from './modules/pacientes/routes';
 import authPlugin from './plugins/auth';
 import clientePlugin from './plugins/cliente';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { erroresDelMarco } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
 import valibotPlugin from './plugins/valibot';
@@ -57,6 +57,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     forceCloseConnections: 'idle',
+    frameworkErrors: erroresDelMarco,
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
   const mailer = o.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });

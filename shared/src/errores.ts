@@ -12,6 +12,7 @@ export const MSG_GENERICO = {
   servidor: 'Existe un error en el servidor',
   noEncontrado: 'Recurso no encontrado',
   rutaNoEncontrada: 'La ruta solicitada no existe',
+  rutaInvalida: 'La dirección solicitada no es válida',
   baseDatos: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   cuerpoInvalido: 'El cuerpo de la solicitud no es válido',
   sesionExpiradaTitulo: 'Sesión Expirada',

@@ -105,4 +105,15 @@ describe('límites, anti-falsificación y cabeceras', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/psicologo/restablecer-contrasena/corto', payload: { nuevaContrasena: 'Nueva#Clave77' } });
     expect(r.json().msg).toBe(MSG.tokenRestablecerInvalido);
   });
+
+  it('un enlace demasiado largo o mal codificado recibe JSON en español', async () => {
+    for (const [url, status] of [
+      [`/api/psicologo/verificar-token/${'a'.repeat(300)}`, 414],
+      ['/api/psicologo/activar/%E0%A4%A', 400],
+    ] as const) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(status);
+      expect(r.json()).toEqual({ msg: 'La dirección solicitada no es válida', code: 'RUTA_INVALIDA' });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { MSG_GENERICO } from '@miduelo/shared/errores';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 
@@ -22,6 +22,14 @@ export function enviarError(reply: FastifyReply, status: number, code: string, m
   if (url.startsWith('/api/foros')) body.error = msg;
   if (/^\/api\/psicologo\/(paciente\/\d+\/)?actividades/.test(url)) body.mensaje = msg;
   return reply.status(status).type('application/json').send(JSON.stringify(body));
+}
+
+/** Fastify's `frameworkErrors`: a path that is not valid URL encoding or whose parameter is too
+ * long (a pasted link with extra text) is answered before routing, so not by the handler below. */
+export function erroresDelMarco(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return enviarError(reply, 414, 'RUTA_INVALIDA', MSG_GENERICO.rutaInvalida);
+  if (err.code === 'FST_ERR_BAD_URL') return enviarError(reply, 400, 'RUTA_INVALIDA', MSG_GENERICO.rutaInvalida);
+  return enviarError(reply, 500, 'ERROR_INTERNO', MSG_GENERICO.servidor);
 }
 
 export default fp(
