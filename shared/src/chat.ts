@@ -2,6 +2,7 @@
 // (spec 1 §2 Chat, §3, §4, §5, §7, §8, §9; spec 2 §2 Admin chat, §3, §5, §7, §8). Request and
 // response schemas, limits and every Spanish text of the domain, used by the server and the client.
 import * as v from 'valibot';
+import { MSG_GENERICO } from './errores';
 
 // ---- Limits ----
 
@@ -27,6 +28,7 @@ export const ID_CLIENTE_MAX = 64;
 export const MSG_CHAT = {
   mensajeVacio: 'El mensaje no puede estar vacío',
   mensajeLargo: `El mensaje no puede exceder ${MENSAJE_MAX} caracteres`,
+  mensajeCaracteres: 'El mensaje contiene caracteres no válidos',
   chatObligatorio: 'Selecciona un chat',
   idClienteInvalido: 'El identificador del mensaje no es válido',
   idInvalido: 'El identificador no es válido',
@@ -38,6 +40,7 @@ export const MSG_CHAT = {
     'Este paciente ya no está asignado a ti. La conversación se conserva, pero ya no es posible enviar mensajes.',
   demasiadosMensajes: 'Estás enviando mensajes muy rápido. Espera unos segundos e inténtalo de nuevo.',
   busquedaLarga: `La búsqueda no puede exceder ${BUSQUEDA_MAX} caracteres`,
+  busquedaInvalida: 'La búsqueda no es válida',
   leidos: 'Mensajes marcados como leídos',
   // Administrator chat (spec 2 §5, §8)
   seleccionaUsuario: 'Selecciona un usuario',
@@ -103,12 +106,21 @@ export const TEXTOS_CHAT = {
 /** Code points, so that an emoji counts once, as in the database check. */
 export const longitudTexto = (s: string) => [...s].length;
 
+/** A NUL (PostgreSQL text cannot hold it) or half of a surrogate pair (it would be stored as
+ * another character than the one sent). */
+const SUSTITUTO_SUELTO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const caracteresValidos = (s: string) => !s.includes('\u0000') && !SUSTITUTO_SUELTO.test(s);
+
 const contenidoSchema = v.pipe(
   v.optional(v.string(MSG_CHAT.mensajeVacio), ''),
   v.trim(),
   v.nonEmpty(MSG_CHAT.mensajeVacio),
   v.check((s) => longitudTexto(s) <= MENSAJE_MAX, MSG_CHAT.mensajeLargo),
+  v.check(caracteresValidos, MSG_CHAT.mensajeCaracteres),
 );
+
+/** A body that is not a JSON object (a string, a number…) gets a Spanish answer, not valibot's. */
+const CUERPO_INVALIDO = MSG_GENERICO.cuerpoInvalido;
 
 // A missing key reads as 0 so it gets the same Spanish message as an invalid one.
 const idEntero = (msg: string) =>
@@ -137,7 +149,8 @@ export const IdPacienteParamsSchema = v.object({
   ),
 });
 
-const cursor = v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, MSG_CHAT.idInvalido), v.transform(Number)));
+// A repeated query parameter arrives as an array: it gets the same Spanish message.
+const cursor = v.optional(v.pipe(v.string(MSG_CHAT.idInvalido), v.regex(/^\d{1,9}$/, MSG_CHAT.idInvalido), v.transform(Number)));
 
 /** `GET .../mensajes`: all after `despues_de` (a reconnecting client), or the latest page before `antes_de`. */
 export const MensajesQuerySchema = v.object({
@@ -145,7 +158,7 @@ export const MensajesQuerySchema = v.object({
   antes_de: cursor,
   limite: v.optional(
     v.pipe(
-      v.string(),
+      v.string(MSG_CHAT.idInvalido),
       v.regex(/^\d{1,4}$/, MSG_CHAT.idInvalido),
       v.transform(Number),
       v.minValue(1, MSG_CHAT.idInvalido),
@@ -156,7 +169,16 @@ export const MensajesQuerySchema = v.object({
 export type MensajesQuery = v.InferOutput<typeof MensajesQuerySchema>;
 
 export const BuscarQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(BUSQUEDA_MAX, MSG_CHAT.busquedaLarga)), ''),
+  q: v.optional(
+    v.pipe(
+      v.string(MSG_CHAT.busquedaInvalida),
+      // No stored text holds a NUL, and PostgreSQL refuses one in a parameter.
+      v.transform((s) => s.replaceAll('\u0000', '')),
+      v.trim(),
+      v.maxLength(BUSQUEDA_MAX, MSG_CHAT.busquedaLarga),
+    ),
+    '',
+  ),
 });
 
 // ---- Requests ----
@@ -166,7 +188,7 @@ export const EnviarMensajeSchema = v.object({
   id_chat: idEntero(MSG_CHAT.chatObligatorio),
   contenido: contenidoSchema,
   id_cliente: idClienteSchema,
-});
+}, CUERPO_INVALIDO);
 export type EnviarMensajeBody = v.InferInput<typeof EnviarMensajeSchema>;
 
 /** POST /api/admin/mensajes (spec 2 §7). */
@@ -174,7 +196,7 @@ export const EnviarMensajeAdminSchema = v.object({
   id_chat_admin: idEntero(MSG_CHAT.chatObligatorio),
   contenido: contenidoSchema,
   id_cliente: idClienteSchema,
-});
+}, CUERPO_INVALIDO);
 export type EnviarMensajeAdminBody = v.InferInput<typeof EnviarMensajeAdminSchema>;
 
 /** The composer's rule (spec 1 §5): trimmed, non-empty, within the limit. */
@@ -183,7 +205,7 @@ export const TextoMensajeSchema = contenidoSchema;
 /** POST /api/psicologo/chats. */
 export const CrearChatSchema = v.object({
   id_paciente: idEntero(MSG_CHAT.seleccionaPaciente),
-});
+}, CUERPO_INVALIDO);
 
 export const TIPOS_DESTINATARIO = ['psicologo', 'paciente'] as const;
 export type TipoDestinatario = (typeof TIPOS_DESTINATARIO)[number];
@@ -196,4 +218,4 @@ export const CrearChatAdminSchema = v.object({
     v.transform((s) => s as TipoDestinatario),
   ),
   destinatario_id: idEntero(MSG_CHAT.seleccionaUsuario),
-});
+}, CUERPO_INVALIDO);

@@ -297,6 +297,18 @@ describe('envío por socket (chat:enviar)', () => {
     expect(largo).toMatchObject({ ok: false, msg: 'El mensaje no puede exceder 1000 caracteres', status: 400 });
   });
 
+  it('un payload que no es un objeto, o con un NUL, recibe un 400 en español y no guarda nada', async () => {
+    const c = await crearConsulta(t, 1);
+    const id = await abrirChat(c);
+    const psi = await socket(c.psi.token);
+    const enviarCrudo = (p: unknown) => psi.emitWithAck('chat:enviar', p as { id_chat: number; contenido: string });
+    for (const p of ['hola', 5, true]) {
+      expect(await enviarCrudo(p)).toEqual({ ok: false, msg: 'El cuerpo de la solicitud no es válido', code: 'VALIDACION', status: 400 });
+    }
+    expect(await enviarCrudo({ id_chat: id, contenido: 'a\u0000b' })).toMatchObject({ ok: false, msg: MSG_CHAT.mensajeCaracteres, status: 400 });
+    expect((await c.psi.get(`/api/psicologo/chats/${id}/mensajes`)).body).toHaveLength(0);
+  });
+
   it('un tercero no puede escribir en la conversación por socket', async () => {
     const c = await crearConsulta(t, 2);
     const otra = await crearConsulta(t, 1);
