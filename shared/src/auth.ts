@@ -10,6 +10,8 @@ export const MSG = {
   apellidoPaternoObligatorio: 'El apellido paterno es obligatorio',
   apellidoCorto: 'Debe tener al menos 2 caracteres',
   textoLargo: 'El texto es demasiado largo',
+  caracteresInvalidos: 'El texto contiene caracteres no válidos',
+  apellidoMaternoInvalido: 'El apellido materno no es válido',
   fechaNacimientoObligatoria: 'La fecha de nacimiento es obligatoria',
   fechaNacimientoInvalida: 'La fecha de nacimiento no es válida',
   edadHint: 'Debes tener entre 18 y 90 años',
@@ -72,8 +74,19 @@ export function mensajeEdad(edad: number): string | null {
 /** A request body: anything but a JSON object (a string, a number…) gets a Spanish answer, not valibot's. */
 const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_GENERICO.cuerpoInvalido);
 
+/** No NUL (PostgreSQL text cannot hold it: the insert would fail with a 500) and no half of a
+ * surrogate pair (it would be stored as another character than the one typed). */
+const SUSTITUTO_SUELTO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const caracteresValidos = (s: string) => !s.includes('\u0000') && !SUSTITUTO_SUELTO.test(s);
+
 // A missing key reads as '' so it gets the same Spanish message as an empty field.
-const texto = (obligatorio: string) => v.pipe(v.optional(v.string(obligatorio), ''), v.trim(), v.nonEmpty(obligatorio));
+const texto = (obligatorio: string) =>
+  v.pipe(
+    v.optional(v.string(obligatorio), ''),
+    v.trim(),
+    v.nonEmpty(obligatorio),
+    v.check(caracteresValidos, MSG.caracteresInvalidos),
+  );
 
 export const nombreSchema = v.pipe(texto(MSG.nombreObligatorio), v.minLength(2, MSG.nombreCorto), v.maxLength(100, MSG.textoLargo));
 export const apellidoPaternoSchema = v.pipe(
@@ -83,8 +96,9 @@ export const apellidoPaternoSchema = v.pipe(
 );
 /** Optional; when given (non-blank) at least 2 characters. Blank becomes null. */
 export const apellidoMaternoSchema = v.pipe(
-  v.optional(v.nullable(v.string()), null),
+  v.optional(v.nullable(v.string(MSG.apellidoMaternoInvalido)), null),
   v.transform((s) => (s == null || s.trim() === '' ? null : s.trim())),
+  v.check((s) => s == null || caracteresValidos(s), MSG.caracteresInvalidos),
   v.check((s) => s == null || s.length >= 2, MSG.apellidoCorto),
   v.check((s) => s == null || s.length <= 100, MSG.textoLargo),
 );
@@ -245,6 +259,7 @@ export function registroPacienteSchema(hoy: string) {
     v.optional(v.string(MSG.codigoObligatorio), ''),
       v.trim(),
       v.nonEmpty(MSG.codigoObligatorio),
+      v.check(caracteresValidos, MSG.caracteresInvalidos),
       v.toUpperCase(),
       v.maxLength(20, MSG.codigoDesconocido),
     ),

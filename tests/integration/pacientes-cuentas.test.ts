@@ -35,6 +35,8 @@ describe('cuentas de paciente (app móvil)', () => {
       [{ telefono: '123' }, MSG.telefonoInvalido],
       [{ contrasena: 'corta' }, 'La contraseña debe contener:'],
       [{ codigo_vinculacion: '' }, MSG.codigoObligatorio],
+      [{ nombre: 'Lucía\u0000' }, MSG.caracteresInvalidos],
+      [{ codigo_vinculacion: `${p.codigo_vinculacion}\u0000` }, MSG.caracteresInvalidos],
     ];
     for (const [cambio, mensaje] of casos) {
       const r = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, ...cambio }));

@@ -48,6 +48,10 @@ describe('POST /api/psicologo/registro', () => {
     [{ contrasena: 'abc' }, 'contrasena', 'La contraseña debe contener: Al menos 8 caracteres, Una letra mayúscula, Un número, Un carácter especial'],
     [{ contrasena: 'abcdefgH1' }, 'contrasena', 'La contraseña debe contener: Un carácter especial'],
     [{ aceptaTerminos: false }, 'aceptaTerminos', MSG.aceptaTerminos],
+    [{ nombre: 'Ana\u0000' }, 'nombre', MSG.caracteresInvalidos],
+    [{ especialidad: 'Clínica \ud800' }, 'especialidad', MSG.caracteresInvalidos],
+    [{ apellidoMaterno: 'Ru\u0000iz' }, 'apellidoMaterno', MSG.caracteresInvalidos],
+    [{ apellidoMaterno: 42 }, 'apellidoMaterno', MSG.apellidoMaternoInvalido],
   ])('rechaza %o con el mensaje del formulario', async (cambio, campo, mensaje) => {
     const r = await registrar(valido(cambio));
     expect(r.statusCode).toBe(400);
