@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { CONTRASENA, crearPsicologo } from '../helpers/fabricas';
@@ -31,5 +32,29 @@ describe('el registro del servidor', () => {
     expect(log).toContain('/api/psicologo/iniciar-sesion');
     expect(log).toContain('/api/psicologo/verificar-token/[oculto]');
     for (const secreto of [CONTRASENA, 'Nueva#Clave77', token, token.split('.')[2], reset]) expect(log).not.toContain(secreto);
+  });
+
+  it('un fallo de la base al registrar no deja en el registro el hash de la contraseña ni los datos de la persona', async () => {
+    // The database refuses the insert (as a full disk or a broken constraint would).
+    await t.db.execute(sql`create function rechazar_alta() returns trigger language plpgsql as $$ begin raise exception 'alta rechazada'; end $$`);
+    await t.db.execute(sql`create trigger rechazar_alta before insert on psicologo for each row execute function rechazar_alta()`);
+    try {
+      const antes = log.length;
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/psicologo/registro',
+        payload: {
+          nombre: 'Rosaura', apellidoPaterno: 'Quintanilla', fecha_nacimiento: '1980-03-04', especialidad: 'Tanatología',
+          cedula: '8765432', telefono: '5598765432', correo: 'rosaura@ejemplo.mx', contrasena: CONTRASENA, aceptaTerminos: true,
+        },
+      });
+      expect(r.statusCode).toBe(500);
+      expect(r.json().msg).toBe('Existe un error en el servidor');
+      const nuevo = log.slice(antes);
+      expect(nuevo).toContain('alta rechazada');
+      for (const dato of ['$argon2id', 'Rosaura', 'Quintanilla', '5598765432', 'rosaura@ejemplo.mx', '8765432']) expect(nuevo).not.toContain(dato);
+    } finally {
+      await t.db.execute(sql`drop trigger rechazar_alta on psicologo`);
+    }
   });
 });

@@ -14,6 +14,22 @@ function esBdCaida(err: unknown): boolean {
   return false;
 }
 
+/** What the log may keep of an error. A failed drizzle query carries its bound values (a password
+ * hash, a patient's name and phone) in `params` and in its message and stack: only the SQL text,
+ * the stack frames and the driver's own code and message are kept. */
+export function errorParaRegistro(err: unknown): unknown {
+  const e = err as (Error & { query?: unknown; params?: unknown; code?: string; cause?: unknown }) | null;
+  if (!e || typeof e !== 'object' || !('params' in e) || typeof e.query !== 'string') return err;
+  const causa = e.cause as { message?: string; code?: string } | undefined;
+  const marcos = (e.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at '));
+  return {
+    type: e.name,
+    message: `Failed query: ${e.query}`,
+    stack: [`${e.name}: Failed query: ${e.query}`, ...marcos].join('\n'),
+    ...(causa ? { cause: { message: causa.message, code: causa.code } } : {}),
+  };
+}
+
 /** Sends `{ msg, code }`, plus `error` under /api/foros and `mensaje` on activity routes (the
  * existing clients read those fields). */
 export function enviarError(reply: FastifyReply, status: number, code: string, msg: string, extra: object = {}) {
@@ -50,10 +66,10 @@ export default fp(
       }
       if (fe.statusCode === 413) return enviarError(reply, 413, 'DEMASIADO_GRANDE', 'La solicitud es demasiado grande');
       if (esBdCaida(err)) {
-        request.log.error({ err: { message: fe.message, code: fe.code } }, 'base de datos no disponible');
+        request.log.error({ err: errorParaRegistro(err) }, 'base de datos no disponible');
         return enviarError(reply, 503, 'SERVICIO_NO_DISPONIBLE', MSG_GENERICO.baseDatos);
       }
-      request.log.error({ err }, 'error no controlado');
+      request.log.error({ err: errorParaRegistro(err) }, 'error no controlado');
       return enviarError(reply, 500, 'ERROR_INTERNO', MSG_GENERICO.servidor);
     });
   },
