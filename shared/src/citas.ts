@@ -1,6 +1,7 @@
 // Agenda domain: request and response schemas, constants and every Spanish text of spec 1 §2,
 // §5 (Appointments), §7 (Agenda) and §8 (Agenda). Used by the server's routes and the client.
 import * as v from 'valibot';
+import { caracteresValidos, MSG } from './auth';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
 import { esHoraValida, recortarHora } from './citas-tiempo';
 import { MSG_GENERICO } from './errores';
@@ -54,6 +55,7 @@ export const MSG_AGENDA = {
   estadoInvalido: 'El estado debe ser Pendiente, Confirmada o Cancelada.',
   notasLargas: `Las notas no pueden exceder ${NOTAS_CITA_MAX} caracteres.`,
   notasTexto: 'Las notas deben ser texto.',
+  textoInvalido: MSG.caracteresInvalidos,
   idInvalido: 'El identificador no es válido.',
   // Server rules
   fueraDeDisponibilidad:
@@ -175,16 +177,21 @@ const horaOpcional = v.pipe(
 /** Empty means the default of 60 minutes (spec 1 §5); otherwise a multiple of 15, at least 15. */
 export const duracionSchema = v.pipe(
   v.optional(v.nullable(v.union([v.number(), v.string()], MSG_AGENDA.duracionEntera)), null),
-  v.transform((x) => (x === null || x === '' ? null : Number(x))),
+  v.transform((x) => (x === null || (typeof x === 'string' && x.trim() === '') ? null : Number(x))),
   v.check((x) => x === null || Number.isInteger(x), MSG_AGENDA.duracionEntera),
   v.check((x) => x === null || x >= DURACION_CITA_MINIMA, MSG_AGENDA.duracionMinima),
   v.check((x) => x === null || x % DURACION_CITA_PASO === 0, MSG_AGENDA.duracionPaso),
 );
 
+/** PostgreSQL text cannot hold a NUL (the insert answered 500), and half a surrogate pair would be
+ * stored as another character than the one typed. */
+const textoGuardable = v.check((x: string | null) => x === null || caracteresValidos(x), MSG_AGENDA.textoInvalido);
+
 const notasSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_AGENDA.notasTexto)), null),
   v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
   v.check((x) => x === null || x.length <= NOTAS_CITA_MAX, MSG_AGENDA.notasLargas),
+  textoGuardable,
 );
 
 export const modalidadSchema = v.optional(v.picklist(MODALIDADES, MSG_AGENDA.modalidadInvalida), MODALIDAD_DEFECTO);
@@ -264,6 +271,7 @@ export const ExcepcionBody = v.pipe(
       v.optional(v.nullable(v.string(MSG_AGENDA.motivoTexto)), null),
       v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
       v.check((x) => x === null || x.length <= MOTIVO_EXCEPCION_MAX, MSG_AGENDA.motivoLargo),
+      textoGuardable,
     ),
   }, CUERPO_INVALIDO),
   v.check((b) => (b.hora_inicio === null) === (b.hora_fin === null), MSG_AGENDA.excepcionHorasIncompletas),

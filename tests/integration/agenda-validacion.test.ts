@@ -97,3 +97,30 @@ describe('fechas absurdamente lejanas', () => {
     expect(json(r)).toMatchObject({ fecha: '2999-12-31', hora_inicio: '10:00', hora_fin: '11:00' });
   });
 });
+
+describe('caracteres que PostgreSQL no puede guardar', () => {
+  // A NUL inside the notes or the motivo used to reach the database and answer 500
+  // 'Existe un error en el servidor'.
+  it.each([
+    ['notas al crear', () => api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'Duelo\u0000reciente' })],
+    ['motivo de una excepción', () => api.crearExcepcion({ fecha: '2027-03-05', motivo: 'Congreso\u0000' })],
+    [
+      'notas de la solicitud del paciente',
+      () =>
+        crudo(p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'a\u0000b' })),
+    ],
+    ['media pareja sustituta en las notas', () => api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'nota \ud83d' })],
+  ])('%s → 400 "%s" en español y nada escrito', async (_caso, llamar) => {
+    const antes = await fotografia();
+    const r = await llamar();
+    expect(r.statusCode).toBe(400);
+    expect(json(r).msg).toBe(MSG_AGENDA.textoInvalido);
+    expect(await fotografia()).toEqual(antes);
+  });
+
+  it('una duración de solo espacios cuenta como vacía: 60 minutos (spec 1 §5)', async () => {
+    const r = await api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', duracion: '  ' });
+    expect(r.statusCode).toBe(201);
+    expect(json(r)).toMatchObject({ duracion: 60, hora_fin: '13:00' });
+  });
+});
