@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { MSG } from '@miduelo/shared/auth';
 import { debeOmitirE2E } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
-import { crearPsicologo, CONTRASENA } from '../helpers/fabricas';
+import { MSG_GENERICO } from '@miduelo/shared/errores';
+import { crearPsicologo, CONTRASENA, sesionPsicologo } from '../helpers/fabricas';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -90,6 +91,29 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
     await adm.locator('#contrasena').fill(CONTRASENA);
     await adm.getByRole('button', { name: 'Iniciar sesión' }).click();
     await esperarRuta(adm, '/admin/psicologos');
+  });
+
+  it('una sesión revocada muestra «Sesión Expirada» y el aviso sigue en /iniciar-sesion tras recargar', async () => {
+    const p = await crearPsicologo(e.t.db);
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    const page = await (await e.contexto()).newPage();
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('token', t), sesionPsicologo(e.t.app, p));
+    await page.goto('/agenda');
+    await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
+    const r = await e.t.app.inject({
+      method: 'PUT', url: `/api/admin/psicologos/${p.id_psicologo}/status`,
+      headers: { authorization: `Bearer ${sesionPsicologo(e.t.app, admin)}` }, payload: { status: 'inactivo' },
+    });
+    esperar(r.statusCode).toBe(200);
+    // A call made with the now revoked token (the socket may have reported it first).
+    await page.getByRole('link', { name: 'Pacientes' }).first().click().catch(() => {});
+    await esperarRuta(page, '/iniciar-sesion');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    await toasts(page).getByText(MSG_GENERICO.sesionExpirada).waitFor({ timeout: 2000 });
+    await toasts(page).getByText(MSG_GENERICO.sesionExpiradaTitulo).waitFor({ timeout: 500 });
+    esperar(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   it('el formulario de registro muestra los mensajes de la especificación', async () => {

@@ -1,6 +1,7 @@
 import type { TokenPsicologo } from '@miduelo/shared/auth';
 import { INTERVALO_EXPIRACION_MS, STORAGE_TOKEN } from '@miduelo/shared/constants';
 import { create } from 'zustand';
+import { conservarToastsAlRecargar } from './toast';
 import { asegurarXsrf, CABECERA_XSRF } from './xsrf';
 
 /** The signed-in web user: a psychologist or an administrator (spec 1 §3, session token payload). */
@@ -118,6 +119,7 @@ export async function cerrarSesion(): Promise<void> {
   }
   localStorage.removeItem(STORAGE_TOKEN);
   useSession.setState({ token: null, usuario: null });
+  conservarToastsAlRecargar();
   window.location.assign('/iniciar-sesion');
 }
 
