@@ -1,6 +1,6 @@
 import { MSG } from '@miduelo/shared/auth';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { crearPsicologo } from '../helpers/fabricas';
@@ -91,5 +91,22 @@ describe('cuentas de paciente (app móvil)', () => {
     expect(r.statusCode).toBe(403);
     expect(r.json().msg).toMatch(/cédula profesional/);
     expect(await contar()).toBe(1);
+  });
+
+  it('si la base falla al activar, la página del enlace no muestra la consulta ni sus datos', async () => {
+    const p = await crearPsicologo(t.db);
+    const desde = t.buzon.correos.length;
+    expect((await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, email: 'falla@correo.mx', nombre: 'Eulalia' }))).statusCode).toBe(201);
+    const enlace = t.buzon.enlace(await t.buzon.esperar('falla@correo.mx', { desde }));
+    await t.db.execute(sql`create function rechazar_activacion() returns trigger language plpgsql as $$ begin raise exception 'activacion rechazada'; end $$`);
+    await t.db.execute(sql`create trigger rechazar_activacion before update on paciente for each row execute function rechazar_activacion()`);
+    try {
+      const r = await t.app.inject({ method: 'GET', url: new URL(enlace).pathname, headers: { accept: 'text/html' } });
+      expect(r.statusCode).toBe(500);
+      expect(r.json().msg).toBe('Existe un error en el servidor');
+      expect(r.body).not.toMatch(/Failed query|update|token_un_uso|activacion rechazada/);
+    } finally {
+      await t.db.execute(sql`drop trigger rechazar_activacion on paciente`);
+    }
   });
 });

@@ -21,7 +21,7 @@ import { fechaEnZona } from '@miduelo/shared/fechas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Config } from '../../config';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import {
   activarPsicologo,
@@ -147,9 +147,12 @@ export default async function cuentasRoutes(app: FastifyInstance, opts: { config
     // The link is opened from an email on a phone: answer a readable page to a browser.
     if (acepta.includes('text/html')) {
       const ok = !(r instanceof Error);
+      // Only our own Spanish messages reach the page; anything else (a failed query carries its
+      // SQL and values) is logged by the error handler and answered with the generic text.
+      if (!ok && !(r instanceof AppError)) throw r;
       const texto = ok ? 'Tu cuenta fue activada. Ya puedes iniciar sesión en la app MiDuelo.' : r.message;
       return reply
-        .status(ok ? 200 : 400)
+        .status(ok ? 200 : r.status)
         .type('text/html; charset=utf-8')
         .send(
           `<!doctype html><html lang="es"><meta name="viewport" content="width=device-width,initial-scale=1"><title>MiDuelo</title><body style="font-family:sans-serif;background:#f7f3ee;display:grid;place-items:center;min-height:90vh"><main style="background:#fff;padding:32px;border-radius:12px;max-width:420px;text-align:center"><h1 style="color:#5b6f5c">MiDuelo</h1><p>${texto}</p></main></body></html>`,
