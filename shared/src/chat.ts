@@ -79,6 +79,10 @@ export const TEXTOS_CHAT = {
   noEnviado: 'No enviado',
   reintentar: 'Reintentar',
   cargarAnteriores: 'Cargar mensajes anteriores',
+  // A failed load is said as such, never shown as an empty list.
+  errorCargarChats: 'No se pudieron cargar los chats.',
+  errorCargarMensajes: 'No se pudieron cargar los mensajes.',
+  errorCargarPacientes: 'No se pudieron cargar los pacientes.',
   sinConexion: 'Sin conexión en tiempo real. Actualizando cada 30 segundos.',
   // Administrator chat
   admin: {
@@ -98,6 +102,9 @@ export const TEXTOS_CHAT = {
     errorEnviar: 'Error al enviar el mensaje. Intentalo de nuevo.',
     chatExiste: 'Ya existe un chat con este usuario',
     errorCrear: 'Error al crear el chat. Intentalo de nuevo.',
+    errorCargarConversaciones: 'No se pudieron cargar las conversaciones.',
+    errorCargarUsuarios: 'No se pudieron cargar los usuarios.',
+    sinCoincidencias: 'Ningún usuario coincide con el filtro.',
   },
 } as const;
 

@@ -238,6 +238,64 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     expect(consultas.slice(alVolver)).toEqual([]);
   });
 
+  it('una carga fallida se dice como tal (no como lista vacía), no marca nada leído y se puede reintentar', async () => {
+    const c = await crearConsulta(e.t, 2);
+    const id = await abrirChat(c, 0);
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Me cuesta dormir' });
+    const ctx = await e.contexto();
+    const cortar = (r: { abort(motivo: string): Promise<void> }) => r.abort('failed');
+    await ctx.route('**/api/psicologo/chats', cortar);
+    const page = await e.paginaConSesion(c.psi.token, RUTA, ctx);
+
+    // The list: an error and a retry, never 'No hay chats disponibles'.
+    await page.getByText(TEXTOS_CHAT.errorCargarChats).waitFor();
+    expect(await page.getByText(TEXTOS_CHAT.sinChats).count()).toBe(0);
+    await ctx.unroute('**/api/psicologo/chats', cortar);
+    await page.getByRole('button', { name: TEXTOS_CHAT.reintentar }).click();
+    await itemChat(page, id).locator('[data-no-leidos="1"]').waitFor();
+
+    // The conversation: not 'Inicia la conversación…', and its unread message stays unread.
+    await ctx.route('**/api/psicologo/chats/*/mensajes*', cortar);
+    await itemChat(page, id).click();
+    await conversacion(page).getByText(TEXTOS_CHAT.errorCargarMensajes).waitFor();
+    expect(await conversacion(page).getByText(TEXTOS_CHAT.iniciaConversacion).count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(await noLeidosGuardados(e.t, id, 'psicologo')).toBe(1);
+    await ctx.unroute('**/api/psicologo/chats/*/mensajes*', cortar);
+    await conversacion(page).getByRole('button', { name: TEXTOS_CHAT.reintentar }).click();
+    await burbujas(page).filter({ hasText: 'Me cuesta dormir' }).waitFor();
+    await expect.poll(() => noLeidosGuardados(e.t, id, 'psicologo')).toBe(0);
+
+    // 'Nuevo Chat': not 'Todos tus pacientes ya tienen un chat activo.'
+    await ctx.route('**/api/psicologo/chats/pacientes-disponibles', cortar);
+    await page.getByRole('button', { name: TEXTOS_CHAT.nuevoChat }).click();
+    const dialogo = page.getByRole('dialog', { name: TEXTOS_CHAT.nuevoChat });
+    await dialogo.getByText(TEXTOS_CHAT.errorCargarPacientes).waitFor();
+    expect(await dialogo.getByText(TEXTOS_CHAT.todosConChat).count()).toBe(0);
+    await ctx.unroute('**/api/psicologo/chats/pacientes-disponibles', cortar);
+    await dialogo.getByRole('button', { name: TEXTOS_CHAT.reintentar }).click();
+    await dialogo.getByRole('combobox').waitFor();
+  });
+
+  it('admin/chat: una carga fallida de conversaciones o de usuarios disponibles no se muestra como vacía', async () => {
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    await crearConsulta(e.t, 0, { nombre: 'Rosario' });
+    const ctx = await e.contexto();
+    const cortar = (r: { abort(motivo: string): Promise<void> }) => r.abort('failed');
+    await ctx.route('**/api/admin/chats', cortar);
+    await ctx.route('**/api/admin/usuarios-disponibles', cortar);
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/chat', ctx);
+    await page.getByText(TEXTOS_CHAT.admin.errorCargarConversaciones).waitFor();
+    expect(await page.getByText(TEXTOS_CHAT.admin.sinConversaciones).count()).toBe(0);
+    await page.getByRole('button', { name: TEXTOS_CHAT.admin.nuevaConversacion }).first().click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.getByText(TEXTOS_CHAT.admin.errorCargarUsuarios).waitFor();
+    expect(await dialogo.getByText(TEXTOS_CHAT.admin.sinUsuarios).count()).toBe(0);
+    await ctx.unroute('**/api/admin/usuarios-disponibles', cortar);
+    await dialogo.getByRole('button', { name: TEXTOS_CHAT.reintentar }).click();
+    await dialogo.getByRole('radio', { name: /Rosario/ }).waitFor({ state: 'attached' });
+  });
+
   it('la administradora escribe desde admin/chat y la psicóloga lo ve al momento, marcado como Administración', async () => {
     const admin = await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Andrea' });
     const c = await crearConsulta(e.t, 0, { nombre: 'Mariana' });

@@ -60,10 +60,14 @@ export interface AdaptadorConv<R extends ResumenBase> {
 export interface EstadoConv<R> {
   chats: R[];
   listaCargada: boolean;
+  /** The last load of the list failed: an empty list is not "no conversations". */
+  errorLista: boolean;
   busqueda: string;
   seleccionado: number | null;
   mensajes: Record<number, MensajeConv[]>;
   cargandoMensajes: boolean;
+  /** Conversations whose messages could not be loaded: an empty pane is not "no messages". */
+  errorMensajes: Record<number, boolean>;
   hayAnteriores: Record<number, boolean>;
   /** Conversations where the other participant is typing. */
   escribiendo: Record<number, boolean>;

@@ -18,10 +18,12 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
   const useConv = create<EstadoConv<R>>()(() => ({
     chats: [],
     listaCargada: false,
+    errorLista: false,
     busqueda: '',
     seleccionado: null,
     mensajes: {},
     cargandoMensajes: false,
+    errorMensajes: {},
     hayAnteriores: {},
     escribiendo: {},
   }));
@@ -32,6 +34,9 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
   const revs = new Map<number, number>();
   const caducidadEscribiendo = new Map<number, number>();
   const lecturasProgramadas = new Map<number, number>();
+  /** Conversations whose latest page was loaded: only after it may a sync ask "after seq N" (a
+   * conversation holding only the user's own new sends has not seen its history yet). */
+  const historiaCargada = new Set<number>();
   let controlLista: AbortController | null = null;
 
   const socketConectado = (): SocketApp | null => {
@@ -76,14 +81,14 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
         if (local && (revs.get(id) ?? -1) > r.rev) return { ...r, mensajes_no_leidos: local.mensajes_no_leidos };
         return r;
       });
-      set({ chats, listaCargada: true });
+      set({ chats, listaCargada: true, errorLista: false });
       const enPantalla = chats.find((c) => ad.idDe(c) === abierto);
       if (abierto !== null && enPantalla && enPantalla.mensajes_no_leidos > 0 && visible()) programarLectura(abierto);
     } catch (e) {
       if (control.signal.aborted || (e instanceof DOMException && e.name === 'AbortError')) return;
       // Spec 1 §8: failures loading lists are only logged and leave the list as it was.
       console.warn('No se pudo cargar la lista de chats', e);
-      set({ listaCargada: true });
+      set({ listaCargada: true, errorLista: true });
     }
   }
 
@@ -99,17 +104,24 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
     }
   }
 
-  async function cargarMensajes(id: number): Promise<void> {
+  /** Loads the open conversation; false when it failed (then it is not marked read either). */
+  async function cargarMensajes(id: number): Promise<boolean> {
+    const ponerError = (valor: boolean) => set((s) => ({ errorMensajes: { ...s.errorMensajes, [id]: valor } }));
     try {
-      if (get().mensajes[id]?.some((m) => m.seq !== null)) {
+      if (historiaCargada.has(id)) {
         await sincronizar(id);
       } else {
         const pagina = await ad.mensajes(id, { limite: PAGINA });
         ponerMensajes(id, (ms) => fusionarMensajes(ms, pagina));
+        historiaCargada.add(id);
         set((s) => ({ hayAnteriores: { ...s.hayAnteriores, [id]: pagina.length === PAGINA } }));
       }
+      ponerError(false);
+      return true;
     } catch (e) {
       console.warn('No se pudieron cargar los mensajes', e);
+      ponerError(true);
+      return false;
     } finally {
       if (get().seleccionado === id) set({ cargandoMensajes: false });
     }
@@ -163,12 +175,25 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
       ad.socket.escribiendo(s, previo, false);
       ad.socket.salir(s, previo);
     }
-    set({ seleccionado: id, cargandoMensajes: id !== null && !get().mensajes[id] });
+    set({ seleccionado: id, cargandoMensajes: id !== null && !historiaCargada.has(id) });
     if (id === null) return;
-    await cargarMensajes(id);
-    if (get().seleccionado !== id) return;
+    await abrirCargado(id);
+  }
+
+  /** Loads the conversation, then marks it read and opens it on the socket (never unseen messages). */
+  async function abrirCargado(id: number): Promise<void> {
+    const cargado = await cargarMensajes(id);
+    if (get().seleccionado !== id || !cargado) return;
     void marcarLeido(id);
     void unirse(id);
+  }
+
+  /** 'Reintentar' after a failed load of the open conversation. */
+  async function recargarAbierto(): Promise<void> {
+    const id = get().seleccionado;
+    if (id === null) return;
+    set({ cargandoMensajes: !historiaCargada.has(id) });
+    await abrirCargado(id);
   }
 
   const { enviar, reintentar, reintentarSinRed, avisarEscritura } = crearEnvios({ ad, get, ponerMensajes, alListado, socketConectado });
@@ -216,7 +241,8 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
   function recargar() {
     void cargarLista();
     const id = get().seleccionado;
-    if (id !== null) void sincronizar(id).catch((e) => console.warn('No se pudo sincronizar el chat', e));
+    if (id !== null && historiaCargada.has(id)) void sincronizar(id).catch((e) => console.warn('No se pudo sincronizar el chat', e));
+    else if (id !== null) void abrirCargado(id);
     reintentarSinRed();
   }
 
@@ -226,7 +252,8 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
     let socketActual: SocketApp | null = null;
     const alConectar = () => {
       const id = get().seleccionado;
-      if (id !== null) void unirse(id);
+      if (id !== null && historiaCargada.has(id)) void unirse(id);
+      else if (id !== null) void abrirCargado(id);
     };
     const enganchar = (s: SocketApp | null) => {
       if (s === socketActual) return;
@@ -283,6 +310,7 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
     buscar,
     cargarLista,
     cargarAnteriores,
+    recargarAbierto,
     agregarYSeleccionar,
     /** For tests and diagnostics: the handlers socket events are routed to. */
     eventos,

@@ -4,6 +4,7 @@ import { MessagesSquare, Plus, SearchX } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import type { ResumenBase } from '../../lib/conversaciones-tipos';
 import { useAhora } from '../../lib/use-ahora';
+import { ErrorCarga } from './error-carga';
 import { ItemConversacion } from './item-conversacion';
 import type { LadoConversaciones } from './tipos';
 
@@ -19,6 +20,8 @@ interface ListaConversacionesProps<R extends ResumenBase> {
   onSeleccionar: (r: R) => void;
   /** The empty state without a search: its title and the button that starts a conversation. */
   vacio: { titulo: string; accion: string; onNuevo: () => void };
+  /** The list could not be loaded: what to say instead of the empty state, and the retry. */
+  error: { activo: boolean; texto: string; onReintentar: () => void };
 }
 
 /** The conversation list of a chat screen (spec 1 §2, spec 2 §2), or its empty state. */
@@ -31,8 +34,10 @@ export function ListaConversaciones<R extends ResumenBase>({
   buscando,
   onSeleccionar,
   vacio,
+  error,
 }: ListaConversacionesProps<R>) {
   const ahora = useAhora();
+  if (chats.length === 0 && error.activo) return <ErrorCarga texto={error.texto} onReintentar={error.onReintentar} />;
   if (chats.length === 0) return buscando ? <SinResultados /> : <SinConversaciones {...vacio} />;
   return (
     <ul aria-label={etiqueta} className="divide-y divide-arena-100">

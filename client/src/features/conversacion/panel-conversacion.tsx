@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { ChatCompositor } from '../../components/ui/chat-compositor';
 import { ChatMensajes } from '../../components/ui/chat-mensajes';
 import type { MensajeConv, ResumenBase } from '../../lib/conversaciones-tipos';
+import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { CabeceraConversacion } from './cabecera-conversacion';
+import { ErrorCarga } from './error-carga';
 import type { LadoConversaciones } from './tipos';
 
 const SIN_MENSAJES: MensajeConv[] = [];
@@ -33,6 +35,9 @@ export function PanelConversacion<R extends ResumenBase>({
   const cargando = conv.useConv((s) => s.cargandoMensajes);
   const hayAnteriores = conv.useConv((s) => Boolean(s.hayAnteriores[id]));
   const escribiendo = conv.useConv((s) => Boolean(s.escribiendo[id]));
+  // A failed load is not an empty conversation ('Inicia la conversación…' would be false).
+  const errorCarga = conv.useConv((s) => Boolean(s.errorMensajes[id])) && !cargando;
+  const reintentar = () => void conv.recargarAbierto();
   return (
     <>
       <CabeceraConversacion
@@ -42,6 +47,19 @@ export function PanelConversacion<R extends ResumenBase>({
         etiquetaVolver={etiquetaVolver}
         onVolver={onVolver}
       />
+      {errorCarga && mensajes.length > 0 ? (
+        <p role="alert" className="flex items-center justify-center gap-2 border-b border-arena-200 bg-peligro-50 px-4 py-2 text-sm text-peligro-700">
+          {TEXTOS_CHAT.errorCargarMensajes}
+          <button type="button" className="cursor-pointer font-semibold underline underline-offset-2" onClick={reintentar}>
+            {TEXTOS_CHAT.reintentar}
+          </button>
+        </p>
+      ) : null}
+      {errorCarga && mensajes.length === 0 ? (
+        <div className="flex flex-1 items-center justify-center">
+          <ErrorCarga texto={TEXTOS_CHAT.errorCargarMensajes} onReintentar={reintentar} />
+        </div>
+      ) : (
       <ChatMensajes
         key={id}
         mensajes={mensajes}
@@ -53,6 +71,7 @@ export function PanelConversacion<R extends ResumenBase>({
         onReintentar={(idCliente) => conv.reintentar(id, idCliente)}
         textoVacio={textoVacio}
       />
+      )}
       <ChatCompositor idConversacion={id} onEnviar={conv.enviar} onEscribir={conv.avisarEscritura} />
     </>
   );

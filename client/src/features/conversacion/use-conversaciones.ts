@@ -6,6 +6,7 @@ import type { LadoConversaciones } from './tipos';
 export function useConversaciones<R extends ResumenBase>({ conv, idDe }: LadoConversaciones<R>) {
   const chats = conv.useConv((s) => s.chats);
   const listaCargada = conv.useConv((s) => s.listaCargada);
+  const errorLista = conv.useConv((s) => s.errorLista);
   const seleccionado = conv.useConv((s) => s.seleccionado);
   const escribiendo = conv.useConv((s) => s.escribiendo);
   const [busqueda, setBusqueda] = useState('');
@@ -30,5 +31,5 @@ export function useConversaciones<R extends ResumenBase>({ conv, idDe }: LadoCon
   const previo = ultimoAbierto.current;
   const abierto = enLista ?? (previo !== null && idDe(previo) === seleccionado ? previo : null);
 
-  return { chats, listaCargada, seleccionado, escribiendo, busqueda, setBusqueda, abierto };
+  return { chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto };
 }

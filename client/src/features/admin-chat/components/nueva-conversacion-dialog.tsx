@@ -12,6 +12,7 @@ import { Cargando } from '../../../components/ui/spinner';
 import { cx } from '../../../lib/cx';
 import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
+import { ErrorCarga } from '../../conversacion/error-carga';
 import { crearChatAdmin, type FiltroUsuarios, usuariosDisponibles } from '../api';
 
 const FILTROS: { valor: FiltroUsuarios; etiqueta: string }[] = [
@@ -37,6 +38,9 @@ export function NuevaConversacionDialog({ abierto, onAbiertoChange, onCreada, on
   const [elegido, setElegido] = useState<UsuarioDisponible | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [creando, setCreando] = useState(false);
+  // A failed load is not "nobody is available".
+  const [errorCarga, setErrorCarga] = useState(false);
+  const [intento, setIntento] = useState(0);
 
   useEffect(() => {
     if (abierto) {
@@ -47,19 +51,21 @@ export function NuevaConversacionDialog({ abierto, onAbiertoChange, onCreada, on
     setError(null);
   }, [abierto]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `intento` reloads after 'Reintentar'
   useEffect(() => {
     if (!abierto) return;
     setUsuarios(null);
+    setErrorCarga(false);
     const control = new AbortController();
     usuariosDisponibles(filtro, control.signal)
       .then(setUsuarios)
       .catch((e) => {
         if (control.signal.aborted) return;
         console.warn('No se pudieron cargar los usuarios disponibles', e);
-        setUsuarios([]);
+        setErrorCarga(true);
       });
     return () => control.abort();
-  }, [abierto, filtro]);
+  }, [abierto, filtro, intento]);
 
   const visibles = useMemo(() => {
     const q = texto.trim().toLowerCase();
@@ -129,10 +135,14 @@ export function NuevaConversacionDialog({ abierto, onAbiertoChange, onCreada, on
             className="h-10 pl-9 text-sm"
           />
         </div>
-        {usuarios === null ? (
+        {errorCarga ? (
+          <ErrorCarga texto={TEXTOS_CHAT.admin.errorCargarUsuarios} onReintentar={() => setIntento((n) => n + 1)} />
+        ) : usuarios === null ? (
           <Cargando texto="Cargando usuarios..." />
         ) : visibles.length === 0 ? (
-          <p className="rounded-xl bg-arena-50 px-4 py-5 text-center text-sm text-tinta-700">{TEXTOS_CHAT.admin.sinUsuarios}</p>
+          <p className="rounded-xl bg-arena-50 px-4 py-5 text-center text-sm text-tinta-700">
+            {usuarios.length > 0 ? TEXTOS_CHAT.admin.sinCoincidencias : TEXTOS_CHAT.admin.sinUsuarios}
+          </p>
         ) : (
           <fieldset className="max-h-72 divide-y divide-arena-100 overflow-y-auto rounded-xl border border-arena-200">
             <legend className="sr-only">Usuarios disponibles</legend>

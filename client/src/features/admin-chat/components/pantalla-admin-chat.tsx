@@ -10,7 +10,7 @@ import { NuevaConversacionDialog } from './nueva-conversacion-dialog';
 
 /** The administrator's chat screen (spec 2 §2 Admin chat). */
 export function PantallaAdminChat() {
-  const { chats, listaCargada, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoAdmin);
+  const { chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoAdmin);
   const [nuevaAbierta, setNuevaAbierta] = useState(false);
 
   return (
@@ -35,6 +35,11 @@ export function PantallaAdminChat() {
               titulo: TEXTOS_CHAT.admin.sinConversaciones,
               accion: TEXTOS_CHAT.admin.nuevaConversacion,
               onNuevo: () => setNuevaAbierta(true),
+            }}
+            error={{
+              activo: errorLista,
+              texto: TEXTOS_CHAT.admin.errorCargarConversaciones,
+              onReintentar: () => void chatAdmin.cargarLista(),
             }}
           />
         }

@@ -9,6 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { Cargando } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
+import { ErrorCarga } from '../../conversacion/error-carga';
 import { crearChat, pacientesSinChat } from '../api';
 
 interface NuevoChatDialogProps {
@@ -25,22 +26,27 @@ export function NuevoChatDialog({ abierto, onAbiertoChange, onCreado, onYaExiste
   const [elegido, setElegido] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [creando, setCreando] = useState(false);
+  // A failed load is not "every patient already has a chat".
+  const [errorCarga, setErrorCarga] = useState(false);
+  const [intento, setIntento] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `intento` reloads after 'Reintentar'
   useEffect(() => {
     if (!abierto) return;
     setElegido('');
     setError(null);
     setPacientes(null);
+    setErrorCarga(false);
     const control = new AbortController();
     pacientesSinChat(control.signal)
       .then(setPacientes)
       .catch((e) => {
         if (control.signal.aborted) return;
         console.warn('No se pudieron cargar los pacientes', e);
-        setPacientes([]);
+        setErrorCarga(true);
       });
     return () => control.abort();
-  }, [abierto]);
+  }, [abierto, intento]);
 
   const crear = async () => {
     if (!elegido) {
@@ -68,7 +74,9 @@ export function NuevoChatDialog({ abierto, onAbiertoChange, onCreado, onYaExiste
   return (
     <Dialog open={abierto} onOpenChange={(a) => !creando && onAbiertoChange(a)}>
       <DialogContent titulo={TEXTOS_CHAT.nuevoChat} descripcion="Elige al paciente con quien quieres conversar." ancho="sm">
-        {pacientes === null ? (
+        {errorCarga ? (
+          <ErrorCarga texto={TEXTOS_CHAT.errorCargarPacientes} onReintentar={() => setIntento((n) => n + 1)} />
+        ) : pacientes === null ? (
           <Cargando texto="Cargando pacientes..." />
         ) : pacientes.length === 0 ? (
           <p className="rounded-xl bg-arena-50 px-4 py-5 text-center text-sm text-tinta-700">{TEXTOS_CHAT.todosConChat}</p>

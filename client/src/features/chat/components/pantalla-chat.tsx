@@ -21,7 +21,7 @@ interface PantallaChatProps {
 
 /** The psychologist's chat screen (spec 1 §2 Chat): sidebar with search and list, conversation pane. */
 export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps) {
-  const { chats, listaCargada, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoPsicologo);
+  const { chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoPsicologo);
   const [nuevoAbierto, setNuevoAbierto] = useState(false);
   const pacienteManejado = useRef<number | null>(null);
 
@@ -73,6 +73,7 @@ export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps)
             buscando={busqueda.trim() !== ''}
             onSeleccionar={seleccionar}
             vacio={{ titulo: TEXTOS_CHAT.sinChats, accion: TEXTOS_CHAT.crearPrimerChat, onNuevo: () => setNuevoAbierto(true) }}
+            error={{ activo: errorLista, texto: TEXTOS_CHAT.errorCargarChats, onReintentar: () => void chatPsicologo.cargarLista() }}
           />
         }
         conversacion={
