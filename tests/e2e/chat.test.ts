@@ -88,6 +88,14 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     expect(await conversacion(page).locator('img, b').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await filasDe(e.t, id)).toHaveLength(3);
+
+    // The limit counts the trimmed text: 1,000 characters plus a final line break are sent.
+    await caja.fill(`${'a'.repeat(1000)}\n`);
+    await expect.poll(() => page.getByRole('button', { name: TEXTOS_CHAT.enviar }).isDisabled()).toBe(false);
+    await caja.press('Enter');
+    await expect.poll(async () => (await filasDe(e.t, id)).filter((m) => m.contenido === 'a'.repeat(1000)).length).toBe(1);
+    await caja.fill('a'.repeat(1001));
+    await expect.poll(() => page.getByRole('button', { name: TEXTOS_CHAT.enviar }).isDisabled()).toBe(true);
   });
 
   it('el contador de no leídos sube con cada mensaje y se borra al abrir el chat', async () => {

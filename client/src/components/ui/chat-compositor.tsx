@@ -17,7 +17,8 @@ interface ChatCompositorProps {
 export function ChatCompositor({ onEnviar, onEscribir, deshabilitado, idConversacion }: ChatCompositorProps) {
   const [texto, setTexto] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
-  const largo = longitudTexto(texto);
+  // Counted as sent: trimmed (spaces or line breaks around a 1,000-character text do not block it).
+  const largo = longitudTexto(texto.trim());
   const excedido = largo > MENSAJE_MAX;
   const vacio = texto.trim() === '';
 
