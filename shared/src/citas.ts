@@ -106,6 +106,8 @@ export const TEXTOS_AGENDA = {
   hoy: 'Hoy',
   personalizarHorario: 'Personalizar Horario',
   crearCita: 'Crear Cita',
+  /** The chip and legend mark of a request the patient made from the app, still pending. */
+  solicitudApp: 'Solicitud desde la app',
   sinDisponibilidad: 'No hay horarios configurados. Se creará un horario por defecto de 9:00 AM a 6:30 PM.',
   consejoDisponibilidad:
     'Consejo: puedes agregar varios horarios para el mismo día, por ejemplo para dejar libre la hora de la comida (9:00–14:00 y 15:00–18:30).',

@@ -112,7 +112,54 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
     await toast(pagina, 'Nueva solicitud de cita').waitFor();
     const c = pagina.locator(`td[data-fecha="${miercoles}"][data-hora="12:00"] [data-id-cita]`);
     await c.waitFor();
-    expect(await c.textContent()).toContain('Solicitud desde la app');
+    expect(await c.textContent()).toContain(TEXTOS_AGENDA.solicitudApp);
+    // The request mark must not make its hour row taller than the others (a misaligned grid).
+    const alto = (hora: string) => pagina.locator(`td[data-fecha="${miercoles}"][data-hora="${hora}"]`).evaluate((td) => td.getBoundingClientRect().height);
+    expect(await alto('12:00')).toBe(await alto('15:00'));
+  });
+
+  it('hoy también se ve fuera de horario: su columna no tapa el sombreado de las horas sin disponibilidad', async () => {
+    const { token } = await practica();
+    const pagina = await e.paginaConSesion(token, '/agenda');
+    const hoy = fechaEnZona(new Date(), ZONA_CLINICA_DEFECTO);
+    const otro = sumarDias(hoy, hoy === lunesDe(hoy) ? 1 : -1);
+    const fondo = (fecha: string) =>
+      pagina.locator(`td[data-fecha="${fecha}"][data-hora="08:00"]`).evaluate((td) => getComputedStyle(td).backgroundColor);
+    await pagina.locator(`td[data-fecha="${hoy}"][data-hora="08:00"]`).waitFor();
+    // 08:00 is outside the default availability (09:00–18:30) every day of the week.
+    await pagina.waitForFunction(() => document.querySelector('td[data-fecha][data-hora="08:00"]')?.className.includes('bg-arena-50'));
+    expect(await fondo(hoy)).toBe(await fondo(otro));
+  });
+
+  it('en un teléfono: las horas siguen a la vista al desplazar la semana; pacientes y pestañas del expediente caben', async () => {
+    const { pac, token } = await practica();
+    const movil = await e.browser.newContext({ baseURL: e.url, viewport: { width: 390, height: 844 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    try {
+      const pagina = await e.paginaConSesion(token, '/agenda', movil);
+      const hora = pagina.getByRole('rowheader', { name: '10:00' });
+      await hora.waitFor();
+      await pagina.locator('table').evaluate((t) => {
+        (t.parentElement as HTMLElement).scrollLeft = 10_000;
+      });
+      const caja = await pagina.locator('table').evaluate((t) => (t.parentElement as HTMLElement).getBoundingClientRect().left);
+      const x = (await hora.boundingBox())?.x ?? -1;
+      expect(x).toBeGreaterThanOrEqual(caja);
+
+      await pagina.goto('/lista-pacientes-del-psicologo');
+      const ver = pagina.getByRole('button', { name: 'Ver expediente de Tomás Quintero' });
+      await ver.waitFor();
+      const b = await ver.boundingBox();
+      expect(b && b.x + b.width).toBeLessThanOrEqual(390);
+      expect(await pagina.getByRole('list', { name: TEXTOS_PACIENTES.listadoTitulo }).getByText(pac.email).isVisible()).toBe(true);
+      await ver.click();
+      await pagina.waitForURL((u) => u.pathname === `/paciente/${pac.id_paciente}`);
+      for (const nombre of [TEXTOS_PACIENTES.tabs.info, TEXTOS_PACIENTES.tabs.graficas, TEXTOS_PACIENTES.tabs.modulos, TEXTOS_PACIENTES.tabs.actividades]) {
+        const caja = await pagina.getByRole('tab', { name: nombre }).boundingBox();
+        expect(caja && caja.x >= 0 && caja.x + caja.width <= 390, nombre).toBe(true);
+      }
+    } finally {
+      await movil.close();
+    }
   });
 
   it('sin socket lo avisa y, al reconectar, trae lo que cambió mientras tanto', async () => {

@@ -2,7 +2,7 @@ import { type Cita, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/sh
 import { aHora, aMinutos, diasDeSemana, lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
 import dayjs from 'dayjs';
-import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, UserRound, X } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Cargando } from '../../../components/ui/spinner';
@@ -223,6 +223,9 @@ function Leyenda() {
           <span className={cx('size-3 rounded border', c)} aria-hidden /> {t}
         </li>
       ))}
+      <li className="flex items-center gap-1.5">
+        <Smartphone className="size-3 text-tinta-600" aria-hidden /> {TEXTOS_AGENDA.solicitudApp}
+      </li>
     </ul>
   );
 }

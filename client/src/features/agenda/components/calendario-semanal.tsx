@@ -1,4 +1,4 @@
-import { type Cita, ETIQUETA_ESTADO, type Excepcion } from '@miduelo/shared/citas';
+import { type Cita, ETIQUETA_ESTADO, type Excepcion, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import {
   aHora,
   aMinutos,
@@ -9,7 +9,7 @@ import {
   type FranjaDisponible,
 } from '@miduelo/shared/citas-tiempo';
 import { HORA_FIN_CALENDARIO, HORA_INICIO_CALENDARIO } from '@miduelo/shared/constants';
-import { Ban, MapPin, Video } from 'lucide-react';
+import { Ban, MapPin, Smartphone, Video } from 'lucide-react';
 import { cx } from '../../../lib/cx';
 import { diaCorto } from '../../../lib/format';
 import { ahoraClinica } from '../tiempo';
@@ -51,7 +51,7 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
         <caption className="sr-only">Citas de la semana por día y hora</caption>
         <thead>
           <tr>
-            <th scope="col" className="w-16 border-b border-arena-200 bg-arena-50 py-3 text-xs font-medium text-tinta-500">
+            <th scope="col" className="sticky left-0 z-10 w-16 border-b border-arena-200 bg-arena-50 py-3 text-xs font-medium text-tinta-500">
               <span className="sr-only">Hora</span>
             </th>
             {dias.map((d) => (
@@ -74,7 +74,11 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
             const inicioFila = h * 60;
             return (
               <tr key={h}>
-                <th scope="row" className="border-t border-arena-100 px-2 py-2 text-right align-top text-xs font-medium text-tinta-500 tabular-nums">
+                {/* Sticky: on a phone the week scrolls sideways and the hours must stay in view. */}
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 border-t border-arena-100 bg-papel px-2 py-2 text-right align-top text-xs font-medium text-tinta-500 tabular-nums"
+                >
                   {aHora(inicioFila)}
                 </th>
                 {dias.map((fecha) => {
@@ -97,7 +101,8 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
                       data-bloqueada={bloqueada || undefined}
                       className={cx(
                         'relative h-16 border-t border-l border-arena-100 p-1 align-top',
-                        fecha === hoy && 'bg-salvia-50/40',
+                        // Today's tint only on working hours: off-hours must read as off-hours today too.
+                        fecha === hoy && disponible && !bloqueo && 'bg-salvia-50/40',
                         !disponible && !bloqueo && 'bg-arena-50',
                         bloqueo && 'bg-[repeating-linear-gradient(135deg,var(--color-terracota-50),var(--color-terracota-50)_6px,var(--color-papel)_6px,var(--color-papel)_12px)]',
                         bloqueada && 'bg-[repeating-linear-gradient(135deg,var(--color-arena-100),var(--color-arena-100)_6px,var(--color-arena-50)_6px,var(--color-arena-50)_12px)]',
@@ -143,13 +148,14 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
 function ChipCita({ cita, onClick }: { cita: Cita; onClick: () => void }) {
   const nombre = `${cita.paciente.nombre} ${cita.paciente.apellido_paterno}`;
   const Icono = cita.modalidad === 'En línea' ? Video : MapPin;
+  const solicitud = cita.origen === 'paciente' && cita.estado === 'pendiente';
   return (
     <button
       type="button"
       onClick={onClick}
       data-id-cita={cita.id_cita}
       data-estado={cita.estado}
-      aria-label={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}, ${ETIQUETA_ESTADO[cita.estado]}`}
+      aria-label={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}, ${ETIQUETA_ESTADO[cita.estado]}${solicitud ? `, ${TEXTOS_AGENDA.solicitudApp}` : ''}`}
       className={cx(
         'w-full cursor-pointer rounded-lg border px-2 py-1 text-left text-xs shadow-xs transition focus-visible:outline-2 focus-visible:outline-salvia-600',
         coloresChip[cita.estado] ?? 'border-otro-borde bg-otro-fondo text-otro-texto',
@@ -157,10 +163,18 @@ function ChipCita({ cita, onClick }: { cita: Cita; onClick: () => void }) {
     >
       <span className="flex items-center justify-between gap-1 font-semibold tabular-nums">
         {cita.hora_inicio}–{cita.hora_fin}
-        <Icono className="size-3 shrink-0" aria-hidden />
+        <span className="flex items-center gap-1">
+          {/* An icon, not a third line: a taller chip made its hour row taller than the others. */}
+          {solicitud ? (
+            <span title={TEXTOS_AGENDA.solicitudApp} className="flex">
+              <Smartphone className="size-3 shrink-0" aria-hidden />
+              <span className="sr-only">{TEXTOS_AGENDA.solicitudApp}</span>
+            </span>
+          ) : null}
+          <Icono className="size-3 shrink-0" aria-hidden />
+        </span>
       </span>
       <span className="block truncate">{nombre}</span>
-      {cita.origen === 'paciente' && cita.estado === 'pendiente' ? <span className="block truncate text-[0.65rem] opacity-80">Solicitud desde la app</span> : null}
     </button>
   );
 }

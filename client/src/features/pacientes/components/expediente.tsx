@@ -65,7 +65,8 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
             </div>
           </header>
           <Tabs value={pestana} onValueChange={(v) => setPestana(v as PestanaExpediente)}>
-            <TabsList aria-label="Secciones del expediente">
+            {/* Two by two on a phone: in one scrolling row the last two tabs were cut off unseen. */}
+            <TabsList aria-label="Secciones del expediente" className="grid grid-cols-2 sm:flex">
               <TabsTrigger value="info">{TEXTOS_PACIENTES.tabs.info}</TabsTrigger>
               <TabsTrigger value="graficas">{TEXTOS_PACIENTES.tabs.graficas}</TabsTrigger>
               <TabsTrigger value="modulos">{TEXTOS_PACIENTES.tabs.modulos}</TabsTrigger>

@@ -1,4 +1,4 @@
-import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
+import { nombreCompleto, type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { useNavigate } from '@tanstack/react-router';
 import { Eye, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -35,7 +35,33 @@ export function ListaPacientes() {
       ) : pacientes.length === 0 ? (
         <EmptyState icono={Users} titulo={TEXTOS_PACIENTES.vacio} texto="Cuando un paciente se registre en la app con tu código de vinculación aparecerá aquí." />
       ) : (
-        <Card className="overflow-x-auto">
+        <>
+        {/* On a phone the six columns do not fit: the table scrolled sideways and hid the email
+            and the actions. Each patient is a card there, with the same Ver and Eliminar. */}
+        <ul className="flex flex-col gap-3 sm:hidden" aria-label={TEXTOS_PACIENTES.listadoTitulo}>
+          {pacientes.map((p) => (
+            <li key={p.id_paciente}>
+              <Card className="flex flex-col gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="font-medium text-tinta-900">{nombreCompleto(p)}</p>
+                  <p className="truncate text-sm text-tinta-600">{p.email}</p>
+                  <p className="text-xs text-tinta-500 tabular-nums">ID: {p.id_paciente}</p>
+                </div>
+                <div className="flex gap-2">
+                  <Button variante="suave" tamano="sm" className="flex-1" aria-label={`Ver expediente de ${p.nombre} ${p.apellido_paterno}`} onClick={() => abrir(p.id_paciente)}>
+                    <Eye className="size-4" aria-hidden /> Ver
+                  </Button>
+                  <span title={TEXTOS_PACIENTES.eliminarDeshabilitado} className="flex flex-1">
+                    <Button variante="secundario" tamano="sm" className="w-full" disabled>
+                      <Trash2 className="size-4" aria-hidden /> Eliminar
+                    </Button>
+                  </span>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <Card className="hidden overflow-x-auto sm:block">
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">{TEXTOS_PACIENTES.listadoTitulo}</caption>
             <thead className="border-b border-arena-200 bg-arena-50 text-left text-tinta-600">
@@ -88,6 +114,7 @@ export function ListaPacientes() {
             </tbody>
           </table>
         </Card>
+        </>
       )}
     </div>
   );
