@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { crearCifrador, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from '@miduelo/server/comun/cifrado';
+
+const k1 = nuevaLlaveBase64();
+const k2 = nuevaLlaveBase64();
+
+/** What a search over stored hashes answers: every group of the term has one hash in the text's. */
+function coincide(guardadas: string[], grupos: string[][]) {
+  const s = new Set(guardadas);
+  return grupos.length > 0 && grupos.every((g) => g.some((h) => s.has(h)));
+}
+
+describe('ENCRYPTION_KEY', () => {
+  it('acepta base64 de 32 bytes (id k1) o pares id:base64 y la primera cifra', () => {
+    expect(leerLlaves(k1).map((l) => l.id)).toEqual(['k1']);
+    expect(leerLlaves(`nueva:${k2}, vieja:${k1}`).map((l) => l.id)).toEqual(['nueva', 'vieja']);
+  });
+
+  it.each([
+    ['', 'ninguna'],
+    ['abc', '32 bytes'],
+    [`${k1},${k2}`, 'id:base64'],
+    [`a:${k1},a:${k2}`, 'repite'],
+    [`mal id:${k1}`, 'id de llave'],
+  ])('rechaza %j', (valor, motivo) => {
+    expect(() => leerLlaves(valor)).toThrow(LlavesInvalidas);
+    expect(() => leerLlaves(valor)).toThrow(motivo);
+  });
+});
+
+describe('cifrado autenticado', () => {
+  const c = crearCifrador(leerLlaves(`a:${k1}`));
+
+  it('el valor guardado no contiene el texto y vuelve igual, acentos y emoji incluidos', () => {
+    const texto = 'Hoy extrañé mucho a mi mamá 💐';
+    const v = c.cifrar(texto, 'mensaje.contenido');
+    expect(v).not.toContain('mam');
+    expect(v.startsWith('e1.a.')).toBe(true);
+    expect(c.descifrar(v, 'mensaje.contenido')).toBe(texto);
+    expect(c.cifrar(texto, 'mensaje.contenido')).not.toBe(v);
+  });
+
+  it('un valor alterado, de otra columna o de una llave desconocida no se descifra', () => {
+    const v = c.cifrar('nota clínica', 'cita.notas');
+    expect(() => c.descifrar(v, 'mensaje.contenido')).toThrow();
+    const ultimo = v.at(-1) === 'A' ? 'B' : 'A';
+    expect(() => c.descifrar(v.slice(0, -1) + ultimo, 'cita.notas')).toThrow();
+    expect(() => crearCifrador(leerLlaves(`b:${k2}`)).descifrar(v, 'cita.notas')).toThrow();
+    expect(c.estaCifrado('texto plano de antes')).toBe(false);
+    expect(c.estaCifrado(v)).toBe(true);
+  });
+
+  it('tras rotar, la llave nueva cifra y la vieja sigue descifrando', () => {
+    const vieja = crearCifrador(leerLlaves(`v1:${k1}`));
+    const v = vieja.cifrar('carta a mi hermano', 'mensaje.contenido');
+    const rotado = crearCifrador(leerLlaves(`v2:${k2},v1:${k1}`));
+    expect(rotado.descifrar(v, 'mensaje.contenido')).toBe('carta a mi hermano');
+    expect(rotado.necesitaRecifrar(v)).toBe(true);
+    expect(rotado.necesitaRecifrar(rotado.cifrar('x', 'mensaje.contenido'))).toBe(false);
+  });
+});
+
+describe('huellas de búsqueda', () => {
+  const c = crearCifrador(leerLlaves(`a:${k1}`));
+  const guardadas = c.huellas('La carta que escribiste al 100% es tuya. Revisión de la cédula');
+
+  it.each([
+    ['CARTA', true],
+    ['car', true],
+    ['cedula', true],
+    ['revision cedula', true],
+    ['100%', true],
+    ['%', true],
+    ['_', false],
+    ['cartas', false],
+    ['nadie', false],
+    ['ca', false],
+    ['escribisteis', false],
+  ])('%j → %s', (termino, esperado) => {
+    expect(coincide(guardadas, c.huellasDeBusqueda(termino))).toBe(esperado);
+  });
+
+  it('las huellas no son las palabras y dependen de la llave', () => {
+    expect(guardadas.join(' ')).not.toMatch(/carta|cedula/);
+    const otra = crearCifrador(leerLlaves(`b:${k2}`));
+    expect(coincide(guardadas, otra.huellasDeBusqueda('carta'))).toBe(false);
+  });
+
+  it('una palabra larga se encuentra por sus primeras 12 letras', () => {
+    const h = c.huellas('acompañamiento terapéutico');
+    expect(coincide(h, c.huellasDeBusqueda('acompañamiento'))).toBe(true);
+    expect(coincide(h, c.huellasDeBusqueda('acompanamien'))).toBe(true);
+  });
+
+  it('tras rotar, un término encuentra textos indexados con la llave vieja', () => {
+    const h = crearCifrador(leerLlaves(`v1:${k1}`)).huellas('duelo');
+    const rotado = crearCifrador(leerLlaves(`v2:${k2},v1:${k1}`));
+    expect(coincide(h, rotado.huellasDeBusqueda('duelo'))).toBe(true);
+  });
+});
