@@ -1,7 +1,8 @@
 // Agenda domain: request and response schemas, constants and every Spanish text of spec 1 §2,
 // §5 (Appointments), §7 (Agenda) and §8 (Agenda). Used by the server's routes and the client.
 import * as v from 'valibot';
-import { caracteresValidos, MSG } from './auth';
+import { MSG } from './auth';
+import { caracteresValidos, esId, idEntero } from './comun';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
 import { esHoraValida, recortarHora } from './citas-tiempo';
 import { MSG_GENERICO } from './errores';
@@ -134,15 +135,6 @@ export const TEXTOS_AGENDA = {
 
 // ---------- Field schemas ----------
 
-const ID_MAX = 2_147_483_647;
-const esId = (x: number) => Number.isInteger(x) && x >= 1 && x <= ID_MAX;
-
-const entero = (msg: string) =>
-  v.pipe(
-    v.union([v.number(msg), v.pipe(v.string(msg), v.regex(/^\d+$/, msg))], msg),
-    v.transform(Number),
-    v.check(esId, msg),
-  );
 
 /** An id that may be absent (null); '' reads as absent, like an untouched form select. */
 const idOpcional = v.pipe(
@@ -152,7 +144,7 @@ const idOpcional = v.pipe(
 );
 
 /** Path ids (int4 in the database). */
-export const IdParam = entero(MSG_AGENDA.idInvalido);
+export const IdParam = idEntero(MSG_AGENDA.idInvalido);
 
 const requerido = <T extends v.GenericSchema<string, string>>(msg: string, s: T) =>
   v.pipe(v.optional(v.nullable(v.string(msg)), ''), v.transform((x) => (x ?? '').trim()), v.nonEmpty(msg), s);
@@ -242,7 +234,7 @@ export type ActualizarCitaDatos = v.InferOutput<typeof ActualizarCitaBody>;
 
 /** POST /api/psicologo/agenda. */
 export const CrearAgendaBody = v.object({
-  id_psicologo: v.optional(entero(MSG_AGENDA.idInvalido)),
+  id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
   semana_inicio: fechaSchema(),
   semana_fin: fechaSchema(),
 }, CUERPO_INVALIDO);
@@ -254,7 +246,7 @@ export const AgendaQuery = v.object({
 /** POST /api/psicologo/disponibilidad and PUT /disponibilidad/{id}. */
 export const DisponibilidadBody = v.pipe(
   v.object({
-    id_psicologo: v.optional(entero(MSG_AGENDA.idInvalido)),
+    id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
     dia_semana: v.pipe(v.optional(v.string(MSG_AGENDA.diaInvalido), ''), v.nonEmpty(MSG_AGENDA.disponibilidadIncompleta), diaSemanaSchema),
     hora_inicio: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
     hora_fin: horaSchema(MSG_AGENDA.disponibilidadIncompleta),

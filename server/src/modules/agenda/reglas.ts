@@ -16,20 +16,11 @@ import {
   type FranjaDisponible,
   MINUTOS_DIA,
 } from '@miduelo/shared/citas-tiempo';
-import { fechaEnZona, horaEnZona } from '@miduelo/shared/fechas';
 import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from '@miduelo/shared/constants';
-import type { Config } from '../../config';
+import type { MomentoClinica } from '../../comun/reloj';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict } from '../../errors';
 import { citasQueChocan, disponibilidadDe, excepcionesDe } from './repo';
-
-/** "Today" and "now" in the clinic's zone, never the machine's UTC clock. */
-export function momentoClinica(config: Config) {
-  const ahora = config.now();
-  return { ahora, hoy: fechaEnZona(ahora, config.zonaClinica), hora: horaEnZona(ahora, config.zonaClinica) };
-}
-
-export type MomentoClinica = ReturnType<typeof momentoClinica>;
 
 /** Strictly later than now: a session that starts this very minute can no longer be booked. */
 export function yaPaso(fecha: string, horaInicio: string, m: MomentoClinica): boolean {
