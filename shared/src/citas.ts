@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { MSG } from './auth';
 import { caracteresValidos, esId, idEntero } from './comun';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
-import { esHoraValida, recortarHora } from './citas-tiempo';
+import { esHoraValida, type FranjaDisponible, recortarHora } from './citas-tiempo';
 import { MSG_GENERICO } from './errores';
 import { esFechaIso } from './fechas';
 
@@ -27,6 +27,21 @@ export const ESTADO_DEFECTO: EstadoCita = 'pendiente';
 export const DIAS_DISPONIBILIDAD_DEFECTO = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'] as const;
 export const HORA_INICIO_DISPONIBILIDAD_DEFECTO = '09:00';
 export const HORA_FIN_DISPONIBILIDAD_DEFECTO = '18:30';
+
+/** The week a psychologist without any slot works: Monday to Friday 09:00–18:30 (spec 1 §8, §9;
+ * decision 033). The server books against it and the agenda grid shades it. */
+export function franjasPorDefecto(): FranjaDisponible[] {
+  return DIAS_DISPONIBILIDAD_DEFECTO.map((dia_semana) => ({
+    dia_semana,
+    hora_inicio: HORA_INICIO_DISPONIBILIDAD_DEFECTO,
+    hora_fin: HORA_FIN_DISPONIBILIDAD_DEFECTO,
+  }));
+}
+
+/** The availability that governs bookings: the psychologist's slots, or the default week. */
+export function disponibilidadEfectiva<F extends FranjaDisponible>(filas: F[]): (F | FranjaDisponible)[] {
+  return filas.length > 0 ? filas : franjasPorDefecto();
+}
 /** Initial availability check delay (spec 1 §9). */
 export const RETRASO_DISPONIBILIDAD_MS = 1000;
 export const NOTAS_CITA_MAX = 500;

@@ -1,7 +1,7 @@
 // The patient's side of the agenda (mobile app): own appointments, free slots, requests, cancelling.
 import { DURACION_CITA_DEFECTO } from '@miduelo/shared/constants';
-import { MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA, type SolicitarCitaDatos } from '@miduelo/shared/citas';
-import { aMinutos, horariosLibres } from '@miduelo/shared/citas-tiempo';
+import { disponibilidadEfectiva, MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA, type SolicitarCitaDatos } from '@miduelo/shared/citas';
+import { aMinutos, horariosLibres, yaPaso } from '@miduelo/shared/citas-tiempo';
 import { momentoClinica } from '../../comun/reloj';
 import { psicologoDePaciente } from '../../comun/repo';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -17,7 +17,7 @@ import {
   modificarCita,
   solicitudesPendientes,
 } from './repo';
-import { calcularHorario, disponibilidadEfectiva, exigirFuturo, exigirHuecoLibre, yaPaso } from './reglas';
+import { calcularHorario, exigirFuturo, exigirHuecoLibre } from './reglas';
 import { type AgendaCtx, agendaDeFecha, bloquearParaReservar } from './service-citas';
 
 async function psicologoAsignado(ctx: AgendaCtx, idPaciente: number) {
@@ -48,7 +48,7 @@ export async function horariosDisponibles(
   const horarios = horariosLibres({
     fecha,
     duracion: dur,
-    disponibilidad: disponibilidadEfectiva(idPsicologo, disponibilidad),
+    disponibilidad: disponibilidadEfectiva(disponibilidad),
     excepciones,
     ocupados: ocupados.map((o) => ({ inicio: aMinutos(o.hora_inicio), fin: aMinutos(o.hora_fin) })),
     despuesDe: fecha === m.hoy ? aMinutos(m.hora) : undefined,
