@@ -124,15 +124,10 @@ export async function borrarCitas(tx: Tx, ids: number[]) {
   if (ids.length > 0) await tx.delete(cita).where(inArray(cita.id_cita, ids));
 }
 
-/** The other appointments of the same patient with the same psychologist on the same date. */
-export async function duplicadasDeCita(db: DbOrTx, c: CitaConDueno): Promise<CitaConDueno[]> {
+/** Every appointment of a patient with this psychologist on one date (the duplicates' candidates). */
+export async function citasDelPacienteEnFecha(db: DbOrTx, c: { id_psicologo: number; id_paciente: number; fecha: string }): Promise<CitaConDueno[]> {
   const filas = await consultaCitas(db).where(
-    and(
-      eq(cita.id_psicologo, c.id_psicologo),
-      eq(cita.id_paciente, c.id_paciente),
-      eq(cita.fecha, c.fecha),
-      ne(cita.id_cita, c.id_cita),
-    ),
+    and(eq(cita.id_psicologo, c.id_psicologo), eq(cita.id_paciente, c.id_paciente), eq(cita.fecha, c.fecha)),
   );
   return filas.map(aCita);
 }

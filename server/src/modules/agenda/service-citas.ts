@@ -1,6 +1,6 @@
 // Appointments as the psychologist manages them (spec 1 §5 Appointments, §7 Agenda).
 import { MSG } from '@miduelo/shared/auth';
-import { type ActualizarCitaDatos, type CrearCitaDatos, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/citas';
+import { type ActualizarCitaDatos, type CrearCitaDatos, duplicadasDe, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/citas';
 import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
@@ -22,7 +22,7 @@ import {
   citaPorId,
   citasDeAgenda,
   citasQueChocan,
-  duplicadasDeCita,
+  citasDelPacienteEnFecha,
   insertarCita,
   modificarCita,
 } from './repo';
@@ -162,7 +162,8 @@ export async function eliminarDuplicadas(ctx: AgendaCtx, o: { idPsicologo: numbe
     await bloquearPsicologo(tx, o.idPsicologo);
     const c = await citaDePsicologo(tx, o.idPsicologo, o.idCita);
     if (!c) throw notFound(MSG_AGENDA.citaNoEncontrada);
-    const duplicadas = await duplicadasDeCita(tx, c);
+    // What counts as a duplicate is the shared rule the agenda screen also applies.
+    const duplicadas = duplicadasDe(c, await citasDelPacienteEnFecha(tx, c));
     await borrarCitas(
       tx,
       duplicadas.map((d) => d.id_cita),
