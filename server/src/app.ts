@@ -1,31 +1,26 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { crearMailer, type Mailer } from './mail/mailer';
-import adminChatRoutes from './modules/admin-chat/routes';
-import adminCuentasRoutes from './modules/admin-cuentas/routes';
-import cuentasRoutes from './modules/cuentas/routes';
-import agendaRoutes from './modules/agenda/routes';
-import chatRoutes from './modules/chat/routes';
-import pacientesRoutes from './modules/pacientes/routes';
-import authPlugin from './plugins/auth';
-import clientePlugin from './plugins/cliente';
-import dbPlugin from './plugins/db';
-import errorsPlugin, { erroresDelMarco } from './plugins/errors';
-import rateLimitPlugin from './plugins/rate-limit';
-import realtimePlugin from './plugins/realtime';
-import valibotPlugin from './plugins/valibot';
-import xsrfPlugin from './plugins/xsrf';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
+import type { Mailer } from './mail/mailer';
+import agenda from './modules/agenda/plugin';
+import chat from './modules/chat/plugin';
+import cuentas from './modules/cuentas/plugin';
+import pacientes from './modules/pacientes/plugin';
+import auth from './plugins/auth';
+import cliente from './plugins/cliente';
+import contexto from './plugins/contexto';
+import db from './plugins/db';
+import demo from './plugins/demo';
+import errors, { erroresDelMarco } from './plugins/errors';
+import mailer from './plugins/mailer';
+import rateLimit from './plugins/rate-limit';
+import realtime from './plugins/realtime';
+import redis from './plugins/redis';
+import seguridad from './plugins/seguridad';
+import valibot from './plugins/valibot';
+import xsrf from './plugins/xsrf';
 
 export const CLIENTE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -40,64 +35,51 @@ export interface AppOpciones {
 // Paths that carry one-time tokens: never written to the log as they are.
 const RUTAS_CON_TOKEN = /(\/(activar|verificar-token|restablecer-contrasena)\/)[^/?]+/;
 
+function opcionesDeRegistro(o: AppOpciones) {
+  if (o.logger === false) return false;
+  return {
+    ...(o.logger ? { stream: o.logger.stream } : {}),
+    level: o.config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(RUTAS_CON_TOKEN, '$1[oculto]') }),
+    },
+  };
+}
+
+/** The app: core infrastructure, then one plugin per module (each registers its routes under its
+ * prefix, its socket handlers, its jobs and its demo seeder). */
 export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   const { config } = o;
   const app = Fastify({
-    logger:
-      o.logger === false
-        ? false
-        : ({
-        ...(o.logger ? { stream: o.logger.stream } : {}),
-        level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-        serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(RUTAS_CON_TOKEN, '$1[oculto]') }),
-        },
-      } as object),
+    logger: opcionesDeRegistro(o),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     forceCloseConnections: 'idle',
     frameworkErrors: erroresDelMarco,
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
-  const mailer = o.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
 
-  app.decorate('mailer', mailer);
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.production,
-  });
-  await app.register(valibotPlugin);
-  await app.register(errorsPlugin);
-  await app.register(dbPlugin, { db: o.db });
-  await app.register(xsrfPlugin, { secure: config.publicUrl.startsWith('https://') });
-  await app.register(rateLimitPlugin, { limites: config.limites, redis });
-  await app.register(authPlugin, { config });
-  await app.register(realtimePlugin, { redis });
-
+  // ---- Core infrastructure ----
+  await app.register(redis, { url: config.redisUrl });
+  await app.register(mailer, { config, mailer: o.mailer });
+  await app.register(seguridad, { hsts: config.production });
+  await app.register(valibot);
+  await app.register(errors);
+  await app.register(db, { db: o.db });
+  await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
+  await app.register(rateLimit, { limites: config.limites });
+  await app.register(auth, { config });
+  await app.register(realtime);
+  await app.register(contexto, { config });
+  await app.register(demo);
   app.get('/api/salud', async () => ({ ok: true }));
-  await app.register(cuentasRoutes, { config, mailer });
-  await app.register(adminCuentasRoutes);
-  await app.register(agendaRoutes, { config });
-  await app.register(pacientesRoutes, { config });
-  await app.register(chatRoutes, { config });
-  await app.register(adminChatRoutes, { config });
 
-  await app.register(clientePlugin, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+  // ---- Modules ----
+  await app.register(cuentas);
+  await app.register(agenda);
+  await app.register(pacientes);
+  await app.register(chat);
+
+  await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   return app;
 }

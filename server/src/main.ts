@@ -1,11 +1,9 @@
 import { ConfigError, leerConfig } from './config';
 import { abrirDb } from './db/client';
 import { aplicarMigraciones } from './db/migrate';
-import { baseVacia, DEMO, sembrarDemo } from './db/seed';
-import { sembradoresDemo } from './db/seeders';
+import { DEMO, sembrarDemo } from './db/seed';
 import { buildApp } from './app';
-import { asegurarAdmin } from './modules/cuentas/service';
-import { crearMailer } from './mail/mailer';
+import { asegurarAdmin, baseVacia } from './modules/cuentas/service';
 
 async function main() {
   let config: ReturnType<typeof leerConfig>;
@@ -20,19 +18,12 @@ async function main() {
   }
   const handle = await abrirDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await aplicarMigraciones(handle, config.databaseUrl);
-  const vacia = await baseVacia(handle.db);
-  const sembrar = config.seedDemo ?? (vacia && handle.kind === 'pglite');
   const app = await buildApp({ config, db: handle.db });
-  if (sembrar && vacia) await sembrarDemo(handle.db, config.now(), sembradoresDemo);
+  const vacia = await baseVacia(app.ctx);
+  const sembrar = config.seedDemo ?? (vacia && handle.kind === 'pglite');
+  if (sembrar && vacia) await sembrarDemo(handle.db, config.now(), app.demo.sembradores);
   if (config.adminEmail && config.adminPassword) {
-    await asegurarAdmin(
-      {
-        db: handle.db, config, realtime: app.realtime, log: app.log, sesiones: app.sesiones,
-        mailer: crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-      },
-      config.adminEmail,
-      config.adminPassword,
-    );
+    await asegurarAdmin(app.ctx, { correo: config.adminEmail, contrasena: config.adminPassword });
   }
 
   let cerrando = false;

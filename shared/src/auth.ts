@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { caracteresValidos } from './comun';
 import { CEDULA_MAX_DIGITOS, CEDULA_MIN_DIGITOS, EDAD_MAXIMA, EDAD_MINIMA } from './constants';
 import { mensajeContrasena } from './contrasena';
 import { MSG_GENERICO } from './errores';
@@ -76,8 +77,6 @@ const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_
 
 /** No NUL (PostgreSQL text cannot hold it: the insert would fail with a 500) and no half of a
  * surrogate pair (it would be stored as another character than the one typed). */
-const SUSTITUTO_SUELTO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const caracteresValidos = (s: string) => !s.includes('\u0000') && !SUSTITUTO_SUELTO.test(s);
 
 // A missing key reads as '' so it gets the same Spanish message as an empty field.
 const texto = (obligatorio: string) =>
@@ -341,3 +340,23 @@ export interface PacienteSesion {
   fecha_nacimiento: string;
   id_psicologo: number | null;
 }
+
+/** Texts of the account answers that no form shows (server replies, the activation page). */
+export const MSG_CUENTA = {
+  correoPacienteDuplicado: 'Ya existe una cuenta registrada con ese correo',
+  correoNoEnviado: 'No pudimos enviar el correo de activación. Inténtalo de nuevo en unos minutos.',
+  psicologoSinVinculacion:
+    'Tu psicólogo aún no puede vincular nuevos pacientes. Pídele que complete la validación de su cédula profesional.',
+  paginaActivacionExito: 'Tu cuenta fue activada. Ya puedes iniciar sesión en la app MiDuelo.',
+} as const;
+
+/** The administrator's answers on accounts (spec 2 §7). */
+export const MSG_ADMIN = {
+  propiaCuenta: 'No puedes deshabilitar tu propia cuenta',
+  psicologoNoEncontrado: 'Psicólogo no encontrado',
+  pacienteNoEncontrado: 'Paciente no encontrado',
+  cuentaHabilitada: 'Cuenta habilitada correctamente',
+  cuentaDeshabilitada: 'Cuenta deshabilitada correctamente',
+  estadoInvalido: 'El estado debe ser activo o inactivo',
+  idInvalido: 'Identificador no válido',
+} as const;

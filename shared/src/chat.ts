@@ -2,6 +2,7 @@
 // (spec 1 §2 Chat, §3, §4, §5, §7, §8, §9; spec 2 §2 Admin chat, §3, §5, §7, §8). Request and
 // response schemas, limits and every Spanish text of the domain, used by the server and the client.
 import * as v from 'valibot';
+import { caracteresValidos, idEnRuta } from './comun';
 import { MSG_GENERICO } from './errores';
 
 // ---- Limits ----
@@ -115,8 +116,6 @@ export const longitudTexto = (s: string) => [...s].length;
 
 /** A NUL (PostgreSQL text cannot hold it) or half of a surrogate pair (it would be stored as
  * another character than the one sent). */
-const SUSTITUTO_SUELTO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const caracteresValidos = (s: string) => !s.includes('\u0000') && !SUSTITUTO_SUELTO.test(s);
 
 const contenidoSchema = v.pipe(
   v.optional(v.string(MSG_CHAT.mensajeVacio), ''),
@@ -145,7 +144,7 @@ const idClienteSchema = v.optional(
 
 /** A numeric path segment (`/chats/{id}`). */
 export const IdParamsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, MSG_CHAT.idInvalido), v.transform(Number), v.minValue(1, MSG_CHAT.idInvalido)),
+  id: v.pipe(idEnRuta(MSG_CHAT.idInvalido), v.minValue(1, MSG_CHAT.idInvalido)),
 });
 export const IdPacienteParamsSchema = v.object({
   id_paciente: v.pipe(

@@ -160,3 +160,22 @@ export function horariosLibres(o: {
   }
   return libres;
 }
+
+/** "Now" in the clinic's zone, as `fechaEnZona`/`horaEnZona` give it. */
+export interface MomentoEnZona {
+  hoy: string;
+  hora: string;
+}
+
+/** What is already past of a date and start hour, judged in the clinic's zone: the date, the hour
+ * (today, this very minute included), or nothing. Both the forms and the server use it. */
+export function partePasada(fecha: string, hora: string, m: MomentoEnZona): 'fecha' | 'hora' | null {
+  if (fecha < m.hoy) return 'fecha';
+  if (fecha === m.hoy && hora <= m.hora) return 'hora';
+  return null;
+}
+
+/** Strictly later than now: a session that starts this very minute can no longer be booked. */
+export function yaPaso(fecha: string, hora: string, m: MomentoEnZona): boolean {
+  return partePasada(fecha, hora, m) !== null;
+}

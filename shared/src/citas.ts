@@ -1,9 +1,10 @@
 // Agenda domain: request and response schemas, constants and every Spanish text of spec 1 §2,
 // §5 (Appointments), §7 (Agenda) and §8 (Agenda). Used by the server's routes and the client.
 import * as v from 'valibot';
-import { caracteresValidos, MSG } from './auth';
+import { MSG } from './auth';
+import { caracteresValidos, esId, idEntero } from './comun';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
-import { esHoraValida, recortarHora } from './citas-tiempo';
+import { esHoraValida, type FranjaDisponible, recortarHora } from './citas-tiempo';
 import { MSG_GENERICO } from './errores';
 import { esFechaIso } from './fechas';
 
@@ -26,6 +27,21 @@ export const ESTADO_DEFECTO: EstadoCita = 'pendiente';
 export const DIAS_DISPONIBILIDAD_DEFECTO = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'] as const;
 export const HORA_INICIO_DISPONIBILIDAD_DEFECTO = '09:00';
 export const HORA_FIN_DISPONIBILIDAD_DEFECTO = '18:30';
+
+/** The week a psychologist without any slot works: Monday to Friday 09:00–18:30 (spec 1 §8, §9;
+ * decision 033). The server books against it and the agenda grid shades it. */
+export function franjasPorDefecto(): FranjaDisponible[] {
+  return DIAS_DISPONIBILIDAD_DEFECTO.map((dia_semana) => ({
+    dia_semana,
+    hora_inicio: HORA_INICIO_DISPONIBILIDAD_DEFECTO,
+    hora_fin: HORA_FIN_DISPONIBILIDAD_DEFECTO,
+  }));
+}
+
+/** The availability that governs bookings: the psychologist's slots, or the default week. */
+export function disponibilidadEfectiva<F extends FranjaDisponible>(filas: F[]): (F | FranjaDisponible)[] {
+  return filas.length > 0 ? filas : franjasPorDefecto();
+}
 /** Initial availability check delay (spec 1 §9). */
 export const RETRASO_DISPONIBILIDAD_MS = 1000;
 export const NOTAS_CITA_MAX = 500;
@@ -134,15 +150,6 @@ export const TEXTOS_AGENDA = {
 
 // ---------- Field schemas ----------
 
-const ID_MAX = 2_147_483_647;
-const esId = (x: number) => Number.isInteger(x) && x >= 1 && x <= ID_MAX;
-
-const entero = (msg: string) =>
-  v.pipe(
-    v.union([v.number(msg), v.pipe(v.string(msg), v.regex(/^\d+$/, msg))], msg),
-    v.transform(Number),
-    v.check(esId, msg),
-  );
 
 /** An id that may be absent (null); '' reads as absent, like an untouched form select. */
 const idOpcional = v.pipe(
@@ -152,7 +159,7 @@ const idOpcional = v.pipe(
 );
 
 /** Path ids (int4 in the database). */
-export const IdParam = entero(MSG_AGENDA.idInvalido);
+export const IdParam = idEntero(MSG_AGENDA.idInvalido);
 
 const requerido = <T extends v.GenericSchema<string, string>>(msg: string, s: T) =>
   v.pipe(v.optional(v.nullable(v.string(msg)), ''), v.transform((x) => (x ?? '').trim()), v.nonEmpty(msg), s);
@@ -242,7 +249,7 @@ export type ActualizarCitaDatos = v.InferOutput<typeof ActualizarCitaBody>;
 
 /** POST /api/psicologo/agenda. */
 export const CrearAgendaBody = v.object({
-  id_psicologo: v.optional(entero(MSG_AGENDA.idInvalido)),
+  id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
   semana_inicio: fechaSchema(),
   semana_fin: fechaSchema(),
 }, CUERPO_INVALIDO);
@@ -254,7 +261,7 @@ export const AgendaQuery = v.object({
 /** POST /api/psicologo/disponibilidad and PUT /disponibilidad/{id}. */
 export const DisponibilidadBody = v.pipe(
   v.object({
-    id_psicologo: v.optional(entero(MSG_AGENDA.idInvalido)),
+    id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
     dia_semana: v.pipe(v.optional(v.string(MSG_AGENDA.diaInvalido), ''), v.nonEmpty(MSG_AGENDA.disponibilidadIncompleta), diaSemanaSchema),
     hora_inicio: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
     hora_fin: horaSchema(MSG_AGENDA.disponibilidadIncompleta),

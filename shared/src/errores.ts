@@ -15,6 +15,7 @@ export const MSG_GENERICO = {
   rutaInvalida: 'La dirección solicitada no es válida',
   baseDatos: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   cuerpoInvalido: 'El cuerpo de la solicitud no es válido',
+  demasiadoGrande: 'La solicitud es demasiado grande',
   sesionExpiradaTitulo: 'Sesión Expirada',
   sesionExpirada: 'Tu sesión ha expirado. Por favor inicia sesión nuevamente.',
 } as const;

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { type EnviarMensajeAdminBody, EnviarMensajeAdminSchema, type EnviarMensajeBody, EnviarMensajeSchema } from './chat';
 import { type Mensaje, type MensajeAdmin, MensajeAdminSchema, MensajeSchema, type Remitente, type TipoChat } from './chat-respuestas';
-import type { Ack } from './realtime';
+import type { Ack } from './realtime-ack';
 
 /** The recipient's new unread count, carried by its copy of a new message. */
 export interface ConteoNoLeidos {

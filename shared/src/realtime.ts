@@ -17,6 +17,3 @@ export const sala = {
   paciente: (id: number) => `paciente:${id}`,
   admin: (id: number) => `admin:${id}`,
 } as const;
-
-/** Reply of every client→server event that takes an acknowledgement. */
-export type Ack<T> = (respuesta: { ok: true; data: T } | { ok: false; msg: string }) => void;

@@ -1,7 +1,7 @@
 // The reminder email 24 h before each confirmed appointment: sent once, whatever the number of
 // ticks running at the same time, and again only when the appointment moves.
 import { cita } from '@miduelo/server/db/schema/agenda';
-import { enviarRecordatorios, programarRecordatorios, reclamarRecordatorios } from '@miduelo/server/modules/agenda/recordatorios';
+import { enviarRecordatorios, programarRecordatorios, reclamarRecordatorios } from '@miduelo/server/modules/agenda/jobs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';

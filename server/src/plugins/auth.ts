@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import { MSG } from '@miduelo/shared/auth';
 import type { TokenPaciente, TokenPayload, TokenPsicologo } from '@miduelo/shared/auth';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { paciente, psicologo, tokenRevocado } from '../db/schema/cuentas';
 import { forbidden, unauthorized } from '../errors';
+import { insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
 
 export const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
 export const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
@@ -53,27 +52,7 @@ export default fp(
       return app.jwt.sign({ ...payload, jti: randomUUID(), iat, exp: iat + duracion });
     }
 
-    // Every authenticated request and socket handshake runs one of these: the account's state and
-    // the token's revocation in one round trip, as prepared statements (parsed once per connection).
-    const revocado = sql<boolean>`exists (select 1 from ${tokenRevocado} where ${tokenRevocado.jti} = ${sql.placeholder('jti')})`;
-    const estadoPsicologo = app.db
-      .select({
-        status: psicologo.status,
-        version: psicologo.versionSesion,
-        rol_admin: psicologo.rol_admin,
-        cedula_validada: psicologo.cedula_validada,
-        createdAt: psicologo.createdAt,
-        activadoEn: psicologo.activadoEn,
-        revocado,
-      })
-      .from(psicologo)
-      .where(eq(psicologo.id_psicologo, sql.placeholder('id')))
-      .prepare('sesion_psicologo');
-    const estadoPaciente = app.db
-      .select({ status: paciente.status, version: paciente.versionSesion, activadoEn: paciente.activadoEn, revocado })
-      .from(paciente)
-      .where(eq(paciente.id_paciente, sql.placeholder('id')))
-      .prepare('sesion_paciente');
+    const estado = prepararEstadoSesion(app.db);
 
     async function verificar(token: string): Promise<Sesion> {
       let p: Firmado;
@@ -84,13 +63,13 @@ export default fp(
       }
       if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
       if (p.tipo === 'psicologo') {
-        const [c] = await estadoPsicologo.execute({ id: p.id_psicologo, jti: String(p.jti) });
+        const c = await estado.psicologo(p.id_psicologo, String(p.jti));
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         return { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
       }
       if (p.tipo === 'paciente') {
-        const [c] = await estadoPaciente.execute({ id: p.id_paciente, jti: String(p.jti) });
+        const c = await estado.paciente(p.id_paciente, String(p.jti));
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         return p;
@@ -103,10 +82,7 @@ export default fp(
       firmarPaciente: ({ version, ...p }) => firmar({ ...p, tipo: 'paciente', ver: version }, DURACION_SESION_PACIENTE_S),
       verificar,
       async revocar(payload: TokenPayload) {
-        await app.db
-          .insert(tokenRevocado)
-          .values({ jti: payload.jti, expiraEn: new Date(payload.exp * 1000) })
-          .onConflictDoNothing();
+        await insertarTokenRevocado(app.db, { jti: payload.jti, expiraEn: new Date(payload.exp * 1000) });
       },
     });
     app.decorateRequest('sesion', null);

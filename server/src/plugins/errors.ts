@@ -1,18 +1,8 @@
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { esBdCaida } from '../comun/errores-bd';
 import { AppError } from '../errors';
-
-const CODIGOS_BD_CAIDA = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', '57P01']);
-
-function esBdCaida(err: unknown): boolean {
-  let e = err as { code?: string; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
-    if (e.code && CODIGOS_BD_CAIDA.has(e.code)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 /** What the log may keep of an error. A failed drizzle query carries its bound values (a password
  * hash, a patient's name and phone) in `params` and in its message and stack: only the SQL text,
@@ -64,7 +54,7 @@ export default fp(
       if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.statusCode === 400) {
         return enviarError(reply, 400, 'SOLICITUD_INVALIDA', MSG_GENERICO.cuerpoInvalido);
       }
-      if (fe.statusCode === 413) return enviarError(reply, 413, 'DEMASIADO_GRANDE', 'La solicitud es demasiado grande');
+      if (fe.statusCode === 413) return enviarError(reply, 413, 'DEMASIADO_GRANDE', MSG_GENERICO.demasiadoGrande);
       if (esBdCaida(err)) {
         request.log.error({ err: errorParaRegistro(err) }, 'base de datos no disponible');
         return enviarError(reply, 503, 'SERVICIO_NO_DISPONIBLE', MSG_GENERICO.baseDatos);

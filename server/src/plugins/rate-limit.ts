@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit';
 import { MSG } from '@miduelo/shared/auth';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import type { Limites } from '../config';
 import { AppError } from '../errors';
 
@@ -14,10 +13,10 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function rateLimitPlugin(app: FastifyInstance, opts: { limites: Limites; redis: Redis | null }) {
+  async function rateLimitPlugin(app: FastifyInstance, opts: { limites: Limites }) {
     await app.register(rateLimit, {
       global: false,
-      ...(opts.redis ? { redis: opts.redis, nameSpace: 'miduelo-rl-' } : {}),
+      ...(app.redis ? { redis: app.redis, nameSpace: 'miduelo-rl-' } : {}),
     });
     // createRateLimit gives a checker per limit; two checkers run in sequence on one request
     // (the plugin's own preHandler runs only once per request, so it cannot stack limits).
@@ -39,5 +38,5 @@ export default fp(
       return [comprobar(porIpCheck), comprobar(porCuentaCheck)];
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

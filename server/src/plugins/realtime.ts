@@ -3,7 +3,6 @@ import { type ClientToServerEvents, type ServerToClientEvents, sala } from '@mid
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Sesion } from './auth';
 
@@ -38,11 +37,11 @@ export function salasPersonales(s: Sesion): string[] {
 }
 
 export default fp(
-  async function realtimePlugin(app: FastifyInstance, opts: { redis: Redis | null }) {
+  async function realtimePlugin(app: FastifyInstance) {
     const io: IoMiDuelo = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
-      ...(opts.redis ? { adapter: createAdapter(opts.redis) } : {}),
+      ...(app.redis ? { adapter: createAdapter(app.redis) } : {}),
     });
     const handlers: Array<(socket: SocketMiDuelo) => void> = [];
 
@@ -87,5 +86,5 @@ export default fp(
       await new Promise<void>((resolve) => io.close(() => resolve()));
     });
   },
-  { name: 'realtime', dependencies: ['auth'] },
+  { name: 'realtime', dependencies: ['auth', 'redis'] },
 );

@@ -1,9 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyTypeProvider,
+  RawServerDefault,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
 import { badRequest } from '../errors';
 
 type Esquema = v.GenericSchema;
+
+/** Route handlers see `params`, `query` and `body` as their valibot schema's output, and must
+ * answer what the response schema accepts. (fastify-type-provider-valibot targets Fastify 4 and
+ * is barely maintained; these few lines are all a type provider is.) */
+export interface ValibotTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends Esquema ? v.InferOutput<this['schema']> : unknown;
+  serializer: this['schema'] extends Esquema ? v.InferInput<this['schema']> : unknown;
+}
+
+/** A module's route plugin, typed through the valibot schemas it declares. */
+export type Rutas<Opciones extends Record<string, unknown> = Record<never, never>> = FastifyPluginAsync<
+  Opciones,
+  RawServerDefault,
+  ValibotTypeProvider
+>;
 
 function esEsquemaValibot(s: unknown): s is Esquema {
   return typeof s === 'object' && s !== null && (s as { kind?: string }).kind === 'schema';

@@ -1,20 +1,11 @@
 import type { Disponibilidad } from '@miduelo/shared/citas';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import type { FranjaDisponible } from '@miduelo/shared/citas-tiempo';
-import {
-  DIAS_DISPONIBILIDAD_DEFECTO,
-  HORA_FIN_DISPONIBILIDAD_DEFECTO,
-  HORA_INICIO_DISPONIBILIDAD_DEFECTO,
-} from '@miduelo/shared/citas';
+import { disponibilidadEfectiva } from '@miduelo/shared/citas';
 
 /** What the grid shades as working hours: nothing before the first load (no false "fuera de
  * horario"), the default week when there is no slot (the server books against it, decision 033). */
 export function disponibilidadDeGrid(disponibilidad: Disponibilidad[] | null): FranjaDisponible[] {
   if (disponibilidad === null) return SEMANA_DIAS.map((dia_semana) => ({ dia_semana, hora_inicio: '00:00', hora_fin: '23:59' }));
-  if (disponibilidad.length > 0) return disponibilidad;
-  return DIAS_DISPONIBILIDAD_DEFECTO.map((dia_semana) => ({
-    dia_semana,
-    hora_inicio: HORA_INICIO_DISPONIBILIDAD_DEFECTO,
-    hora_fin: HORA_FIN_DISPONIBILIDAD_DEFECTO,
-  }));
+  return disponibilidadEfectiva(disponibilidad);
 }

@@ -1,4 +1,5 @@
 import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { partePasada, yaPaso as yaPasoEn } from '@miduelo/shared/citas-tiempo';
 import { fechaEnZona, horaEnZona } from '@miduelo/shared/fechas';
 import { zonaClinica } from '../../lib/zona';
 
@@ -10,8 +11,7 @@ export function ahoraClinica() {
 }
 
 export function yaPaso(fecha: string, hora: string): boolean {
-  const { hoy, hora: actual } = ahoraClinica();
-  return fecha < hoy || (fecha === hoy && hora <= actual);
+  return yaPasoEn(fecha, hora, ahoraClinica());
 }
 
 /** The spec's message for a date or hour already past (spec 1 §5) and the field it belongs to. */
@@ -21,9 +21,9 @@ export function errorTemporal(
   modo: 'crear' | 'reagendar',
 ): { campo: 'fecha' | 'hora_inicio'; msg: string } | null {
   if (!fecha) return null;
-  const { hoy, hora: actual } = ahoraClinica();
-  if (fecha < hoy) return { campo: 'fecha', msg: modo === 'crear' ? MSG_AGENDA.fechaPasada : MSG_AGENDA.reagendarFechaPasada };
-  if (hora && fecha === hoy && hora <= actual)
+  const pasada = partePasada(fecha, hora, ahoraClinica());
+  if (pasada === 'fecha') return { campo: 'fecha', msg: modo === 'crear' ? MSG_AGENDA.fechaPasada : MSG_AGENDA.reagendarFechaPasada };
+  if (hora && pasada === 'hora')
     return { campo: 'hora_inicio', msg: modo === 'crear' ? MSG_AGENDA.horaPasada : MSG_AGENDA.reagendarHoraPasada };
   return null;
 }

@@ -1,40 +1,19 @@
 // The booking rules every path shares (psychologist's Crear Cita, Reagendar, Duplicar and the
 // patient's request), so that a rule cannot hold on one path and be missing on another.
-import {
-  DIAS_DISPONIBILIDAD_DEFECTO,
-  type Disponibilidad,
-  HORA_FIN_DISPONIBILIDAD_DEFECTO,
-  HORA_INICIO_DISPONIBILIDAD_DEFECTO,
-  MSG_AGENDA,
-  mensajeExcepcion,
-} from '@miduelo/shared/citas';
+import { disponibilidadEfectiva, franjasPorDefecto, MSG_AGENDA, mensajeExcepcion } from '@miduelo/shared/citas';
 import {
   aHora,
   aMinutos,
   dentroDeDisponibilidad,
   excepcionQueBloquea,
-  type FranjaDisponible,
   MINUTOS_DIA,
+  partePasada,
 } from '@miduelo/shared/citas-tiempo';
-import { fechaEnZona, horaEnZona } from '@miduelo/shared/fechas';
 import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from '@miduelo/shared/constants';
-import type { Config } from '../../config';
+import type { MomentoClinica } from '../../comun/reloj';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict } from '../../errors';
 import { citasQueChocan, disponibilidadDe, excepcionesDe } from './repo';
-
-/** "Today" and "now" in the clinic's zone, never the machine's UTC clock. */
-export function momentoClinica(config: Config) {
-  const ahora = config.now();
-  return { ahora, hoy: fechaEnZona(ahora, config.zonaClinica), hora: horaEnZona(ahora, config.zonaClinica) };
-}
-
-export type MomentoClinica = ReturnType<typeof momentoClinica>;
-
-/** Strictly later than now: a session that starts this very minute can no longer be booked. */
-export function yaPaso(fecha: string, horaInicio: string, m: MomentoClinica): boolean {
-  return fecha < m.hoy || (fecha === m.hoy && horaInicio <= m.hora);
-}
 
 export function exigirFuturo(
   fecha: string,
@@ -42,8 +21,9 @@ export function exigirFuturo(
   m: MomentoClinica,
   msg: { fecha: string; hora: string } = { fecha: MSG_AGENDA.fechaPasada, hora: MSG_AGENDA.horaPasada },
 ) {
-  if (fecha < m.hoy) throw badRequest(msg.fecha, 'FECHA_PASADA');
-  if (fecha === m.hoy && horaInicio <= m.hora) throw badRequest(msg.hora, 'HORA_PASADA');
+  const pasada = partePasada(fecha, horaInicio, m);
+  if (pasada === 'fecha') throw badRequest(msg.fecha, 'FECHA_PASADA');
+  if (pasada === 'hora') throw badRequest(msg.hora, 'HORA_PASADA');
 }
 
 /** Start, duration and end of a new appointment: duracion wins; else hora_fin; else 60 minutes. */
@@ -63,19 +43,9 @@ export function calcularHorario(d: { hora_inicio: string; hora_fin: string | nul
   return { hora_inicio: aHora(inicio), hora_fin: aHora(fin), duracion };
 }
 
-/** Monday to Friday 09:00–18:30 (spec 1 §8, §9). */
+/** The default week as rows of this psychologist (created on the first read of the availability). */
 export function disponibilidadPorDefecto(idPsicologo: number) {
-  return DIAS_DISPONIBILIDAD_DEFECTO.map((dia_semana) => ({
-    id_psicologo: idPsicologo,
-    dia_semana,
-    hora_inicio: HORA_INICIO_DISPONIBILIDAD_DEFECTO,
-    hora_fin: HORA_FIN_DISPONIBILIDAD_DEFECTO,
-  }));
-}
-
-/** A psychologist without any slot works the default week (decision 033). */
-export function disponibilidadEfectiva(idPsicologo: number, filas: Disponibilidad[]): FranjaDisponible[] {
-  return filas.length > 0 ? filas : disponibilidadPorDefecto(idPsicologo);
+  return franjasPorDefecto().map((f) => ({ id_psicologo: idPsicologo, ...f }));
 }
 
 /**
@@ -88,7 +58,7 @@ export async function exigirHuecoLibre(
   o: { idPsicologo: number; fecha: string; hora_inicio: string; hora_fin: string; activa: boolean; excluir?: number },
 ) {
   const intervalo = { inicio: aMinutos(o.hora_inicio), fin: aMinutos(o.hora_fin) };
-  const disponibilidad = disponibilidadEfectiva(o.idPsicologo, await disponibilidadDe(tx, o.idPsicologo));
+  const disponibilidad = disponibilidadEfectiva(await disponibilidadDe(tx, o.idPsicologo));
   if (!dentroDeDisponibilidad(o.fecha, intervalo, disponibilidad))
     throw badRequest(MSG_AGENDA.fueraDeDisponibilidad, 'FUERA_DE_DISPONIBILIDAD');
   const bloqueo = excepcionQueBloquea(o.fecha, intervalo, await excepcionesDe(tx, o.idPsicologo, { fecha: o.fecha }));

@@ -1,6 +1,6 @@
 import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -64,22 +64,6 @@ export async function citasDePaciente(db: DbOrTx, idPaciente: number): Promise<C
   return filas.map(aCita);
 }
 
-/** The next appointment of a patient with this psychologist that is not cancelled and has not ended. */
-export async function proximaCita(db: DbOrTx, o: { idPsicologo: number; idPaciente: number; hoy: string; hora: string }) {
-  const [f] = await consultaCitas(db)
-    .where(
-      and(
-        eq(cita.id_psicologo, o.idPsicologo),
-        eq(cita.id_paciente, o.idPaciente),
-        ne(cita.estado, 'cancelada'),
-        sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
-      ),
-    )
-    .orderBy(asc(cita.fecha), asc(cita.hora_inicio))
-    .limit(1);
-  return f ? aCita(f) : null;
-}
-
 /** Active (not cancelled) appointments of a psychologist on a date that overlap [inicio, fin). */
 export async function citasQueChocan(
   db: DbOrTx,
@@ -140,15 +124,10 @@ export async function borrarCitas(tx: Tx, ids: number[]) {
   if (ids.length > 0) await tx.delete(cita).where(inArray(cita.id_cita, ids));
 }
 
-/** The other appointments of the same patient with the same psychologist on the same date. */
-export async function duplicadasDeCita(db: DbOrTx, c: CitaConDueno): Promise<CitaConDueno[]> {
+/** Every appointment of a patient with this psychologist on one date (the duplicates' candidates). */
+export async function citasDelPacienteEnFecha(db: DbOrTx, c: { id_psicologo: number; id_paciente: number; fecha: string }): Promise<CitaConDueno[]> {
   const filas = await consultaCitas(db).where(
-    and(
-      eq(cita.id_psicologo, c.id_psicologo),
-      eq(cita.id_paciente, c.id_paciente),
-      eq(cita.fecha, c.fecha),
-      ne(cita.id_cita, c.id_cita),
-    ),
+    and(eq(cita.id_psicologo, c.id_psicologo), eq(cita.id_paciente, c.id_paciente), eq(cita.fecha, c.fecha)),
   );
   return filas.map(aCita);
 }
@@ -169,19 +148,6 @@ export async function bloquearPsicologo(tx: Tx, idPsicologo: number) {
     .where(eq(psicologo.id_psicologo, idPsicologo))
     .for('no key update');
   return p ?? null;
-}
-
-export async function pacienteDePsicologo(db: DbOrTx, idPsicologo: number, idPaciente: number) {
-  const [p] = await db
-    .select({ id_paciente: paciente.id_paciente })
-    .from(paciente)
-    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)));
-  return p ?? null;
-}
-
-export async function psicologoDePaciente(db: DbOrTx, idPaciente: number): Promise<number | null> {
-  const [p] = await db.select({ id: paciente.id_psicologo }).from(paciente).where(eq(paciente.id_paciente, idPaciente));
-  return p?.id ?? null;
 }
 
 // ---------- Weekly agenda ----------
@@ -332,4 +298,58 @@ export async function borrarExcepcion(tx: Tx, idPsicologo: number, id: number) {
     .where(and(eq(excepcion.id_excepcion, id), eq(excepcion.id_psicologo, idPsicologo)))
     .returning(columnasExcepcion);
   return f ? aExcepcion(f) : null;
+}
+
+// ---------- 24-hour reminders (jobs.ts) ----------
+
+/** Claims, with one atomic UPDATE ... RETURNING, the confirmed appointments whose start (wall clock
+ * of the clinic) lies in (desde, hasta] and whose reminder nobody sent or holds (a claim older than
+ * `vencido` belongs to a process that died). Two processes never claim the same row. */
+export async function reclamarCitasParaRecordar(
+  db: DbOrTx,
+  o: { ahora: Date; vencido: Date; desde: { fecha: string; hora: string }; hasta: { fecha: string; hora: string }; lote: number },
+): Promise<number[]> {
+  const libre = sql`(${cita.recordatorioReclamadoEn} is null or ${cita.recordatorioReclamadoEn} <= ${o.vencido.toISOString()}::timestamptz)`;
+  const pendientes = sql`select ${cita.id_cita} from ${cita}
+    where ${cita.estado} = 'confirmada' and ${cita.recordatorioEnviadoEn} is null and ${libre}
+      and (${cita.fecha}, ${cita.hora_inicio}) > (${o.desde.fecha}::date, ${o.desde.hora}::time)
+      and (${cita.fecha}, ${cita.hora_inicio}) <= (${o.hasta.fecha}::date, ${o.hasta.hora}::time)
+    order by ${cita.fecha}, ${cita.hora_inicio}
+    limit ${o.lote} for update skip locked`;
+  const reclamadas = await db
+    .update(cita)
+    .set({ recordatorioReclamadoEn: o.ahora })
+    .where(and(sql`${cita.id_cita} in (${pendientes})`, isNull(cita.recordatorioEnviadoEn), libre))
+    .returning({ id_cita: cita.id_cita });
+  return reclamadas.map((r) => r.id_cita);
+}
+
+/** What a reminder email says: the appointment, the patient and the psychologist's practice. */
+export async function detallesParaRecordatorio(db: DbOrTx, ids: number[]) {
+  return db
+    .select({
+      id_cita: cita.id_cita,
+      fecha: cita.fecha,
+      hora_inicio: cita.hora_inicio,
+      hora_fin: cita.hora_fin,
+      modalidad: cita.modalidad,
+      correo: paciente.email,
+      nombre: paciente.nombre,
+      psicologoNombre: psicologo.nombre,
+      psicologoApellido: psicologo.apellidoPaterno,
+      direccion: psicologo.direccionConsultorio,
+    })
+    .from(cita)
+    .innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente))
+    .innerJoin(psicologo, eq(psicologo.id_psicologo, cita.id_psicologo))
+    .where(inArray(cita.id_cita, ids));
+}
+
+/** Ends a claim made at `reclamadoEn`, only while it is still that claim (a reschedule meanwhile
+ * cleared it, and the new time keeps its own reminder): sent, or released for the next tick. */
+export async function cerrarReclamoRecordatorio(db: DbOrTx, o: { idCita: number; reclamadoEn: Date; enviadoEn: Date | null }) {
+  await db
+    .update(cita)
+    .set(o.enviadoEn ? { recordatorioEnviadoEn: o.enviadoEn } : { recordatorioReclamadoEn: null })
+    .where(and(eq(cita.id_cita, o.idCita), eq(cita.recordatorioReclamadoEn, o.reclamadoEn)));
 }

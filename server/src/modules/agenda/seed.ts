@@ -6,7 +6,7 @@ import { fechaEnZona } from '@miduelo/shared/fechas';
 import type { SembradorDemo } from '../../db/seed';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 
-export const sembrarAgendaDemo: SembradorDemo = async (db, { idPsicologo, pacientes }) => {
+export const sembrarAgendaDemo: SembradorDemo = async (db, { ids: { idPsicologo, pacientes } }) => {
   const lunes = lunesDe(fechaEnZona(new Date(), ZONA_CLINICA_DEFECTO));
   const dias = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'];
   await db.insert(disponibilidad).values([

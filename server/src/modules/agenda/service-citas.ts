@@ -1,12 +1,14 @@
 // Appointments as the psychologist manages them (spec 1 §5 Appointments, §7 Agenda).
 import { MSG } from '@miduelo/shared/auth';
-import { type ActualizarCitaDatos, type CrearCitaDatos, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/citas';
+import { type ActualizarCitaDatos, type CrearCitaDatos, duplicadasDe, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/citas';
 import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
+import { diasRestantes } from '../../comun/cuenta-limitada';
+import { momentoClinica } from '../../comun/reloj';
+import { esPacienteDe } from '../../comun/repo';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { Realtime } from '../../plugins/realtime';
-import { diasRestantes } from '../cuentas/service';
+import type { Ctx } from '../../plugins/contexto';
 import { publicarCita } from './eventos';
 import {
   agendaDePsicologo,
@@ -20,18 +22,13 @@ import {
   citaPorId,
   citasDeAgenda,
   citasQueChocan,
-  duplicadasDeCita,
+  citasDelPacienteEnFecha,
   insertarCita,
   modificarCita,
-  pacienteDePsicologo,
 } from './repo';
-import { calcularHorario, exigirFuturo, exigirHuecoLibre, momentoClinica } from './reglas';
+import { calcularHorario, exigirFuturo, exigirHuecoLibre } from './reglas';
 
-export interface AgendaCtx {
-  db: Db;
-  config: Config;
-  realtime: Realtime;
-}
+export type AgendaCtx = Pick<Ctx, 'db' | 'config' | 'realtime'>;
 
 /** Locks the psychologist's row and refuses new appointments when the account cannot take them:
  * disabled, or limited (the login's advertencia says an unvalidated licence past its grace period
@@ -49,7 +46,7 @@ export function agendaDeFecha(tx: Tx, idPsicologo: number, fecha: string) {
   return asegurarAgenda(tx, idPsicologo, lunes, diasDeSemana(lunes)[6]);
 }
 
-export async function listarCitasDeAgenda(ctx: AgendaCtx, idPsicologo: number, idAgenda: number) {
+export async function listarCitasDeAgenda(ctx: AgendaCtx, { idPsicologo, idAgenda }: { idPsicologo: number; idAgenda: number }) {
   const agenda = await agendaDePsicologo(ctx.db, idPsicologo, idAgenda);
   if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada);
   return citasDeAgenda(ctx.db, idAgenda);
@@ -62,7 +59,7 @@ export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos:
   exigirFuturo(datos.fecha, horario.hora_inicio, m);
   const creada = await ctx.db.transaction(async (tx) => {
     await bloquearParaReservar(tx, ctx.config, idPsicologo, MSG.cuentaLimitadaAccion);
-    if (!(await pacienteDePsicologo(tx, idPsicologo, datos.id_paciente))) throw notFound(MSG_AGENDA.pacienteNoEncontrado);
+    if (!(await esPacienteDe(tx, idPsicologo, datos.id_paciente))) throw notFound(MSG_AGENDA.pacienteNoEncontrado);
     let idAgenda: number;
     if (datos.id_agenda !== null) {
       const agenda = await agendaDePsicologo(tx, idPsicologo, datos.id_agenda);
@@ -165,7 +162,8 @@ export async function eliminarDuplicadas(ctx: AgendaCtx, o: { idPsicologo: numbe
     await bloquearPsicologo(tx, o.idPsicologo);
     const c = await citaDePsicologo(tx, o.idPsicologo, o.idCita);
     if (!c) throw notFound(MSG_AGENDA.citaNoEncontrada);
-    const duplicadas = await duplicadasDeCita(tx, c);
+    // What counts as a duplicate is the shared rule the agenda screen also applies.
+    const duplicadas = duplicadasDe(c, await citasDelPacienteEnFecha(tx, c));
     await borrarCitas(
       tx,
       duplicadas.map((d) => d.id_cita),

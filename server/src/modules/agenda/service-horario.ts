@@ -3,7 +3,8 @@ import { type Disponibilidad, type DisponibilidadDatos, type ExcepcionDatos, MSG
 import { intervaloDe, lunesDe, seSolapan, sumarDias } from '@miduelo/shared/citas-tiempo';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
-import { restriccionUnicaViolada } from '../cuentas/service';
+import { restriccionUnicaViolada } from '../../comun/errores-bd';
+import { momentoClinica } from '../../comun/reloj';
 import { publicarDisponibilidad, publicarExcepcion } from './eventos';
 import {
   agendaPorSemana,
@@ -19,13 +20,13 @@ import {
   insertarExcepcion,
   modificarDisponibilidad,
 } from './repo';
-import { disponibilidadPorDefecto, momentoClinica } from './reglas';
+import { disponibilidadPorDefecto } from './reglas';
 import type { AgendaCtx } from './service-citas';
 
 // ---------- Weekly agenda ----------
 
 /** GET /agenda/{id}: the agenda of the week holding `semana_inicio` (this week when absent). */
-export async function obtenerAgenda(ctx: AgendaCtx, idPsicologo: number, semanaInicio?: string) {
+export async function obtenerAgenda(ctx: AgendaCtx, { idPsicologo, semanaInicio }: { idPsicologo: number; semanaInicio?: string }) {
   const lunes = lunesDe(semanaInicio ?? momentoClinica(ctx.config).hoy);
   const agenda = await agendaPorSemana(ctx.db, idPsicologo, lunes);
   if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada, 'AGENDA_NO_ENCONTRADA');
@@ -48,7 +49,7 @@ function solapaConOtra(d: DisponibilidadDatos, existentes: Disponibilidad[], exc
 }
 
 /** The psychologist's slots; with none, the default Monday–Friday 09:00–18:30 is created (spec 1 §8). */
-export async function listarDisponibilidad(ctx: AgendaCtx, idPsicologo: number) {
+export async function listarDisponibilidad(ctx: AgendaCtx, { idPsicologo }: { idPsicologo: number }) {
   const actuales = await disponibilidadDe(ctx.db, idPsicologo);
   if (actuales.length > 0) return actuales;
   const r = await ctx.db.transaction(async (tx) => {
@@ -79,7 +80,7 @@ async function escribirDisponibilidad<T>(ctx: AgendaCtx, idPsicologo: number, ca
   }
 }
 
-export function agregarDisponibilidad(ctx: AgendaCtx, idPsicologo: number, d: DisponibilidadDatos) {
+export function agregarDisponibilidad(ctx: AgendaCtx, { idPsicologo, datos: d }: { idPsicologo: number; datos: DisponibilidadDatos }) {
   return escribirDisponibilidad(ctx, idPsicologo, async (tx) => {
     if (solapaConOtra(d, await disponibilidadDe(tx, idPsicologo)))
       throw conflict(MSG_AGENDA.disponibilidadSolapada, 'DISPONIBILIDAD_SOLAPADA');
@@ -90,7 +91,10 @@ export function agregarDisponibilidad(ctx: AgendaCtx, idPsicologo: number, d: Di
   });
 }
 
-export function actualizarDisponibilidad(ctx: AgendaCtx, idPsicologo: number, id: number, d: DisponibilidadDatos) {
+export function actualizarDisponibilidad(
+  ctx: AgendaCtx,
+  { idPsicologo, id, datos: d }: { idPsicologo: number; id: number; datos: DisponibilidadDatos },
+) {
   return escribirDisponibilidad(ctx, idPsicologo, async (tx) => {
     if (!(await disponibilidadPorId(tx, idPsicologo, id))) throw notFound(MSG_AGENDA.disponibilidadNoEncontrada);
     if (solapaConOtra(d, await disponibilidadDe(tx, idPsicologo), id))
@@ -100,7 +104,10 @@ export function actualizarDisponibilidad(ctx: AgendaCtx, idPsicologo: number, id
 }
 
 /** Existing appointments stay where they are: availability governs new bookings only. */
-export function eliminarDisponibilidad(ctx: AgendaCtx, idPsicologo: number, dia: string, horaInicio: string) {
+export function eliminarDisponibilidad(
+  ctx: AgendaCtx,
+  { idPsicologo, dia, horaInicio }: { idPsicologo: number; dia: string; horaInicio: string },
+) {
   return escribirDisponibilidad(ctx, idPsicologo, async (tx) => {
     const borradas = await borrarDisponibilidad(tx, idPsicologo, dia, horaInicio);
     if (borradas.length === 0) throw notFound(MSG_AGENDA.disponibilidadNoEncontrada);
@@ -110,7 +117,7 @@ export function eliminarDisponibilidad(ctx: AgendaCtx, idPsicologo: number, dia:
 
 // ---------- Exceptions (decision 034) ----------
 
-export async function crearExcepcion(ctx: AgendaCtx, idPsicologo: number, d: ExcepcionDatos) {
+export async function crearExcepcion(ctx: AgendaCtx, { idPsicologo, datos: d }: { idPsicologo: number; datos: ExcepcionDatos }) {
   const m = momentoClinica(ctx.config);
   if (d.fecha < m.hoy) throw badRequest(MSG_AGENDA.excepcionPasada, 'FECHA_PASADA');
   const creada = await ctx.db.transaction(async (tx) => {
@@ -129,11 +136,11 @@ export async function crearExcepcion(ctx: AgendaCtx, idPsicologo: number, d: Exc
 }
 
 /** Today's and later exceptions; past ones no longer affect anything. */
-export function listarExcepciones(ctx: AgendaCtx, idPsicologo: number) {
+export function listarExcepciones(ctx: AgendaCtx, { idPsicologo }: { idPsicologo: number }) {
   return excepcionesDe(ctx.db, idPsicologo, { desde: momentoClinica(ctx.config).hoy });
 }
 
-export async function eliminarExcepcion(ctx: AgendaCtx, idPsicologo: number, id: number) {
+export async function eliminarExcepcion(ctx: AgendaCtx, { idPsicologo, id }: { idPsicologo: number; id: number }) {
   const borrada = await ctx.db.transaction(async (tx) => {
     await bloquearPsicologo(tx, idPsicologo);
     return borrarExcepcion(tx, idPsicologo, id);

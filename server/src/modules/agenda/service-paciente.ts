@@ -1,7 +1,9 @@
 // The patient's side of the agenda (mobile app): own appointments, free slots, requests, cancelling.
 import { DURACION_CITA_DEFECTO } from '@miduelo/shared/constants';
-import { MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA, type SolicitarCitaDatos } from '@miduelo/shared/citas';
-import { aMinutos, horariosLibres } from '@miduelo/shared/citas-tiempo';
+import { disponibilidadEfectiva, MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA, type SolicitarCitaDatos } from '@miduelo/shared/citas';
+import { aMinutos, horariosLibres, yaPaso } from '@miduelo/shared/citas-tiempo';
+import { momentoClinica } from '../../comun/reloj';
+import { psicologoDePaciente } from '../../comun/repo';
 import { badRequest, conflict, notFound } from '../../errors';
 import { publicarCita, vistaPaciente } from './eventos';
 import {
@@ -13,10 +15,9 @@ import {
   insertarCita,
   intervalosOcupados,
   modificarCita,
-  psicologoDePaciente,
   solicitudesPendientes,
 } from './repo';
-import { calcularHorario, disponibilidadEfectiva, exigirFuturo, exigirHuecoLibre, momentoClinica, yaPaso } from './reglas';
+import { calcularHorario, exigirFuturo, exigirHuecoLibre } from './reglas';
 import { type AgendaCtx, agendaDeFecha, bloquearParaReservar } from './service-citas';
 
 async function psicologoAsignado(ctx: AgendaCtx, idPaciente: number) {
@@ -25,13 +26,16 @@ async function psicologoAsignado(ctx: AgendaCtx, idPaciente: number) {
   return id;
 }
 
-export async function listarMisCitas(ctx: AgendaCtx, idPaciente: number) {
+export async function listarMisCitas(ctx: AgendaCtx, { idPaciente }: { idPaciente: number }) {
   return (await citasDePaciente(ctx.db, idPaciente)).map(vistaPaciente);
 }
 
 /** Free start times of a date with the patient's psychologist: availability minus exceptions
  * minus every active appointment (of any patient: only the time is revealed, never whose). */
-export async function horariosDisponibles(ctx: AgendaCtx, idPaciente: number, fecha: string, duracion: number | null) {
+export async function horariosDisponibles(
+  ctx: AgendaCtx,
+  { idPaciente, fecha, duracion }: { idPaciente: number; fecha: string; duracion: number | null },
+) {
   const idPsicologo = await psicologoAsignado(ctx, idPaciente);
   const dur = duracion ?? DURACION_CITA_DEFECTO;
   const m = momentoClinica(ctx.config);
@@ -44,7 +48,7 @@ export async function horariosDisponibles(ctx: AgendaCtx, idPaciente: number, fe
   const horarios = horariosLibres({
     fecha,
     duracion: dur,
-    disponibilidad: disponibilidadEfectiva(idPsicologo, disponibilidad),
+    disponibilidad: disponibilidadEfectiva(disponibilidad),
     excepciones,
     ocupados: ocupados.map((o) => ({ inicio: aMinutos(o.hora_inicio), fin: aMinutos(o.hora_fin) })),
     despuesDe: fecha === m.hoy ? aMinutos(m.hora) : undefined,
@@ -53,7 +57,7 @@ export async function horariosDisponibles(ctx: AgendaCtx, idPaciente: number, fe
 }
 
 /** A request from the app: a `pendiente` appointment under the psychologist's own rules. */
-export async function solicitarCita(ctx: AgendaCtx, idPaciente: number, d: SolicitarCitaDatos) {
+export async function solicitarCita(ctx: AgendaCtx, { idPaciente, datos: d }: { idPaciente: number; datos: SolicitarCitaDatos }) {
   const idPsicologo = await psicologoAsignado(ctx, idPaciente);
   const horario = calcularHorario({ hora_inicio: d.hora_inicio, hora_fin: null, duracion: null });
   const m = momentoClinica(ctx.config);
@@ -84,7 +88,7 @@ export async function solicitarCita(ctx: AgendaCtx, idPaciente: number, d: Solic
 }
 
 /** The patient cancels one of their own upcoming appointments (it stays, red, in the agenda). */
-export async function cancelarMiCita(ctx: AgendaCtx, idPaciente: number, idCita: number) {
+export async function cancelarMiCita(ctx: AgendaCtx, { idPaciente, idCita }: { idPaciente: number; idCita: number }) {
   const m = momentoClinica(ctx.config);
   const r = await ctx.db.transaction(async (tx) => {
     const c = await citaDePaciente(tx, idPaciente, idCita);

@@ -250,14 +250,6 @@ export async function marcarLeidos(tx: DbOrTx, a: Actor, idChat: number, ahora: 
 
 // ---- Psychologist–patient chats ----
 
-export async function pacienteDelPsicologo(db: DbOrTx, idPsicologo: number, idPaciente: number) {
-  const [p] = await db
-    .select({ id_paciente: paciente.id_paciente })
-    .from(paciente)
-    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)));
-  return p ?? null;
-}
-
 export async function chatConPaciente(db: DbOrTx, idPsicologo: number, idPaciente: number) {
   const [c] = await db
     .select({ id_chat: chat.id_chat })

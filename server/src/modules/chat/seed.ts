@@ -7,7 +7,7 @@ import type { Rol } from './repo';
 
 type Linea = [minutosAtras: number, remitente: Rol, contenido: string, leido: boolean];
 
-export const sembrarChatDemo: SembradorDemo = async (db, { idPsicologo, idAdmin, pacientes }) => {
+export const sembrarChatDemo: SembradorDemo = async (db, { ids: { idPsicologo, idAdmin, pacientes } }) => {
   const [lucia, jorge, sofia] = pacientes;
   const ahora = Date.now();
   const conversaciones: { c: typeof chat.$inferInsert; lineas: Linea[] }[] = [

@@ -1,11 +1,11 @@
 // Rules of every conversation (psychologist–patient and administrator), whatever the side that acts.
 // Writes run in one transaction under the conversation's row lock; events leave after the commit.
 import { MSG_CHAT, PAGINA_MENSAJES_DEFECTO, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { restriccionUnicaViolada } from '../../comun/errores-bd';
+import { esPacienteDe } from '../../comun/repo';
 import { conflict, notFound } from '../../errors';
-import type { Realtime } from '../../plugins/realtime';
-import { restriccionUnicaViolada } from '../cuentas/service';
+import type { Ctx } from '../../plugins/contexto';
+import { chatAdminDto, chatPacienteDto, chatPsicologoDto } from './dto';
 import { publicarCreado, publicarLectura, publicarMensaje } from './publicar';
 import {
   type Actor,
@@ -18,15 +18,10 @@ import {
   listarChats,
   listarMensajes,
   marcarLeidos,
-  pacienteDelPsicologo,
+  pacientesSinChat,
 } from './repo';
 
-export interface CtxChat {
-  db: Db;
-  realtime: Realtime;
-  now: () => Date;
-  log: FastifyBaseLogger;
-}
+export type CtxChat = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log'>;
 
 export interface ResultadoEnvio {
   mensaje: FilaMensaje;
@@ -70,6 +65,24 @@ export async function marcarChatLeido(ctx: CtxChat, o: { actor: Actor; idChat: n
   return { msg: MSG_CHAT.leidos, mensajes_no_leidos: 0, marcados: r.marcados, hasta_seq: r.c.ultimo_seq };
 }
 
+// The actor's conversations (optionally those matching `q`), in the payload of the actor's side.
+export async function listarChatsPsicologo(ctx: Pick<CtxChat, 'db'>, o: { idPsicologo: number; q?: string }) {
+  return (await listarChats(ctx.db, { rol: 'psicologo', id: o.idPsicologo }, { q: o.q })).map(chatPsicologoDto);
+}
+
+export async function listarChatsPaciente(ctx: Pick<CtxChat, 'db'>, o: { idPaciente: number }) {
+  return (await listarChats(ctx.db, { rol: 'paciente', id: o.idPaciente })).map(chatPacienteDto);
+}
+
+export async function listarChatsAdmin(ctx: Pick<CtxChat, 'db'>, o: { idAdmin: number; q?: string }) {
+  return (await listarChats(ctx.db, { rol: 'admin', id: o.idAdmin }, { q: o.q })).map(chatAdminDto);
+}
+
+/** The psychologist's patients without a chat yet ('Nuevo Chat'). */
+export function listarPacientesSinChat(ctx: Pick<CtxChat, 'db'>, { idPsicologo }: { idPsicologo: number }) {
+  return pacientesSinChat(ctx.db, idPsicologo);
+}
+
 /** A conversation's messages, if the actor takes part in it. */
 export async function mensajesDeChat(
   ctx: Pick<CtxChat, 'db'>,
@@ -86,8 +99,7 @@ export async function mensajesDeChat(
 
 /** Creates the chat of a psychologist with one of their patients (one per pair). */
 export async function crearChatConPaciente(ctx: CtxChat, o: { idPsicologo: number; idPaciente: number }) {
-  if (!(await pacienteDelPsicologo(ctx.db, o.idPsicologo, o.idPaciente)))
-    throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
+  if (!(await esPacienteDe(ctx.db, o.idPsicologo, o.idPaciente))) throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
   let creado: Awaited<ReturnType<typeof insertarChat>>;
   try {
     creado = await insertarChat(ctx.db, { tipo: 'paciente', id_psicologo: o.idPsicologo, id_paciente: o.idPaciente, creado_en: ctx.now() });
@@ -104,7 +116,6 @@ export async function crearChatConPaciente(ctx: CtxChat, o: { idPsicologo: numbe
 export async function verificarChat(ctx: Pick<CtxChat, 'db'>, o: { idPsicologo: number; idPaciente: number }) {
   const c = await chatConPaciente(ctx.db, o.idPsicologo, o.idPaciente);
   if (c) return { existe: true, id_chat: c.id_chat };
-  if (!(await pacienteDelPsicologo(ctx.db, o.idPsicologo, o.idPaciente)))
-    throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
+  if (!(await esPacienteDe(ctx.db, o.idPsicologo, o.idPaciente))) throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
   return { existe: false };
 }

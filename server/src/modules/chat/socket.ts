@@ -3,7 +3,7 @@
 // number, and only then lets the socket send and receive typing indicators for that conversation.
 import { MSG_CHAT, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
-import type { Ack } from '@miduelo/shared/realtime';
+import type { Ack } from '@miduelo/shared/realtime-ack';
 import {
   type AckEnvio,
   EnviarAdminSchema,

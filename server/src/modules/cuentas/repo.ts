@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -33,3 +33,61 @@ export async function buscarPacientePorId(db: DbOrTx, id: number) {
 
 export type Psicologo = typeof psicologo.$inferSelect;
 export type Paciente = typeof paciente.$inferSelect;
+
+/** The accounts a new registration would collide with (checked before the unique constraints). */
+export async function psicologoConCorreoOCedula(db: DbOrTx, o: { correo: string; cedula: string }) {
+  const [porCorreo] = await db.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.correo, o.correo));
+  if (porCorreo) return 'correo' as const;
+  const [porCedula] = await db.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.cedula, o.cedula));
+  return porCedula ? ('cedula' as const) : null;
+}
+
+export async function insertarPsicologo(db: DbOrTx, valores: typeof psicologo.$inferInsert) {
+  const [p] = await db.insert(psicologo).values(valores).returning();
+  return p;
+}
+
+export async function insertarPaciente(db: DbOrTx, valores: typeof paciente.$inferInsert) {
+  const [p] = await db.insert(paciente).values(valores).returning();
+  return p;
+}
+
+export async function modificarPsicologo(db: DbOrTx, id: number, cambios: Partial<typeof psicologo.$inferInsert>) {
+  await db.update(psicologo).set(cambios).where(eq(psicologo.id_psicologo, id));
+}
+
+export async function marcarPacienteActivado(db: DbOrTx, id: number, ahora: Date) {
+  await db.update(paciente).set({ activadoEn: ahora }).where(eq(paciente.id_paciente, id));
+}
+
+/** A new password, and a new session version: every token issued before it is refused. */
+export async function cambiarContrasenaPsicologo(db: DbOrTx, id: number, contrasenaHash: string) {
+  await db
+    .update(psicologo)
+    .set({ contrasenaHash, versionSesion: sql`${psicologo.versionSesion} + 1` })
+    .where(eq(psicologo.id_psicologo, id));
+}
+
+/** Enables or disables an account; disabling bumps the session version. Null when it does not exist. */
+export async function cambiarStatusCuenta(db: DbOrTx, cuenta: { tipo: 'psicologo' | 'paciente'; id: number }, status: 'activo' | 'inactivo') {
+  const bump = status === 'inactivo' ? 1 : 0;
+  const filas =
+    cuenta.tipo === 'psicologo'
+      ? await db
+          .update(psicologo)
+          .set({ status, versionSesion: sql`${psicologo.versionSesion} + ${bump}` })
+          .where(eq(psicologo.id_psicologo, cuenta.id))
+          .returning({ id: psicologo.id_psicologo })
+      : await db
+          .update(paciente)
+          .set({ status, versionSesion: sql`${paciente.versionSesion} + ${bump}` })
+          .where(eq(paciente.id_paciente, cuenta.id))
+          .returning({ id: paciente.id_paciente });
+  return filas.length > 0;
+}
+
+/** No psychologist at all: a fresh database (the demo practice may be seeded). */
+export async function sinPsicologos(db: DbOrTx): Promise<boolean> {
+  const [f] = await db.select({ n: sql<number>`count(*)::int` }).from(psicologo);
+  return Number(f?.n ?? 0) === 0;
+}

@@ -1,12 +1,12 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import { ACTIVACION_HORAS } from '@miduelo/shared/constants';
-import { eq } from 'drizzle-orm';
-import { paciente } from '../../db/schema/cuentas';
+import { diasRestantes } from '../../comun/cuenta-limitada';
+import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { correoActivacion } from '../../mail/plantillas';
 import { hashContrasena, verificarContrasena } from './hash';
-import { buscarPacientePorEmail, buscarPsicologoPorCodigo, type Paciente } from './repo';
-import { type Ctx, diasRestantes, restriccionUnicaViolada } from './service';
+import type { Ctx } from '../../plugins/contexto';
+import { buscarPacientePorEmail, buscarPsicologoPorCodigo, insertarPaciente, marcarPacienteActivado, type Paciente } from './repo';
 import { consumirToken, crearTokenUnUso, mensajesActivacion } from './tokens';
 
 export function pacienteSesion(p: Paciente) {
@@ -39,16 +39,13 @@ export async function registrarPaciente(
   const psic = await buscarPsicologoPorCodigo(ctx.db, body.codigo_vinculacion);
   if (psic?.status !== 'activo' || !psic.activadoEn) throw notFound(MSG.codigoDesconocido, 'CODIGO_DESCONOCIDO');
   if (diasRestantes(psic, ahora, ctx.config.diasGraciaValidacion) === 0)
-    throw forbidden('Tu psicólogo aún no puede vincular nuevos pacientes. Pídele que complete la validación de su cédula profesional.', 'CUENTA_LIMITADA');
+    throw forbidden(MSG_CUENTA.psicologoSinVinculacion, 'CUENTA_LIMITADA');
   const contrasenaHash = await hashContrasena(body.contrasena);
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (await buscarPacientePorEmail(tx, body.email)) throw conflict('Ya existe una cuenta registrada con ese correo', 'CORREO_DUPLICADO');
+      if (await buscarPacientePorEmail(tx, body.email)) throw conflict(MSG_CUENTA.correoPacienteDuplicado, 'CORREO_DUPLICADO');
       const { contrasena: _c, codigo_vinculacion: _k, ...datos } = body;
-      const [creado] = await tx
-        .insert(paciente)
-        .values({ ...datos, contrasenaHash, id_psicologo: psic.id_psicologo, createdAt: ahora })
-        .returning();
+      const creado = await insertarPaciente(tx, { ...datos, contrasenaHash, id_psicologo: psic.id_psicologo, createdAt: ahora });
       const token = await crearTokenUnUso(tx, {
         proposito: 'activacion',
         cuentaTipo: 'paciente',
@@ -62,19 +59,19 @@ export async function registrarPaciente(
       return { msg: MSG.registroExitoso, id_paciente: creado.id_paciente };
     });
   } catch (err) {
-    if (restriccionUnicaViolada(err)?.includes('email')) throw conflict('Ya existe una cuenta registrada con ese correo', 'CORREO_DUPLICADO');
+    if (restriccionUnicaViolada(err)?.includes('email')) throw conflict(MSG_CUENTA.correoPacienteDuplicado, 'CORREO_DUPLICADO');
     if (err instanceof AppError) throw err;
     if ((err as { command?: string }).command)
-      throw new AppError(503, 'CORREO_NO_ENVIADO', 'No pudimos enviar el correo de activación. Inténtalo de nuevo en unos minutos.');
+      throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
     throw err;
   }
 }
 
-export async function activarPaciente(ctx: Ctx, token: string) {
+export async function activarPaciente(ctx: Ctx, { token }: { token: string }) {
   const ahora = ctx.config.now();
   await ctx.db.transaction(async (tx) => {
     const id = await consumirToken(tx, { token, proposito: 'activacion', cuentaTipo: 'paciente', ahora, mensajes: mensajesActivacion });
-    await tx.update(paciente).set({ activadoEn: ahora }).where(eq(paciente.id_paciente, id));
+    await marcarPacienteActivado(tx, id, ahora);
   });
   return { msg: MSG.activacionExitosa };
 }

@@ -1,40 +1,26 @@
 import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
-import { MSG } from '@miduelo/shared/auth';
+import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/auth';
-import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { psicologo } from '../../db/schema/cuentas';
+import { diasRestantes } from '../../comun/cuenta-limitada';
+import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { correoActivacion, correoRestablecer } from '../../mail/plantillas';
-import type { Realtime } from '../../plugins/realtime';
+import type { Ctx } from '../../plugins/contexto';
 import { nuevoCodigoVinculacion } from './codigo';
 import { hashContrasena, verificarContrasena } from './hash';
-import { buscarPsicologoPorCorreo, buscarPsicologosPorTelefono, type Psicologo } from './repo';
+import {
+  buscarPsicologoPorCorreo,
+  buscarPsicologoPorId,
+  buscarPsicologosPorTelefono,
+  cambiarContrasenaPsicologo,
+  insertarPsicologo,
+  modificarPsicologo,
+  type Psicologo,
+  psicologoConCorreoOCedula,
+  sinPsicologos,
+} from './repo';
 import { consumirToken, crearTokenUnUso, estadoToken, mensajesActivacion, mensajesRestablecer } from './tokens';
-
-export interface Ctx {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  realtime: Realtime;
-  log: FastifyBaseLogger;
-  sesiones: FastifyInstance['sesiones'];
-}
-
-const DIA_MS = 86_400_000;
-
-/** Unique-constraint violations of PostgreSQL (also through drizzle's wrapper). */
-export function restriccionUnicaViolada(err: unknown): string | null {
-  let e = err as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return e.constraint_name ?? e.constraint ?? '';
-    e = e.cause as typeof e;
-  }
-  return null;
-}
 
 function enviarSinEsperar(ctx: Ctx, correo: Parameters<Mailer['enviar']>[0]) {
   // Not awaited: whether an account exists must not show in how long the answer takes.
@@ -60,24 +46,20 @@ export async function registrarPsicologo(
   const ahora = ctx.config.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [porCorreo] = await tx.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.correo, body.correo));
-      if (porCorreo) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
-      const [porCedula] = await tx.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.cedula, body.cedula));
-      if (porCedula) throw conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA');
+      const ocupado = await psicologoConCorreoOCedula(tx, body);
+      if (ocupado === 'correo') throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
+      if (ocupado === 'cedula') throw conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA');
       const codigo = await nuevoCodigoVinculacion(tx);
       const { contrasena: _c, ...datos } = body;
-      const [creado] = await tx
-        .insert(psicologo)
-        .values({
-          ...datos,
-          contrasenaHash,
-          codigo_vinculacion: codigo,
-          rol_admin: o.admin ?? false,
-          cedula_validada: o.admin ?? false,
-          activadoEn: o.activado ? ahora : null,
-          createdAt: ahora,
-        })
-        .returning();
+      const creado = await insertarPsicologo(tx, {
+        ...datos,
+        contrasenaHash,
+        codigo_vinculacion: codigo,
+        rol_admin: o.admin ?? false,
+        cedula_validada: o.admin ?? false,
+        activadoEn: o.activado ? ahora : null,
+        createdAt: ahora,
+      });
       if (!o.activado) {
         const token = await crearTokenUnUso(tx, {
           proposito: 'activacion',
@@ -99,16 +81,9 @@ export async function registrarPsicologo(
     if (restriccion?.includes('cedula')) throw conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA');
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'EENVELOPE' || (err as { command?: string }).command)
-      throw new AppError(503, 'CORREO_NO_ENVIADO', 'No pudimos enviar el correo de activación. Inténtalo de nuevo en unos minutos.');
+      throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
     throw err;
   }
-}
-
-/** Days of full access left to a non-admin whose licence is not validated (null otherwise). */
-export function diasRestantes(p: Pick<Psicologo, 'rol_admin' | 'cedula_validada' | 'createdAt'>, ahora: Date, gracia: number) {
-  if (p.rol_admin || p.cedula_validada) return null;
-  const transcurridos = Math.floor((ahora.getTime() - p.createdAt.getTime()) / DIA_MS);
-  return Math.max(0, gracia - transcurridos);
 }
 
 export async function iniciarSesionPsicologo(ctx: Ctx, body: { correo: string; contrasena: string }): Promise<LoginRespuesta> {
@@ -146,16 +121,16 @@ export async function iniciarSesionPsicologo(ctx: Ctx, body: { correo: string; c
   };
 }
 
-export async function activarPsicologo(ctx: Ctx, token: string) {
+export async function activarPsicologo(ctx: Ctx, { token }: { token: string }) {
   const ahora = ctx.config.now();
   await ctx.db.transaction(async (tx) => {
     const id = await consumirToken(tx, { token, proposito: 'activacion', cuentaTipo: 'psicologo', ahora, mensajes: mensajesActivacion });
-    await tx.update(psicologo).set({ activadoEn: ahora }).where(eq(psicologo.id_psicologo, id));
+    await modificarPsicologo(tx, id, { activadoEn: ahora });
   });
   return { msg: MSG.activacionExitosa };
 }
 
-export async function reenviarActivacion(ctx: Ctx, correo: string) {
+export async function reenviarActivacion(ctx: Ctx, { correo }: { correo: string }) {
   const p = await buscarPsicologoPorCorreo(ctx.db, correo);
   if (p && !p.activadoEn) {
     const ahora = ctx.config.now();
@@ -167,7 +142,7 @@ export async function reenviarActivacion(ctx: Ctx, correo: string) {
   return { msg: MSG.reenvioRespuesta };
 }
 
-export async function recuperarContrasena(ctx: Ctx, valor: string) {
+export async function recuperarContrasena(ctx: Ctx, { correoOTelefono: valor }: { correoOTelefono: string }) {
   const esTelefono = /^\d{10}$/.test(valor);
   const cuentas = esTelefono
     ? await buscarPsicologosPorTelefono(ctx.db, valor)
@@ -183,29 +158,24 @@ export async function recuperarContrasena(ctx: Ctx, valor: string) {
   return { msg: esTelefono ? MSG.recuperacionTelefono : MSG.recuperacionCorreo, esTelefono };
 }
 
-export async function verificarTokenRestablecer(ctx: Ctx, token: string) {
+export async function verificarTokenRestablecer(ctx: Ctx, { token }: { token: string }) {
   const e = await estadoToken(ctx.db, { token, proposito: 'restablecer', cuentaTipo: 'psicologo', ahora: ctx.config.now() });
   return { valido: e.valido };
 }
 
-export async function restablecerContrasena(ctx: Ctx, token: string, nuevaContrasena: string) {
+export async function restablecerContrasena(ctx: Ctx, { token, nuevaContrasena }: { token: string; nuevaContrasena: string }) {
   const ahora = ctx.config.now();
   const contrasenaHash = await hashContrasena(nuevaContrasena);
   const id = await ctx.db.transaction(async (tx) => {
     const id = await consumirToken(tx, { token, proposito: 'restablecer', cuentaTipo: 'psicologo', ahora, mensajes: mensajesRestablecer });
-    const [p] = await tx.select({ v: psicologo.versionSesion }).from(psicologo).where(eq(psicologo.id_psicologo, id));
-    // Bumping the session version revokes every token issued before the reset.
-    await tx
-      .update(psicologo)
-      .set({ contrasenaHash, versionSesion: (p?.v ?? 0) + 1 })
-      .where(eq(psicologo.id_psicologo, id));
+    await cambiarContrasenaPsicologo(tx, id, contrasenaHash);
     return id;
   });
   await ctx.realtime.desconectarCuenta({ tipo: 'psicologo', id }, 'contrasena');
   return { msg: MSG.restablecerExitoso };
 }
 
-export async function cerrarSesion(ctx: Ctx, sesion: TokenPayload) {
+export async function cerrarSesion(ctx: Ctx, { sesion }: { sesion: TokenPayload }) {
   await ctx.sesiones.revocar(sesion);
   const cuenta = sesion.tipo === 'paciente' ? { tipo: 'paciente' as const, id: sesion.id_paciente } : { tipo: 'psicologo' as const, id: sesion.id_psicologo };
   await ctx.realtime.desconectarCuenta(cuenta, 'cierre', sesion.jti);
@@ -213,14 +183,16 @@ export async function cerrarSesion(ctx: Ctx, sesion: TokenPayload) {
 }
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: an active, verified administrator exists after start. */
-export async function asegurarAdmin(ctx: Ctx, correo: string, contrasena: string) {
+export async function asegurarAdmin(ctx: Ctx, { correo, contrasena }: { correo: string; contrasena: string }) {
   const existente = await buscarPsicologoPorCorreo(ctx.db, correo);
   if (existente) {
     if (!existente.rol_admin || !existente.activadoEn || existente.status !== 'activo' || !existente.cedula_validada) {
-      await ctx.db
-        .update(psicologo)
-        .set({ rol_admin: true, activadoEn: existente.activadoEn ?? ctx.config.now(), status: 'activo', cedula_validada: true })
-        .where(eq(psicologo.id_psicologo, existente.id_psicologo));
+      await modificarPsicologo(ctx.db, existente.id_psicologo, {
+        rol_admin: true,
+        activadoEn: existente.activadoEn ?? ctx.config.now(),
+        status: 'activo',
+        cedula_validada: true,
+      });
     }
     return;
   }
@@ -239,4 +211,16 @@ export async function asegurarAdmin(ctx: Ctx, correo: string, contrasena: string
     },
     { admin: true, activado: true },
   );
+}
+
+/** A database without any psychologist: the first start of an embedded database. */
+export function baseVacia(ctx: Pick<Ctx, 'db'>) {
+  return sinPsicologos(ctx.db);
+}
+
+/** The signed-in administrator's name (the admin panel's guard). */
+export async function obtenerAdmin(ctx: Pick<Ctx, 'db'>, { idAdmin }: { idAdmin: number }) {
+  const p = await buscarPsicologoPorId(ctx.db, idAdmin);
+  if (!p) throw unauthorized(MSG.sesionInvalida);
+  return { admin: { nombre: p.nombre, apellido: p.apellidoPaterno } };
 }

@@ -1,5 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Cita } from '@miduelo/shared/citas';
+import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import type { DbOrTx } from '../../db/client';
+import { cita } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
 const columnasPaciente = {
@@ -10,7 +13,8 @@ const columnasPaciente = {
   email: paciente.email,
   telefono: paciente.telefono,
   fecha_nacimiento: paciente.fecha_nacimiento,
-  status: paciente.status,
+  // The column is text; its values are the two of the check constraint.
+  status: sql<'activo' | 'inactivo'>`${paciente.status}`,
 };
 
 export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number) {
@@ -42,4 +46,46 @@ export async function perfilBasico(db: DbOrTx, idPsicologo: number) {
     .from(psicologo)
     .where(eq(psicologo.id_psicologo, idPsicologo));
   return p ?? null;
+}
+
+/** The patient's next appointment with this psychologist that is not cancelled and has not ended
+ * (the patient file's card; the agenda module owns the appointments, this is a read of them). */
+export async function proximaCita(
+  db: DbOrTx,
+  o: { idPsicologo: number; idPaciente: number; hoy: string; hora: string },
+): Promise<Cita | null> {
+  const [f] = await db
+    .select({
+      id_cita: cita.id_cita,
+      id_agenda: cita.id_agenda,
+      id_paciente: cita.id_paciente,
+      fecha: cita.fecha,
+      hora_inicio: cita.hora_inicio,
+      hora_fin: cita.hora_fin,
+      duracion: cita.duracion,
+      modalidad: cita.modalidad,
+      estado: cita.estado,
+      notas: cita.notas,
+      origen: cita.origen,
+      version: cita.version,
+      paciente: {
+        nombre: paciente.nombre,
+        apellido_paterno: paciente.apellido_paterno,
+        apellido_materno: paciente.apellido_materno,
+      },
+    })
+    .from(cita)
+    .innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente))
+    .where(
+      and(
+        eq(cita.id_psicologo, o.idPsicologo),
+        eq(cita.id_paciente, o.idPaciente),
+        ne(cita.estado, 'cancelada'),
+        sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
+      ),
+    )
+    .orderBy(asc(cita.fecha), asc(cita.hora_inicio))
+    .limit(1);
+  // modalidad, estado and origen are text columns holding the values of their check constraints.
+  return f ? ({ ...f, hora_inicio: recortarHora(f.hora_inicio), hora_fin: recortarHora(f.hora_fin) } as Cita) : null;
 }

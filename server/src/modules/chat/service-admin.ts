@@ -2,11 +2,11 @@
 // synchronisation are the chat domain's; this file adds what only administrators do.
 import { MSG_CHAT, type TipoDestinatario } from '@miduelo/shared/chat';
 import { badRequest, conflict, notFound } from '../../errors';
-import { restriccionUnicaViolada } from '../cuentas/service';
-import { publicarCreado } from '../chat/publicar';
-import { insertarChat, listarChats } from '../chat/repo';
-import type { CtxChat } from '../chat/service';
-import { destinatarioExiste, pacientesDisponibles, psicologosDisponibles } from './repo';
+import { restriccionUnicaViolada } from '../../comun/errores-bd';
+import { publicarCreado } from './publicar';
+import { insertarChat, listarChats } from './repo';
+import { destinatarioExiste, pacientesDisponibles, psicologosDisponibles } from './repo-admin';
+import type { CtxChat } from './service';
 
 /** Opens a conversation of this administrator with a psychologist or a patient (one per pair). */
 export async function crearChatAdmin(ctx: CtxChat, o: { idAdmin: number; tipo: TipoDestinatario; idDestinatario: number }) {

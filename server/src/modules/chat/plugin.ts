@@ -1,0 +1,19 @@
+// The chat: psychologist–patient conversations and the administrator's, over HTTP and sockets.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { limiteDeEnvio } from './limite';
+import { rutasChatPaciente, rutasChatPsicologo } from './routes';
+import rutasChatAdmin from './routes-admin';
+import { sembrarChatDemo } from './seed';
+import { registrarSocketsChat } from './socket';
+
+export default fp(
+  async function chatPlugin(app: FastifyInstance) {
+    await app.register(rutasChatPsicologo, { prefix: '/api/psicologo' });
+    await app.register(rutasChatPaciente, { prefix: '/api/paciente' });
+    await app.register(rutasChatAdmin, { prefix: '/api/admin' });
+    registrarSocketsChat(app, app.ctx, limiteDeEnvio(app));
+    app.demo.registrar(sembrarChatDemo);
+  },
+  { name: 'chat', dependencies: ['contexto', 'auth', 'realtime', 'rate-limit', 'demo', 'cuentas'] },
+);

@@ -1,0 +1,58 @@
+// Patients' accounts (the mobile app, base /api/paciente).
+import { MSG_CUENTA, loginPacienteSchema, registroPacienteSchema } from '@miduelo/shared/auth';
+import { LoginPacienteRespuestaSchema, MsgRespuesta, RegistroPacienteRespuestaSchema } from '@miduelo/shared/auth-respuestas';
+import { fechaEnZona } from '@miduelo/shared/fechas';
+import * as v from 'valibot';
+import { AppError } from '../../errors';
+import type { Rutas } from '../../plugins/valibot';
+import { campoDe, TokenActivacion } from './esquemas';
+import { cerrarSesion } from './service';
+import { activarPaciente, iniciarSesionPaciente, registrarPaciente } from './service-paciente';
+import { paginaActivacion } from './vista';
+
+const rutasPaciente: Rutas = async (app) => {
+  const { ctx } = app;
+  const hoy = () => fechaEnZona(ctx.now(), ctx.config.zonaClinica);
+
+  app.post(
+    '/registro',
+    {
+      schema: { body: v.lazy(() => registroPacienteSchema(hoy())), response: { 201: RegistroPacienteRespuestaSchema } },
+      preHandler: app.limitesSensibles('registro-paciente', campoDe('email')),
+    },
+    async (request, reply) => reply.status(201).send(await registrarPaciente(ctx, request.body)),
+  );
+
+  app.get('/activar/:token', { schema: { params: TokenActivacion } }, async (request, reply) => {
+    const r = await activarPaciente(ctx, request.params).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    // The link is opened from an email on a phone: answer a readable page to a browser.
+    if ((request.headers.accept ?? '').includes('text/html')) {
+      // Only our own Spanish messages reach the page; anything else (a failed query carries its
+      // SQL and values) is logged by the error handler and answered with the generic text.
+      if (r instanceof Error && !(r instanceof AppError)) throw r;
+      return reply
+        .status(r instanceof AppError ? r.status : 200)
+        .type('text/html; charset=utf-8')
+        .send(paginaActivacion(r instanceof AppError ? r.message : MSG_CUENTA.paginaActivacionExito));
+    }
+    if (r instanceof Error) throw r;
+    return r;
+  });
+
+  app.post(
+    '/iniciar-sesion',
+    {
+      schema: { body: loginPacienteSchema, response: { 200: LoginPacienteRespuestaSchema } },
+      preHandler: app.limitesSensibles('login-paciente', campoDe('email')),
+    },
+    async (request) => iniciarSesionPaciente(ctx, request.body),
+  );
+
+  app.post(
+    '/cerrar-sesion',
+    { preHandler: app.requierePaciente, schema: { response: { 200: MsgRespuesta } } },
+    async (request) => cerrarSesion(ctx, { sesion: request.sesion! }),
+  );
+};
+
+export default rutasPaciente;

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { Realtime } from './realtime';
+
+/** What every service receives: built once per app, never per request. */
+export interface Ctx {
+  db: Db;
+  config: Config;
+  realtime: Realtime;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  sesiones: FastifyInstance['sesiones'];
+  /** The app's clock (injectable in tests): `config.now`. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: Ctx;
+  }
+}
+
+export default fp(
+  async function contextoPlugin(app: FastifyInstance, opts: { config: Config }) {
+    app.decorate('ctx', {
+      db: app.db,
+      config: opts.config,
+      realtime: app.realtime,
+      mailer: app.mailer,
+      log: app.log,
+      sesiones: app.sesiones,
+      now: opts.config.now,
+    });
+  },
+  { name: 'contexto', dependencies: ['db', 'auth', 'realtime', 'mailer'] },
+);

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { crearMailer, type Mailer } from '../mail/mailer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** The outgoing mail of the app: the one given (tests capture it) or SMTP / the outbox folder. */
+export default fp(
+  async function mailerPlugin(app: FastifyInstance, opts: { config: Config; mailer?: Mailer }) {
+    const { config } = opts;
+    app.decorate('mailer', opts.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  },
+  { name: 'mailer' },
+);
