@@ -4,7 +4,7 @@ import type { CitaCambio, DisponibilidadCambio, ExcepcionCambio, MiCitaCambio } 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { conectar, esperarConexion, esperarEvento, type SocketCliente } from '../helpers/socket';
-import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi } from '../integration/agenda-ayuda';
+import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi } from '../helpers/agenda';
 
 let t: AppDePrueba;
 let url: string;

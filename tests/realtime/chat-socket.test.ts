@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { conectar, esperarConexion, esperarEvento, type SocketCliente } from '../helpers/socket';
-import { abrirChat, cliente, crearConsulta, idCliente, noLeidosGuardados } from '../integration/chat-ayuda';
+import { abrirChat, cliente, crearConsulta, idCliente, noLeidosGuardados } from '../helpers/chat';
 
 let t: AppDePrueba;
 let url: string;
