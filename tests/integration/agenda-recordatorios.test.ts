@@ -3,11 +3,14 @@
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { enviarRecordatorios, programarRecordatorios, reclamarRecordatorios } from '@miduelo/server/modules/agenda/recordatorios';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, refirmar, usarAppDeAgenda } from '../helpers/agenda';
 
 
 const ctx = () => ({ db: ag.t.db, config: ag.t.config, mailer: ag.t.app.mailer, log: ag.t.app.log });
+// A tick resolves only after the SMTP server has accepted each of its messages, and the test's SMTP
+// server records a message before accepting it: once `await tick(...)` returns, every mail of that
+// tick is in the mailbox, so "no other mail" is checked right then, without waiting.
 const tick = (instante: string) => enviarRecordatorios(ctx(), new Date(instante));
 const correosPara = (correo: string) => ag.t.buzon.correos.filter((c) => c.para === correo.toLowerCase());
 
@@ -60,7 +63,6 @@ describe('recordatorio 24 h antes de una cita confirmada', () => {
     expect((await ag.api.actualizarCita(c.id_cita, { fecha: '2027-03-04', hora_inicio: '16:00' })).statusCode).toBe(200);
     expect(await tick('2027-03-03T15:59:00-06:00')).toBe(0);
     expect(await tick('2027-03-03T16:00:00-06:00')).toBe(1);
-    await new Promise((r) => setTimeout(r, 100));
     expect(correosPara(a.email).map((x) => x.asunto)).toEqual([
       'Recordatorio: tu cita del 02/03/2027 a las 10:00',
       'Recordatorio: tu cita del 04/03/2027 a las 16:00',
@@ -95,21 +97,35 @@ describe('recordatorio 24 h antes de una cita confirmada', () => {
     const correo = await ag.t.buzon.esperar(a.email);
     expect(correo.asunto).toBe('Recordatorio: tu cita del 02/03/2027 a las 13:00');
     expect(await tick('2027-03-01T13:40:00-06:00')).toBe(0);
-    await new Promise((r) => setTimeout(r, 100));
     expect(correosPara(a.email)).toHaveLength(1);
     expect(correosPara(b.email)).toHaveLength(1);
   });
 
   it('la tarea programada corre sola en cada intervalo y se detiene al cerrar', async () => {
-    const [a] = ag.p.pacientes;
+    const [a, b] = ag.p.pacientes;
     await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '09:00', estado: 'confirmada', id_paciente: a.id_paciente });
     refirmar(ag.t, ag.p);
-    const tarea = programarRecordatorios(ctx(), 30);
-    tarea.iniciar();
-    const correo = await ag.t.buzon.esperar(a.email, { timeoutMs: 5000 });
-    await tarea.detener();
-    expect(correo.asunto).toBe('Recordatorio: tu cita del 02/03/2027 a las 09:00');
-    await new Promise((r) => setTimeout(r, 120));
-    expect(correosPara(a.email)).toHaveLength(1);
+    // The interval is driven by the test (only setInterval is faked: I/O and the mailbox run for real).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const tarea = programarRecordatorios(ctx(), 30);
+      tarea.iniciar();
+      expect(correosPara(a.email)).toHaveLength(0);
+      vi.advanceTimersByTime(30);
+      const correo = await ag.t.buzon.esperar(a.email, { timeoutMs: 5000 });
+      expect(correo.asunto).toBe('Recordatorio: tu cita del 02/03/2027 a las 09:00');
+      // Stopping waits for the tick in progress; afterwards no interval fires any more.
+      await tarea.detener();
+      await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', estado: 'confirmada', id_paciente: b.id_paciente });
+      ag.t.reloj.fijar('2027-03-01T10:00:00-06:00');
+      vi.advanceTimersByTime(10 * 30);
+      // Barrier: a tick of our own finds the new reminder still unclaimed (a running task would
+      // have claimed it first: its query was issued before this one) and sends it, once.
+      expect(await tick('2027-03-01T10:00:00-06:00')).toBe(1);
+      expect(correosPara(a.email)).toHaveLength(1);
+      expect(correosPara(b.email)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
