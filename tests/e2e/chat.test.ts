@@ -10,7 +10,7 @@ import type { E2E } from '../helpers/e2e';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
-import { abrirChat, cliente, crearConsulta, filasDe, noLeidosGuardados } from '../integration/chat-ayuda';
+import { abrirChat, cliente, crearConsulta, filasDe, noLeidosGuardados } from '../helpers/chat';
 
 const omitir = debeOmitirE2E();
 let e: E2E;

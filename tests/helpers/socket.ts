@@ -25,3 +25,14 @@ export function esperarEvento<T = unknown>(s: SocketCliente, evento: string, tim
     });
   });
 }
+
+/**
+ * Barrier for negative checks ("X did not arrive"): a request on each socket, in turn, that the server
+ * answers at once (a `chat:unirse` whose payload it rejects before any I/O). The server handles a
+ * socket's packets in order and writes to it in order, so when the answer arrives, everything it
+ * emitted to that socket before — and everything its synchronous handlers of earlier packets from
+ * that socket emitted to others — has been sent. Pass the sender before the receivers.
+ */
+export async function sincronizar(...sockets: SocketCliente[]): Promise<void> {
+  for (const s of sockets) await s.emitWithAck('chat:unirse', { id_chat: 'barrera' as unknown as number });
+}

@@ -3,7 +3,7 @@ import { MSG_CHAT } from '@miduelo/shared/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { abrirChat, type Cliente, cliente, crearConsulta, filasDe, idCliente } from './chat-ayuda';
+import { abrirChat, type Cliente, cliente, crearConsulta, filasDe, idCliente } from '../helpers/chat';
 
 let t: AppDePrueba;
 beforeAll(async () => {

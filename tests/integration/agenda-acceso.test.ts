@@ -6,7 +6,7 @@ import { MSG_AGENDA } from '@miduelo/shared/citas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
-import { crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi } from './agenda-ayuda';
+import { crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi } from '../helpers/agenda';
 
 let t: AppDePrueba;
 let a: Practica;

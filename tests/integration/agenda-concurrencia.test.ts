@@ -3,38 +3,28 @@
 import { MSG_AGENDA } from '@miduelo/shared/citas';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { crearPaciente, sesionPaciente } from '../helpers/fabricas';
-import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi } from './agenda-ayuda';
+import { cliente, json, usarAppDeAgenda } from '../helpers/agenda';
 
-let t: AppDePrueba;
-let p: Practica;
-let api: ReturnType<typeof psicologoApi>;
 const activas = async () =>
-  t.db
+  ag.t.db
     .select()
     .from(cita)
-    .where(and(eq(cita.id_psicologo, p.psicologo.id_psicologo), ne(cita.estado, 'cancelada')));
+    .where(and(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo), ne(cita.estado, 'cancelada')));
 
-beforeAll(async () => {
-  t = await crearAppDePrueba();
-});
-afterAll(() => t.cerrar());
+const ag = usarAppDeAgenda({ pacientes: 4 });
 beforeEach(async () => {
-  t.reloj.fijar(INSTANTE_LUNES_9);
-  p = await crearPractica(t, 4);
-  api = psicologoApi(t, p);
   // The screen creates the week's agenda before booking; with it in place, nothing but the
   // booking lock stands between the racing requests.
-  await api.crearAgenda('2027-03-01', '2027-03-07');
+  await ag.api.crearAgenda('2027-03-01', '2027-03-07');
 });
 
 describe('reservas simultáneas', () => {
   it('20 solicitudes paralelas por el mismo horario: 1 creada y 19 × 409', async () => {
     const rs = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: p.pacientes[i % 4].id_paciente }),
+        ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: ag.p.pacientes[i % 4].id_paciente }),
       ),
     );
     const codigos = rs.map((r) => r.statusCode);
@@ -47,7 +37,7 @@ describe('reservas simultáneas', () => {
   it('horarios que se empalman parcialmente (10:00, 10:15, 10:30, 10:45) también dejan una sola cita', async () => {
     const rs = await Promise.all(
       ['10:00', '10:15', '10:30', '10:45', '10:00', '10:30'].map((hora_inicio, i) =>
-        api.crearCita({ fecha: '2027-03-04', hora_inicio, id_paciente: p.pacientes[i % 4].id_paciente }),
+        ag.api.crearCita({ fecha: '2027-03-04', hora_inicio, id_paciente: ag.p.pacientes[i % 4].id_paciente }),
       ),
     );
     expect(rs.filter((r) => r.statusCode === 201)).toHaveLength(1);
@@ -55,13 +45,13 @@ describe('reservas simultáneas', () => {
   });
 
   it('solicitudes de pacientes desde la app y del psicólogo a la vez: una sola gana', async () => {
-    const pacientes = [...p.pacientes, ...(await Promise.all([1, 2, 3, 4].map(() => crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo }))))];
+    const pacientes = [...ag.p.pacientes, ...(await Promise.all([1, 2, 3, 4].map(() => crearPaciente(ag.t.db, { id_psicologo: ag.p.psicologo.id_psicologo }))))];
     const rs = await Promise.all([
       ...pacientes.map((x) =>
-        cliente(t, () => sesionPaciente(t.app, x)).post('/api/paciente/citas/solicitar', { fecha: '2027-03-05', hora_inicio: '12:00', modalidad: 'Presencial' }),
+        cliente(ag.t, () => sesionPaciente(ag.t.app, x)).post('/api/paciente/citas/solicitar', { fecha: '2027-03-05', hora_inicio: '12:00', modalidad: 'Presencial' }),
       ),
-      api.crearCita({ fecha: '2027-03-05', hora_inicio: '12:00' }),
-      api.crearCita({ fecha: '2027-03-05', hora_inicio: '12:00' }),
+      ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '12:00' }),
+      ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '12:00' }),
     ]);
     expect(rs.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(rs.filter((r) => r.statusCode === 409)).toHaveLength(rs.length - 1);
@@ -69,14 +59,14 @@ describe('reservas simultáneas', () => {
   });
 
   it('dos reagendados simultáneos hacia el mismo horario: uno gana, el otro queda donde estaba', async () => {
-    const a = json<{ id_cita: number }>(await api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' }));
-    const b = json<{ id_cita: number }>(await api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', id_paciente: p.pacientes[1].id_paciente }));
+    const a = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' }));
+    const b = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', id_paciente: ag.p.pacientes[1].id_paciente }));
     const rs = await Promise.all([
-      api.actualizarCita(a.id_cita, { fecha: '2027-03-03', hora_inicio: '16:00' }),
-      api.actualizarCita(b.id_cita, { fecha: '2027-03-03', hora_inicio: '16:30' }),
+      ag.api.actualizarCita(a.id_cita, { fecha: '2027-03-03', hora_inicio: '16:00' }),
+      ag.api.actualizarCita(b.id_cita, { fecha: '2027-03-03', hora_inicio: '16:30' }),
     ]);
     expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const filas = await t.db.select().from(cita).where(and(eq(cita.id_psicologo, p.psicologo.id_psicologo), eq(cita.fecha, '2027-03-03')));
+    const filas = await ag.t.db.select().from(cita).where(and(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo), eq(cita.fecha, '2027-03-03')));
     expect(filas).toHaveLength(1);
   });
 });

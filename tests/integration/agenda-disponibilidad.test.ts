@@ -1,49 +1,37 @@
 import { MSG_AGENDA, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { disponibilidad, excepcion } from '@miduelo/server/db/schema/agenda';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
-import { crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi, refirmar } from './agenda-ayuda';
+import { describe, expect, it } from 'vitest';
+import { json, refirmar, usarAppDeAgenda } from '../helpers/agenda';
 
-let t: AppDePrueba;
-let p: Practica;
-let api: ReturnType<typeof psicologoApi>;
 type Franja = { id_disponibilidad: number; id_psicologo: number; dia_semana: string; hora_inicio: string; hora_fin: string };
-const filas = async () => t.db.select().from(disponibilidad).where(eq(disponibilidad.id_psicologo, p.psicologo.id_psicologo));
-const excepciones = async () => t.db.select().from(excepcion).where(eq(excepcion.id_psicologo, p.psicologo.id_psicologo));
+const filas = async () => ag.t.db.select().from(disponibilidad).where(eq(disponibilidad.id_psicologo, ag.p.psicologo.id_psicologo));
+const excepciones = async () => ag.t.db.select().from(excepcion).where(eq(excepcion.id_psicologo, ag.p.psicologo.id_psicologo));
 
-beforeAll(async () => {
-  t = await crearAppDePrueba();
-});
-afterAll(() => t.cerrar());
-beforeEach(async () => {
-  t.reloj.fijar(INSTANTE_LUNES_9);
-  p = await crearPractica(t);
-  api = psicologoApi(t, p);
-});
+const ag = usarAppDeAgenda();
 
 describe('disponibilidad', () => {
   it('sin horarios, GET crea el horario por defecto de lunes a viernes de 09:00 a 18:30 (una sola vez)', async () => {
     expect(TEXTOS_AGENDA.sinDisponibilidad).toBe('No hay horarios configurados. Se creará un horario por defecto de 9:00 AM a 6:30 PM.');
-    const rs = await Promise.all([api.disponibilidad(), api.disponibilidad(), api.disponibilidad()]);
+    const rs = await Promise.all([ag.api.disponibilidad(), ag.api.disponibilidad(), ag.api.disponibilidad()]);
     for (const r of rs) expect(r.statusCode).toBe(200);
     const lista = json<Franja[]>(rs[0]);
     expect(lista.map((d) => [d.dia_semana, d.hora_inicio, d.hora_fin])).toEqual(
       ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'].map((d) => [d, '09:00', '18:30']),
     );
-    expect(lista[0]).toEqual({ id_disponibilidad: expect.any(Number), id_psicologo: p.psicologo.id_psicologo, dia_semana: 'Lunes', hora_inicio: '09:00', hora_fin: '18:30' });
+    expect(lista[0]).toEqual({ id_disponibilidad: expect.any(Number), id_psicologo: ag.p.psicologo.id_psicologo, dia_semana: 'Lunes', hora_inicio: '09:00', hora_fin: '18:30' });
     expect(await filas()).toHaveLength(5);
-    await api.disponibilidad();
+    await ag.api.disponibilidad();
     expect(await filas()).toHaveLength(5);
   });
 
   it('agrega varios horarios el mismo día (hora de comida) y el orden es Lunes…Domingo, por hora', async () => {
     for (const [d, i, f] of [['Sábado', '10:00', '13:00'], ['Lunes', '15:00', '18:30'], ['Lunes', '09:00', '14:00']]) {
-      const r = await api.agregarDisponibilidad(d, i, f);
+      const r = await ag.api.agregarDisponibilidad(d, i, f);
       expect(r.statusCode).toBe(201);
       expect(json(r)).toMatchObject({ dia_semana: d, hora_inicio: i, hora_fin: f });
     }
-    const lista = json<Franja[]>(await api.disponibilidad());
+    const lista = json<Franja[]>(await ag.api.disponibilidad());
     expect(lista.map((d) => `${d.dia_semana} ${d.hora_inicio}-${d.hora_fin}`)).toEqual(['Lunes 09:00-14:00', 'Lunes 15:00-18:30', 'Sábado 10:00-13:00']);
   });
 
@@ -55,64 +43,64 @@ describe('disponibilidad', () => {
     [{ dia_semana: 'Funday', hora_inicio: '09:00', hora_fin: '10:00' }, MSG_AGENDA.diaInvalido],
     [{ dia_semana: 'Lunes', hora_inicio: '9', hora_fin: '10:00' }, MSG_AGENDA.horaInvalida],
   ])('rechaza %o con "%s" sin escribir', async (cuerpo, mensaje) => {
-    const r = await api.post('/api/psicologo/disponibilidad', cuerpo);
+    const r = await ag.api.post('/api/psicologo/disponibilidad', cuerpo);
     expect(r.statusCode).toBe(400);
     expect(json(r).msg).toBe(mensaje);
     expect(await filas()).toHaveLength(0);
   });
 
   it('no permite horarios empalmados el mismo día; contiguos sí; otro día sí', async () => {
-    await api.agregarDisponibilidad('Martes', '09:00', '13:00');
-    let r = await api.agregarDisponibilidad('Martes', '12:00', '15:00');
+    await ag.api.agregarDisponibilidad('Martes', '09:00', '13:00');
+    let r = await ag.api.agregarDisponibilidad('Martes', '12:00', '15:00');
     expect(r.statusCode).toBe(409);
     expect(json(r).msg).toBe(MSG_AGENDA.disponibilidadSolapada);
-    r = await api.agregarDisponibilidad('Martes', '09:00', '10:00');
+    r = await ag.api.agregarDisponibilidad('Martes', '09:00', '10:00');
     expect(r.statusCode).toBe(409);
-    expect((await api.agregarDisponibilidad('Martes', '13:00', '15:00')).statusCode).toBe(201);
-    expect((await api.agregarDisponibilidad('Miércoles', '12:00', '15:00')).statusCode).toBe(201);
+    expect((await ag.api.agregarDisponibilidad('Martes', '13:00', '15:00')).statusCode).toBe(201);
+    expect((await ag.api.agregarDisponibilidad('Miércoles', '12:00', '15:00')).statusCode).toBe(201);
     expect(await filas()).toHaveLength(3);
   });
 
   it('PUT /disponibilidad/{id} cambia un horario; un empalme con otro del día responde 409', async () => {
-    const a = json<Franja>(await api.agregarDisponibilidad('Jueves', '09:00', '12:00'));
-    await api.agregarDisponibilidad('Jueves', '13:00', '17:00');
-    let r = await api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:30' });
+    const a = json<Franja>(await ag.api.agregarDisponibilidad('Jueves', '09:00', '12:00'));
+    await ag.api.agregarDisponibilidad('Jueves', '13:00', '17:00');
+    let r = await ag.api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:30' });
     expect(r.statusCode).toBe(409);
-    r = await api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:00' });
+    r = await ag.api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:00' });
     expect(r.statusCode).toBe(200);
     expect(json(r)).toMatchObject({ id_disponibilidad: a.id_disponibilidad, hora_inicio: '08:00', hora_fin: '13:00' });
-    r = await api.put('/api/psicologo/disponibilidad/999999', { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:00' });
+    r = await ag.api.put('/api/psicologo/disponibilidad/999999', { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:00' });
     expect(r.statusCode).toBe(404);
   });
 
   it('DELETE /disponibilidad/{id_psicologo}/{dia_semana}/{hora_inicio} borra ese horario (días con acento incluidos)', async () => {
-    await api.agregarDisponibilidad('Miércoles', '09:00', '12:00');
-    await api.agregarDisponibilidad('Sábado', '10:00', '13:00');
-    const id = p.psicologo.id_psicologo;
-    let r = await api.del(`/api/psicologo/disponibilidad/${id}/${encodeURIComponent('Miércoles')}/09:00`);
+    await ag.api.agregarDisponibilidad('Miércoles', '09:00', '12:00');
+    await ag.api.agregarDisponibilidad('Sábado', '10:00', '13:00');
+    const id = ag.p.psicologo.id_psicologo;
+    let r = await ag.api.del(`/api/psicologo/disponibilidad/${id}/${encodeURIComponent('Miércoles')}/09:00`);
     expect(r.statusCode).toBe(200);
     expect(json(r).msg).toBe(MSG_AGENDA.disponibilidadEliminada);
-    r = await api.del(`/api/psicologo/disponibilidad/${id}/${encodeURIComponent('Sábado')}/10:00:00`);
+    r = await ag.api.del(`/api/psicologo/disponibilidad/${id}/${encodeURIComponent('Sábado')}/10:00:00`);
     expect(r.statusCode).toBe(200);
     expect(await filas()).toHaveLength(0);
-    r = await api.del(`/api/psicologo/disponibilidad/${id}/Lunes/09:00`);
+    r = await ag.api.del(`/api/psicologo/disponibilidad/${id}/Lunes/09:00`);
     expect(r.statusCode).toBe(404);
     expect(json(r).msg).toBe(MSG_AGENDA.disponibilidadNoEncontrada);
   });
 
   it('la disponibilidad configurada gobierna las reservas: sábado sí, la hora de comida no, dos franjas contiguas sí', async () => {
-    await api.agregarDisponibilidad('Martes', '09:00', '14:00');
-    await api.agregarDisponibilidad('Martes', '15:00', '18:30');
-    await api.agregarDisponibilidad('Miércoles', '09:00', '13:00');
-    await api.agregarDisponibilidad('Miércoles', '13:00', '18:00');
-    await api.agregarDisponibilidad('Sábado', '10:00', '13:00');
-    expect((await api.crearCita({ fecha: '2027-03-06', hora_inicio: '10:00' })).statusCode).toBe(201);
-    const comida = await api.crearCita({ fecha: '2027-03-02', hora_inicio: '14:00' });
+    await ag.api.agregarDisponibilidad('Martes', '09:00', '14:00');
+    await ag.api.agregarDisponibilidad('Martes', '15:00', '18:30');
+    await ag.api.agregarDisponibilidad('Miércoles', '09:00', '13:00');
+    await ag.api.agregarDisponibilidad('Miércoles', '13:00', '18:00');
+    await ag.api.agregarDisponibilidad('Sábado', '10:00', '13:00');
+    expect((await ag.api.crearCita({ fecha: '2027-03-06', hora_inicio: '10:00' })).statusCode).toBe(201);
+    const comida = await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '14:00' });
     expect(comida.statusCode).toBe(400);
     expect(json<{ msg: string }>(comida).msg).toMatch(/disponibilidad/);
-    expect((await api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:30' })).statusCode).toBe(201);
+    expect((await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:30' })).statusCode).toBe(201);
     // Monday now has no slot at all (slots exist on other days): it is not bookable.
-    const lunes = await api.crearCita({ fecha: '2027-03-08', hora_inicio: '10:00' });
+    const lunes = await ag.api.crearCita({ fecha: '2027-03-08', hora_inicio: '10:00' });
     expect(json<{ msg: string }>(lunes).msg).toMatch(/disponibilidad/);
   });
 });
@@ -121,28 +109,28 @@ describe('excepciones (POST /excepcion, GET /excepcion/{id_psicologo}, DELETE /e
   type Exc = { id_excepcion: number; fecha: string; hora_inicio: string | null; hora_fin: string | null; motivo: string | null };
 
   it('un día completo bloqueado impide reservar ese día con un mensaje que menciona disponibilidad', async () => {
-    const r = await api.crearExcepcion({ fecha: '2027-03-03', motivo: 'Congreso' });
+    const r = await ag.api.crearExcepcion({ fecha: '2027-03-03', motivo: 'Congreso' });
     expect(r.statusCode).toBe(201);
-    expect(json(r)).toEqual({ id_excepcion: expect.any(Number), id_psicologo: p.psicologo.id_psicologo, fecha: '2027-03-03', hora_inicio: null, hora_fin: null, motivo: 'Congreso' });
-    const c = await api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00' });
+    expect(json(r)).toEqual({ id_excepcion: expect.any(Number), id_psicologo: ag.p.psicologo.id_psicologo, fecha: '2027-03-03', hora_inicio: null, hora_fin: null, motivo: 'Congreso' });
+    const c = await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00' });
     expect(c.statusCode).toBe(400);
     expect(json<{ msg: string }>(c).msg).toMatch(/disponibilidad/);
     expect(json<{ msg: string }>(c).msg).toContain('Congreso');
-    expect((await api.crearCita({ fecha: '2027-03-04', hora_inicio: '10:00' })).statusCode).toBe(201);
+    expect((await ag.api.crearCita({ fecha: '2027-03-04', hora_inicio: '10:00' })).statusCode).toBe(201);
   });
 
   it('un bloqueo de horas impide solo ese intervalo', async () => {
-    await api.crearExcepcion({ fecha: '2027-03-05', hora_inicio: '12:00', hora_fin: '14:00' });
-    expect((await api.crearCita({ fecha: '2027-03-05', hora_inicio: '11:30' })).statusCode).toBe(400);
-    expect((await api.crearCita({ fecha: '2027-03-05', hora_inicio: '13:45', duracion: 15 })).statusCode).toBe(400);
-    expect((await api.crearCita({ fecha: '2027-03-05', hora_inicio: '11:00' })).statusCode).toBe(201);
-    expect((await api.crearCita({ fecha: '2027-03-05', hora_inicio: '14:00' })).statusCode).toBe(201);
+    await ag.api.crearExcepcion({ fecha: '2027-03-05', hora_inicio: '12:00', hora_fin: '14:00' });
+    expect((await ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '11:30' })).statusCode).toBe(400);
+    expect((await ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '13:45', duracion: 15 })).statusCode).toBe(400);
+    expect((await ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '11:00' })).statusCode).toBe(201);
+    expect((await ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '14:00' })).statusCode).toBe(201);
   });
 
   it('reagendar hacia un bloqueo también se rechaza', async () => {
-    const c = json<{ id_cita: number }>(await api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' }));
-    await api.crearExcepcion({ fecha: '2027-03-04' });
-    const r = await api.actualizarCita(c.id_cita, { fecha: '2027-03-04', hora_inicio: '10:00' });
+    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' }));
+    await ag.api.crearExcepcion({ fecha: '2027-03-04' });
+    const r = await ag.api.actualizarCita(c.id_cita, { fecha: '2027-03-04', hora_inicio: '10:00' });
     expect(r.statusCode).toBe(400);
     expect(json<{ msg: string }>(r).msg).toMatch(/disponibilidad/);
   });
@@ -154,39 +142,39 @@ describe('excepciones (POST /excepcion, GET /excepcion/{id_psicologo}, DELETE /e
     [{ fecha: '2027-02-28' }, MSG_AGENDA.excepcionPasada],
     [{ fecha: '2027-03-03', motivo: 'm'.repeat(201) }, MSG_AGENDA.motivoLargo],
   ])('rechaza la excepción n.º %# con su mensaje sin escribir', async (cuerpo, mensaje) => {
-    const r = await api.crearExcepcion(cuerpo);
+    const r = await ag.api.crearExcepcion(cuerpo);
     expect(r.statusCode).toBe(400);
     expect(json(r).msg).toBe(mensaje);
     expect(await excepciones()).toHaveLength(0);
   });
 
   it('no bloquea un horario que ya tiene citas activas (409); con la cita cancelada sí', async () => {
-    const c = json<{ id_cita: number }>(await api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00' }));
-    let r = await api.crearExcepcion({ fecha: '2027-03-03' });
+    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00' }));
+    let r = await ag.api.crearExcepcion({ fecha: '2027-03-03' });
     expect(r.statusCode).toBe(409);
     expect(json(r).msg).toBe(MSG_AGENDA.excepcionConCitas);
-    r = await api.crearExcepcion({ fecha: '2027-03-03', hora_inicio: '10:30', hora_fin: '12:00' });
+    r = await ag.api.crearExcepcion({ fecha: '2027-03-03', hora_inicio: '10:30', hora_fin: '12:00' });
     expect(r.statusCode).toBe(409);
-    expect((await api.crearExcepcion({ fecha: '2027-03-03', hora_inicio: '11:00', hora_fin: '12:00' })).statusCode).toBe(201);
-    await api.actualizarCita(c.id_cita, { estado: 'cancelada' });
-    expect((await api.crearExcepcion({ fecha: '2027-03-03', hora_inicio: '09:00', hora_fin: '11:00' })).statusCode).toBe(201);
+    expect((await ag.api.crearExcepcion({ fecha: '2027-03-03', hora_inicio: '11:00', hora_fin: '12:00' })).statusCode).toBe(201);
+    await ag.api.actualizarCita(c.id_cita, { estado: 'cancelada' });
+    expect((await ag.api.crearExcepcion({ fecha: '2027-03-03', hora_inicio: '09:00', hora_fin: '11:00' })).statusCode).toBe(201);
   });
 
   it('lista las excepciones de hoy en adelante y las elimina', async () => {
-    const a = json<Exc>(await api.crearExcepcion({ fecha: '2027-03-10', motivo: 'Vacaciones' }));
-    const b = json<Exc>(await api.crearExcepcion({ fecha: '2027-03-01', hora_inicio: '16:00', hora_fin: '18:00' }));
-    let r = await api.get(`/api/psicologo/excepcion/${p.psicologo.id_psicologo}`);
+    const a = json<Exc>(await ag.api.crearExcepcion({ fecha: '2027-03-10', motivo: 'Vacaciones' }));
+    const b = json<Exc>(await ag.api.crearExcepcion({ fecha: '2027-03-01', hora_inicio: '16:00', hora_fin: '18:00' }));
+    let r = await ag.api.get(`/api/psicologo/excepcion/${ag.p.psicologo.id_psicologo}`);
     expect(r.statusCode).toBe(200);
     expect(json<Exc[]>(r).map((e) => e.id_excepcion)).toEqual([b.id_excepcion, a.id_excepcion]);
-    t.reloj.fijar('2027-03-02T15:00:00Z');
-    refirmar(t, p);
-    r = await api.get(`/api/psicologo/excepcion/${p.psicologo.id_psicologo}`);
+    ag.t.reloj.fijar('2027-03-02T15:00:00Z');
+    refirmar(ag.t, ag.p);
+    r = await ag.api.get(`/api/psicologo/excepcion/${ag.p.psicologo.id_psicologo}`);
     expect(json<Exc[]>(r).map((e) => e.id_excepcion)).toEqual([a.id_excepcion]);
-    r = await api.del(`/api/psicologo/excepcion/${a.id_excepcion}`);
+    r = await ag.api.del(`/api/psicologo/excepcion/${a.id_excepcion}`);
     expect(r.statusCode).toBe(200);
     expect(json(r).msg).toBe(MSG_AGENDA.excepcionEliminada);
-    expect((await api.del(`/api/psicologo/excepcion/${a.id_excepcion}`)).statusCode).toBe(404);
+    expect((await ag.api.del(`/api/psicologo/excepcion/${a.id_excepcion}`)).statusCode).toBe(404);
     expect(await excepciones()).toHaveLength(1);
-    expect((await api.crearCita({ fecha: '2027-03-10', hora_inicio: '10:00' })).statusCode).toBe(201);
+    expect((await ag.api.crearCita({ fecha: '2027-03-10', hora_inicio: '10:00' })).statusCode).toBe(201);
   });
 });

@@ -2,14 +2,10 @@
 import { MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA } from '@miduelo/shared/citas';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { crearPaciente, sesionPaciente } from '../helpers/fabricas';
-import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi } from './agenda-ayuda';
+import { cliente, json, usarAppDeAgenda } from '../helpers/agenda';
 
-let t: AppDePrueba;
-let p: Practica;
-let psi: ReturnType<typeof psicologoApi>;
 let yo: ReturnType<typeof cliente>;
 type CitaApp = { id_cita: number; fecha: string; hora_inicio: string; estado: string; notas: string | null; origen: string };
 type Horarios = { fecha: string; duracion: number; horarios: Array<{ hora_inicio: string; hora_fin: string }> };
@@ -18,21 +14,15 @@ const solicitar = (body: object, c = yo) =>
   c.post('/api/paciente/citas/solicitar', { fecha: '2027-03-02', hora_inicio: '10:00', modalidad: 'En línea', ...body });
 const horarios = async (fecha: string, extra = '') => json<Horarios>(await yo.get(`/api/paciente/horarios-disponibles?fecha=${fecha}${extra}`));
 
-beforeAll(async () => {
-  t = await crearAppDePrueba();
-});
-afterAll(() => t.cerrar());
+const ag = usarAppDeAgenda();
 beforeEach(async () => {
-  t.reloj.fijar(INSTANTE_LUNES_9);
-  p = await crearPractica(t);
-  psi = psicologoApi(t, p);
-  yo = cliente(t, () => p.tokensPacientes[0]);
+  yo = cliente(ag.t, () => ag.p.tokensPacientes[0]);
 });
 
 describe('GET /api/paciente/citas', () => {
   it('solo las propias, sin las notas del psicólogo; las notas propias de una solicitud sí', async () => {
-    await psi.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', notas: 'Observación clínica privada' });
-    await psi.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', id_paciente: p.pacientes[1].id_paciente });
+    await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', notas: 'Observación clínica privada' });
+    await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', id_paciente: ag.p.pacientes[1].id_paciente });
     await solicitar({ fecha: '2027-03-03', hora_inicio: '11:00', notas: 'Quisiera hablar de mi papá' });
     const r = await yo.get('/api/paciente/citas');
     expect(r.statusCode).toBe(200);
@@ -50,9 +40,9 @@ describe('GET /api/paciente/citas', () => {
 
 describe('GET /api/paciente/horarios-disponibles', () => {
   it('disponibilidad menos citas menos excepciones, en bloques de 60 minutos', async () => {
-    await psi.crearCita({ fecha: '2027-03-02', hora_inicio: '10:15', id_paciente: p.pacientes[1].id_paciente });
-    await psi.crearCita({ fecha: '2027-03-02', hora_inicio: '16:00', estado: 'cancelada' });
-    await psi.crearExcepcion({ fecha: '2027-03-02', hora_inicio: '14:00', hora_fin: '15:00', motivo: 'Supervisión' });
+    await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:15', id_paciente: ag.p.pacientes[1].id_paciente });
+    await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '16:00', estado: 'cancelada' });
+    await ag.api.crearExcepcion({ fecha: '2027-03-02', hora_inicio: '14:00', hora_fin: '15:00', motivo: 'Supervisión' });
     const h = await horarios('2027-03-02');
     expect(h.duracion).toBe(60);
     expect(h.horarios.map((x) => x.hora_inicio)).toEqual(['09:00', '11:15', '12:15', '15:00', '16:00', '17:00']);
@@ -60,12 +50,12 @@ describe('GET /api/paciente/horarios-disponibles', () => {
   });
 
   it('hoy solo después de la hora actual; fechas pasadas, días sin disponibilidad o bloqueados: lista vacía', async () => {
-    t.reloj.fijar('2027-03-01T10:20:00-06:00');
-    p.tokensPacientes[0] = sesionPaciente(t.app, p.pacientes[0]);
+    ag.t.reloj.fijar('2027-03-01T10:20:00-06:00');
+    ag.p.tokensPacientes[0] = sesionPaciente(ag.t.app, ag.p.pacientes[0]);
     expect((await horarios('2027-03-01')).horarios[0].hora_inicio).toBe('10:30');
     expect((await horarios('2027-02-26')).horarios).toEqual([]);
     expect((await horarios('2027-03-06')).horarios).toEqual([]);
-    await psi.crearExcepcion({ fecha: '2027-03-04' });
+    await ag.api.crearExcepcion({ fecha: '2027-03-04' });
     expect((await horarios('2027-03-04')).horarios).toEqual([]);
   });
 
@@ -78,8 +68,8 @@ describe('GET /api/paciente/horarios-disponibles', () => {
   });
 
   it('un paciente sin psicólogo asignado recibe 409 con un mensaje claro', async () => {
-    const solo = await crearPaciente(t.db, { id_psicologo: null });
-    const r = await cliente(t, () => sesionPaciente(t.app, solo)).get('/api/paciente/horarios-disponibles?fecha=2027-03-02');
+    const solo = await crearPaciente(ag.t.db, { id_psicologo: null });
+    const r = await cliente(ag.t, () => sesionPaciente(ag.t.app, solo)).get('/api/paciente/horarios-disponibles?fecha=2027-03-02');
     expect(r.statusCode).toBe(409);
     expect(json(r).msg).toBe(MSG_AGENDA.sinPsicologo);
   });
@@ -90,13 +80,13 @@ describe('POST /api/paciente/citas/solicitar', () => {
     const r = await solicitar({ notas: 'Primera vez' });
     expect(r.statusCode).toBe(201);
     expect(json(r)).toMatchObject({ estado: 'pendiente', origen: 'paciente', modalidad: 'En línea', hora_fin: '11:00', notas: 'Primera vez' });
-    const semana = json<{ agenda: { id_agenda: number } }>(await psi.agenda('2027-03-01')).agenda;
-    const vista = json<Array<{ id_paciente: number; origen: string; estado: string }>>(await psi.citasDeAgenda(semana.id_agenda));
-    expect(vista).toEqual([expect.objectContaining({ id_paciente: p.pacientes[0].id_paciente, origen: 'paciente', estado: 'pendiente' })]);
+    const semana = json<{ agenda: { id_agenda: number } }>(await ag.api.agenda('2027-03-01')).agenda;
+    const vista = json<Array<{ id_paciente: number; origen: string; estado: string }>>(await ag.api.citasDeAgenda(semana.id_agenda));
+    expect(vista).toEqual([expect.objectContaining({ id_paciente: ag.p.pacientes[0].id_paciente, origen: 'paciente', estado: 'pendiente' })]);
   });
 
   it('409 cuando el horario acaba de ocuparse; las mismas reglas de fecha y disponibilidad', async () => {
-    await psi.crearCita({ fecha: '2027-03-02', hora_inicio: '10:30', id_paciente: p.pacientes[1].id_paciente });
+    await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:30', id_paciente: ag.p.pacientes[1].id_paciente });
     let r = await solicitar({});
     expect(r.statusCode).toBe(409);
     expect(json(r).msg).toBe(MSG_AGENDA.horarioOcupado);
@@ -109,7 +99,7 @@ describe('POST /api/paciente/citas/solicitar', () => {
     expect(json<{ msg: string }>(r).msg).toMatch(/disponibilidad/);
     r = await solicitar({ hora_inicio: '' });
     expect(json(r).msg).toBe(MSG_AGENDA.faltanDatos);
-    expect((await t.db.select().from(cita).where(eq(cita.id_paciente, p.pacientes[0].id_paciente))).length).toBe(0);
+    expect((await ag.t.db.select().from(cita).where(eq(cita.id_paciente, ag.p.pacientes[0].id_paciente))).length).toBe(0);
   });
 
   it(`no más de ${MAX_SOLICITUDES_PENDIENTES} solicitudes pendientes a futuro`, async () => {
@@ -120,16 +110,16 @@ describe('POST /api/paciente/citas/solicitar', () => {
   });
 
   it('el estado lo decide el psicólogo: un "estado" en el cuerpo se ignora', async () => {
-    const r = await solicitar({ estado: 'confirmada', id_paciente: p.pacientes[1].id_paciente });
+    const r = await solicitar({ estado: 'confirmada', id_paciente: ag.p.pacientes[1].id_paciente });
     expect(json(r)).toMatchObject({ estado: 'pendiente' });
-    const [fila] = await t.db.select().from(cita).where(eq(cita.id_cita, json<{ id_cita: number }>(r).id_cita));
-    expect(fila.id_paciente).toBe(p.pacientes[0].id_paciente);
+    const [fila] = await ag.t.db.select().from(cita).where(eq(cita.id_cita, json<{ id_cita: number }>(r).id_cita));
+    expect(fila.id_paciente).toBe(ag.p.pacientes[0].id_paciente);
   });
 });
 
 describe('PUT /api/paciente/citas/{id_cita}/cancelar', () => {
   it('cancela una cita propia y futura; repetir es inocuo', async () => {
-    const c = json<{ id_cita: number }>(await psi.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', estado: 'confirmada' }));
+    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', estado: 'confirmada' }));
     let r = await yo.put(`/api/paciente/citas/${c.id_cita}/cancelar`, {});
     expect(r.statusCode).toBe(200);
     expect(json(r)).toMatchObject({ id_cita: c.id_cita, estado: 'cancelada', version: 2 });
@@ -138,17 +128,17 @@ describe('PUT /api/paciente/citas/{id_cita}/cancelar', () => {
   });
 
   it('la cita de otro paciente responde 404 y no cambia', async () => {
-    const c = json<{ id_cita: number }>(await psi.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: p.pacientes[1].id_paciente }));
+    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: ag.p.pacientes[1].id_paciente }));
     const r = await yo.put(`/api/paciente/citas/${c.id_cita}/cancelar`, {});
     expect(r.statusCode).toBe(404);
-    const [fila] = await t.db.select().from(cita).where(eq(cita.id_cita, c.id_cita));
+    const [fila] = await ag.t.db.select().from(cita).where(eq(cita.id_cita, c.id_cita));
     expect(fila.estado).toBe('pendiente');
   });
 
   it('una cita que ya empezó no se cancela', async () => {
-    const c = json<{ id_cita: number }>(await psi.crearCita({ fecha: '2027-03-01', hora_inicio: '10:00' }));
-    t.reloj.fijar('2027-03-01T10:00:00-06:00');
-    p.tokensPacientes[0] = sesionPaciente(t.app, p.pacientes[0]);
+    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-01', hora_inicio: '10:00' }));
+    ag.t.reloj.fijar('2027-03-01T10:00:00-06:00');
+    ag.p.tokensPacientes[0] = sesionPaciente(ag.t.app, ag.p.pacientes[0]);
     const r = await yo.put(`/api/paciente/citas/${c.id_cita}/cancelar`, {});
     expect(r.statusCode).toBe(400);
     expect(json(r).msg).toBe(MSG_AGENDA.cancelarPasada);
@@ -157,9 +147,9 @@ describe('PUT /api/paciente/citas/{id_cita}/cancelar', () => {
 
 describe('roles', () => {
   it('un psicólogo no usa las rutas del paciente, ni un paciente las del psicólogo', async () => {
-    expect((await cliente(t, () => p.token).get('/api/paciente/citas')).statusCode).toBe(403);
-    expect((await yo.get(`/api/psicologo/disponibilidad/${p.psicologo.id_psicologo}`)).statusCode).toBe(403);
-    expect((await yo.post('/api/psicologo/citas', { fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: p.pacientes[0].id_paciente })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/paciente/citas' })).statusCode).toBe(401);
+    expect((await cliente(ag.t, () => ag.p.token).get('/api/paciente/citas')).statusCode).toBe(403);
+    expect((await yo.get(`/api/psicologo/disponibilidad/${ag.p.psicologo.id_psicologo}`)).statusCode).toBe(403);
+    expect((await yo.post('/api/psicologo/citas', { fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: ag.p.pacientes[0].id_paciente })).statusCode).toBe(403);
+    expect((await ag.t.app.inject({ method: 'GET', url: '/api/paciente/citas' })).statusCode).toBe(401);
   });
 });

@@ -4,60 +4,51 @@ import { agenda, cita, disponibilidad, excepcion } from '@miduelo/server/db/sche
 import { MSG_AGENDA } from '@miduelo/shared/citas';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
-import { crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi } from './agenda-ayuda';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { inyectarCon } from '../helpers/app';
+import { json, usarAppDeAgenda } from '../helpers/agenda';
 
-let t: AppDePrueba;
-let p: Practica;
-let api: ReturnType<typeof psicologoApi>;
 let idCita: number;
 
 async function fotografia() {
-  const id = p.psicologo.id_psicologo;
+  const id = ag.p.psicologo.id_psicologo;
   return {
-    agenda: await t.db.select().from(agenda).where(eq(agenda.id_psicologo, id)),
-    cita: await t.db.select().from(cita).where(eq(cita.id_psicologo, id)),
-    disponibilidad: await t.db.select().from(disponibilidad).where(eq(disponibilidad.id_psicologo, id)),
-    excepcion: await t.db.select().from(excepcion).where(eq(excepcion.id_psicologo, id)),
+    agenda: await ag.t.db.select().from(agenda).where(eq(agenda.id_psicologo, id)),
+    cita: await ag.t.db.select().from(cita).where(eq(cita.id_psicologo, id)),
+    disponibilidad: await ag.t.db.select().from(disponibilidad).where(eq(disponibilidad.id_psicologo, id)),
+    excepcion: await ag.t.db.select().from(excepcion).where(eq(excepcion.id_psicologo, id)),
   };
 }
 
-beforeAll(async () => {
-  t = await crearAppDePrueba();
-});
-afterAll(() => t.cerrar());
+const ag = usarAppDeAgenda();
 beforeEach(async () => {
-  t.reloj.fijar(INSTANTE_LUNES_9);
-  p = await crearPractica(t);
-  api = psicologoApi(t, p);
-  idCita = json<{ id_cita: number }>(await api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' })).id_cita;
+  idCita = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' })).id_cita;
 });
 
 /** Sends a raw JSON text, as a broken or hostile client could. */
 const crudo = (token: string, method: 'POST' | 'PUT', url: string, texto: string) =>
-  inyectarCon(t.app, token, { method, url, payload: texto, headers: { 'content-type': 'application/json' } });
+  inyectarCon(ag.t.app, token, { method, url, payload: texto, headers: { 'content-type': 'application/json' } });
 
 describe('tipos equivocados: mensaje en español, nada escrito', () => {
   const b = '/api/psicologo';
-  const casos: Array<[string, string, () => ReturnType<typeof api.get>]> = [
-    ['notas numéricas al crear', MSG_AGENDA.notasTexto, () => api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 5 })],
-    ['fecha numérica al reagendar', MSG_AGENDA.fechaInvalida, () => api.actualizarCita(idCita, { fecha: 20270303, hora_inicio: '12:00' })],
-    ['motivo numérico en una excepción', MSG_AGENDA.motivoTexto, () => api.crearExcepcion({ fecha: '2027-03-05', motivo: 5 })],
+  const casos: Array<[string, string, () => ReturnType<typeof ag.api.get>]> = [
+    ['notas numéricas al crear', MSG_AGENDA.notasTexto, () => ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 5 })],
+    ['fecha numérica al reagendar', MSG_AGENDA.fechaInvalida, () => ag.api.actualizarCita(idCita, { fecha: 20270303, hora_inicio: '12:00' })],
+    ['motivo numérico en una excepción', MSG_AGENDA.motivoTexto, () => ag.api.crearExcepcion({ fecha: '2027-03-05', motivo: 5 })],
     [
       'semana_inicio repetida en la consulta',
       MSG_AGENDA.fechaInvalida,
-      () => api.get(`${b}/agenda/${p.psicologo.id_psicologo}?semana_inicio=2027-03-01&semana_inicio=2027-03-08`),
+      () => ag.api.get(`${b}/agenda/${ag.p.psicologo.id_psicologo}?semana_inicio=2027-03-01&semana_inicio=2027-03-08`),
     ],
-    ['cuerpo de texto en POST /citas', MSG_GENERICO.cuerpoInvalido, () => crudo(p.token, 'POST', `${b}/citas`, '"hola"')],
-    ['cuerpo numérico en PUT /citas', MSG_GENERICO.cuerpoInvalido, () => crudo(p.token, 'PUT', `${b}/citas/${idCita}`, '42')],
-    ['cuerpo de texto en POST /agenda', MSG_GENERICO.cuerpoInvalido, () => crudo(p.token, 'POST', `${b}/agenda`, '"semana"')],
-    ['cuerpo de texto en POST /disponibilidad', MSG_GENERICO.cuerpoInvalido, () => crudo(p.token, 'POST', `${b}/disponibilidad`, '"Lunes"')],
-    ['cuerpo de texto en POST /excepcion', MSG_GENERICO.cuerpoInvalido, () => crudo(p.token, 'POST', `${b}/excepcion`, '"mañana"')],
+    ['cuerpo de texto en POST /citas', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/citas`, '"hola"')],
+    ['cuerpo numérico en PUT /citas', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'PUT', `${b}/citas/${idCita}`, '42')],
+    ['cuerpo de texto en POST /agenda', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/agenda`, '"semana"')],
+    ['cuerpo de texto en POST /disponibilidad', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/disponibilidad`, '"Lunes"')],
+    ['cuerpo de texto en POST /excepcion', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/excepcion`, '"mañana"')],
     [
       'notas numéricas en la solicitud del paciente',
       MSG_AGENDA.notasTexto,
-      () => crudo(p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 7 })),
+      () => crudo(ag.p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 7 })),
     ],
   ];
 
@@ -75,14 +66,14 @@ describe('fechas absurdamente lejanas', () => {
   // 9999-12-31 is a Friday inside the default availability; its week would end in year 10000,
   // which used to reach the database and answer 500 'Existe un error en el servidor'.
   it.each([
-    ['crear cita', () => api.crearCita({ fecha: '9999-12-31', hora_inicio: '10:00' })],
-    ['reagendar', () => api.actualizarCita(idCita, { fecha: '9999-12-31', hora_inicio: '10:00' })],
+    ['crear cita', () => ag.api.crearCita({ fecha: '9999-12-31', hora_inicio: '10:00' })],
+    ['reagendar', () => ag.api.actualizarCita(idCita, { fecha: '9999-12-31', hora_inicio: '10:00' })],
     [
       'solicitud del paciente',
-      () => crudo(p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '9999-12-31', hora_inicio: '10:00' })),
+      () => crudo(ag.p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '9999-12-31', hora_inicio: '10:00' })),
     ],
-    ['excepción', () => api.crearExcepcion({ fecha: '9999-12-31' })],
-    ['consultar la semana', () => api.agenda('9999-12-31')],
+    ['excepción', () => ag.api.crearExcepcion({ fecha: '9999-12-31' })],
+    ['consultar la semana', () => ag.api.agenda('9999-12-31')],
   ])('%s en 9999-12-31 → 400 "La fecha no es válida." y nada escrito', async (_caso, llamar) => {
     const antes = await fotografia();
     const r = await llamar();
@@ -92,7 +83,7 @@ describe('fechas absurdamente lejanas', () => {
   });
 
   it('el último día admitido (2999-12-31, martes) se agenda normalmente', async () => {
-    const r = await api.crearCita({ fecha: '2999-12-31', hora_inicio: '10:00' });
+    const r = await ag.api.crearCita({ fecha: '2999-12-31', hora_inicio: '10:00' });
     expect(r.statusCode).toBe(201);
     expect(json(r)).toMatchObject({ fecha: '2999-12-31', hora_inicio: '10:00', hora_fin: '11:00' });
   });
@@ -102,14 +93,14 @@ describe('caracteres que PostgreSQL no puede guardar', () => {
   // A NUL inside the notes or the motivo used to reach the database and answer 500
   // 'Existe un error en el servidor'.
   it.each([
-    ['notas al crear', () => api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'Duelo\u0000reciente' })],
-    ['motivo de una excepción', () => api.crearExcepcion({ fecha: '2027-03-05', motivo: 'Congreso\u0000' })],
+    ['notas al crear', () => ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'Duelo\u0000reciente' })],
+    ['motivo de una excepción', () => ag.api.crearExcepcion({ fecha: '2027-03-05', motivo: 'Congreso\u0000' })],
     [
       'notas de la solicitud del paciente',
       () =>
-        crudo(p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'a\u0000b' })),
+        crudo(ag.p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'a\u0000b' })),
     ],
-    ['media pareja sustituta en las notas', () => api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'nota \ud83d' })],
+    ['media pareja sustituta en las notas', () => ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'nota \ud83d' })],
   ])('%s → 400 "%s" en español y nada escrito', async (_caso, llamar) => {
     const antes = await fotografia();
     const r = await llamar();
@@ -119,7 +110,7 @@ describe('caracteres que PostgreSQL no puede guardar', () => {
   });
 
   it('una duración de solo espacios cuenta como vacía: 60 minutos (spec 1 §5)', async () => {
-    const r = await api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', duracion: '  ' });
+    const r = await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', duracion: '  ' });
     expect(r.statusCode).toBe(201);
     expect(json(r)).toMatchObject({ duracion: 60, hora_fin: '13:00' });
   });

@@ -2,7 +2,7 @@
 // parallel senders get gap-free sequence numbers, unread counts match the stored messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
-import { abrirChat, crearConsulta, filaChat, filasDe, idCliente, noLeidosGuardados } from './chat-ayuda';
+import { abrirChat, crearConsulta, filaChat, filasDe, idCliente, noLeidosGuardados } from '../helpers/chat';
 
 let t: AppDePrueba;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { abrirChat, cliente, crearConsulta, filasDe, filaChat } from './chat-ayuda';
+import { abrirChat, cliente, crearConsulta, filasDe, filaChat } from '../helpers/chat';
 
 let t: AppDePrueba;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPaciente } from '../helpers/fabricas';
-import { abrirChat, crearConsulta, filasDe, idCliente, noLeidosGuardados } from './chat-ayuda';
+import { abrirChat, crearConsulta, filasDe, idCliente, noLeidosGuardados } from '../helpers/chat';
 
 let t: AppDePrueba;
 beforeAll(async () => {

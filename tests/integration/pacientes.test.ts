@@ -2,7 +2,7 @@ import { MSG_PACIENTES } from '@miduelo/shared/pacientes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi, refirmar } from './agenda-ayuda';
+import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi, refirmar } from '../helpers/agenda';
 
 let t: AppDePrueba;
 let p: Practica;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
+import { INSTANTE_LUNES_9 } from '../helpers/agenda';
 import { conectar, esperarConexion, esperarEvento, type SocketCliente } from '../helpers/socket';
 
 let t: AppDePrueba;
@@ -21,16 +22,21 @@ afterAll(async () => {
 });
 
 describe('handshake del gateway Socket.IO', () => {
-  it('acepta un token válido y lo une a su sala personal', async () => {
+  it('acepta un token válido y entrega a ese socket lo dirigido a su cuenta', async () => {
+    t.reloj.fijar(INSTANTE_LUNES_9);
     const p = await crearPsicologo(t.db);
-    const s = abrir(sesionPsicologo(t.app, p));
-    await esperarConexion(s);
-    const salas = [...(t.app.realtime.io.sockets.sockets.get(s.id!)?.rooms ?? [])];
-    expect(salas).toContain(`psicologo:${p.id_psicologo}`);
     const pac = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
-    const sp = abrir(sesionPaciente(t.app, pac));
-    await esperarConexion(sp);
-    expect([...(t.app.realtime.io.sockets.sockets.get(sp.id!)?.rooms ?? [])]).toContain(`paciente:${pac.id_paciente}`);
+    const [s, sp] = [abrir(sesionPsicologo(t.app, p)), abrir(sesionPaciente(t.app, pac))];
+    await Promise.all([esperarConexion(s), esperarConexion(sp)]);
+    const alPsicologo = esperarEvento<{ cita: { id_cita: number } }>(s, 'cita:cambio');
+    const alPaciente = esperarEvento<{ cita: { id_cita: number } }>(sp, 'mi-cita:cambio');
+    const r = await inyectarCon(t.app, sesionPaciente(t.app, pac), {
+      method: 'POST', url: '/api/paciente/citas/solicitar', payload: { fecha: '2027-03-02', hora_inicio: '10:00', modalidad: 'En línea' },
+    });
+    expect(r.statusCode).toBe(201);
+    expect((await alPsicologo).cita.id_cita).toBe(r.json().id_cita);
+    expect((await alPaciente).cita.id_cita).toBe(r.json().id_cita);
+    t.reloj.fijar(new Date());
   });
 
   it('rechaza sin token, con token alterado, con alg none y con token expirado', async () => {

@@ -1,7 +1,8 @@
 // Shared set-up of the agenda tests: a practice (psychologist, patients, sessions) and a clock
 // fixed in the clinic's zone, so "today" and "now" are the test's decision.
 import type { LightMyRequestResponse } from 'fastify';
-import { type AppDePrueba, inyectarCon } from '../helpers/app';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type AppDePrueba, crearAppDePrueba, inyectarCon } from './app';
 import {
   crearPaciente,
   crearPsicologo,
@@ -9,7 +10,7 @@ import {
   type Psicologo,
   sesionPaciente,
   sesionPsicologo,
-} from '../helpers/fabricas';
+} from './fabricas';
 
 /** Monday 1 March 2027, 09:00 in Mexico City (UTC-6 all year since 2022). */
 export const LUNES = '2027-03-01';
@@ -22,8 +23,9 @@ export interface Practica {
   tokensPacientes: string[];
 }
 
-export async function crearPractica(t: AppDePrueba, nPacientes = 2): Promise<Practica> {
-  const psicologo = await crearPsicologo(t.db);
+/** A psychologist with `nPacientes` patients and their sessions; `o` overrides the psychologist's columns. */
+export async function crearPractica(t: AppDePrueba, nPacientes = 2, o: Parameters<typeof crearPsicologo>[1] = {}): Promise<Practica> {
+  const psicologo = await crearPsicologo(t.db, o);
   const pacientes: Paciente[] = [];
   for (let i = 0; i < nPacientes; i++) pacientes.push(await crearPaciente(t.db, { id_psicologo: psicologo.id_psicologo }));
   return {
@@ -69,6 +71,36 @@ export function psicologoApi(t: AppDePrueba, p: Practica) {
       c.post(`${base}/disponibilidad`, { id_psicologo: p.psicologo.id_psicologo, dia_semana, hora_inicio, hora_fin }),
     crearExcepcion: (body: object) => c.post(`${base}/excepcion`, body),
   };
+}
+
+export type PsicologoApi = ReturnType<typeof psicologoApi>;
+
+export interface ContextoAgenda {
+  t: AppDePrueba;
+  /** A fresh practice for each test. */
+  p: Practica;
+  /** The psychologist's API for `p`. */
+  api: PsicologoApi;
+}
+
+/**
+ * The set-up every agenda test file shares: one app (and database) per file, then before each test
+ * the clock at Monday 09:00 in the clinic's zone and a fresh practice. Call it at the top level of
+ * the file; the returned context is filled in by the hooks.
+ */
+export function usarAppDeAgenda(o: { pacientes?: number; escuchar?: boolean } = {}): ContextoAgenda {
+  const ctx = {} as ContextoAgenda;
+  beforeAll(async () => {
+    ctx.t = await crearAppDePrueba();
+    if (o.escuchar) await ctx.t.escuchar();
+  });
+  afterAll(() => ctx.t?.cerrar());
+  beforeEach(async () => {
+    ctx.t.reloj.fijar(INSTANTE_LUNES_9);
+    ctx.p = await crearPractica(ctx.t, o.pacientes);
+    ctx.api = psicologoApi(ctx.t, ctx.p);
+  });
+  return ctx;
 }
 
 export function json<T = Record<string, unknown>>(r: LightMyRequestResponse): T {

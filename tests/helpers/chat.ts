@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { chat, mensaje } from '@miduelo/server/db/schema/chat';
-import type { AppDePrueba } from '../helpers/app';
-import { inyectarCon } from '../helpers/app';
-import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
+import type { AppDePrueba } from './app';
+import { inyectarCon } from './app';
+import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPaciente, sesionPsicologo } from './fabricas';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read arbitrary JSON bodies field by field
 type Json = any;
