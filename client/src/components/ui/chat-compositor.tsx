@@ -1,7 +1,7 @@
 import { longitudTexto, MENSAJE_MAX, TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 import { controlClases } from './input';
 
 interface ChatCompositorProps {

@@ -3,9 +3,9 @@ import type { Remitente } from '@miduelo/shared/chat-respuestas';
 import dayjs from 'dayjs';
 import { Check, CheckCheck, CircleExclamationPoint, Clock, MessageCircleHeart } from 'lucide-react';
 import { Fragment, useLayoutEffect, useRef } from 'react';
-import type { MensajeConv } from '../../lib/conversaciones-tipos';
-import { cx } from '../../lib/cx';
-import '../../lib/format';
+import type { MensajeConv } from '@/lib/conversaciones-tipos';
+import { cx } from '@/lib/cx';
+import '@/lib/format';
 import { Button } from './button';
 import { Spinner } from './spinner';
 

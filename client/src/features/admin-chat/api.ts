@@ -9,9 +9,9 @@ import {
   type Sincronizacion,
 } from '@miduelo/shared/realtime-chat';
 import * as v from 'valibot';
-import type { AdaptadorConv, MensajeServidor } from '../../lib/conversaciones-tipos';
-import { http } from '../../lib/http';
-import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '../conversacion/socket-eventos';
+import type { AdaptadorConv, MensajeServidor } from '@/lib/conversaciones-tipos';
+import { http } from '@/lib/http';
+import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '@/features/conversacion/socket-eventos';
 
 // Admin chat calls of spec 2 §7 (base /api/admin), polled every 30 s while the socket is down.
 const base = '/api/admin';

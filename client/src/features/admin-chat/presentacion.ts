@@ -1,6 +1,6 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { type ChatAdmin, nombreCompleto, vistaPrevia } from '@miduelo/shared/chat-respuestas';
-import type { LadoConversaciones } from '../conversacion/tipos';
+import type { LadoConversaciones } from '@/features/conversacion/tipos';
 import { adaptadorAdmin } from './api';
 import { chatAdmin } from './store';
 

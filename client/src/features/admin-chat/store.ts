@@ -1,5 +1,5 @@
 import type { ChatAdmin } from '@miduelo/shared/chat-respuestas';
-import { crearConversaciones } from '../../lib/conversaciones';
+import { crearConversaciones } from '@/lib/conversaciones';
 import { adaptadorAdmin } from './api';
 
 /** Live conversations of the signed-in administrator. */

@@ -2,7 +2,7 @@ import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/ci
 import { diasDeSemana } from '@miduelo/shared/citas-tiempo';
 import type { CitaCambio, ExcepcionCambio } from '@miduelo/shared/realtime-citas';
 import { create } from 'zustand';
-import { agendaDeSemana, citasDeAgenda, obtenerDisponibilidad, obtenerExcepciones } from './api';
+import { agendaDeSemana, citasDeAgenda, obtenerDisponibilidad, obtenerExcepciones } from '@/api/agenda';
 
 // Live state of the agenda screen: the shown week's appointments, the availability and the
 // exceptions. Fed by REST loads and by socket events; every appointment carries a version, so an
@@ -72,7 +72,7 @@ export async function cargarSemana(idPsicologo: number, lunes: string, { silenci
   useAgenda.setState({ lunes, error: false, cargando: !(mismaSemana && silencioso), ...(mismaSemana ? {} : { citas: [], agenda: null }) });
   pendientes = [];
   try {
-    const agenda = await agendaDeSemana(idPsicologo, lunes, diasDeSemana(lunes)[6], control.signal);
+    const { agenda } = await agendaDeSemana(idPsicologo, lunes, diasDeSemana(lunes)[6], control.signal);
     const citas = await citasDeAgenda(agenda.id_agenda, control.signal);
     if (control.signal.aborted) return;
     let lista = ordenar(citas.filter((c) => !eliminadas.has(c.id_cita)));

@@ -7,8 +7,8 @@ import {
 } from '@miduelo/shared/realtime-citas';
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { useSocket, vigilarRecurso } from '../../lib/socket';
-import { toast } from '../../lib/toast';
+import { useSocket, vigilarRecurso } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 import { aplicarCambioCita, aplicarCambioExcepcion, cargarHorario, cargarSemana, fijarDisponibilidad, useAgenda } from './store';
 
 const nombre = (c: { paciente: { nombre: string; apellido_paterno: string } }) => `${c.paciente.nombre} ${c.paciente.apellido_paterno}`;

@@ -9,9 +9,9 @@ import {
   type Sincronizacion,
 } from '@miduelo/shared/realtime-chat';
 import * as v from 'valibot';
-import type { AdaptadorConv } from '../../lib/conversaciones-tipos';
-import { http } from '../../lib/http';
-import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '../conversacion/socket-eventos';
+import type { AdaptadorConv } from '@/lib/conversaciones-tipos';
+import { http } from '@/lib/http';
+import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '@/features/conversacion/socket-eventos';
 
 // Chat calls of spec 1 §7 (base /api/psicologo), polled every 30 s while the socket is down.
 const base = '/api/psicologo';

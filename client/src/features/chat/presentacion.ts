@@ -1,6 +1,6 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { type Chat, nombreCompleto, vistaPrevia } from '@miduelo/shared/chat-respuestas';
-import type { LadoConversaciones } from '../conversacion/tipos';
+import type { LadoConversaciones } from '@/features/conversacion/tipos';
 import { adaptadorPsicologo } from './api';
 import { chatPsicologo } from './store';
 

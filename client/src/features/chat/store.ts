@@ -1,5 +1,5 @@
 import type { Chat } from '@miduelo/shared/chat-respuestas';
-import { crearConversaciones } from '../../lib/conversaciones';
+import { crearConversaciones } from '@/lib/conversaciones';
 import { adaptadorPsicologo } from './api';
 
 /** Live chats of the signed-in psychologist (list, open conversation, unread counts). */

@@ -1,9 +1,9 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { AvatarInicial } from '../../components/ui/avatar-inicial';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { AvatarInicial } from '@/components/ui/avatar-inicial';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import type { Apariencia } from './tipos';
 
 interface CabeceraConversacionProps {

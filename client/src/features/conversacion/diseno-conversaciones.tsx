@@ -1,12 +1,12 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { MessagesSquare, Plus, Search, WifiOff } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Cargando } from '../../components/ui/spinner';
-import { cx } from '../../lib/cx';
-import { useSocket } from '../../lib/socket';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Cargando } from '@/components/ui/spinner';
+import { cx } from '@/lib/cx';
+import { useSocket } from '@/lib/socket';
 
 interface DisenoConversacionesProps {
   busqueda: string;

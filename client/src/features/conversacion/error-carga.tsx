@@ -1,6 +1,6 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { CircleAlert } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 interface ErrorCargaProps {
   texto: string;

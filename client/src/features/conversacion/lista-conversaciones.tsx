@@ -1,9 +1,9 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { tiempoRelativo } from '@miduelo/shared/fechas';
 import { MessagesSquare, Plus, SearchX } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import type { ResumenBase } from '../../lib/conversaciones-tipos';
-import { useAhora } from '../../lib/use-ahora';
+import { Button } from '@/components/ui/button';
+import type { ResumenBase } from '@/lib/conversaciones-tipos';
+import { useAhora } from '@/lib/use-ahora';
 import { ErrorCarga } from './error-carga';
 import { ItemConversacion } from './item-conversacion';
 import type { LadoConversaciones } from './tipos';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ChatCompositor } from '../../components/ui/chat-compositor';
-import { ChatMensajes } from '../../components/ui/chat-mensajes';
-import type { MensajeConv, ResumenBase } from '../../lib/conversaciones-tipos';
+import { ChatCompositor } from '@/components/ui/chat-compositor';
+import { ChatMensajes } from '@/components/ui/chat-mensajes';
+import type { MensajeConv, ResumenBase } from '@/lib/conversaciones-tipos';
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { CabeceraConversacion } from './cabecera-conversacion';
 import { ErrorCarga } from './error-carga';

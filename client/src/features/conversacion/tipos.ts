@@ -1,10 +1,10 @@
 // What the two chat screens (the psychologist's and the administrator's) share about one side.
 import type { Remitente } from '@miduelo/shared/chat-respuestas';
 import type { ComponentProps } from 'react';
-import type { AvatarInicial } from '../../components/ui/avatar-inicial';
-import type { TonoBadge } from '../../components/ui/badge';
-import type { Conversaciones } from '../../lib/conversaciones';
-import type { ResumenBase } from '../../lib/conversaciones-tipos';
+import type { AvatarInicial } from '@/components/ui/avatar-inicial';
+import type { TonoBadge } from '@/components/ui/badge';
+import type { Conversaciones } from '@/lib/conversaciones';
+import type { ResumenBase } from '@/lib/conversaciones-tipos';
 
 export type TonoAvatar = NonNullable<ComponentProps<typeof AvatarInicial>['tono']>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ResumenBase } from '../../lib/conversaciones-tipos';
+import type { ResumenBase } from '@/lib/conversaciones-tipos';
 import type { LadoConversaciones } from './tipos';
 
 /** State of a chat screen: starts the live store, searches as the box changes, and the open conversation. */

@@ -2,18 +2,18 @@ import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { type ChatAdmin, nombreCompleto, type UsuarioDisponible } from '@miduelo/shared/chat-respuestas';
 import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { AvatarInicial } from '../../../components/ui/avatar-inicial';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { MensajeError } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Cargando } from '../../../components/ui/spinner';
-import { cx } from '../../../lib/cx';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { ErrorCarga } from '../../conversacion/error-carga';
-import { crearChatAdmin, type FiltroUsuarios, usuariosDisponibles } from '../api';
+import { AvatarInicial } from '@/components/ui/avatar-inicial';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { MensajeError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Cargando } from '@/components/ui/spinner';
+import { cx } from '@/lib/cx';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { ErrorCarga } from '@/features/conversacion/error-carga';
+import { crearChatAdmin, type FiltroUsuarios, usuariosDisponibles } from '@/api/chat';
 
 const FILTROS: { valor: FiltroUsuarios; etiqueta: string }[] = [
   { valor: 'todos', etiqueta: TEXTOS_CHAT.admin.filtroTodos },

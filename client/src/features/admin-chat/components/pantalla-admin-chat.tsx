@@ -1,11 +1,11 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { useState } from 'react';
-import { DisenoConversaciones } from '../../conversacion/diseno-conversaciones';
-import { ListaConversaciones } from '../../conversacion/lista-conversaciones';
-import { PanelConversacion } from '../../conversacion/panel-conversacion';
-import { useConversaciones } from '../../conversacion/use-conversaciones';
-import { ladoAdmin } from '../presentacion';
-import { chatAdmin } from '../store';
+import { DisenoConversaciones } from '@/features/conversacion/diseno-conversaciones';
+import { ListaConversaciones } from '@/features/conversacion/lista-conversaciones';
+import { PanelConversacion } from '@/features/conversacion/panel-conversacion';
+import { useConversaciones } from '@/features/conversacion/use-conversaciones';
+import { ladoAdmin } from '@/features/admin-chat/presentacion';
+import { chatAdmin } from '@/features/admin-chat/store';
 import { NuevaConversacionDialog } from './nueva-conversacion-dialog';
 
 /** The administrator's chat screen (spec 2 §2 Admin chat). */

@@ -4,17 +4,17 @@ import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
 import dayjs from 'dayjs';
 import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Cargando } from '../../../components/ui/spinner';
-import { cx } from '../../../lib/cx';
-import { ApiError } from '../../../lib/http';
-import { useSocket } from '../../../lib/socket';
-import { toast } from '../../../lib/toast';
-import { listarPacientes } from '../api';
-import { disponibilidadDeGrid } from '../disponibilidad';
-import { cargarHorario, cargarSemana, useAgenda } from '../store';
-import { ahoraClinica } from '../tiempo';
-import { useAgendaEnVivo } from '../use-agenda-en-vivo';
+import { Button } from '@/components/ui/button';
+import { Cargando } from '@/components/ui/spinner';
+import { cx } from '@/lib/cx';
+import { ApiError } from '@/lib/http';
+import { useSocket } from '@/lib/socket';
+import { toast } from '@/lib/toast';
+import { listarPacientes } from '@/api/pacientes';
+import { disponibilidadDeGrid } from '@/features/agenda/disponibilidad';
+import { cargarHorario, cargarSemana, useAgenda } from '@/features/agenda/store';
+import { ahoraClinica } from '@/features/agenda/tiempo';
+import { useAgendaEnVivo } from '@/features/agenda/use-agenda-en-vivo';
 import { AlertaDisponibilidad } from './alerta-disponibilidad';
 import { CalendarioSemanal } from './calendario-semanal';
 import { type InicialCita, ModalCrearCita } from './modal-crear-cita';
@@ -165,7 +165,6 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
           if (!a) setCrear(null);
         }}
         inicial={crear ?? { fecha: fechaPorDefecto(lunes) }}
-        idPsicologo={idPsicologo}
         pacientes={pacientes}
         onCreada={() => {
           if (pacientePreparado) onPacienteAtendido();

@@ -3,16 +3,16 @@ import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { Clock, Lightbulb, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { confirmar } from '../../../lib/confirm';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { agregarDisponibilidad, eliminarDisponibilidad, obtenerDisponibilidad } from '../api';
-import { fijarDisponibilidad, useAgenda } from '../store';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { confirmar } from '@/lib/confirm';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { agregarDisponibilidad, eliminarDisponibilidad, obtenerDisponibilidad } from '@/api/agenda';
+import { fijarDisponibilidad, useAgenda } from '@/features/agenda/store';
 import { SeccionExcepciones } from './seccion-excepciones';
 
 interface Props {

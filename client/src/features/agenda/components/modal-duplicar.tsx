@@ -1,15 +1,15 @@
 import type { Cita } from '@miduelo/shared/citas';
 import { diasDeSemana, diaSemanaDe } from '@miduelo/shared/citas-tiempo';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { diaCorto } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { crearCita } from '../api';
-import { aplicarCambioCita } from '../store';
-import { yaPaso } from '../tiempo';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { diaCorto } from '@/lib/format';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { crearCita } from '@/api/agenda';
+import { aplicarCambioCita } from '@/features/agenda/store';
+import { yaPaso } from '@/features/agenda/tiempo';
 
 interface Props {
   cita: Cita | null;

@@ -1,15 +1,15 @@
 import type { Cita } from '@miduelo/shared/citas';
 import { DURACION_CITA_PASO } from '@miduelo/shared/constants';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { reagendarCita } from '../api';
-import { aplicarCambioCita } from '../store';
-import { ahoraClinica, errorTemporal, mencionaDisponibilidad } from '../tiempo';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { reagendarCita } from '@/api/agenda';
+import { aplicarCambioCita } from '@/features/agenda/store';
+import { ahoraClinica, errorTemporal, mencionaDisponibilidad } from '@/features/agenda/tiempo';
 
 interface Props {
   cita: Cita | null;

@@ -2,17 +2,17 @@ import { ExcepcionBody, type Excepcion, MOTIVO_EXCEPCION_MAX } from '@miduelo/sh
 import { CalendarOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { confirmar } from '../../../lib/confirm';
-import { fechaLarga } from '../../../lib/format';
-import { mostrarError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { crearExcepcion, eliminarExcepcion } from '../api';
-import { aplicarCambioExcepcion, useAgenda } from '../store';
-import { ahoraClinica } from '../tiempo';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { confirmar } from '@/lib/confirm';
+import { fechaLarga } from '@/lib/format';
+import { mostrarError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { crearExcepcion, eliminarExcepcion } from '@/api/agenda';
+import { aplicarCambioExcepcion, useAgenda } from '@/features/agenda/store';
+import { ahoraClinica } from '@/features/agenda/tiempo';
 
 const rango = (e: Excepcion) => (e.hora_inicio ? `de ${e.hora_inicio} a ${e.hora_fin}` : 'todo el día');
 

@@ -1,15 +1,15 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import type { Chat } from '@miduelo/shared/chat-respuestas';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { DisenoConversaciones } from '../../conversacion/diseno-conversaciones';
-import { ListaConversaciones } from '../../conversacion/lista-conversaciones';
-import { PanelConversacion } from '../../conversacion/panel-conversacion';
-import { useConversaciones } from '../../conversacion/use-conversaciones';
-import { crearChat } from '../api';
-import { ladoPsicologo } from '../presentacion';
-import { chatPsicologo } from '../store';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { DisenoConversaciones } from '@/features/conversacion/diseno-conversaciones';
+import { ListaConversaciones } from '@/features/conversacion/lista-conversaciones';
+import { PanelConversacion } from '@/features/conversacion/panel-conversacion';
+import { useConversaciones } from '@/features/conversacion/use-conversaciones';
+import { crearChat } from '@/api/chat';
+import { ladoPsicologo } from '@/features/chat/presentacion';
+import { chatPsicologo } from '@/features/chat/store';
 import { NuevoChatDialog } from './nuevo-chat-dialog';
 
 interface PantallaChatProps {
