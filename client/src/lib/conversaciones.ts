@@ -7,7 +7,8 @@ import { create } from 'zustand';
 import { crearEnvios } from './conversaciones-envio';
 import { fusionarMensajes, ultimoSeq } from './conversaciones-mensajes';
 import type { AdaptadorConv, EstadoConv, EventosConv, MensajeConv, MensajeServidor, ResumenBase } from './conversaciones-tipos';
-import { type SocketApp, useSocket, vigilarRecurso } from './socket';
+import { vigilarRecurso } from './live/vigilar-socket';
+import { type SocketApp, useSocket } from './socket';
 
 const PAGINA = 200;
 const LOTE_SINCRONIZACION = 500;

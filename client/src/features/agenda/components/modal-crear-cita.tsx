@@ -23,7 +23,7 @@ import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { crearCita } from '@/api/agenda';
-import { aplicarCambioCita } from '@/features/agenda/store';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
 import { errorTemporal, mencionaDisponibilidad } from '@/features/agenda/tiempo';
 
 export interface InicialCita {
@@ -52,6 +52,7 @@ export function ModalCrearCita(props: Props) {
 }
 
 function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeDisponibilidad }: Props) {
+  const { aplicarCambioCita } = useAgendaContexto();
   const form = useForm(CrearCitaBody, {
     fecha: inicial.fecha,
     hora_inicio: inicial.hora_inicio ?? HORA_CITA_DEFECTO,

@@ -8,7 +8,7 @@ import { diaCorto } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { crearCita } from '@/api/agenda';
-import { aplicarCambioCita } from '@/features/agenda/store';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
 import { yaPaso } from '@/features/agenda/tiempo';
 
 interface Props {
@@ -26,6 +26,7 @@ export function ModalDuplicar({ cita, lunes, idAgenda, onCerrar }: Props) {
 }
 
 function Formulario({ cita, lunes, idAgenda, onCerrar }: { cita: Cita } & Omit<Props, 'cita'>) {
+  const { aplicarCambioCita } = useAgendaContexto();
   const [elegidos, setElegidos] = useState<string[]>([]);
   const [guardando, setGuardando] = useState(false);
   const dias = diasDeSemana(lunes);

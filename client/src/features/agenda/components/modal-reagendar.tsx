@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { reagendarCita } from '@/api/agenda';
-import { aplicarCambioCita } from '@/features/agenda/store';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
 import { ahoraClinica, errorTemporal, mencionaDisponibilidad } from '@/features/agenda/tiempo';
 
 interface Props {
@@ -23,6 +23,7 @@ export function ModalReagendar({ cita, onCerrar, onFueraDeDisponibilidad }: Prop
 }
 
 function Formulario({ cita, onCerrar, onFueraDeDisponibilidad }: { cita: Cita } & Omit<Props, 'cita'>) {
+  const { aplicarCambioCita } = useAgendaContexto();
   const [fecha, setFecha] = useState(cita.fecha);
   const [hora, setHora] = useState(cita.hora_inicio);
   const [guardando, setGuardando] = useState(false);

@@ -11,14 +11,14 @@ import { fechaLarga } from '@/lib/format';
 import { mostrarError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { crearExcepcion, eliminarExcepcion } from '@/api/agenda';
-import { aplicarCambioExcepcion, useAgenda } from '@/features/agenda/store';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
 import { ahoraClinica } from '@/features/agenda/tiempo';
 
 const rango = (e: Excepcion) => (e.hora_inicio ? `de ${e.hora_inicio} a ${e.hora_fin}` : 'todo el día');
 
 /** Days or hours the psychologist does not take appointments (decision 034). */
 export function SeccionExcepciones() {
-  const excepciones = useAgenda((s) => s.excepciones);
+  const { excepciones, aplicarCambioExcepcion } = useAgendaContexto();
   const [fecha, setFecha] = useState('');
   const [diaCompleto, setDiaCompleto] = useState(true);
   const [inicio, setInicio] = useState('');

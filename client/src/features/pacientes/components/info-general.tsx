@@ -15,7 +15,7 @@ import { fechaLarga, hoyClinica } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { useSocket } from '@/lib/socket';
 import { toast } from '@/lib/toast';
-import { useLiveResource } from '@/lib/use-live-resource';
+import { useLiveResource } from '@/lib/live/use-live-resource';
 import { crearChat, verificarChat } from '@/api/chat';
 import { obtenerProximaCita } from '@/api/pacientes';
 

@@ -1,6 +1,6 @@
 import { POLL_MS } from '@miduelo/shared/constants';
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
-import { vigilarRecurso } from './socket';
+import { vigilarRecurso } from './vigilar-socket';
 
 export interface OpcionesRecursoVivo<T> {
   /** Loads the resource; receives a signal that aborts when a newer load starts or on unmount. */
