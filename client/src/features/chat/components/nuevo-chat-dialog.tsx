@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { ErrorCarga } from '@/features/conversacion/error-carga';
+import { ErrorCarga } from '@/features/chat/components/error-carga';
 import { crearChat, pacientesSinChat } from '@/api/chat';
 
 interface NuevoChatDialogProps {

@@ -1,10 +1,8 @@
-// What the two chat screens (the psychologist's and the administrator's) share about one side.
-import type { Remitente } from '@miduelo/shared/chat-respuestas';
+// What the two chat screens (the psychologist's and the administrator's) know about one side.
 import type { ComponentProps } from 'react';
 import type { AvatarInicial } from '@/components/ui/avatar-inicial';
 import type { TonoBadge } from '@/components/ui/badge';
-import type { Conversaciones } from '@/lib/conversaciones';
-import type { ResumenBase } from '@/lib/conversaciones-tipos';
+import type { AdaptadorConv, ResumenBase } from './conversaciones-tipos';
 
 export type TonoAvatar = NonNullable<ComponentProps<typeof AvatarInicial>['tono']>;
 
@@ -18,10 +16,8 @@ export interface Apariencia {
 
 /** One side's live conversations and how its screen shows them. */
 export interface LadoConversaciones<R extends ResumenBase> {
-  conv: Conversaciones<R>;
-  idDe: (r: R) => number;
-  /** Who 'own' messages are from, for the message list. */
-  propio: Remitente;
+  /** How this side talks to the server (own messages, ids, calls and socket events). */
+  adaptador: AdaptadorConv<R>;
   apariencia: (r: R) => Apariencia;
   /** The list's preview of the last message (own ones prefixed). */
   vistaPrevia: (r: R) => string;

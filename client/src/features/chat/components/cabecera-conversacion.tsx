@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { AvatarInicial } from '@/components/ui/avatar-inicial';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { Apariencia } from './tipos';
+import type { Apariencia } from '@/features/chat/lado';
 
 interface CabeceraConversacionProps {
   apariencia: Apariencia;

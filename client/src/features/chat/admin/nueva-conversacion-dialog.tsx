@@ -12,7 +12,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { ErrorCarga } from '@/features/conversacion/error-carga';
+import { ErrorCarga } from '@/features/chat/components/error-carga';
 import { crearChatAdmin, type FiltroUsuarios, usuariosDisponibles } from '@/api/chat';
 
 const FILTROS: { valor: FiltroUsuarios; etiqueta: string }[] = [

@@ -2,7 +2,7 @@ import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { AvatarInicial } from '@/components/ui/avatar-inicial';
 import { Badge } from '@/components/ui/badge';
 import { cx } from '@/lib/cx';
-import type { Apariencia } from './tipos';
+import type { Apariencia } from '@/features/chat/lado';
 
 interface ItemConversacionProps {
   id: number;

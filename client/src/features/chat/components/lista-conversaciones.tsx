@@ -2,11 +2,11 @@ import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { tiempoRelativo } from '@miduelo/shared/fechas';
 import { MessagesSquare, Plus, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { ResumenBase } from '@/lib/conversaciones-tipos';
+import type { ResumenBase } from '@/features/chat/conversaciones-tipos';
 import { useAhora } from '@/lib/use-ahora';
 import { ErrorCarga } from './error-carga';
 import { ItemConversacion } from './item-conversacion';
-import type { LadoConversaciones } from './tipos';
+import type { LadoConversaciones } from '@/features/chat/lado';
 
 interface ListaConversacionesProps<R extends ResumenBase> {
   lado: LadoConversaciones<R>;
@@ -42,7 +42,7 @@ export function ListaConversaciones<R extends ResumenBase>({
   return (
     <ul aria-label={etiqueta} className="divide-y divide-arena-100">
       {chats.map((c) => {
-        const id = lado.idDe(c);
+        const id = lado.adaptador.idDe(c);
         return (
           <ItemConversacion
             key={id}

@@ -5,10 +5,11 @@
 import { ESCRIBIENDO_CADUCA_MS } from '@miduelo/shared/chat';
 import { create } from 'zustand';
 import { crearEnvios } from './conversaciones-envio';
-import { fusionarMensajes, ultimoSeq } from './conversaciones-mensajes';
+import { primerSeq, sincronizarDespuesDe, ultimoSeq } from '@/lib/live/secuencia';
+import { fusionarMensajes } from './mensajes';
 import type { AdaptadorConv, EstadoConv, EventosConv, MensajeConv, MensajeServidor, ResumenBase } from './conversaciones-tipos';
-import { vigilarRecurso } from './live/vigilar-socket';
-import { type SocketApp, useSocket } from './socket';
+import { vigilarRecurso } from '@/lib/live/vigilar-socket';
+import { type SocketApp, useSocket } from '@/lib/socket';
 
 const PAGINA = 200;
 const LOTE_SINCRONIZACION = 500;
@@ -95,14 +96,15 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
 
   /** Everything after the last known sequence number, in batches, merged once each. */
   async function sincronizar(id: number): Promise<void> {
-    for (let vuelta = 0; vuelta < 20; vuelta++) {
-      const desde = ultimoSeq(get().mensajes[id]);
-      const nuevos = await ad.mensajes(id, { despues_de: desde, limite: LOTE_SINCRONIZACION });
-      ponerMensajes(id, (ms) => fusionarMensajes(ms, nuevos));
-      const ultimo = nuevos.at(-1);
-      if (ultimo) alListado(ultimo);
-      if (nuevos.length < LOTE_SINCRONIZACION) return;
-    }
+    const nuevos = await sincronizarDespuesDe({
+      desde: () => ultimoSeq(get().mensajes[id]),
+      pedir: (despues_de, limite) => ad.mensajes(id, { despues_de, limite }),
+      aplicar: (lote) => ponerMensajes(id, (ms) => fusionarMensajes(ms, lote)),
+      seqDe: (m) => m.seq,
+      lote: LOTE_SINCRONIZACION,
+    });
+    const ultimo = nuevos.at(-1);
+    if (ultimo) alListado(ultimo);
   }
 
   /** Loads the open conversation; false when it failed (then it is not marked read either). */
@@ -131,7 +133,7 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
   async function cargarAnteriores(): Promise<void> {
     const id = get().seleccionado;
     if (id === null) return;
-    const primero = (get().mensajes[id] ?? []).find((m) => m.seq !== null)?.seq;
+    const primero = primerSeq(get().mensajes[id]);
     if (!primero) return;
     try {
       const pagina = await ad.mensajes(id, { antes_de: primero, limite: PAGINA });

@@ -1,16 +1,15 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { useState } from 'react';
-import { DisenoConversaciones } from '@/features/conversacion/diseno-conversaciones';
-import { ListaConversaciones } from '@/features/conversacion/lista-conversaciones';
-import { PanelConversacion } from '@/features/conversacion/panel-conversacion';
-import { useConversaciones } from '@/features/conversacion/use-conversaciones';
-import { ladoAdmin } from '@/features/admin-chat/presentacion';
-import { chatAdmin } from '@/features/admin-chat/store';
+import { DisenoConversaciones } from '@/features/chat/components/diseno-conversaciones';
+import { ListaConversaciones } from '@/features/chat/components/lista-conversaciones';
+import { PanelConversacion } from '@/features/chat/components/panel-conversacion';
+import { useConversaciones } from '@/features/chat/use-conversaciones';
+import { ladoAdmin } from './presentacion-admin';
 import { NuevaConversacionDialog } from './nueva-conversacion-dialog';
 
 /** The administrator's chat screen (spec 2 §2 Admin chat). */
 export function PantallaAdminChat() {
-  const { chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoAdmin);
+  const { conv, chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoAdmin);
   const [nuevaAbierta, setNuevaAbierta] = useState(false);
 
   return (
@@ -30,7 +29,7 @@ export function PantallaAdminChat() {
             seleccionado={seleccionado}
             escribiendo={escribiendo}
             buscando={busqueda.trim() !== ''}
-            onSeleccionar={(c) => void chatAdmin.seleccionar(c.id_chat_admin)}
+            onSeleccionar={(c) => void conv.seleccionar(c.id_chat_admin)}
             vacio={{
               titulo: TEXTOS_CHAT.admin.sinConversaciones,
               accion: TEXTOS_CHAT.admin.nuevaConversacion,
@@ -39,7 +38,7 @@ export function PantallaAdminChat() {
             error={{
               activo: errorLista,
               texto: TEXTOS_CHAT.admin.errorCargarConversaciones,
-              onReintentar: () => void chatAdmin.cargarLista(),
+              onReintentar: () => void conv.cargarLista(),
             }}
           />
         }
@@ -47,10 +46,11 @@ export function PantallaAdminChat() {
           abierto ? (
             <PanelConversacion
               lado={ladoAdmin}
+              conv={conv}
               abierto={abierto}
               subtitulo={abierto.destinatario.email}
               etiquetaVolver="Volver a las conversaciones"
-              onVolver={() => void chatAdmin.seleccionar(null)}
+              onVolver={() => void conv.seleccionar(null)}
               textoVacio={TEXTOS_CHAT.admin.iniciaConversacion}
             />
           ) : null
@@ -63,8 +63,8 @@ export function PantallaAdminChat() {
       <NuevaConversacionDialog
         abierto={nuevaAbierta}
         onAbiertoChange={setNuevaAbierta}
-        onCreada={(c) => chatAdmin.agregarYSeleccionar(c)}
-        onYaExiste={() => void chatAdmin.cargarLista()}
+        onCreada={(c) => conv.agregarYSeleccionar(c)}
+        onYaExiste={() => void conv.cargarLista()}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { longitudTexto, MENSAJE_MAX, TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cx } from '@/lib/cx';
-import { controlClases } from './input';
+import { controlClases } from '@/components/ui/input';
 
 interface ChatCompositorProps {
   /** Sends the text; returns true when it was accepted (then the box is cleared). */

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
-import { ChatCompositor } from '@/components/ui/chat-compositor';
-import { ChatMensajes } from '@/components/ui/chat-mensajes';
-import type { MensajeConv, ResumenBase } from '@/lib/conversaciones-tipos';
+import { ChatCompositor } from '@/features/chat/components/chat-compositor';
+import { ChatMensajes } from '@/features/chat/components/chat-mensajes';
+import type { Conversaciones } from '@/features/chat/conversaciones';
+import type { MensajeConv, ResumenBase } from '@/features/chat/conversaciones-tipos';
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { CabeceraConversacion } from './cabecera-conversacion';
 import { ErrorCarga } from './error-carga';
-import type { LadoConversaciones } from './tipos';
+import type { LadoConversaciones } from '@/features/chat/lado';
 
 const SIN_MENSAJES: MensajeConv[] = [];
 
 interface PanelConversacionProps<R extends ResumenBase> {
   lado: LadoConversaciones<R>;
+  /** The screen's live conversations. */
+  conv: Conversaciones<R>;
   abierto: R;
   subtitulo: ReactNode;
   etiquetaVolver: string;
@@ -22,14 +25,14 @@ interface PanelConversacionProps<R extends ResumenBase> {
 /** The open conversation: header, messages (with older pages and retries) and the message box. */
 export function PanelConversacion<R extends ResumenBase>({
   lado,
+  conv,
   abierto,
   subtitulo,
   etiquetaVolver,
   onVolver,
   textoVacio,
 }: PanelConversacionProps<R>) {
-  const { conv } = lado;
-  const id = lado.idDe(abierto);
+  const id = lado.adaptador.idDe(abierto);
   const apariencia = lado.apariencia(abierto);
   const mensajes = conv.useConv((s) => s.mensajes[id] ?? SIN_MENSAJES);
   const cargando = conv.useConv((s) => s.cargandoMensajes);
@@ -63,7 +66,7 @@ export function PanelConversacion<R extends ResumenBase>({
       <ChatMensajes
         key={id}
         mensajes={mensajes}
-        propio={lado.propio}
+        propio={lado.adaptador.propio}
         nombreOtro={apariencia.nombre}
         cargando={cargando}
         hayAnteriores={hayAnteriores}

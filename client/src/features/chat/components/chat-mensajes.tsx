@@ -3,11 +3,11 @@ import type { Remitente } from '@miduelo/shared/chat-respuestas';
 import dayjs from 'dayjs';
 import { Check, CheckCheck, CircleExclamationPoint, Clock, MessageCircleHeart } from 'lucide-react';
 import { Fragment, useLayoutEffect, useRef } from 'react';
-import type { MensajeConv } from '@/lib/conversaciones-tipos';
+import type { MensajeConv } from '@/features/chat/conversaciones-tipos';
 import { cx } from '@/lib/cx';
 import '@/lib/format';
-import { Button } from './button';
-import { Spinner } from './spinner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 
 function etiquetaDia(fecha: string, hoy: dayjs.Dayjs): string {
   const d = dayjs(fecha);

@@ -2,11 +2,12 @@
 // same client id (stored at most once), and the ephemeral typing indicator.
 import { ESCRIBIENDO_INTERVALO_MS, TextoMensajeSchema } from '@miduelo/shared/chat';
 import * as v from 'valibot';
-import { fusionarMensajes, nuevoIdCliente } from './conversaciones-mensajes';
+import { agregarPendiente, buscarPendiente, cambiarPendiente, esFalloDeRed, nuevoIdCliente, pendientesAReintentar } from '@/lib/live/optimista';
+import { fusionarMensajes } from './mensajes';
 import type { AdaptadorConv, EstadoConv, MensajeConv, MensajeServidor, ResumenBase } from './conversaciones-tipos';
-import { ApiError, mensajeDeError } from './http';
-import type { SocketApp } from './socket';
-import { toast } from './toast';
+import { ApiError, mensajeDeError } from '@/lib/http';
+import type { SocketApp } from '@/lib/socket';
+import { toast } from '@/lib/toast';
 
 export interface ContextoEnvio<R extends ResumenBase> {
   ad: AdaptadorConv<R>;
@@ -22,7 +23,7 @@ export function crearEnvios<R extends ResumenBase>({ ad, get, ponerMensajes, alL
   const sinRed = new Set<string>();
 
   function reemplazarPendiente(id: number, idCliente: string, cambio: Partial<MensajeConv>) {
-    ponerMensajes(id, (ms) => ms.map((m) => (m.seq === null && m.id_cliente === idCliente ? { ...m, ...cambio } : m)));
+    ponerMensajes(id, (ms) => cambiarPendiente(ms, idCliente, cambio));
   }
 
   /** Over the socket while it is up (no extra round trip), else over HTTP; the client id makes a
@@ -49,7 +50,7 @@ export function crearEnvios<R extends ResumenBase>({ ad, get, ponerMensajes, alL
     } catch (e) {
       reemplazarPendiente(id, idCliente, { estado: 'error' });
       if (e instanceof ApiError && e.sesionCerrada) return;
-      if (e instanceof ApiError && (e.status === 0 || e.status >= 500)) sinRed.add(idCliente);
+      if (e instanceof ApiError && esFalloDeRed(e.status)) sinRed.add(idCliente);
       // Validation, rate and read-only answers say what to do; anything else gets the spec's text.
       const conMotivo = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 404;
       toast.error('Error', conMotivo ? mensajeDeError(e, ad.textoErrorEnvio) : ad.textoErrorEnvio);
@@ -76,7 +77,7 @@ export function crearEnvios<R extends ResumenBase>({ ad, get, ponerMensajes, alL
       leido: false,
       estado: 'enviando',
     };
-    ponerMensajes(id, (ms) => [...ms, pendiente]);
+    ponerMensajes(id, (ms) => agregarPendiente(ms, pendiente));
     const s = socketConectado();
     if (s) ad.socket.escribiendo(s, id, false);
     void intentarEnvio(id, idCliente, r.output);
@@ -85,7 +86,7 @@ export function crearEnvios<R extends ResumenBase>({ ad, get, ponerMensajes, alL
 
   /** A failed send goes again with the same client id: stored at most once whatever happened. */
   function reintentar(id: number, idCliente: string) {
-    const m = get().mensajes[id]?.find((x) => x.seq === null && x.id_cliente === idCliente);
+    const m = buscarPendiente(get().mensajes[id], idCliente);
     if (!m || m.estado === 'enviando') return;
     reemplazarPendiente(id, idCliente, { estado: 'enviando' });
     void intentarEnvio(id, idCliente, m.contenido);
@@ -93,7 +94,7 @@ export function crearEnvios<R extends ResumenBase>({ ad, get, ponerMensajes, alL
 
   function reintentarSinRed() {
     for (const [id, ms] of Object.entries(get().mensajes)) {
-      for (const m of ms) if (m.estado === 'error' && m.id_cliente && sinRed.has(m.id_cliente)) reintentar(Number(id), m.id_cliente);
+      for (const m of pendientesAReintentar(ms, sinRed)) if (m.id_cliente) reintentar(Number(id), m.id_cliente);
     }
   }
 

@@ -1,5 +1,5 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
-import { type Chat, type Mensaje, MensajeSchema, MensajesSchema, type PacienteSinChat, type VerificarChat } from '@miduelo/shared/chat-respuestas';
+import { type Chat, type Mensaje, MensajeSchema, MensajesSchema } from '@miduelo/shared/chat-respuestas';
 import {
   EventoCreadoSchema,
   EventoEscribiendoSchema,
@@ -9,23 +9,9 @@ import {
   type Sincronizacion,
 } from '@miduelo/shared/realtime-chat';
 import * as v from 'valibot';
-import type { AdaptadorConv } from '@/lib/conversaciones-tipos';
-import { http } from '@/lib/http';
-import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '@/features/conversacion/socket-eventos';
-
-// Chat calls of spec 1 §7 (base /api/psicologo), polled every 30 s while the socket is down.
-const base = '/api/psicologo';
-
-export const listarChats = (signal?: AbortSignal) => http.get<Chat[]>(`${base}/chats`, { signal });
-export const buscarChats = (q: string, signal?: AbortSignal) => http.get<Chat[]>(`${base}/chats/buscar`, { query: { q }, signal });
-export const mensajesDeChat = (id: number, query: { despues_de?: number; antes_de?: number; limite?: number }, signal?: AbortSignal) =>
-  http.get<Mensaje[]>(`${base}/chats/${id}/mensajes`, { query, signal });
-export const enviarMensaje = (id_chat: number, contenido: string, id_cliente: string) =>
-  http.post<Mensaje>(`${base}/mensajes`, { id_chat, contenido, id_cliente });
-export const crearChat = (id_paciente: number) => http.post<Chat>(`${base}/chats`, { id_paciente });
-export const marcarLeido = (id: number) => http.put<unknown>(`${base}/chats/${id}/leer`);
-export const pacientesSinChat = (signal?: AbortSignal) => http.get<PacienteSinChat[]>(`${base}/chats/pacientes-disponibles`, { signal });
-export const verificarChat = (id_paciente: number) => http.get<VerificarChat>(`${base}/chat/verificar/${id_paciente}`);
+import { buscarChats, enviarMensaje, listarChats, marcarLeido, mensajesDeChat } from '@/api/chat';
+import type { AdaptadorConv } from './conversaciones-tipos';
+import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from './socket-eventos';
 
 /** The psychologist's side for the shared conversation store: own messages are 'psicologo'. */
 export const adaptadorPsicologo: AdaptadorConv<Chat> = {

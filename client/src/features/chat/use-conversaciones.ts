@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ResumenBase } from '@/lib/conversaciones-tipos';
-import type { LadoConversaciones } from './tipos';
+import { crearConversaciones } from './conversaciones';
+import type { ResumenBase } from './conversaciones-tipos';
+import type { LadoConversaciones } from './lado';
 
-/** State of a chat screen: starts the live store, searches as the box changes, and the open conversation. */
-export function useConversaciones<R extends ResumenBase>({ conv, idDe }: LadoConversaciones<R>) {
+/**
+ * State of a chat screen: its own live conversations (created with the screen, gone with it),
+ * started for the screen's lifetime; searches as the box changes; the open conversation.
+ */
+export function useConversaciones<R extends ResumenBase>({ adaptador }: LadoConversaciones<R>) {
+  const [conv] = useState(() => crearConversaciones(adaptador));
+  const { idDe } = adaptador;
   const chats = conv.useConv((s) => s.chats);
   const listaCargada = conv.useConv((s) => s.listaCargada);
   const errorLista = conv.useConv((s) => s.errorLista);
@@ -31,5 +37,5 @@ export function useConversaciones<R extends ResumenBase>({ conv, idDe }: LadoCon
   const previo = ultimoAbierto.current;
   const abierto = enLista ?? (previo !== null && idDe(previo) === seleccionado ? previo : null);
 
-  return { chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto };
+  return { conv, chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto };
 }
