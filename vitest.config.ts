@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Unit tests import client code as the client does (`@/lib/live/...`).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./client/src/', import.meta.url)) }] },
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],

@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 
 const raiz = fileURLToPath(new URL('.', import.meta.url));
 const servidor = 'http://127.0.0.1:3000';
+const fuentes = fileURLToPath(new URL('./src/', import.meta.url));
 
 export default defineConfig({
   root: raiz,
@@ -21,6 +22,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  resolve: { alias: [{ find: /^@\//, replacement: fuentes }] },
   server: {
     proxy: {
       '/api': { target: servidor, changeOrigin: false },

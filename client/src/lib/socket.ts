@@ -1,4 +1,3 @@
-import { POLL_MS } from '@miduelo/shared/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@miduelo/shared/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
@@ -75,32 +74,5 @@ export function iniciarSocket(): () => void {
   return () => {
     cancelar();
     desconectar();
-  };
-}
-
-/**
- * The fallback of ARCHITECTURE.md (Real time): polls `recargar` every `intervalMs` while the socket
- * is not connected, and calls it once each time the socket (re)connects, so that nothing emitted
- * while it was down is missed. Returns the function that stops watching.
- */
-export function vigilarRecurso(recargar: () => void, intervalMs: number = POLL_MS): () => void {
-  let sondeo: number | undefined;
-  const ajustar = (estado: EstadoSocket) => {
-    if (estado === 'conectado') {
-      window.clearInterval(sondeo);
-      sondeo = undefined;
-    } else if (sondeo === undefined) {
-      sondeo = window.setInterval(recargar, intervalMs);
-    }
-  };
-  ajustar(useSocket.getState().estado);
-  const cancelar = useSocket.subscribe((actual, previo) => {
-    if (actual.estado === previo.estado) return;
-    if (actual.estado === 'conectado') recargar();
-    ajustar(actual.estado);
-  });
-  return () => {
-    cancelar();
-    window.clearInterval(sondeo);
   };
 }

@@ -1,7 +1,7 @@
 import { createRootRoute, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { ConfirmDialog } from '../components/ui/confirm-dialog';
-import { ToastViewport } from '../components/ui/toast-viewport';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ToastViewport } from '@/components/ui/toast-viewport';
 import { Encabezado } from './-components/barras';
 import { Pie } from './-components/pie';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Sprout } from 'lucide-react';
-import { EmptyState } from '../components/ui/empty-state';
-import { requerirSesion } from '../lib/guards';
+import { EmptyState } from '@/components/ui/empty-state';
+import { requerirSesion } from '@/lib/guards';
 import { PaginaApp } from './-components/pagina-app';
 
 export const Route = createFileRoute('/actividades-globales')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AgendaPantalla } from '../features/agenda/components/agenda-pantalla';
-import { requerirSesion } from '../lib/guards';
-import { busquedaPaciente } from '../lib/search';
-import { useSession } from '../lib/session';
+import { AgendaPantalla } from '@/features/agenda/components/agenda-pantalla';
+import { requerirSesion } from '@/lib/guards';
+import { busquedaPaciente } from '@/lib/search';
+import { useSession } from '@/lib/session';
 
 export const Route = createFileRoute('/agenda')({
   staticData: { titulo: 'Agenda' },

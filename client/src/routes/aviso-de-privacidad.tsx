@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AvisoPrivacidad } from '../features/contenido/components/aviso-privacidad';
+import { AvisoPrivacidad } from '@/features/contenido/components/aviso-privacidad';
 import { PaginaContenido } from './-components/pagina-contenido';
 
 export const Route = createFileRoute('/aviso-de-privacidad')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PantallaChat } from '../features/chat/components/pantalla-chat';
-import { requerirSesion } from '../lib/guards';
-import { busquedaPaciente } from '../lib/search';
+import { PantallaChat } from '@/features/chat/components/pantalla-chat';
+import { requerirSesion } from '@/lib/guards';
+import { busquedaPaciente } from '@/lib/search';
 import { PaginaApp } from './-components/pagina-app';
 
 export const Route = createFileRoute('/chat-pacientes-del-psicologo')({

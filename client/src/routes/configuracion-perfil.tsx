@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Badge } from '../components/ui/badge';
-import { Card } from '../components/ui/card';
-import { iniciales } from '../lib/format';
-import { requerirSesion } from '../lib/guards';
-import { useSession } from '../lib/session';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { iniciales } from '@/lib/format';
+import { requerirSesion } from '@/lib/guards';
+import { useSession } from '@/lib/session';
 import { PaginaApp } from './-components/pagina-app';
 
 export const Route = createFileRoute('/configuracion-perfil')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TriangleExclamationPoint } from 'lucide-react';
-import { ListaContactos } from '../features/contenido/components/lista-contactos';
+import { ListaContactos } from '@/features/contenido/components/lista-contactos';
 import { PaginaContenido } from './-components/pagina-contenido';
 
 export const Route = createFileRoute('/contactos-de-apoyo')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ArticuloDuelo } from '../features/contenido/components/articulo-duelo';
-import { IndiceArticulo } from '../features/contenido/components/indice-articulo';
+import { ArticuloDuelo } from '@/features/contenido/components/articulo-duelo';
+import { IndiceArticulo } from '@/features/contenido/components/indice-articulo';
 import { PaginaContenido } from './-components/pagina-contenido';
 
 export const Route = createFileRoute('/duelo-y-perdida')({

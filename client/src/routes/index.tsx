@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Landing } from '../features/contenido/components/landing';
+import { Landing } from '@/features/contenido/components/landing';
 
 export const Route = createFileRoute('/')({
   component: Landing,

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { LoginForm } from '../features/auth/components/login-form';
-import { MarcoCuenta } from '../features/auth/components/marco-cuenta';
-import { soloVisitantes } from '../lib/guards';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { MarcoCuenta } from '@/features/auth/components/marco-cuenta';
+import { soloVisitantes } from '@/lib/guards';
 
 export const Route = createFileRoute('/iniciar-sesion')({
   staticData: { titulo: 'Iniciar sesión' },

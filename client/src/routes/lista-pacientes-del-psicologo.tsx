@@ -1,7 +1,7 @@
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { createFileRoute } from '@tanstack/react-router';
-import { ListaPacientes } from '../features/pacientes/components/lista-pacientes';
-import { requerirSesion } from '../lib/guards';
+import { ListaPacientes } from '@/features/pacientes/components/lista-pacientes';
+import { requerirSesion } from '@/lib/guards';
 import { PaginaApp } from './-components/pagina-app';
 
 export const Route = createFileRoute('/lista-pacientes-del-psicologo')({

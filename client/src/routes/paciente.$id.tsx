@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { Expediente } from '../features/pacientes/components/expediente';
-import { requerirSesion } from '../lib/guards';
-import { idNumerico } from '../lib/search';
+import { Expediente } from '@/features/pacientes/components/expediente';
+import { requerirSesion } from '@/lib/guards';
+import { idNumerico } from '@/lib/search';
 
 export const Route = createFileRoute('/paciente/$id')({
   staticData: { titulo: 'Expediente del paciente' },

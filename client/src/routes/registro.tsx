@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Card } from '../components/ui/card';
-import { RegistroForm } from '../features/auth/components/registro-form';
-import { soloVisitantes } from '../lib/guards';
+import { Card } from '@/components/ui/card';
+import { RegistroForm } from '@/features/auth/components/registro-form';
+import { soloVisitantes } from '@/lib/guards';
 
 export const Route = createFileRoute('/registro')({
   staticData: { titulo: 'Registro de psicólogos' },

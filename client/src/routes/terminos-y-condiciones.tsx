@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Terminos } from '../features/contenido/components/terminos';
+import { Terminos } from '@/features/contenido/components/terminos';
 import { PaginaContenido } from './-components/pagina-contenido';
 
 export const Route = createFileRoute('/terminos-y-condiciones')({

@@ -1,4 +1,4 @@
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 const tonos = {
   salvia: 'bg-salvia-100 text-salvia-800',

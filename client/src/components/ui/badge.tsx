@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 const tonos = {
   neutro: 'border-arena-200 bg-arena-100 text-tinta-700',

@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 import { Spinner } from './spinner';
 
 const variantes = {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 /**
  * A native checkbox with the design system's look. Native on purpose: it takes part in forms,

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { useConfirmacion } from '../../lib/confirm';
+import { useConfirmacion } from '@/lib/confirm';
 import { botonClases } from './button';
 
 /** Host of the imperative `confirmar()` dialog; mounted once in the shell. */

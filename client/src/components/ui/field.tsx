@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 import { Label } from './label';
 
 /** The props a field hands to its control so that label, hint and error are announced. */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export const controlClases = cx(
   'block w-full rounded-xl border border-arena-300 bg-papel px-3.5 text-base text-tinta-900 shadow-xs transition-colors',

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 import { Input } from './input';
 
 interface PasswordInputProps extends Omit<ComponentProps<'input'>, 'type'> {

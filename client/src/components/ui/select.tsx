@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as RadixSelect } from 'radix-ui';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 import { controlClases } from './input';
 
 export interface OpcionSelect {

@@ -1,6 +1,6 @@
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 
 export const Tabs = RadixTabs.Root;
 

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, Info, TriangleExclamationPoint, X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
-import { cx } from '../../lib/cx';
-import { type TipoToast, useToasts } from '../../lib/toast';
+import { cx } from '@/lib/cx';
+import { type TipoToast, useToasts } from '@/lib/toast';
 
 const estilos: Record<TipoToast, { icono: typeof Info; clases: string; iconoClases: string }> = {
   success: { icono: CircleCheck, clases: 'border-l-exito-600', iconoClases: 'text-exito-600' },

@@ -1,7 +1,7 @@
 import { MSG_AGENDA } from '@miduelo/shared/citas';
 import { partePasada, yaPaso as yaPasoEn } from '@miduelo/shared/citas-tiempo';
 import { fechaEnZona, horaEnZona } from '@miduelo/shared/fechas';
-import { zonaClinica } from '../../lib/zona';
+import { zonaClinica } from '@/lib/zona';
 
 /** Today and now in the clinic's zone: the form judges past dates exactly as the server does. */
 export function ahoraClinica() {

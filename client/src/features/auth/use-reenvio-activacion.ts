@@ -2,10 +2,10 @@ import { MSG } from '@miduelo/shared/auth';
 import { RETRASO_REENVIO_ACTIVACION_MS, TOAST_CUENTA_MS } from '@miduelo/shared/constants';
 import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
 import { useCallback, useEffect, useRef } from 'react';
-import { confirmar } from '../../lib/confirm';
-import { mostrarError } from '../../lib/http';
-import { toast } from '../../lib/toast';
-import { reenviarActivacion } from './api';
+import { confirmar } from '@/lib/confirm';
+import { mostrarError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { reenviarActivacion } from '@/api/auth';
 
 /** Sends the activation email again; answers with the spec's toasts. */
 export async function reenviarCorreoActivacion(correo: string): Promise<boolean> {

@@ -1,8 +1,7 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { type Chat, nombreCompleto, vistaPrevia } from '@miduelo/shared/chat-respuestas';
-import type { LadoConversaciones } from '../conversacion/tipos';
-import { adaptadorPsicologo } from './api';
-import { chatPsicologo } from './store';
+import { adaptadorPsicologo } from './adaptador-psicologo';
+import type { LadoConversaciones } from './lado';
 
 /** Display name of a chat of the psychologist: the patient, or the administrator who wrote. */
 export function nombreDeChat(c: Chat): string {
@@ -11,9 +10,7 @@ export function nombreDeChat(c: Chat): string {
 
 /** The psychologist's side: patients in sage, the administration in terracotta with its badge. */
 export const ladoPsicologo: LadoConversaciones<Chat> = {
-  conv: chatPsicologo,
-  idDe: adaptadorPsicologo.idDe,
-  propio: adaptadorPsicologo.propio,
+  adaptador: adaptadorPsicologo,
   apariencia: (c) => ({
     nombre: nombreDeChat(c),
     tonoAvatar: c.tipo === 'admin' ? 'terracota' : 'salvia',

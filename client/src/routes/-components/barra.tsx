@@ -1,7 +1,7 @@
 import { Link, type LinkProps, useRouterState } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '@/lib/cx';
 import { Logo } from './logo';
 
 export interface EnlaceBarra {

@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { botonClases, Button } from '../../components/ui/button';
-import { iniciales } from '../../lib/format';
-import { http } from '../../lib/http';
-import { cerrarSesion, type UsuarioWeb, useSession } from '../../lib/session';
+import { botonClases, Button } from '@/components/ui/button';
+import { iniciales } from '@/lib/format';
+import { verificarAdmin } from '@/api/auth';
+import { cerrarSesion, type UsuarioWeb, useSession } from '@/lib/session';
 import { Barra } from './barra';
 
 function BarraPublica() {
@@ -75,8 +75,7 @@ function useVerificacionAdmin(idAdmin: number) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: verify again when another administrator signs in
   useEffect(() => {
     const control = new AbortController();
-    http
-      .get<{ admin: { nombre: string; apellido: string } }>('/api/admin/verificar', { signal: control.signal })
+    verificarAdmin(control.signal)
       .then((r) => setAdmin(r.admin))
       .catch((error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;

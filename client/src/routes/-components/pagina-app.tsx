@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** Frame of a signed-in screen: title, optional description and actions, content. */
 export function PaginaApp({

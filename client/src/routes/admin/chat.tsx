@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PantallaAdminChat } from '../../features/admin-chat/components/pantalla-admin-chat';
-import { PaginaApp } from '../-components/pagina-app';
+import { PantallaAdminChat } from '@/features/chat/admin/pantalla-admin-chat';
+import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/admin/chat')({
   staticData: { titulo: 'Chat' },

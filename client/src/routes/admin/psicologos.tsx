@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Stethoscope } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PaginaApp } from '../-components/pagina-app';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/admin/psicologos')({
   staticData: { titulo: 'Psicólogos' },

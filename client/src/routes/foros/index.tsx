@@ -1,9 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { MessagesSquare, Plus } from 'lucide-react';
-import { botonClases } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
-import { useSession } from '../../lib/session';
-import { PaginaApp } from '../-components/pagina-app';
+import { botonClases } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useSession } from '@/lib/session';
+import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/foros/')({
   staticData: { titulo: 'Foros de la Comunidad' },

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Inbox } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
-import { requerirPsicologo } from '../../lib/guards';
-import { PaginaApp } from '../-components/pagina-app';
+import { EmptyState } from '@/components/ui/empty-state';
+import { requerirPsicologo } from '@/lib/guards';
+import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/foros/invitaciones')({
   staticData: { titulo: 'Mis Invitaciones' },

@@ -1,20 +1,18 @@
-import { type Cita, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { type Cita, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { aHora, aMinutos, diasDeSemana, lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
 import dayjs from 'dayjs';
 import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Cargando } from '../../../components/ui/spinner';
-import { cx } from '../../../lib/cx';
-import { ApiError } from '../../../lib/http';
-import { useSocket } from '../../../lib/socket';
-import { toast } from '../../../lib/toast';
-import { listarPacientes } from '../api';
-import { disponibilidadDeGrid } from '../disponibilidad';
-import { cargarHorario, cargarSemana, useAgenda } from '../store';
-import { ahoraClinica } from '../tiempo';
-import { useAgendaEnVivo } from '../use-agenda-en-vivo';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Cargando } from '@/components/ui/spinner';
+import { cx } from '@/lib/cx';
+import { useSocket } from '@/lib/socket';
+import { listarPacientes } from '@/api/pacientes';
+import { disponibilidadDeGrid } from '@/features/agenda/disponibilidad';
+import { ahoraClinica } from '@/features/agenda/tiempo';
+import { AgendaContexto } from '@/features/agenda/agenda-contexto';
+import { useAgendaEnVivo } from '@/features/agenda/use-agenda-en-vivo';
 import { AlertaDisponibilidad } from './alerta-disponibilidad';
 import { CalendarioSemanal } from './calendario-semanal';
 import { type InicialCita, ModalCrearCita } from './modal-crear-cita';
@@ -39,7 +37,8 @@ function rangoSemana(lunes: string): string {
 }
 
 export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtendido }: Props) {
-  const { lunes, citas, cargando, error, agenda, disponibilidad, excepciones } = useAgenda();
+  const vivo = useAgendaEnVivo(idPsicologo);
+  const { lunes, irA, citas, cargando, error, agenda, disponibilidad, excepciones } = vivo;
   const estadoSocket = useSocket((s) => s.estado);
   const [pacientes, setPacientes] = useState<Paciente[]>([]);
   const [crear, setCrear] = useState<InicialCita | null>(null);
@@ -49,27 +48,10 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   const [horario, setHorario] = useState(false);
   const [alerta, setAlerta] = useState<string | null>(null);
 
-  useAgendaEnVivo(idPsicologo);
-
-  const irA = useCallback(
-    (nuevoLunes: string) => {
-      cargarSemana(idPsicologo, nuevoLunes).catch((e: unknown) => {
-        if (!(e instanceof ApiError && e.sesionCerrada)) toast.error('Error', TEXTOS_AGENDA.errorCrearAgenda);
-      });
-    },
-    [idPsicologo],
-  );
-
   useEffect(() => {
-    irA(lunesDe(ahoraClinica().hoy));
     // Failures loading the patient list are only logged and leave it empty (spec 1 §8).
     listarPacientes().then(setPacientes, (e: unknown) => console.warn('No se pudo cargar la lista de pacientes', e));
-    // Initial availability check, 1 s after the screen opens; with none, the server creates the default (spec 1 §8, §9).
-    const t = window.setTimeout(() => {
-      cargarHorario(idPsicologo).catch((e: unknown) => console.warn('No se pudo cargar la disponibilidad', e));
-    }, RETRASO_DISPONIBILIDAD_MS);
-    return () => window.clearTimeout(t);
-  }, [idPsicologo, irA]);
+  }, []);
 
   // ?paciente= opens Crear Cita for that patient once, as soon as the patient list is known.
   const preparado = pacientePreparado ? pacientes.find((p) => p.id_paciente === pacientePreparado) : undefined;
@@ -77,8 +59,8 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   useEffect(() => {
     if (!preparado || atendido.current === preparado.id_paciente) return;
     atendido.current = preparado.id_paciente;
-    setCrear({ fecha: fechaPorDefecto(useAgenda.getState().lunes), id_paciente: preparado.id_paciente });
-  }, [preparado]);
+    setCrear({ fecha: fechaPorDefecto(lunes), id_paciente: preparado.id_paciente });
+  }, [preparado, lunes]);
 
   const citaAbierta = useMemo(() => citas.find((c) => c.id_cita === abierta) ?? null, [citas, abierta]);
   const franjas = disponibilidadDeGrid(disponibilidad);
@@ -91,6 +73,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   }
 
   return (
+    <AgendaContexto value={vivo}>
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
@@ -165,7 +148,6 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
           if (!a) setCrear(null);
         }}
         inicial={crear ?? { fecha: fechaPorDefecto(lunes) }}
-        idPsicologo={idPsicologo}
         pacientes={pacientes}
         onCreada={() => {
           if (pacientePreparado) onPacienteAtendido();
@@ -187,7 +169,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
       />
       <ModalReagendar cita={reagendar} onCerrar={() => setReagendar(null)} onFueraDeDisponibilidad={setAlerta} />
       <ModalDuplicar cita={duplicar} lunes={lunes} idAgenda={agenda?.id_agenda ?? null} onCerrar={() => setDuplicar(null)} />
-      <ModalDisponibilidad abierto={horario} onOpenChange={setHorario} idPsicologo={idPsicologo} />
+      <ModalDisponibilidad abierto={horario} onOpenChange={setHorario} />
       <AlertaDisponibilidad
         mensaje={alerta}
         onCerrar={() => setAlerta(null)}
@@ -199,6 +181,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
         }}
       />
     </div>
+    </AgendaContexto>
   );
 }
 

@@ -1,7 +1,7 @@
 import { TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { CalendarX2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 
 /** Spec 1 §8: when the server's answer mentions disponibilidad, explain what to do. */
 export function AlertaDisponibilidad({ mensaje, onCerrar, onPersonalizar }: { mensaje: string | null; onCerrar: () => void; onPersonalizar: () => void }) {

@@ -10,9 +10,9 @@ import {
 } from '@miduelo/shared/citas-tiempo';
 import { HORA_FIN_CALENDARIO, HORA_INICIO_CALENDARIO } from '@miduelo/shared/constants';
 import { Ban, MapPin, Smartphone, Video } from 'lucide-react';
-import { cx } from '../../../lib/cx';
-import { diaCorto } from '../../../lib/format';
-import { ahoraClinica } from '../tiempo';
+import { cx } from '@/lib/cx';
+import { diaCorto } from '@/lib/format';
+import { ahoraClinica } from '@/features/agenda/tiempo';
 
 const HORAS = Array.from({ length: HORA_FIN_CALENDARIO - HORA_INICIO_CALENDARIO + 1 }, (_, i) => HORA_INICIO_CALENDARIO + i);
 

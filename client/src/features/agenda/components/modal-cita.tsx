@@ -3,16 +3,16 @@ import { nombreCompleto } from '@miduelo/shared/pacientes';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Copy, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { BadgeEstadoCita } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { confirmar } from '../../../lib/confirm';
-import { cx } from '../../../lib/cx';
-import { fechaLarga } from '../../../lib/format';
-import { ApiError, mostrarError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { cambiarEstadoCita, eliminarCita, eliminarDuplicadas } from '../api';
-import { aplicarCambioCita } from '../store';
+import { BadgeEstadoCita } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { confirmar } from '@/lib/confirm';
+import { cx } from '@/lib/cx';
+import { fechaLarga } from '@/lib/format';
+import { ApiError, mostrarError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { cambiarEstadoCita, eliminarCita, eliminarDuplicadas } from '@/api/agenda';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
 
 const tonoBoton: Record<EstadoCita, string> = {
   pendiente: 'aria-pressed:border-pendiente-borde aria-pressed:bg-pendiente-fondo aria-pressed:text-pendiente-texto',
@@ -31,6 +31,7 @@ interface Props {
 
 /** The event modal of spec 1 §2: details and every action on one appointment. */
 export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Props) {
+  const { aplicarCambioCita } = useAgendaContexto();
   const [ocupado, setOcupado] = useState<string | null>(null);
   if (!cita) return <Dialog open={false} />;
   const duplicadas = duplicadasDe(cita, citas);

@@ -9,22 +9,22 @@ import {
   NOTAS_CITA_MAX,
   TEXTOS_AGENDA,
 } from '@miduelo/shared/citas';
-import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
+
 import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from '@miduelo/shared/constants';
 import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { useForm } from '../../../lib/use-form';
-import { crearAgenda, crearCita, obtenerAgenda } from '../api';
-import { aplicarCambioCita } from '../store';
-import { errorTemporal, mencionaDisponibilidad } from '../tiempo';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { crearCita } from '@/api/agenda';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
+import { errorTemporal, mencionaDisponibilidad } from '@/features/agenda/tiempo';
 
 export interface InicialCita {
   fecha: string;
@@ -36,29 +36,9 @@ interface Props {
   abierto: boolean;
   onOpenChange: (abierto: boolean) => void;
   inicial: InicialCita;
-  idPsicologo: number;
   pacientes: Paciente[];
   onCreada: () => void;
   onFueraDeDisponibilidad: (msg: string) => void;
-}
-
-/** The week's agenda at appointment time, with the two messages of spec 1 §8. */
-async function agendaParaFecha(idPsicologo: number, fecha: string): Promise<number | null> {
-  const lunes = lunesDe(fecha);
-  try {
-    return (await obtenerAgenda(idPsicologo, lunes)).agenda.id_agenda;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) {
-      if (!(error instanceof ApiError && error.sesionCerrada)) toast.error('Error', TEXTOS_AGENDA.errorVerificarAgenda);
-      return null;
-    }
-  }
-  try {
-    return (await crearAgenda(idPsicologo, lunes, diasDeSemana(lunes)[6])).agenda.id_agenda;
-  } catch (error) {
-    if (!(error instanceof ApiError && error.sesionCerrada)) toast.error('Error', TEXTOS_AGENDA.errorObtenerAgenda);
-    return null;
-  }
 }
 
 /** Crear Cita (spec 1 §2): date, hour (08:00), duration (60, min 15, step 15), patient, modality
@@ -71,7 +51,8 @@ export function ModalCrearCita(props: Props) {
   );
 }
 
-function FormularioCita({ inicial, idPsicologo, pacientes, onOpenChange, onCreada, onFueraDeDisponibilidad }: Props) {
+function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeDisponibilidad }: Props) {
+  const { aplicarCambioCita } = useAgendaContexto();
   const form = useForm(CrearCitaBody, {
     fecha: inicial.fecha,
     hora_inicio: inicial.hora_inicio ?? HORA_CITA_DEFECTO,
@@ -93,10 +74,8 @@ function FormularioCita({ inicial, idPsicologo, pacientes, onOpenChange, onCread
     if (!form.resultado.success || temporal) return;
     setGuardando(true);
     try {
-      const datos = form.resultado.output;
-      const idAgenda = await agendaParaFecha(idPsicologo, datos.fecha);
-      if (idAgenda === null) return;
-      const cita = await crearCita({ ...valores, id_agenda: idAgenda });
+      // The server files it in its week's agenda, created on demand.
+      const cita = await crearCita(valores);
       aplicarCambioCita({ tipo: 'creada', por: 'psicologo', cita });
       toast.exito(TEXTOS_AGENDA.citaCreada);
       onCreada();

@@ -3,28 +3,28 @@ import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { Clock, Lightbulb, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { confirmar } from '../../../lib/confirm';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { agregarDisponibilidad, eliminarDisponibilidad, obtenerDisponibilidad } from '../api';
-import { fijarDisponibilidad, useAgenda } from '../store';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { confirmar } from '@/lib/confirm';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { agregarDisponibilidad, eliminarDisponibilidad } from '@/api/agenda';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
 import { SeccionExcepciones } from './seccion-excepciones';
 
 interface Props {
   abierto: boolean;
   onOpenChange: (abierto: boolean) => void;
-  idPsicologo: number;
 }
 
 /** Personalizar Horario (spec 1 §2, §5, §8): the weekly slots, a form to add one, the tip, and
  * the days blocked by exceptions. */
-export function ModalDisponibilidad({ abierto, onOpenChange, idPsicologo }: Props) {
-  const disponibilidad = useAgenda((s) => s.disponibilidad) ?? [];
+export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
+  const { idPsicologo, actualizarDisponibilidad, recargarDisponibilidad, ...vivo } = useAgendaContexto();
+  const disponibilidad = vivo.disponibilidad ?? [];
   const [dia, setDia] = useState<string>('Lunes');
   const [inicio, setInicio] = useState('');
   const [fin, setFin] = useState('');
@@ -35,11 +35,9 @@ export function ModalDisponibilidad({ abierto, onOpenChange, idPsicologo }: Prop
   const vacia = abierto && disponibilidad.length === 0;
   useEffect(() => {
     if (!vacia) return;
-    const t = window.setTimeout(() => {
-      obtenerDisponibilidad(idPsicologo).then(fijarDisponibilidad, () => {});
-    }, RETRASO_DISPONIBILIDAD_MS);
+    const t = window.setTimeout(recargarDisponibilidad, RETRASO_DISPONIBILIDAD_MS);
     return () => window.clearTimeout(t);
-  }, [vacia, idPsicologo]);
+  }, [vacia, recargarDisponibilidad]);
 
   async function agregar(e: React.FormEvent) {
     e.preventDefault();
@@ -52,7 +50,7 @@ export function ModalDisponibilidad({ abierto, onOpenChange, idPsicologo }: Prop
     setGuardando(true);
     try {
       const creada = await agregarDisponibilidad(idPsicologo, r.output);
-      fijarDisponibilidad(ordenar([...useAgenda.getState().disponibilidad ?? [], creada]));
+      actualizarDisponibilidad((d) => ordenar([...d, creada]));
       setInicio('');
       setFin('');
       toast.exito('Horario agregado', `${creada.dia_semana} de ${creada.hora_inicio} a ${creada.hora_fin}.`);
@@ -74,7 +72,7 @@ export function ModalDisponibilidad({ abierto, onOpenChange, idPsicologo }: Prop
     if (!si) return;
     try {
       await eliminarDisponibilidad(idPsicologo, d.dia_semana, d.hora_inicio);
-      fijarDisponibilidad((useAgenda.getState().disponibilidad ?? []).filter((x) => x.id_disponibilidad !== d.id_disponibilidad));
+      actualizarDisponibilidad((ds) => ds.filter((x) => x.id_disponibilidad !== d.id_disponibilidad));
     } catch (err) {
       if (!(err instanceof ApiError && err.sesionCerrada)) toast.error('Error', TEXTOS_AGENDA.errorEliminarDisponibilidad);
     }

@@ -1,15 +1,15 @@
 import type { Cita } from '@miduelo/shared/citas';
 import { diasDeSemana, diaSemanaDe } from '@miduelo/shared/citas-tiempo';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { diaCorto } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { crearCita } from '../api';
-import { aplicarCambioCita } from '../store';
-import { yaPaso } from '../tiempo';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { diaCorto } from '@/lib/format';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { crearCita } from '@/api/agenda';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
+import { yaPaso } from '@/features/agenda/tiempo';
 
 interface Props {
   cita: Cita | null;
@@ -26,6 +26,7 @@ export function ModalDuplicar({ cita, lunes, idAgenda, onCerrar }: Props) {
 }
 
 function Formulario({ cita, lunes, idAgenda, onCerrar }: { cita: Cita } & Omit<Props, 'cita'>) {
+  const { aplicarCambioCita } = useAgendaContexto();
   const [elegidos, setElegidos] = useState<string[]>([]);
   const [guardando, setGuardando] = useState(false);
   const dias = diasDeSemana(lunes);

@@ -1,15 +1,15 @@
 import type { Cita } from '@miduelo/shared/citas';
 import { DURACION_CITA_PASO } from '@miduelo/shared/constants';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { reagendarCita } from '../api';
-import { aplicarCambioCita } from '../store';
-import { ahoraClinica, errorTemporal, mencionaDisponibilidad } from '../tiempo';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { reagendarCita } from '@/api/agenda';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
+import { ahoraClinica, errorTemporal, mencionaDisponibilidad } from '@/features/agenda/tiempo';
 
 interface Props {
   cita: Cita | null;
@@ -23,6 +23,7 @@ export function ModalReagendar({ cita, onCerrar, onFueraDeDisponibilidad }: Prop
 }
 
 function Formulario({ cita, onCerrar, onFueraDeDisponibilidad }: { cita: Cita } & Omit<Props, 'cita'>) {
+  const { aplicarCambioCita } = useAgendaContexto();
   const [fecha, setFecha] = useState(cita.fecha);
   const [hora, setHora] = useState(cita.hora_inicio);
   const [guardando, setGuardando] = useState(false);

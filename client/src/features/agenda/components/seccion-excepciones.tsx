@@ -2,23 +2,23 @@ import { ExcepcionBody, type Excepcion, MOTIVO_EXCEPCION_MAX } from '@miduelo/sh
 import { CalendarOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { confirmar } from '../../../lib/confirm';
-import { fechaLarga } from '../../../lib/format';
-import { mostrarError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { crearExcepcion, eliminarExcepcion } from '../api';
-import { aplicarCambioExcepcion, useAgenda } from '../store';
-import { ahoraClinica } from '../tiempo';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { confirmar } from '@/lib/confirm';
+import { fechaLarga } from '@/lib/format';
+import { mostrarError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { crearExcepcion, eliminarExcepcion } from '@/api/agenda';
+import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
+import { ahoraClinica } from '@/features/agenda/tiempo';
 
 const rango = (e: Excepcion) => (e.hora_inicio ? `de ${e.hora_inicio} a ${e.hora_fin}` : 'todo el día');
 
 /** Days or hours the psychologist does not take appointments (decision 034). */
 export function SeccionExcepciones() {
-  const excepciones = useAgenda((s) => s.excepciones);
+  const { excepciones, aplicarCambioExcepcion } = useAgendaContexto();
   const [fecha, setFecha] = useState('');
   const [diaCompleto, setDiaCompleto] = useState(true);
   const [inicio, setInicio] = useState('');

@@ -4,13 +4,13 @@ import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button, botonClases } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { mensajeDeError } from '../../../lib/http';
-import { activarCuenta } from '../api';
-import { reenviarCorreoActivacion } from '../use-reenvio-activacion';
+import { Button, botonClases } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { mensajeDeError } from '@/lib/http';
+import { activarCuenta } from '@/api/auth';
+import { reenviarCorreoActivacion } from '@/features/auth/use-reenvio-activacion';
 
 type Estado = { tipo: 'cargando' } | { tipo: 'exito' } | { tipo: 'error'; mensaje: string };
 

@@ -3,16 +3,16 @@ import { TOAST_CUENTA_LARGO_MS, TOAST_CUENTA_MS, UMBRAL_AVISO_VALIDACION_DIAS } 
 import { TEXTOS_CUENTA, textoValidacionPendiente } from '@miduelo/shared/textos-cuenta';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { ApiError, mostrarError } from '../../../lib/http';
-import { iniciarSesion, rutaInicio, usuarioDeToken } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { useForm } from '../../../lib/use-form';
-import { iniciarSesionApi } from '../api';
-import { useReenvioActivacion } from '../use-reenvio-activacion';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { ApiError, mostrarError } from '@/lib/http';
+import { iniciarSesion, rutaInicio, usuarioDeToken } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { iniciarSesionApi } from '@/api/auth';
+import { useReenvioActivacion } from '@/features/auth/use-reenvio-activacion';
 import { RecuperarDialog } from './recuperar-dialog';
 
 const inicial = { correo: '', contrasena: '' };

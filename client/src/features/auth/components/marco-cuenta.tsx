@@ -1,6 +1,6 @@
 import { HeartHandshake, ShieldCheck, Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 
 interface MarcoCuentaProps {
   titulo: string;

@@ -1,14 +1,14 @@
 import { MSG, recuperarSchema } from '@miduelo/shared/auth';
 import { TOAST_CUENTA_MS } from '@miduelo/shared/constants';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { mostrarError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { useForm } from '../../../lib/use-form';
-import { recuperarContrasena } from '../api';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { mostrarError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { recuperarContrasena } from '@/api/auth';
 
 const inicial = { correoOTelefono: '' };
 

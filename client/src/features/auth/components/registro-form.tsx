@@ -5,16 +5,16 @@ import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { WandSparkles } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Field, MensajeError } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { hoyClinica } from '../../../lib/format';
-import { ApiError, mostrarError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { useForm } from '../../../lib/use-form';
-import { registrarPsicologo } from '../api';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field, MensajeError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { hoyClinica } from '@/lib/format';
+import { ApiError, mostrarError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { registrarPsicologo } from '@/api/auth';
 import { RequisitosContrasena } from './requisitos-contrasena';
 
 const inicial = {

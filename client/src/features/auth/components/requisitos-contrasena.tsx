@@ -1,6 +1,6 @@
 import { REQUISITOS_CONTRASENA, requisitosFaltantes } from '@miduelo/shared/contrasena';
 import { Check, Circle } from 'lucide-react';
-import { cx } from '../../../lib/cx';
+import { cx } from '@/lib/cx';
 
 /** Live checklist of the password rules (spec 1 §5). */
 export function RequisitosContrasena({ contrasena, id }: { contrasena: string; id?: string }) {

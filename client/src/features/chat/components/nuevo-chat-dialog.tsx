@@ -1,16 +1,16 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { type Chat, nombreCompleto, type PacienteSinChat } from '@miduelo/shared/chat-respuestas';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { MensajeError } from '../../../components/ui/field';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { Cargando } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { ErrorCarga } from '../../conversacion/error-carga';
-import { crearChat, pacientesSinChat } from '../api';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { MensajeError } from '@/components/ui/field';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Cargando } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { ErrorCarga } from '@/features/chat/components/error-carga';
+import { crearChat, pacientesSinChat } from '@/api/chat';
 
 interface NuevoChatDialogProps {
   abierto: boolean;

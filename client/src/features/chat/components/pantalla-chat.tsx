@@ -1,15 +1,14 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import type { Chat } from '@miduelo/shared/chat-respuestas';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { DisenoConversaciones } from '../../conversacion/diseno-conversaciones';
-import { ListaConversaciones } from '../../conversacion/lista-conversaciones';
-import { PanelConversacion } from '../../conversacion/panel-conversacion';
-import { useConversaciones } from '../../conversacion/use-conversaciones';
-import { crearChat } from '../api';
-import { ladoPsicologo } from '../presentacion';
-import { chatPsicologo } from '../store';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { DisenoConversaciones } from '@/features/chat/components/diseno-conversaciones';
+import { ListaConversaciones } from '@/features/chat/components/lista-conversaciones';
+import { PanelConversacion } from '@/features/chat/components/panel-conversacion';
+import { useConversaciones } from '@/features/chat/use-conversaciones';
+import { crearChat } from '@/api/chat';
+import { ladoPsicologo } from '@/features/chat/presentacion';
 import { NuevoChatDialog } from './nuevo-chat-dialog';
 
 interface PantallaChatProps {
@@ -21,7 +20,7 @@ interface PantallaChatProps {
 
 /** The psychologist's chat screen (spec 1 §2 Chat): sidebar with search and list, conversation pane. */
 export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps) {
-  const { chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoPsicologo);
+  const { conv, chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoPsicologo);
   const [nuevoAbierto, setNuevoAbierto] = useState(false);
   const pacienteManejado = useRef<number | null>(null);
 
@@ -31,25 +30,25 @@ export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps)
     pacienteManejado.current = paciente;
     const existente = chats.find((c) => c.tipo === 'paciente' && c.id_paciente === paciente);
     if (existente) {
-      void chatPsicologo.seleccionar(existente.id_chat);
+      void conv.seleccionar(existente.id_chat);
       return;
     }
     crearChat(paciente)
-      .then((c) => chatPsicologo.agregarYSeleccionar(c))
+      .then((c) => conv.agregarYSeleccionar(c))
       .catch(async (e) => {
         if (e instanceof ApiError && e.status === 409) {
-          await chatPsicologo.cargarLista();
-          const c = chatPsicologo.useConv.getState().chats.find((x) => x.tipo === 'paciente' && x.id_paciente === paciente);
-          if (c) void chatPsicologo.seleccionar(c.id_chat);
+          await conv.cargarLista();
+          const c = conv.useConv.getState().chats.find((x) => x.tipo === 'paciente' && x.id_paciente === paciente);
+          if (c) void conv.seleccionar(c.id_chat);
           return;
         }
         if (e instanceof ApiError && e.sesionCerrada) return;
         toast.error('Error', e instanceof ApiError && e.status === 404 ? (e.msg ?? TEXTOS_CHAT.errorCrear) : TEXTOS_CHAT.errorCrear);
       });
-  }, [paciente, listaCargada, chats]);
+  }, [paciente, listaCargada, chats, conv]);
 
   const seleccionar = (c: Chat) => {
-    void chatPsicologo.seleccionar(c.id_chat);
+    void conv.seleccionar(c.id_chat);
     pacienteManejado.current = c.id_paciente;
     onPacienteAbierto(c.tipo === 'paciente' ? (c.id_paciente ?? undefined) : undefined);
   };
@@ -73,18 +72,19 @@ export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps)
             buscando={busqueda.trim() !== ''}
             onSeleccionar={seleccionar}
             vacio={{ titulo: TEXTOS_CHAT.sinChats, accion: TEXTOS_CHAT.crearPrimerChat, onNuevo: () => setNuevoAbierto(true) }}
-            error={{ activo: errorLista, texto: TEXTOS_CHAT.errorCargarChats, onReintentar: () => void chatPsicologo.cargarLista() }}
+            error={{ activo: errorLista, texto: TEXTOS_CHAT.errorCargarChats, onReintentar: () => void conv.cargarLista() }}
           />
         }
         conversacion={
           abierto ? (
             <PanelConversacion
               lado={ladoPsicologo}
+              conv={conv}
               abierto={abierto}
               subtitulo={abierto.tipo === 'admin' ? 'Administración de MiDuelo' : abierto.paciente?.email}
               etiquetaVolver="Volver a los chats"
               onVolver={() => {
-                void chatPsicologo.seleccionar(null);
+                void conv.seleccionar(null);
                 onPacienteAbierto(undefined);
               }}
             />
@@ -96,11 +96,11 @@ export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps)
         abierto={nuevoAbierto}
         onAbiertoChange={setNuevoAbierto}
         onCreado={(c) => {
-          chatPsicologo.agregarYSeleccionar(c);
+          conv.agregarYSeleccionar(c);
           pacienteManejado.current = c.id_paciente;
           onPacienteAbierto(c.id_paciente ?? undefined);
         }}
-        onYaExiste={() => void chatPsicologo.cargarLista()}
+        onYaExiste={() => void conv.cargarLista()}
       />
     </>
   );

@@ -1,8 +1,8 @@
 import { Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { botonClases } from '../../../components/ui/button';
-import { cx } from '../../../lib/cx';
-import { obtenerConfigPublica } from '../api';
+import { botonClases } from '@/components/ui/button';
+import { cx } from '@/lib/cx';
+import { obtenerConfigPublica } from '@/api/contenido';
 
 /** Android download button; shown only when the server publishes an apk URL. */
 export function DescargaApp({ className }: { className?: string }) {

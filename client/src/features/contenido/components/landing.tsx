@@ -14,7 +14,7 @@ import {
   Sprout,
   Users,
 } from 'lucide-react';
-import { botonClases } from '../../../components/ui/button';
+import { botonClases } from '@/components/ui/button';
 import { DescargaApp } from './descarga-app';
 
 const FUNCIONES = [

@@ -1,6 +1,6 @@
 import { Building, Clock, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { CONTACTOS_APOYO, type ContactoApoyo, GRUPOS_CONTACTO, type GrupoContacto } from '../contactos';
+import { Card } from '@/components/ui/card';
+import { CONTACTOS_APOYO, type ContactoApoyo, GRUPOS_CONTACTO, type GrupoContacto } from '@/features/contenido/contactos';
 
 const ORDEN: GrupoContacto[] = ['urgencia', 'cdmx', 'centros', 'profesionales'];
 

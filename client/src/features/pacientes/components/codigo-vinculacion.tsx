@@ -1,10 +1,10 @@
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { Copy, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { toast } from '../../../lib/toast';
-import { obtenerPerfilBasico } from '../api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
+import { obtenerPerfilBasico } from '@/api/pacientes';
 
 /** The psychologist's own linking code, to hand to a new patient who registers in the app. */
 export function CodigoVinculacion() {

@@ -2,12 +2,12 @@ import { nombreCompleto, type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Activity, ArrowLeft, ChartLine, Flower2, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Card } from '../../../components/ui/card';
-import { Cargando } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { obtenerPaciente } from '../api';
+import { Card } from '@/components/ui/card';
+import { Cargando } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { obtenerPaciente } from '@/api/pacientes';
 import { InfoGeneral } from './info-general';
 
 export type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';

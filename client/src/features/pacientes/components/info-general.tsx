@@ -7,16 +7,17 @@ import { Link } from '@tanstack/react-router';
 import { CalendarCheck, CalendarPlus, CalendarX2, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { BadgeEstadoCita } from '../../../components/ui/badge';
-import { Button, botonClases } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { fechaLarga, hoyClinica } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
-import { useSocket } from '../../../lib/socket';
-import { toast } from '../../../lib/toast';
-import { useLiveResource } from '../../../lib/use-live-resource';
-import { crearChat, obtenerProximaCita, verificarChat } from '../api';
+import { BadgeEstadoCita } from '@/components/ui/badge';
+import { Button, botonClases } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { fechaLarga, hoyClinica } from '@/lib/format';
+import { ApiError } from '@/lib/http';
+import { useSocket } from '@/lib/socket';
+import { toast } from '@/lib/toast';
+import { useLiveResource } from '@/lib/live/use-live-resource';
+import { crearChat, verificarChat } from '@/api/chat';
+import { obtenerProximaCita } from '@/api/pacientes';
 
 /** Información General (spec 1 §2, patient info panel). */
 export function InfoGeneral({ paciente, onVerHistorial }: { paciente: Paciente; onVerHistorial: () => void }) {

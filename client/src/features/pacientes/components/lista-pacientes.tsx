@@ -2,11 +2,11 @@ import { nombreCompleto, type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared
 import { useNavigate } from '@tanstack/react-router';
 import { Eye, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Cargando } from '../../../components/ui/spinner';
-import { listarPacientes } from '../api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Cargando } from '@/components/ui/spinner';
+import { listarPacientes } from '@/api/pacientes';
 import { CodigoVinculacion } from './codigo-vinculacion';
 
 /** 'Listado de Pacientes' (spec 1 §2): ID, names, email and actions; a row or Ver opens the file. */

@@ -1,9 +1,9 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { ArrowLeft, MessageCircle } from 'lucide-react';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { requerirSesion } from '../../../../lib/guards';
-import { idNumerico } from '../../../../lib/search';
-import { PaginaApp } from '../../../-components/pagina-app';
+import { EmptyState } from '@/components/ui/empty-state';
+import { requerirSesion } from '@/lib/guards';
+import { idNumerico } from '@/lib/search';
+import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/foros/$idForo/temas/$idTema')({
   staticData: { titulo: 'Conversación' },

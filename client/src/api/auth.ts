@@ -1,0 +1,49 @@
+import type { LoginBody, LoginRespuesta, RegistroPsicologoBody } from '@miduelo/shared/auth';
+import type {
+  MsgRespuesta,
+  RecuperarRespuestaSchema,
+  RegistroRespuestaSchema,
+  VerificarTokenRespuestaSchema,
+} from '@miduelo/shared/auth-respuestas';
+import type * as v from 'valibot';
+import { http } from '@/lib/http';
+
+// Account calls of spec 1 §7. They answer 401/403 as part of their own flow (wrong password,
+// expired link), so the session-expired handling is switched off for them.
+const base = '/api/psicologo';
+const publico = { sesion: 'ignorar' } as const;
+const segmento = (token: string) => encodeURIComponent(token);
+
+type Msg = v.InferOutput<typeof MsgRespuesta>;
+
+export const iniciarSesionApi = (body: LoginBody) => http.post<LoginRespuesta>(`${base}/iniciar-sesion`, body, publico);
+
+export const registrarPsicologo = (body: RegistroPsicologoBody) =>
+  http.post<v.InferOutput<typeof RegistroRespuestaSchema>>(`${base}/registro`, body, publico);
+
+export const reenviarActivacion = (correo: string) => http.post<Msg>(`${base}/reenviar-activacion`, { correo }, publico);
+
+export const recuperarContrasena = (correoOTelefono: string) =>
+  http.post<v.InferOutput<typeof RecuperarRespuestaSchema>>(`${base}/recuperar-contrasena`, { correoOTelefono }, publico);
+
+const activaciones = new Map<string, Promise<Msg>>();
+
+/** Activation links are single-use: one request per token even if the screen mounts twice. */
+export function activarCuenta(token: string): Promise<Msg> {
+  let pendiente = activaciones.get(token);
+  if (!pendiente) {
+    pendiente = http.get<Msg>(`${base}/activar/${segmento(token)}`, publico);
+    activaciones.set(token, pendiente);
+  }
+  return pendiente;
+}
+
+export const verificarTokenRestablecer = (token: string, signal?: AbortSignal) =>
+  http.get<v.InferOutput<typeof VerificarTokenRespuestaSchema>>(`${base}/verificar-token/${segmento(token)}`, { ...publico, signal });
+
+export const restablecerContrasena = (token: string, nuevaContrasena: string) =>
+  http.post<Msg>(`${base}/restablecer-contrasena/${segmento(token)}`, { nuevaContrasena }, publico);
+
+/** Spec 2 §8: the admin bar checks the administrator with the server. */
+export const verificarAdmin = (signal?: AbortSignal) =>
+  http.get<{ admin: { nombre: string; apellido: string } }>('/api/admin/verificar', { signal });

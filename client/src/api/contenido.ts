@@ -1,0 +1,11 @@
+import { http } from '@/lib/http';
+
+// The public configuration of server/src/plugins/cliente.ts (no shared schema yet).
+export interface ConfigPublica {
+  /** Android app (apk) download, when the operator published one. */
+  appDescargaUrl: string | null;
+  /** The clinic's time zone (TZ_CLINICA). */
+  zonaClinica: string;
+}
+
+export const obtenerConfigPublica = (signal?: AbortSignal) => http.get<ConfigPublica>('/api/config-publica', { signal, sesion: 'ignorar' });

@@ -1,0 +1,188 @@
+import { TEXTOS_CHAT } from '@miduelo/shared/chat';
+import type { Remitente } from '@miduelo/shared/chat-respuestas';
+import dayjs from 'dayjs';
+import { Check, CheckCheck, CircleExclamationPoint, Clock, MessageCircleHeart } from 'lucide-react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import type { MensajeConv } from '@/features/chat/conversaciones-tipos';
+import { cx } from '@/lib/cx';
+import '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+function etiquetaDia(fecha: string, hoy: dayjs.Dayjs): string {
+  const d = dayjs(fecha);
+  if (d.isSame(hoy, 'day')) return 'Hoy';
+  if (d.isSame(hoy.subtract(1, 'day'), 'day')) return 'Ayer';
+  return d.format(d.isSame(hoy, 'year') ? 'dddd D [de] MMMM' : 'D [de] MMMM [de] YYYY');
+}
+
+/** A message's stable key: its client id (kept from pending to stored), else its sequence number. */
+const clave = (m: MensajeConv | undefined) => (m ? (m.id_cliente ?? `s${m.seq}`) : null);
+
+function Estado({ m }: { m: MensajeConv }) {
+  if (m.estado === 'enviando')
+    return (
+      <span className="inline-flex items-center gap-1" title={TEXTOS_CHAT.enviando}>
+        <Clock className="size-3.5" aria-hidden />
+        <span className="sr-only">{TEXTOS_CHAT.enviando}</span>
+      </span>
+    );
+  if (m.leido)
+    return (
+      <span className="inline-flex items-center" title={TEXTOS_CHAT.leido} data-recibo="leido">
+        <CheckCheck className="size-4 text-salvia-100" aria-hidden />
+        <span className="sr-only">{TEXTOS_CHAT.leido}</span>
+      </span>
+    );
+  return (
+    <span className="inline-flex items-center" title={TEXTOS_CHAT.enviado} data-recibo="enviado">
+      <Check className="size-4 opacity-80" aria-hidden />
+      <span className="sr-only">{TEXTOS_CHAT.enviado}</span>
+    </span>
+  );
+}
+
+interface ChatMensajesProps {
+  mensajes: MensajeConv[];
+  propio: Remitente;
+  /** Who the other participant is, for screen readers ('Lucía Ramírez'). */
+  nombreOtro: string;
+  cargando: boolean;
+  hayAnteriores: boolean;
+  onCargarAnteriores: () => void;
+  onReintentar: (idCliente: string) => void;
+  textoVacio?: string;
+}
+
+/**
+ * A conversation's messages, oldest first, with day separators and the delivery state of one's own
+ * messages. Text is rendered as text (React escapes it) and keeps its line breaks.
+ */
+export function ChatMensajes({
+  mensajes,
+  propio,
+  nombreOtro,
+  cargando,
+  hayAnteriores,
+  onCargarAnteriores,
+  onReintentar,
+  textoVacio = TEXTOS_CHAT.iniciaConversacion,
+}: ChatMensajesProps) {
+  const caja = useRef<HTMLDivElement>(null);
+  const previo = useRef<{ primero: string | null; ultimo: string | null; alto: number; abajo: boolean }>({
+    primero: null,
+    ultimo: null,
+    alto: 0,
+    abajo: true,
+  });
+
+  // Older messages keep the reading position; new ones scroll down when the reader was at the
+  // bottom or sent them.
+  useLayoutEffect(() => {
+    const el = caja.current;
+    if (!el) return;
+    const primero = clave(mensajes[0]);
+    const ultimoMsg = mensajes[mensajes.length - 1];
+    const ultimo = clave(ultimoMsg);
+    const p = previo.current;
+    if (p.primero && primero !== p.primero && ultimo === p.ultimo) {
+      el.scrollTop += el.scrollHeight - p.alto;
+    } else if (ultimo !== p.ultimo && (p.abajo || ultimoMsg?.remitente === propio || p.ultimo === null)) {
+      el.scrollTop = el.scrollHeight;
+    }
+    previo.current = { primero, ultimo, alto: el.scrollHeight, abajo: el.scrollHeight - el.scrollTop - el.clientHeight < 120 };
+  }, [mensajes, propio]);
+
+  const alDesplazar = () => {
+    const el = caja.current;
+    if (el) previo.current.abajo = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+  };
+
+  const hoy = dayjs();
+  return (
+    <div ref={caja} onScroll={alDesplazar} className="flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+      {cargando ? (
+        <div className="flex h-full items-center justify-center text-tinta-500">
+          <Spinner className="size-6 text-salvia-500" etiqueta="Cargando mensajes" />
+        </div>
+      ) : mensajes.length === 0 ? (
+        <div className="flex h-full flex-col items-center justify-center gap-3 text-center text-tinta-500">
+          <span className="flex size-12 items-center justify-center rounded-full bg-salvia-50 text-salvia-600">
+            <MessageCircleHeart className="size-6" aria-hidden />
+          </span>
+          <p className="text-sm">{textoVacio}</p>
+        </div>
+      ) : (
+        <>
+          {hayAnteriores ? (
+            <div className="mb-4 flex justify-center">
+              <Button variante="fantasma" tamano="sm" onClick={onCargarAnteriores}>
+                {TEXTOS_CHAT.cargarAnteriores}
+              </Button>
+            </div>
+          ) : null}
+          <ol role="log" aria-live="polite" aria-label="Mensajes" className="flex flex-col gap-1.5">
+            {mensajes.map((m, i) => {
+              const mio = m.remitente === propio;
+              const anterior = mensajes[i - 1];
+              const nuevoDia = !anterior || !dayjs(anterior.fecha_envio).isSame(m.fecha_envio, 'day');
+              const agrupado = !nuevoDia && anterior?.remitente === m.remitente;
+              return (
+                <Fragment key={m.id_cliente ?? `s${m.seq}`}>
+                  {nuevoDia ? (
+                    <li aria-hidden className="my-3 flex justify-center first:mt-0">
+                      <span className="rounded-full bg-arena-100 px-3 py-1 text-xs font-medium text-tinta-600 first-letter:uppercase">
+                        {etiquetaDia(m.fecha_envio, hoy)}
+                      </span>
+                    </li>
+                  ) : null}
+                  <li
+                    className={cx('flex flex-col', mio ? 'items-end' : 'items-start', agrupado ? '' : 'mt-2')}
+                    data-remitente={m.remitente}
+                    data-seq={m.seq ?? undefined}
+                    data-estado={m.estado}
+                  >
+                    <div
+                      className={cx(
+                        'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
+                        mio ? 'rounded-br-md bg-salvia-600 text-white' : 'rounded-bl-md border border-arena-200 bg-papel text-tinta-900',
+                        m.estado === 'error' && 'bg-salvia-400',
+                      )}
+                    >
+                      <span className="sr-only">{mio ? 'Tú: ' : `${nombreOtro}: `}</span>
+                      <p className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap" data-contenido>
+                        {m.contenido}
+                      </p>
+                      <p
+                        className={cx(
+                          'mt-0.5 flex items-center justify-end gap-1 text-[0.7rem] tabular-nums',
+                          mio ? 'text-salvia-100' : 'text-tinta-500',
+                        )}
+                      >
+                        <time dateTime={m.fecha_envio}>{dayjs(m.fecha_envio).format('HH:mm')}</time>
+                        {mio && m.estado !== 'error' ? <Estado m={m} /> : null}
+                      </p>
+                    </div>
+                    {m.estado === 'error' && m.id_cliente ? (
+                      <p className="mt-1 flex items-center gap-1.5 text-xs text-peligro-700">
+                        <CircleExclamationPoint className="size-3.5" aria-hidden />
+                        {TEXTOS_CHAT.noEnviado}
+                        <button
+                          type="button"
+                          className="cursor-pointer font-semibold underline underline-offset-2 hover:text-peligro-600"
+                          onClick={() => onReintentar(m.id_cliente as string)}
+                        >
+                          {TEXTOS_CHAT.reintentar}
+                        </button>
+                      </p>
+                    ) : null}
+                  </li>
+                </Fragment>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { POLL_MS } from '@miduelo/shared/constants';
+import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import { vigilarRecurso } from './vigilar-socket';
+
+export interface OpcionesRecursoVivo<T> {
+  /** Loads the resource; receives a signal that aborts when a newer load starts or on unmount. */
+  fetch: (signal: AbortSignal) => Promise<T>;
+  /** Poll interval while the socket is down (30 s, the spec's interval). */
+  intervalMs?: number;
+  enabled?: boolean;
+  /** Reload from scratch when any of these change (e.g. the selected chat id). */
+  deps?: DependencyList;
+}
+
+export interface RecursoVivo<T> {
+  data: T | undefined;
+  error: unknown;
+  cargando: boolean;
+  recargar: () => void;
+  /** Local updates, e.g. applying a socket event to the loaded list. */
+  setData: React.Dispatch<React.SetStateAction<T | undefined>>;
+}
+
+/**
+ * Loads a resource, polls it while the socket is disconnected and resyncs on reconnect.
+ * Screens apply live socket events through `setData`.
+ */
+export function useLiveResource<T>({
+  fetch,
+  intervalMs = POLL_MS,
+  enabled = true,
+  deps = [],
+}: OpcionesRecursoVivo<T>): RecursoVivo<T> {
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState<unknown>(null);
+  const [cargando, setCargando] = useState(enabled);
+  const fetchRef = useRef(fetch);
+  fetchRef.current = fetch;
+  const actual = useRef<AbortController | null>(null);
+
+  const recargar = useCallback(() => {
+    actual.current?.abort();
+    const control = new AbortController();
+    actual.current = control;
+    fetchRef
+      .current(control.signal)
+      .then((valor) => {
+        if (control.signal.aborted) return;
+        setData(valor);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (control.signal.aborted) return;
+        setError(e);
+      })
+      .finally(() => {
+        if (!control.signal.aborted) setCargando(false);
+      });
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) {
+      setCargando(false);
+      return;
+    }
+    setCargando(true);
+    recargar();
+    const dejar = vigilarRecurso(recargar, intervalMs);
+    return () => {
+      dejar();
+      actual.current?.abort();
+    };
+  }, [enabled, intervalMs, recargar, ...deps]);
+
+  return { data, error, cargando, recargar, setData };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { fusionarPorSeq, primerSeq, sincronizarDespuesDe, ultimoSeq } from '@/lib/live/secuencia';
+
+interface Item {
+  seq: number | null;
+  id_cliente: string | null;
+  estado: 'enviado' | 'enviando' | 'error';
+  texto: string;
+  leido?: boolean;
+}
+
+const guardado = (seq: number, texto = `m${seq}`, id_cliente: string | null = null) => ({ seq, id_cliente, texto });
+const pendiente = (id_cliente: string, texto = id_cliente): Item => ({ seq: null, id_cliente, estado: 'enviando', texto });
+
+describe('fusionarPorSeq', () => {
+  it('keeps each sequence number once, in order, whatever the arrival order', () => {
+    const a = fusionarPorSeq<Item>([], [guardado(3), guardado(1)]);
+    const b = fusionarPorSeq<Item>(a, [guardado(2), guardado(3, 'm3 otra copia')]);
+    expect(b.map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect(b.find((m) => m.seq === 3)?.texto).toBe('m3 otra copia');
+    expect(b.every((m) => m.estado === 'enviado')).toBe(true);
+  });
+
+  it('replaces the pending copy of a send when the stored message with its client id arrives', () => {
+    const conPendiente = [...fusionarPorSeq<Item>([], [guardado(1)]), pendiente('c-1', 'hola'), pendiente('c-2', 'adiós')];
+    const r = fusionarPorSeq<Item>(conPendiente, [guardado(2, 'hola', 'c-1')]);
+    expect(r.map((m) => [m.seq, m.id_cliente])).toEqual([
+      [1, null],
+      [2, 'c-1'],
+      [null, 'c-2'],
+    ]);
+  });
+
+  it('lets the caller keep local knowledge (a read receipt that came before the copy)', () => {
+    const leido = fusionarPorSeq<Item>([], [{ ...guardado(1), leido: true }]);
+    const r = fusionarPorSeq<Item>(leido, [{ ...guardado(1), leido: false }], (n, p) => ({ ...n, leido: n.leido || Boolean(p?.leido) }));
+    expect(r[0].leido).toBe(true);
+  });
+
+  it('returns the same array when nothing new arrives', () => {
+    const a = fusionarPorSeq<Item>([], [guardado(1)]);
+    expect(fusionarPorSeq<Item>(a, [])).toBe(a);
+  });
+});
+
+describe('ultimoSeq / primerSeq', () => {
+  it('ignore pending sends', () => {
+    const items = [...fusionarPorSeq<Item>([], [guardado(4), guardado(9)]), pendiente('x')];
+    expect(ultimoSeq(items)).toBe(9);
+    expect(primerSeq(items)).toBe(4);
+    expect(ultimoSeq([])).toBe(0);
+    expect(primerSeq([pendiente('y')])).toBeNull();
+  });
+});
+
+describe('sincronizarDespuesDe', () => {
+  it('asks after the last known sequence number in batches until a short batch', async () => {
+    const servidor = Array.from({ length: 7 }, (_, i) => guardado(i + 1));
+    let items: Item[] = fusionarPorSeq<Item>([], servidor.slice(0, 2));
+    const pedidos: number[] = [];
+    const recibidos = await sincronizarDespuesDe({
+      desde: () => ultimoSeq(items),
+      pedir: async (despues_de, limite) => {
+        pedidos.push(despues_de);
+        return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
+      },
+      aplicar: (lote) => {
+        items = fusionarPorSeq<Item>(items, lote);
+      },
+      seqDe: (m) => m.seq,
+      lote: 2,
+    });
+    expect(pedidos).toEqual([2, 4, 6]);
+    expect(recibidos.map((m) => m.seq)).toEqual([3, 4, 5, 6, 7]);
+    expect(items.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('drops items at or before the sequence it asked after (an overlapping answer)', async () => {
+    const aplicados: number[][] = [];
+    await sincronizarDespuesDe({
+      desde: () => 5,
+      pedir: async () => [guardado(4), guardado(5), guardado(6)],
+      aplicar: (lote) => aplicados.push(lote.map((m) => m.seq)),
+      seqDe: (m) => m.seq,
+      lote: 10,
+    });
+    expect(aplicados).toEqual([[6]]);
+  });
+});
