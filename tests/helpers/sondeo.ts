@@ -294,3 +294,8 @@ export function emitirConAck<T = { ok: boolean; msg?: string; code?: string; sta
 ): Promise<T> {
   return (s as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<T> } }).timeout(ms).emitWithAck(evento, payload);
 }
+
+/** Emits any event with any arguments (what a tampered client can do; the typed map forbids it). */
+export function emitirLibre(s: SocketCliente, evento: string, ...args: unknown[]): void {
+  (s as unknown as { emit(e: string, ...a: unknown[]): void }).emit(evento, ...args);
+}
