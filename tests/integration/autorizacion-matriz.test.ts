@@ -1,0 +1,416 @@
+// The authorization table (issue 10): every route the running app registers and every socket
+// event it listens to has a row saying which roles may call it, and each route is called as every
+// role with a valid payload naming the first psychologist's (or its patient's) resources. Allowed
+// roles are not refused; refused roles get 401 (anonymous, whatever the body) or 403/404 (wrong role
+// or someone else's resource), and a refused call changes no row of any table. A route or an event
+// without a row fails the first test: a new route cannot ship without deciding who may call it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import {
+  claveCanonica,
+  crearEscenario,
+  crearRecursos,
+  cuerpoJson,
+  emitirConAck,
+  emitirLibre,
+  type Escenario,
+  eventosDelServidor,
+  fechaDeSemana,
+  huellaTablas,
+  type Practica,
+  type Recursos,
+  ROLES,
+  type Rol,
+  rutasRegistradas,
+  socketDe,
+} from '../helpers/sondeo';
+
+const TODOS = ROLES;
+const PSICOLOGOS: Rol[] = ['psicologo', 'otroPsicologo', 'admin', 'limitado'];
+const PACIENTES: Rol[] = ['paciente', 'otroPaciente'];
+/** Roles that may act on p1's resources (the limited one acts on its own). */
+const DUENO_P1: Rol[] = ['psicologo', 'limitado'];
+
+interface Caso {
+  rol: Rol;
+  e: Escenario;
+  /** The practice the call names (its own for `limitado`, p1's otherwise). */
+  p: Practica;
+  r: Recursos;
+}
+interface Llamada {
+  url: string;
+  payload?: object;
+}
+interface Fila {
+  permitidos: readonly Rol[];
+  llamada(c: Caso): Llamada;
+  /** Route behind a session guard (anonymous gets 401 whatever the path, query or body). */
+  protegida: boolean;
+}
+
+const id = (p: Practica) => p.psicologo.id_psicologo;
+const publica = (llamada: Fila['llamada']): Fila => ({ permitidos: TODOS, llamada, protegida: false });
+const fila = (permitidos: readonly Rol[], llamada: Fila['llamada']): Fila => ({ permitidos, llamada, protegida: true });
+const registroPsicologo = (s: number) => ({
+  nombre: 'Lucía',
+  apellidoPaterno: 'Registro',
+  apellidoMaterno: 'Matriz',
+  fecha_nacimiento: '1988-02-03',
+  especialidad: 'Tanatología',
+  cedula: String(7_000_000 + s).slice(0, 7),
+  telefono: `44${String(10_000_000 + s).slice(-8)}`,
+  correo: `matriz${s}@prueba.mx`,
+  contrasena: 'Clave#Segura1',
+  aceptaTerminos: true,
+});
+let registros = 0;
+
+// One row per route. Keys are `METHOD /path` with the route's own parameter names.
+const TABLA: Record<string, Fila> = {
+  // ---- Public ----
+  'GET /api/salud': publica(() => ({ url: '/api/salud' })),
+  'GET /api/xsrf': publica(() => ({ url: '/api/xsrf' })),
+  'GET /api/config-publica': publica(() => ({ url: '/api/config-publica' })),
+  'POST /api/psicologo/registro': publica(() => ({ url: '/api/psicologo/registro', payload: registroPsicologo(++registros) })),
+  'POST /api/psicologo/iniciar-sesion': publica(({ e }) => ({
+    url: '/api/psicologo/iniciar-sesion',
+    payload: { correo: e.p2.psicologo.correo, contrasena: 'Clave#Segura1' },
+  })),
+  'GET /api/psicologo/activar/:token': publica(({ r }) => ({ url: `/api/psicologo/activar/${r.tokenActivacionPsicologo}` })),
+  'POST /api/psicologo/reenviar-activacion': publica(({ r }) => ({
+    url: '/api/psicologo/reenviar-activacion',
+    payload: { correo: r.victimaPsicologo.correo },
+  })),
+  'POST /api/psicologo/recuperar-contrasena': publica(({ r }) => ({
+    url: '/api/psicologo/recuperar-contrasena',
+    payload: { correoOTelefono: r.victimaPsicologo.correo },
+  })),
+  'GET /api/psicologo/verificar-token/:token': publica(({ r }) => ({ url: `/api/psicologo/verificar-token/${r.tokenRestablecer}` })),
+  'POST /api/psicologo/restablecer-contrasena/:token': publica(({ r }) => ({
+    url: `/api/psicologo/restablecer-contrasena/${r.tokenRestablecer}`,
+    payload: { nuevaContrasena: 'Otra#Clave22' },
+  })),
+  'POST /api/paciente/registro': publica(({ e }) => {
+    const s = ++registros;
+    return {
+      url: '/api/paciente/registro',
+      payload: {
+        nombre: 'Mario',
+        apellido_paterno: 'Registro',
+        apellido_materno: 'Matriz',
+        fecha_nacimiento: '1990-05-06',
+        email: `pac-matriz${s}@prueba.mx`,
+        telefono: `33${String(10_000_000 + s).slice(-8)}`,
+        contrasena: 'Clave#Segura1',
+        codigo_vinculacion: e.p1.psicologo.codigo_vinculacion,
+      },
+    };
+  }),
+  'GET /api/paciente/activar/:token': publica(({ r }) => ({ url: `/api/paciente/activar/${r.tokenActivacionPaciente}` })),
+  'POST /api/paciente/iniciar-sesion': publica(({ e }) => ({
+    url: '/api/paciente/iniciar-sesion',
+    payload: { email: e.p2.paciente.email, contrasena: 'Clave#Segura1' },
+  })),
+
+  // ---- Sessions ----
+  'POST /api/psicologo/cerrar-sesion': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/cerrar-sesion' })),
+  'POST /api/paciente/cerrar-sesion': fila(PACIENTES, () => ({ url: '/api/paciente/cerrar-sesion' })),
+
+  // ---- Psychologist: agenda (decision 035: another psychologist's id or resource is refused) ----
+  'GET /api/psicologo/agenda/:id_psicologo': fila(DUENO_P1, ({ p, r }) => ({
+    url: `/api/psicologo/agenda/${id(p)}?semana_inicio=${fechaDeSemana(r.semana)}`,
+  })),
+  'POST /api/psicologo/agenda': fila(DUENO_P1, ({ p, r }) => ({
+    url: '/api/psicologo/agenda',
+    payload: { id_psicologo: id(p), semana_inicio: fechaDeSemana(r.semana + 1000), semana_fin: fechaDeSemana(r.semana + 1000, 6) },
+  })),
+  'GET /api/psicologo/citas/:id_agenda': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/citas/${r.idAgenda}` })),
+  // A limited account books nothing new (decision 002); creating an appointment is booking.
+  'POST /api/psicologo/citas': fila(['psicologo'], ({ p, r }) => ({
+    url: '/api/psicologo/citas',
+    payload: { id_paciente: p.paciente.id_paciente, fecha: fechaDeSemana(r.semana, 0), hora_inicio: '12:00', modalidad: 'En línea' },
+  })),
+  // Rescheduling is booking another hour (issue 10: a limited account could book indirectly).
+  'PUT /api/psicologo/citas/:id_cita': fila(['psicologo'], ({ r }) => ({
+    url: `/api/psicologo/citas/${r.idCita}`,
+    payload: { fecha: fechaDeSemana(r.semana, 0), hora_inicio: '15:00' },
+  })),
+  'DELETE /api/psicologo/citas/:id_cita': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/citas/${r.idCita}` })),
+  'DELETE /api/psicologo/citas/:id_cita/duplicadas': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/citas/${r.idCita}/duplicadas` })),
+  'GET /api/psicologo/disponibilidad/:id_psicologo': fila(DUENO_P1, ({ p }) => ({ url: `/api/psicologo/disponibilidad/${id(p)}` })),
+  'POST /api/psicologo/disponibilidad': fila(DUENO_P1, ({ p }) => ({
+    url: '/api/psicologo/disponibilidad',
+    payload: { id_psicologo: id(p), dia_semana: 'Domingo', hora_inicio: '09:00', hora_fin: '10:00' },
+  })),
+  'PUT /api/psicologo/disponibilidad/:id': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/disponibilidad/${p.idDisponibilidad}`,
+    payload: { id_psicologo: id(p), dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
+  })),
+  'DELETE /api/psicologo/disponibilidad/:id_psicologo/:dia_semana/:hora_inicio': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/disponibilidad/${id(p)}/Domingo/09:00`,
+  })),
+  // Creating an exception names nobody: every psychologist writes in their own agenda.
+  'POST /api/psicologo/excepcion': fila(PSICOLOGOS, ({ r }) => ({
+    url: '/api/psicologo/excepcion',
+    payload: { fecha: fechaDeSemana(r.semana, 2), motivo: 'Formación' },
+  })),
+  'GET /api/psicologo/excepcion/:id': fila(DUENO_P1, ({ p }) => ({ url: `/api/psicologo/excepcion/${id(p)}` })),
+  'DELETE /api/psicologo/excepcion/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/excepcion/${r.idExcepcion}` })),
+
+  // ---- Psychologist: patients (lists answer the caller's own practice) ----
+  'GET /api/psicologo/lista-pacientes': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/lista-pacientes' })),
+  'GET /api/psicologo/paciente/:id': fila(DUENO_P1, ({ p }) => ({ url: `/api/psicologo/paciente/${p.paciente.id_paciente}` })),
+  'GET /api/psicologo/paciente/:id/proxima-cita': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/paciente/${p.paciente.id_paciente}/proxima-cita`,
+  })),
+  'GET /api/psicologo/perfil-basico': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/perfil-basico' })),
+
+  // ---- Psychologist: chat ----
+  'GET /api/psicologo/chats': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/chats' })),
+  'GET /api/psicologo/chats/buscar': fila(PSICOLOGOS, ({ e }) => ({ url: `/api/psicologo/chats/buscar?q=${e.marca}` })),
+  'GET /api/psicologo/chats/pacientes-disponibles': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/chats/pacientes-disponibles' })),
+  'GET /api/psicologo/chats/:id/mensajes': fila(DUENO_P1, ({ p }) => ({ url: `/api/psicologo/chats/${p.idChat}/mensajes` })),
+  'POST /api/psicologo/chats': fila(DUENO_P1, ({ r }) => ({ url: '/api/psicologo/chats', payload: { id_paciente: r.pacienteSinChat.id_paciente } })),
+  'POST /api/psicologo/mensajes': fila(DUENO_P1, ({ p }) => ({
+    url: '/api/psicologo/mensajes',
+    payload: { id_chat: p.idChat, contenido: '¿Cómo te sientes hoy?' },
+  })),
+  'PUT /api/psicologo/chats/:id/leer': fila(DUENO_P1, ({ p }) => ({ url: `/api/psicologo/chats/${p.idChat}/leer` })),
+  'GET /api/psicologo/chat/verificar/:id_paciente': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/chat/verificar/${p.paciente.id_paciente}`,
+  })),
+
+  // ---- Patient (mobile app): identity from the token, another patient's ids answer 404 ----
+  'GET /api/paciente/citas': fila(PACIENTES, () => ({ url: '/api/paciente/citas' })),
+  'GET /api/paciente/horarios-disponibles': fila(PACIENTES, ({ r }) => ({
+    url: `/api/paciente/horarios-disponibles?fecha=${fechaDeSemana(r.semana, 0)}&duracion=60`,
+  })),
+  'POST /api/paciente/citas/solicitar': fila(PACIENTES, ({ r }) => ({
+    url: '/api/paciente/citas/solicitar',
+    payload: { fecha: fechaDeSemana(r.semana, 0), hora_inicio: '17:00', modalidad: 'Presencial' },
+  })),
+  'PUT /api/paciente/citas/:id_cita/cancelar': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/citas/${r.idCita}/cancelar` })),
+  'GET /api/paciente/chats': fila(PACIENTES, () => ({ url: '/api/paciente/chats' })),
+  'GET /api/paciente/chats/:id/mensajes': fila(['paciente'], ({ e }) => ({ url: `/api/paciente/chats/${e.p1.idChat}/mensajes` })),
+  'POST /api/paciente/mensajes': fila(['paciente'], ({ e }) => ({
+    url: '/api/paciente/mensajes',
+    payload: { id_chat: e.p1.idChat, contenido: 'Gracias por la sesión' },
+  })),
+  'PUT /api/paciente/chats/:id/leer': fila(['paciente'], ({ e }) => ({ url: `/api/paciente/chats/${e.p1.idChat}/leer` })),
+
+  // ---- Administrator ----
+  'GET /api/admin/verificar': fila(['admin'], () => ({ url: '/api/admin/verificar' })),
+  'PUT /api/admin/psicologos/:id/status': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}/status`,
+    payload: { status: 'inactivo' },
+  })),
+  'PUT /api/admin/pacientes/:id/status': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/pacientes/${r.victimaPaciente.id_paciente}/status`,
+    payload: { status: 'inactivo' },
+  })),
+  'GET /api/admin/chats': fila(['admin'], () => ({ url: '/api/admin/chats' })),
+  'GET /api/admin/chats/buscar': fila(['admin'], () => ({ url: '/api/admin/chats/buscar?q=Hola' })),
+  'GET /api/admin/chats/:id/mensajes': fila(['admin'], ({ e }) => ({ url: `/api/admin/chats/${e.idChatAdmin}/mensajes` })),
+  'POST /api/admin/chats': fila(['admin'], ({ r }) => ({
+    url: '/api/admin/chats',
+    payload: { destinatario_tipo: 'paciente', destinatario_id: r.victimaPaciente.id_paciente },
+  })),
+  'POST /api/admin/mensajes': fila(['admin'], ({ e }) => ({
+    url: '/api/admin/mensajes',
+    payload: { id_chat_admin: e.idChatAdmin, contenido: 'Seguimiento de la cédula' },
+  })),
+  'PUT /api/admin/chats/:id/leer': fila(['admin'], ({ e }) => ({ url: `/api/admin/chats/${e.idChatAdmin}/leer` })),
+  'GET /api/admin/usuarios-disponibles': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles' })),
+  'GET /api/admin/usuarios-disponibles/psicologos': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/psicologos' })),
+  'GET /api/admin/usuarios-disponibles/pacientes': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/pacientes' })),
+};
+
+/** Who may send each client→server socket event (same model as the HTTP routes it mirrors). */
+const EVENTOS: Record<string, readonly Rol[]> = {
+  'chat:unirse': ['psicologo', 'paciente', 'limitado'],
+  'chat:enviar': ['psicologo', 'paciente', 'limitado'],
+  'chat:escribiendo': ['psicologo', 'paciente', 'limitado'],
+  // Leaving a conversation one never opened is a harmless no-op for any session.
+  'chat:salir': ROLES.filter((r) => r !== 'anonimo'),
+  'chat-admin:unirse': ['admin'],
+  'chat-admin:enviar': ['admin'],
+  'chat-admin:escribiendo': ['admin'],
+  'chat-admin:salir': ROLES.filter((r) => r !== 'anonimo'),
+};
+
+const CLAVES = new Map(Object.keys(TABLA).map((k) => [claveCanonica(k), k]));
+
+let t: AppDePrueba;
+let e: Escenario;
+
+beforeAll(async () => {
+  t = await crearAppDePrueba({
+    // The table calls login and registration once per role: the brute-force limits are not its subject.
+    config: { limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 } },
+  });
+  await t.escuchar();
+  e = await crearEscenario(t);
+});
+afterAll(async () => {
+  await t?.cerrar();
+});
+
+describe('cada ruta y cada evento tienen su fila en la tabla', () => {
+  it('toda ruta registrada por la aplicación tiene fila (y toda fila, su ruta)', () => {
+    const registradas = rutasRegistradas(t.app).map(claveCanonica);
+    expect(registradas.length).toBeGreaterThan(40);
+    expect(registradas.filter((r) => !CLAVES.has(r)), 'rutas sin fila en TABLA').toEqual([]);
+    expect([...CLAVES.keys()].filter((k) => !registradas.includes(k)), 'filas de rutas que ya no existen').toEqual([]);
+  });
+
+  it('todo evento que el servidor escucha, para cualquier rol, tiene fila', async () => {
+    const escuchados = new Set<string>();
+    for (const rol of ROLES) {
+      const tk = e.token(rol);
+      if (tk) for (const ev of await eventosDelServidor(t, tk)) escuchados.add(ev);
+    }
+    expect(escuchados.size).toBeGreaterThan(0);
+    expect([...escuchados].filter((ev) => !(ev in EVENTOS)), 'eventos sin fila en EVENTOS').toEqual([]);
+    expect(Object.keys(EVENTOS).filter((ev) => !escuchados.has(ev)), 'filas de eventos que ya no existen').toEqual([]);
+  });
+});
+
+async function inyectar(metodo: string, l: Llamada, token: string | undefined) {
+  return t.app.inject({
+    method: metodo as 'GET',
+    url: l.url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(l.payload !== undefined ? { payload: l.payload } : metodo === 'GET' || metodo === 'DELETE' ? {} : { payload: {} }),
+  });
+}
+
+function esperadoDenegado(rol: Rol): number[] {
+  return rol === 'anonimo' ? [401] : [403, 404];
+}
+
+for (const [clave, f] of Object.entries(TABLA)) {
+  const [metodo] = clave.split(' ');
+  describe(clave, () => {
+    it.each(ROLES.map((rol) => [rol, f.permitidos.includes(rol) ? 'permitido' : 'denegado'] as const))('%s → %s', async (rol, decision) => {
+      const p = rol === 'limitado' ? e.lim : e.p1;
+      const r = await crearRecursos(t, e, p);
+      const l = f.llamada({ rol, e, p, r });
+      const antes = await huellaTablas(t);
+      const res = await inyectar(metodo, l, e.token(rol));
+      const cuerpo = cuerpoJson(res);
+      const visto = `${res.statusCode} ${res.body.slice(0, 200)}`;
+      expect(res.statusCode, visto).toBeLessThan(500);
+      if (decision === 'permitido') {
+        expect([401, 403, 404], `${rol} debe poder llamar ${clave}; respondió ${visto}`).not.toContain(res.statusCode);
+      } else {
+        expect(esperadoDenegado(rol), `${rol} no debe poder llamar ${clave}; respondió ${visto}`).toContain(res.statusCode);
+        expect(typeof cuerpo?.msg, visto).toBe('string');
+        expect(await huellaTablas(t), `una llamada denegada (${rol}) cambió filas`).toEqual(antes);
+      }
+      // p1's notes and chat text reach nobody but p1 and its patient.
+      if (rol !== 'psicologo' && rol !== 'paciente') expect(res.body).not.toContain(e.marca);
+    });
+
+    if (!f.protegida) return;
+    // Authentication comes before validation (issue 10): a malformed request of the wrong session
+    // learns nothing about the route's fields and writes nothing.
+    const conParams = clave.includes('/:');
+    const conCuerpo = metodo === 'POST' || metodo === 'PUT';
+    const rolEquivocado: Rol = f.permitidos.some((x) => PACIENTES.includes(x)) ? 'psicologo' : f.permitidos.includes('psicologo') ? 'paciente' : 'otroPsicologo';
+    const malformadas: Array<[string, (c: Caso) => Llamada]> = [];
+    if (conCuerpo) malformadas.push(['cuerpo vacío', (c) => ({ url: f.llamada(c).url, payload: {} })]);
+    if (conParams)
+      malformadas.push([
+        'parámetros de ruta inválidos',
+        (c) => ({ ...f.llamada(c), url: f.llamada(c).url.replace(/\/\d+(?=\/|\?|$)/g, '/no-es-un-id') }),
+      ]);
+    for (const [nombre, malformada] of malformadas) {
+      it.each([
+        ['anonimo', 401],
+        [rolEquivocado, 403],
+      ] as const)(`%s con ${nombre} → %i`, async (rol, esperado) => {
+        const p = e.p1;
+        const r = await crearRecursos(t, e, p);
+        const l = malformada({ rol, e, p, r });
+        const antes = await huellaTablas(t);
+        const res = await inyectar(metodo, l, e.token(rol));
+        expect(res.statusCode, `${rol} ${metodo} ${l.url} ${JSON.stringify(l.payload ?? null)} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(esperado);
+        expect(await huellaTablas(t)).toEqual(antes);
+      });
+    }
+  });
+}
+
+// ---------------------------------------------------------------- socket events
+
+describe('eventos de socket', () => {
+  const payloadDe = (ev: string, p: Practica) =>
+    ev.startsWith('chat-admin:')
+      ? { id_chat_admin: e.idChatAdmin, contenido: 'Mensaje de prueba', escribiendo: true }
+      : { id_chat: p.idChat, contenido: 'Mensaje de prueba', escribiendo: true };
+
+  for (const [ev, permitidos] of Object.entries(EVENTOS)) {
+    const conAck = ev.endsWith(':unirse') || ev.endsWith(':enviar');
+    it.each(ROLES.filter((r) => r !== 'anonimo').map((rol) => [rol, permitidos.includes(rol) ? 'permitido' : 'denegado'] as const))(
+      `${ev}: %s → %s`,
+      async (rol, decision) => {
+        const p = rol === 'limitado' ? e.lim : e.p1;
+        const s = await socketDe(t, e.token(rol) as string);
+        // Who would see a typing indicator: the other side of the conversation, joined.
+        const admin = ev.startsWith('chat-admin:');
+        const observador = await socketDe(
+          t,
+          admin || rol === 'paciente' ? (e.token('psicologo') as string) : rol === 'limitado' ? sesionPacienteLim() : (e.token('paciente') as string),
+        );
+        try {
+          const antes = await huellaTablas(t);
+          if (ev.endsWith(':escribiendo')) {
+            const recibidos: unknown[] = [];
+            (observador as unknown as { on(e: string, f: (x: unknown) => void): void }).on('chat:escribiendo', (x) => recibidos.push(x));
+            (observador as unknown as { on(e: string, f: (x: unknown) => void): void }).on('chat-admin:escribiendo', (x) => recibidos.push(x));
+            const unirseObs = 'chat:unirse';
+            const idObs = admin ? await idChatAdminDelPsicologo() : p.idChat;
+            expect((await emitirConAck(observador, unirseObs, { id_chat: idObs })).ok).toBe(true);
+            if (decision === 'permitido') expect((await emitirConAck(s, admin ? 'chat-admin:unirse' : 'chat:unirse', payloadDe(ev, p))).ok).toBe(true);
+            else await emitirConAck(s, admin ? 'chat-admin:unirse' : 'chat:unirse', payloadDe(ev, p));
+            emitirLibre(s, ev, payloadDe(ev, p));
+            // The handler is synchronous: once a later ack of the same socket arrives, any relay was
+            // already written to the observer, before the observer's own ack below.
+            await emitirConAck(s, 'chat:unirse', { id_chat: 2_000_000_000 });
+            await emitirConAck(observador, 'chat:unirse', { id_chat: idObs });
+            if (decision === 'permitido') expect(recibidos.length, 'el otro lado no vio "escribiendo"').toBeGreaterThan(0);
+            else expect(recibidos, `${rol} retransmitió "escribiendo" a una conversación ajena`).toEqual([]);
+          } else if (conAck) {
+            const ack = await emitirConAck(s, ev, payloadDe(ev, p));
+            if (decision === 'permitido') expect(ack, JSON.stringify(ack)).toMatchObject({ ok: true });
+            else {
+              expect(ack, JSON.stringify(ack)).toMatchObject({ ok: false });
+              expect(typeof ack.msg).toBe('string');
+            }
+            if (rol !== 'psicologo' && rol !== 'paciente') expect(JSON.stringify(ack)).not.toContain(e.marca);
+          } else {
+            emitirLibre(s, ev, payloadDe(ev, p));
+            await emitirConAck(s, 'chat:unirse', { id_chat: 2_000_000_000 });
+          }
+          expect(s.connected, 'el servidor desconectó el socket').toBe(true);
+          if (decision === 'denegado' || !ev.endsWith(':enviar')) expect(await huellaTablas(t)).toEqual(antes);
+        } finally {
+          s.close();
+          observador.close();
+        }
+      },
+    );
+  }
+
+  function sesionPacienteLim(): string {
+    return t.app.sesiones.firmarPaciente({ id_paciente: e.lim.paciente.id_paciente, nombre: 'x', apellido: 'y', version: e.lim.paciente.versionSesion });
+  }
+  async function idChatAdminDelPsicologo(): Promise<number> {
+    // p1 sees the administrator's conversation in its own list, as a `chat:*` conversation.
+    const r = await t.app.inject({ method: 'GET', url: '/api/psicologo/chats', headers: { authorization: `Bearer ${e.token('psicologo')}` } });
+    const admin = (r.json() as Array<{ id_chat: number; tipo: string }>).find((c) => c.tipo === 'admin');
+    if (!admin) throw new Error('p1 no ve la conversación del administrador');
+    return admin.id_chat;
+  }
+});
