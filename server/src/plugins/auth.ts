@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import { MSG } from '@miduelo/shared/auth';
 import type { TokenPaciente, TokenPayload, TokenPsicologo } from '@miduelo/shared/auth';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
@@ -25,9 +25,9 @@ declare module 'fastify' {
       verificar(token: string): Promise<Sesion>;
       revocar(payload: TokenPayload): Promise<void>;
     };
-    requierePsicologo: preHandlerAsyncHookHandler;
-    requiereAdmin: preHandlerAsyncHookHandler;
-    requierePaciente: preHandlerAsyncHookHandler;
+    requierePsicologo: onRequestAsyncHookHandler;
+    requiereAdmin: onRequestAsyncHookHandler;
+    requierePaciente: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     sesion: Sesion | null;

@@ -16,7 +16,7 @@ const PorCita = v.object({ id_cita: IdParam });
 
 const rutasAgendaPaciente: Rutas = async (app) => {
   const { ctx } = app;
-  app.addHook('preHandler', app.requierePaciente);
+  app.addHook('onRequest', app.requierePaciente);
 
   app.get('/citas', { schema: { response: { 200: CitasPacienteSchema } } }, async (request) =>
     listarMisCitas(ctx, { idPaciente: pacienteDe(request).id_paciente }),

@@ -53,7 +53,7 @@ function propio(request: FastifyRequest, idNombrado?: number) {
 
 const rutasAgenda: Rutas = async (app) => {
   const { ctx } = app;
-  app.addHook('preHandler', app.requierePsicologo);
+  app.addHook('onRequest', app.requierePsicologo);
 
   // ---- Weekly agenda ----
   app.get(

@@ -35,6 +35,10 @@ export type AgendaCtx = Pick<Ctx, 'db' | 'config' | 'realtime'>;
  * books nothing new). The message depends on who asks. */
 export async function bloquearParaReservar(tx: Tx, config: Config, idPsicologo: number, msgNoDisponible: string) {
   const p = await bloquearPsicologo(tx, idPsicologo);
+  return exigirQuePuedaReservar(p, config, msgNoDisponible);
+}
+
+function exigirQuePuedaReservar(p: Awaited<ReturnType<typeof bloquearPsicologo>>, config: Config, msgNoDisponible: string) {
   if (p?.status !== 'activo' || !p.activadoEn) throw forbidden(msgNoDisponible, 'PSICOLOGO_INACTIVO');
   if (diasRestantes(p, config.now(), config.diasGraciaValidacion) === 0) throw forbidden(msgNoDisponible, 'CUENTA_LIMITADA');
   return p;
@@ -97,9 +101,14 @@ export async function actualizarCita(ctx: AgendaCtx, o: { idPsicologo: number; i
     exigirFuturo(datos.fecha, datos.hora_inicio, m, { fecha: MSG_AGENDA.reagendarFechaPasada, hora: MSG_AGENDA.reagendarHoraPasada });
   }
   const r = await ctx.db.transaction(async (tx) => {
-    await bloquearPsicologo(tx, idPsicologo);
+    const psicologo = await bloquearPsicologo(tx, idPsicologo);
     const actual = await citaDePsicologo(tx, idPsicologo, idCita);
     if (!actual) throw notFound(MSG_AGENDA.citaNoEncontrada);
+    // Rescheduling or reactivating occupies time again: a limited account books nothing new.
+    const estado = datos.estado ?? actual.estado;
+    const reagenda = datos.fecha !== null && datos.hora_inicio !== null && (datos.fecha !== actual.fecha || datos.hora_inicio !== actual.hora_inicio);
+    const reactiva = actual.estado === 'cancelada' && estado !== 'cancelada';
+    if ((reagenda && estado !== 'cancelada') || reactiva) exigirQuePuedaReservar(psicologo, ctx.config, MSG.cuentaLimitadaAccion);
     const cambios = await cambiosDeCita(tx, actual, datos);
     if (!cambios) return { cita: actual, cambio: false };
     await modificarCita(tx, idCita, cambios, m.ahora);

@@ -23,7 +23,7 @@ const comoAdmin = (r: FastifyRequest): Actor => ({ rol: 'admin', id: idAdminDe(r
 
 const rutasChatAdmin: Rutas = async (app) => {
   const { ctx } = app;
-  app.addHook('preHandler', app.requiereAdmin);
+  app.addHook('onRequest', app.requiereAdmin);
 
   app.get('/chats', { schema: { response: { 200: ChatsAdminSchema } } }, async (request) => listarChatsAdmin(ctx, { idAdmin: idAdminDe(request) }));
 

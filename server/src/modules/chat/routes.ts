@@ -66,7 +66,7 @@ function rutasComunes(actorDe: (r: FastifyRequest) => Actor): Rutas {
 
 export const rutasChatPsicologo: Rutas = async (app) => {
   const { ctx } = app;
-  app.addHook('preHandler', app.requierePsicologo);
+  app.addHook('onRequest', app.requierePsicologo);
   const idDe = (r: FastifyRequest) => psicologoDe(r).id_psicologo;
 
   app.get('/chats', { schema: { response: { 200: ChatsSchema } } }, async (request) => listarChatsPsicologo(ctx, { idPsicologo: idDe(request) }));
@@ -95,7 +95,7 @@ export const rutasChatPsicologo: Rutas = async (app) => {
 
 export const rutasChatPaciente: Rutas = async (app) => {
   const { ctx } = app;
-  app.addHook('preHandler', app.requierePaciente);
+  app.addHook('onRequest', app.requierePaciente);
   const idDe = (r: FastifyRequest) => pacienteDe(r).id_paciente;
 
   app.get('/chats', { schema: { response: { 200: ChatsPacienteSchema } } }, async (request) => listarChatsPaciente(ctx, { idPaciente: idDe(request) }));

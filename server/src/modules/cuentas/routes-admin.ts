@@ -15,7 +15,7 @@ const AdminRespuesta = v.object({ admin: v.object({ nombre: v.string(), apellido
 
 const rutasAdmin: Rutas = async (app) => {
   const { ctx } = app;
-  app.addHook('preHandler', app.requiereAdmin);
+  app.addHook('onRequest', app.requiereAdmin);
 
   app.get('/verificar', { schema: { response: { 200: AdminRespuesta } } }, async (request) =>
     obtenerAdmin(ctx, { idAdmin: psicologoDe(request).id_psicologo }),

@@ -50,7 +50,7 @@ const rutasPaciente: Rutas = async (app) => {
 
   app.post(
     '/cerrar-sesion',
-    { preHandler: app.requierePaciente, schema: { response: { 200: MsgRespuesta } } },
+    { onRequest: app.requierePaciente, schema: { response: { 200: MsgRespuesta } } },
     async (request) => cerrarSesion(ctx, { sesion: request.sesion! }),
   );
 };

@@ -91,7 +91,7 @@ const rutasPsicologo: Rutas = async (app) => {
 
   app.post(
     '/cerrar-sesion',
-    { preHandler: app.requierePsicologo, schema: { response: { 200: MsgRespuesta } } },
+    { onRequest: app.requierePsicologo, schema: { response: { 200: MsgRespuesta } } },
     async (request) => cerrarSesion(ctx, { sesion: request.sesion! }),
   );
 };

@@ -10,7 +10,7 @@ const PorId = v.object({ id: IdParam });
 
 const rutasPacientes: Rutas = async (app) => {
   const { ctx } = app;
-  app.addHook('preHandler', app.requierePsicologo);
+  app.addHook('onRequest', app.requierePsicologo);
 
   app.get('/lista-pacientes', { schema: { response: { 200: PacientesSchema } } }, async (request) =>
     listarPacientes(ctx, { idPsicologo: psicologoDe(request).id_psicologo }),
