@@ -50,7 +50,10 @@ function pedir(url: string, metodo: string, token: string, cuerpo?: object): Pro
       {
         method: metodo,
         agent: agente,
-        headers: { authorization: `Bearer ${token}`, ...(datos ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(datos) } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(datos ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(datos) } : {}),
+        },
       },
       (res) => {
         const trozos: Buffer[] = [];
@@ -80,7 +83,10 @@ function* huecos(): Generator<{ fecha: string; hora_inicio: string }> {
   for (;;) {
     for (let d = 0; d < 5; d++) {
       for (let m = 9 * 60; m + 15 <= 18 * 60 + 30; m += 15) {
-        yield { fecha: sumarDias(lunes, d), hora_inicio: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}` };
+        yield {
+          fecha: sumarDias(lunes, d),
+          hora_inicio: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
+        };
       }
     }
     lunes = sumarDias(lunes, 7);
@@ -126,19 +132,41 @@ async function main() {
     const [p] = await handle.db
       .insert(psicologo)
       .values({
-        nombre: `Bench${i}`, apellidoPaterno: 'Agenda', fecha_nacimiento: '1980-01-01', especialidad: 'Duelo', cedula: `77${String(i).padStart(6, '0')}`,
-        telefono: '5500000000', correo: `bench${i}@agenda.mx`, contrasenaHash: 'x', codigo_vinculacion: `BA${i}`, cedula_validada: true, activadoEn: new Date(),
+        nombre: `Bench${i}`,
+        apellidoPaterno: 'Agenda',
+        fecha_nacimiento: '1980-01-01',
+        especialidad: 'Duelo',
+        cedula: `77${String(i).padStart(6, '0')}`,
+        telefono: '5500000000',
+        correo: `bench${i}@agenda.mx`,
+        contrasenaHash: 'x',
+        codigo_vinculacion: `BA${i}`,
+        cedula_validada: true,
+        activadoEn: new Date(),
       })
       .returning();
     const pacs = await handle.db
       .insert(paciente)
       .values(
         [0, 1, 2].map((j) => ({
-          nombre: `Paciente${j}`, apellido_paterno: 'Bench', email: `p${i}-${j}@agenda.mx`, telefono: '5511111111', fecha_nacimiento: '1990-01-01', id_psicologo: p.id_psicologo, activadoEn: new Date(),
+          nombre: `Paciente${j}`,
+          apellido_paterno: 'Bench',
+          email: `p${i}-${j}@agenda.mx`,
+          telefono: '5511111111',
+          fecha_nacimiento: '1990-01-01',
+          id_psicologo: p.id_psicologo,
+          activadoEn: new Date(),
         })),
       )
       .returning();
-    const token = app.sesiones.firmarPsicologo({ id_psicologo: p.id_psicologo, correo: p.correo, nombre: p.nombre, apellido: p.apellidoPaterno, rol_admin: false, version: 0 });
+    const token = app.sesiones.firmarPsicologo({
+      id_psicologo: p.id_psicologo,
+      correo: p.correo,
+      nombre: p.nombre,
+      apellido: p.apellidoPaterno,
+      rol_admin: false,
+      version: 0,
+    });
     practicas.push({ id: p.id_psicologo, token, pacientes: pacs.map((x) => x.id_paciente) });
   }
 
@@ -167,13 +195,18 @@ async function main() {
     const p = practicas[i];
     const hueco = libres[i].next().value as { fecha: string; hora_inicio: string };
     const enviadoEn = performance.now();
-    const r = await pedir(`${base}/api/psicologo/citas`, 'POST', p.token, { id_paciente: p.pacientes[0], ...hueco, duracion: 15, modalidad: 'Presencial', estado: 'pendiente' });
+    const r = await pedir(`${base}/api/psicologo/citas`, 'POST', p.token, {
+      id_paciente: p.pacientes[0],
+      ...hueco,
+      duracion: 15,
+      modalidad: 'Presencial',
+      estado: 'pendiente',
+    });
     if (r.status !== 201) throw new Error(`reserva respondió ${r.status}: ${JSON.stringify(r.json)}`);
     ultimoPayload = JSON.stringify({ tipo: 'creada', por: 'psicologo', cita: r.json });
     return { id: (r.json as { id_cita: number }).id_cita, enviadoEn };
   }
-  const esperarEvento = (id: number) =>
-    llegadas.has(id) ? Promise.resolve() : new Promise<void>((resolve) => esperando.set(id, resolve));
+  const esperarEvento = (id: number) => (llegadas.has(id) ? Promise.resolve() : new Promise<void>((resolve) => esperando.set(id, resolve)));
 
   console.log(`bench/agenda — ${handle.kind}, ${PSICOLOGOS} psicólogos con su agenda abierta, ${MUESTRAS} muestras de latencia`);
 

@@ -38,7 +38,9 @@ async function medir(nombre: string, tarea: () => Promise<void>, CONCURRENCIA: n
     }),
   );
   const porSegundo = hechas / ((performance.now() - inicio) / 1000);
-  console.log(`  ${nombre.padEnd(34)} ${porSegundo.toFixed(1).padStart(8)} /s   (${hechas} en ${DURACION_MS} ms, concurrencia ${CONCURRENCIA})`);
+  console.log(
+    `  ${nombre.padEnd(34)} ${porSegundo.toFixed(1).padStart(8)} /s   (${hechas} en ${DURACION_MS} ms, concurrencia ${CONCURRENCIA})`,
+  );
   return porSegundo;
 }
 
@@ -46,10 +48,14 @@ async function medir(nombre: string, tarea: () => Promise<void>, CONCURRENCIA: n
 const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(url: string, cuerpo: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: agente, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent: agente, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(cuerpo);
   });
@@ -77,8 +83,17 @@ async function main() {
   await aplicarMigraciones(handle, url);
   const hash = await hashContrasena(CONTRASENA);
   await handle.db.insert(psicologo).values({
-    nombre: 'Bench', apellidoPaterno: 'Prueba', fecha_nacimiento: '1980-01-01', especialidad: 'Duelo', cedula: '1111111',
-    telefono: '5500000000', correo: 'bench@miduelo.mx', contrasenaHash: hash, codigo_vinculacion: 'BENCH1', cedula_validada: true, activadoEn: new Date(),
+    nombre: 'Bench',
+    apellidoPaterno: 'Prueba',
+    fecha_nacimiento: '1980-01-01',
+    especialidad: 'Duelo',
+    cedula: '1111111',
+    telefono: '5500000000',
+    correo: 'bench@miduelo.mx',
+    contrasenaHash: hash,
+    codigo_vinculacion: 'BENCH1',
+    cedula_validada: true,
+    activadoEn: new Date(),
   });
   const config = leerConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench' },

@@ -143,8 +143,20 @@ async function medir(
   enviar: (k: number, clave: string, t: ReturnType<typeof turno>) => Promise<'ok' | 'limitado' | 'error'>,
 ): Promise<Resultado> {
   const r: Resultado = {
-    nombre, aceptados: 0, rechazados: 0, errores: 0, entregasEsperadas: 0, entregas: 0, duplicadas: 0, mensajesIncompletos: 0, latencias: [], tasaReal: 0,
-    retrasoServidor: { p99: 0, max: 0 }, retrasoCliente: { p99: 0, max: 0 }, peorSegundo: { segundo: 0, max: 0 }, respuesta: { p99: 0, max: 0 },
+    nombre,
+    aceptados: 0,
+    rechazados: 0,
+    errores: 0,
+    entregasEsperadas: 0,
+    entregas: 0,
+    duplicadas: 0,
+    mensajesIncompletos: 0,
+    latencias: [],
+    tasaReal: 0,
+    retrasoServidor: { p99: 0, max: 0 },
+    retrasoCliente: { p99: 0, max: 0 },
+    peorSegundo: { segundo: 0, max: 0 },
+    respuesta: { p99: 0, max: 0 },
   };
   const respuestas: number[] = [];
   let inicioMedido = 0;
@@ -243,7 +255,9 @@ function imprimirRetrasos(rs: Resultado[]) {
 
 function imprimir(rs: Resultado[]) {
   const ms = (x: number) => `${x.toFixed(1)} ms`.padStart(10);
-  console.log(`\n  ${''.padEnd(34)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'máx'.padStart(10)}   entregas        perdidas  duplicadas  429  errores  tasa`);
+  console.log(
+    `\n  ${''.padEnd(34)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'máx'.padStart(10)}   entregas        perdidas  duplicadas  429  errores  tasa`,
+  );
   for (const r of rs) {
     const o = [...r.latencias].sort((a, b) => a - b);
     const perdidas = r.entregasEsperadas - r.entregas;
@@ -264,9 +278,20 @@ async function medirPiso(url: string, plan: Plan): Promise<Resultado> {
   const chats = await db<{ id_chat: number; id_psicologo: number; id_paciente: number }[]>`
     select id_chat, id_psicologo, id_paciente from chat order by id_chat`;
   const r: Resultado = {
-    nombre: 'PostgreSQL: solo chat_enviar (piso)', aceptados: 0, rechazados: 0, errores: 0, entregasEsperadas: 0, entregas: 0, duplicadas: 0,
-    mensajesIncompletos: 0, latencias: [], tasaReal: 0, retrasoServidor: { p99: 0, max: 0 }, retrasoCliente: { p99: 0, max: 0 },
-    peorSegundo: { segundo: 0, max: 0 }, respuesta: { p99: 0, max: 0 },
+    nombre: 'PostgreSQL: solo chat_enviar (piso)',
+    aceptados: 0,
+    rechazados: 0,
+    errores: 0,
+    entregasEsperadas: 0,
+    entregas: 0,
+    duplicadas: 0,
+    mensajesIncompletos: 0,
+    latencias: [],
+    tasaReal: 0,
+    retrasoServidor: { p99: 0, max: 0 },
+    retrasoCliente: { p99: 0, max: 0 },
+    peorSegundo: { segundo: 0, max: 0 },
+    respuesta: { p99: 0, max: 0 },
   };
   const prefijo = randomBytes(4).toString('hex');
   const fase = async (ms: number, medirla: boolean) => {
@@ -285,8 +310,12 @@ async function medirPiso(url: string, plan: Plan): Promise<Resultado> {
           pendientes.push(
             db
               .unsafe('select estado from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz)', [
-                c.id_chat, dePaciente ? 'paciente' : 'psicologo', dePaciente ? c.id_paciente : c.id_psicologo,
-                `Mensaje de prueba ${k}`, `${prefijo}${medirla ? 'm' : 'c'}${k}`, new Date().toISOString(),
+                c.id_chat,
+                dePaciente ? 'paciente' : 'psicologo',
+                dePaciente ? c.id_paciente : c.id_psicologo,
+                `Mensaje de prueba ${k}`,
+                `${prefijo}${medirla ? 'm' : 'c'}${k}`,
+                new Date().toISOString(),
               ])
               .then(
                 () => {
@@ -324,7 +353,11 @@ function post(url: string, token: string, cuerpo: string): Promise<number> {
   return new Promise((resolve) => {
     const req = http.request(
       url,
-      { method: 'POST', agent: agente, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) } },
+      {
+        method: 'POST',
+        agent: agente,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -376,10 +409,18 @@ async function main() {
       Array.from({ length: sockets }, (_, i) => ({ cuenta: Math.floor(i / CONEXIONES_POR_CUENTA) })),
     );
     resultados.push(
-      await medir('Socket.IO desnudo (referencia)', base, plan, socketsBase, 'mensaje', (p) => (p as { id: string }).id, async (_k, clave, t) => {
-        socketsBase[conexionesDe(t.remitente)[0]].emit('enviar', { salas: [t.remitente, t.destinatario], mensaje: { id: clave } });
-        return 'ok';
-      }),
+      await medir(
+        'Socket.IO desnudo (referencia)',
+        base,
+        plan,
+        socketsBase,
+        'mensaje',
+        (p) => (p as { id: string }).id,
+        async (_k, clave, t) => {
+          socketsBase[conexionesDe(t.remitente)[0]].emit('enviar', { salas: [t.remitente, t.destinatario], mensaje: { id: clave } });
+          return 'ok';
+        },
+      ),
     );
     for (const s of socketsBase) s.close();
     await detener(base);
@@ -427,7 +468,11 @@ async function main() {
 
   imprimir(resultados);
   imprimirRetrasos(resultados.filter((r) => !r.nombre.startsWith('PostgreSQL')));
-  const p99 = (r: Resultado) => percentil([...r.latencias].sort((a, b) => a - b), 99);
+  const p99 = (r: Resultado) =>
+    percentil(
+      [...r.latencias].sort((a, b) => a - b),
+      99,
+    );
   const referencia = resultados.find((r) => r.nombre.startsWith('Socket.IO'));
   for (const r of resultados) {
     if (r === referencia) continue;

@@ -36,9 +36,17 @@ async function main() {
     .insert(psicologo)
     .values(
       Array.from({ length: PSICOLOGOS }, (_, i) => ({
-        nombre: `Psi${i}`, apellidoPaterno: 'Bench', fecha_nacimiento: '1980-01-01', especialidad: 'Duelo',
-        cedula: String(10_000_000 + i), telefono: '5500000000', correo: `psi${i}@bench.mx`, contrasenaHash: 'x',
-        codigo_vinculacion: `B${i}`, cedula_validada: true, activadoEn: ahora,
+        nombre: `Psi${i}`,
+        apellidoPaterno: 'Bench',
+        fecha_nacimiento: '1980-01-01',
+        especialidad: 'Duelo',
+        cedula: String(10_000_000 + i),
+        telefono: '5500000000',
+        correo: `psi${i}@bench.mx`,
+        contrasenaHash: 'x',
+        codigo_vinculacion: `B${i}`,
+        cedula_validada: true,
+        activadoEn: ahora,
       })),
     )
     .returning();
@@ -46,8 +54,14 @@ async function main() {
     .insert(paciente)
     .values(
       Array.from({ length: PSICOLOGOS * PACIENTES_POR }, (_, j) => ({
-        nombre: `Pac${j}`, apellido_paterno: 'Bench', email: `pac${j}@bench.mx`, telefono: '5511111111', fecha_nacimiento: '1990-01-01',
-        id_psicologo: psis[j % PSICOLOGOS].id_psicologo, contrasenaHash: 'x', activadoEn: ahora,
+        nombre: `Pac${j}`,
+        apellido_paterno: 'Bench',
+        email: `pac${j}@bench.mx`,
+        telefono: '5511111111',
+        fecha_nacimiento: '1990-01-01',
+        id_psicologo: psis[j % PSICOLOGOS].id_psicologo,
+        contrasenaHash: 'x',
+        activadoEn: ahora,
       })),
     )
     .returning();
@@ -56,10 +70,7 @@ async function main() {
     .values(pacs.map((p) => ({ tipo: 'paciente', id_psicologo: p.id_psicologo, id_paciente: p.id_paciente })))
     .returning();
 
-  const config = leerConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-chat' },
-    { jwtSecret: randomBytes(32).toString('hex') },
-  );
+  const config = leerConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-chat' }, { jwtSecret: randomBytes(32).toString('hex') });
   const app = await buildApp({ config, db, logger: false });
   // Open every pooled connection now, as a server that has already met its peak would have them:
   // postgres.js opens them lazily, and queries queued behind a connection being opened wait for it
@@ -74,11 +85,24 @@ async function main() {
     base: handle.kind,
     tokens: [
       ...psis.map((p) =>
-        app.sesiones.firmarPsicologo({ id_psicologo: p.id_psicologo, correo: p.correo, nombre: p.nombre, apellido: p.apellidoPaterno, rol_admin: false, version: 0 }),
+        app.sesiones.firmarPsicologo({
+          id_psicologo: p.id_psicologo,
+          correo: p.correo,
+          nombre: p.nombre,
+          apellido: p.apellidoPaterno,
+          rol_admin: false,
+          version: 0,
+        }),
       ),
-      ...pacs.map((p) => app.sesiones.firmarPaciente({ id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido_paterno, version: 0 })),
+      ...pacs.map((p) =>
+        app.sesiones.firmarPaciente({ id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido_paterno, version: 0 }),
+      ),
     ],
-    chats: chats.map((c) => ({ id_chat: c.id_chat, psi: indicePsi.get(c.id_psicologo as number) as number, pac: indicePac.get(c.id_paciente as number) as number })),
+    chats: chats.map((c) => ({
+      id_chat: c.id_chat,
+      psi: indicePsi.get(c.id_psicologo as number) as number,
+      pac: indicePac.get(c.id_paciente as number) as number,
+    })),
   };
   // The parent asks for this process's event-loop delay around each measured phase.
   const retraso = monitorEventLoopDelay({ resolution: 5 });

@@ -47,16 +47,14 @@ export const MSG = {
   tokenActivacionExpirado: 'El enlace de activación ha expirado. Solicita uno nuevo.',
   reenvioRespuesta: 'Si existe una cuenta pendiente de activación con ese correo, te enviamos un nuevo enlace.',
   recuperacionCorreo: 'Si existe una cuenta con ese correo, recibirás instrucciones para recuperar tu contraseña.',
-  recuperacionTelefono:
-    'Se ha enviado un correo de recuperación al email registrado con ese número telefónico.',
+  recuperacionTelefono: 'Se ha enviado un correo de recuperación al email registrado con ese número telefónico.',
   tokenRestablecerInvalido: 'El enlace de recuperación no es válido o ha expirado',
   restablecerExitoso: 'Tu contraseña ha sido restablecida exitosamente. Ya puedes iniciar sesión.',
   sesionCerrada: 'Sesión cerrada',
   codigoDesconocido: 'El código de vinculación no corresponde a ningún psicólogo',
   advertenciaLimitada:
     'Tu cédula profesional aún no ha sido validada y el periodo de acceso completo terminó. Puedes consultar tu agenda, pacientes y chats, pero no registrar nuevos pacientes ni crear citas o foros hasta que un administrador valide tu cédula.',
-  cuentaLimitadaAccion:
-    'Tu cuenta tiene acceso limitado hasta que un administrador valide tu cédula profesional.',
+  cuentaLimitadaAccion: 'Tu cuenta tiene acceso limitado hasta que un administrador valide tu cédula profesional.',
   demasiadosIntentos: 'Demasiados intentos. Espera un momento antes de volver a intentarlo.',
   noAutenticado: 'Debes iniciar sesión para continuar',
   sesionInvalida: 'Tu sesión no es válida o ha expirado',
@@ -80,12 +78,7 @@ const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_
 
 // A missing key reads as '' so it gets the same Spanish message as an empty field.
 const texto = (obligatorio: string) =>
-  v.pipe(
-    v.optional(v.string(obligatorio), ''),
-    v.trim(),
-    v.nonEmpty(obligatorio),
-    v.check(caracteresValidos, MSG.caracteresInvalidos),
-  );
+  v.pipe(v.optional(v.string(obligatorio), ''), v.trim(), v.nonEmpty(obligatorio), v.check(caracteresValidos, MSG.caracteresInvalidos));
 
 export const nombreSchema = v.pipe(texto(MSG.nombreObligatorio), v.minLength(2, MSG.nombreCorto), v.maxLength(100, MSG.textoLargo));
 export const apellidoPaternoSchema = v.pipe(
@@ -118,10 +111,13 @@ export const correoSchema = v.pipe(
   v.email(MSG.correoInvalido),
 );
 export const contrasenaSchema = v.pipe(
-    v.optional(v.string(MSG.contrasenaObligatoria), ''),
+  v.optional(v.string(MSG.contrasenaObligatoria), ''),
   v.nonEmpty(MSG.contrasenaObligatoria),
   v.maxLength(128, MSG.textoLargo),
-  v.check((s) => mensajeContrasena(s) === null, (issue) => mensajeContrasena(String(issue.input)) ?? ''),
+  v.check(
+    (s) => mensajeContrasena(s) === null,
+    (issue) => mensajeContrasena(String(issue.input)) ?? '',
+  ),
 );
 
 /** Birth date within [min, max] years on the given day (the clinic's today). */
@@ -179,16 +175,11 @@ export function formularioRegistroSchema(hoy: string) {
       numTelefonico: telefonoSchema,
       correo: correoSchema,
       contrasena: contrasenaSchema,
-      confirmarContrasena: v.pipe(
-    v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
+      confirmarContrasena: v.pipe(v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
       aceptaTerminos: aceptaTerminosSchema,
     }),
     v.forward(
-      v.partialCheck(
-        [['contrasena'], ['confirmarContrasena']],
-        (d) => d.contrasena === d.confirmarContrasena,
-        MSG.contrasenasNoCoinciden,
-      ),
+      v.partialCheck([['contrasena'], ['confirmarContrasena']], (d) => d.contrasena === d.confirmarContrasena, MSG.contrasenasNoCoinciden),
       ['confirmarContrasena'],
     ),
   );
@@ -203,7 +194,10 @@ export const loginSchema = cuerpo({
     v.email(MSG.correoInvalido),
   ),
   contrasena: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128, MSG.textoLargo)),
+    v.optional(v.string(MSG.loginCamposObligatorios), ''),
+    v.nonEmpty(MSG.loginCamposObligatorios),
+    v.maxLength(128, MSG.textoLargo),
+  ),
 });
 export type LoginBody = v.InferInput<typeof loginSchema>;
 
@@ -231,8 +225,7 @@ export const restablecerSchema = cuerpo({ nuevaContrasena: contrasenaSchema });
 export const formularioRestablecerSchema = v.pipe(
   cuerpo({
     nuevaContrasena: contrasenaSchema,
-    confirmarContrasena: v.pipe(
-    v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
+    confirmarContrasena: v.pipe(v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
   }),
   v.forward(
     v.partialCheck(
@@ -255,7 +248,7 @@ export function registroPacienteSchema(hoy: string) {
     telefono: telefonoSchema,
     contrasena: contrasenaSchema,
     codigo_vinculacion: v.pipe(
-    v.optional(v.string(MSG.codigoObligatorio), ''),
+      v.optional(v.string(MSG.codigoObligatorio), ''),
       v.trim(),
       v.nonEmpty(MSG.codigoObligatorio),
       v.check(caracteresValidos, MSG.caracteresInvalidos),
@@ -275,7 +268,10 @@ export const loginPacienteSchema = cuerpo({
     v.email(MSG.correoInvalido),
   ),
   contrasena: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''), v.nonEmpty(MSG.loginCamposObligatorios), v.maxLength(128, MSG.textoLargo)),
+    v.optional(v.string(MSG.loginCamposObligatorios), ''),
+    v.nonEmpty(MSG.loginCamposObligatorios),
+    v.maxLength(128, MSG.textoLargo),
+  ),
 });
 
 // ---- Responses ----

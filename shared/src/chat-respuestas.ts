@@ -24,9 +24,7 @@ const Administrador = v.object({
   apellido_materno: v.nullable(v.string()),
 });
 
-const UltimoMensaje = v.nullable(
-  v.object({ contenido: v.string(), remitente: v.picklist(REMITENTES), fecha_envio: v.string() }),
-);
+const UltimoMensaje = v.nullable(v.object({ contenido: v.string(), remitente: v.picklist(REMITENTES), fecha_envio: v.string() }));
 
 export const MensajeSchema = v.object({
   id_mensaje: v.number(),

@@ -37,8 +37,7 @@ export const MSG_CHAT = {
   pacienteNoEncontrado: 'Paciente no encontrado',
   seleccionaPaciente: 'Selecciona un paciente',
   chatExiste: 'Ya existe un chat con este paciente',
-  soloLectura:
-    'Este paciente ya no está asignado a ti. La conversación se conserva, pero ya no es posible enviar mensajes.',
+  soloLectura: 'Este paciente ya no está asignado a ti. La conversación se conserva, pero ya no es posible enviar mensajes.',
   demasiadosMensajes: 'Estás enviando mensajes muy rápido. Espera unos segundos e inténtalo de nuevo.',
   busquedaLarga: `La búsqueda no puede exceder ${BUSQUEDA_MAX} caracteres`,
   busquedaInvalida: 'La búsqueda no es válida',
@@ -129,15 +128,11 @@ const contenidoSchema = v.pipe(
 const CUERPO_INVALIDO = MSG_GENERICO.cuerpoInvalido;
 
 // A missing key reads as 0 so it gets the same Spanish message as an invalid one.
-const idEntero = (msg: string) =>
-  v.pipe(v.optional(v.number(msg), 0), v.integer(msg), v.minValue(1, msg), v.maxValue(2_147_483_647, msg));
+const idEntero = (msg: string) => v.pipe(v.optional(v.number(msg), 0), v.integer(msg), v.minValue(1, msg), v.maxValue(2_147_483_647, msg));
 
 const idClienteSchema = v.optional(
   v.nullable(
-    v.pipe(
-      v.string(MSG_CHAT.idClienteInvalido),
-      v.regex(new RegExp(`^[A-Za-z0-9_-]{8,${ID_CLIENTE_MAX}}$`), MSG_CHAT.idClienteInvalido),
-    ),
+    v.pipe(v.string(MSG_CHAT.idClienteInvalido), v.regex(new RegExp(`^[A-Za-z0-9_-]{8,${ID_CLIENTE_MAX}}$`), MSG_CHAT.idClienteInvalido)),
   ),
   null,
 );
@@ -147,12 +142,7 @@ export const IdParamsSchema = v.object({
   id: v.pipe(idEnRuta(MSG_CHAT.idInvalido), v.minValue(1, MSG_CHAT.idInvalido)),
 });
 export const IdPacienteParamsSchema = v.object({
-  id_paciente: v.pipe(
-    v.string(),
-    v.regex(/^\d{1,9}$/, MSG_CHAT.idInvalido),
-    v.transform(Number),
-    v.minValue(1, MSG_CHAT.idInvalido),
-  ),
+  id_paciente: v.pipe(v.string(), v.regex(/^\d{1,9}$/, MSG_CHAT.idInvalido), v.transform(Number), v.minValue(1, MSG_CHAT.idInvalido)),
 });
 
 // A repeated query parameter arrives as an array: it gets the same Spanish message.
@@ -190,38 +180,50 @@ export const BuscarQuerySchema = v.object({
 // ---- Requests ----
 
 /** POST /api/psicologo/mensajes and POST /api/paciente/mensajes. */
-export const EnviarMensajeSchema = v.object({
-  id_chat: idEntero(MSG_CHAT.chatObligatorio),
-  contenido: contenidoSchema,
-  id_cliente: idClienteSchema,
-}, CUERPO_INVALIDO);
+export const EnviarMensajeSchema = v.object(
+  {
+    id_chat: idEntero(MSG_CHAT.chatObligatorio),
+    contenido: contenidoSchema,
+    id_cliente: idClienteSchema,
+  },
+  CUERPO_INVALIDO,
+);
 export type EnviarMensajeBody = v.InferInput<typeof EnviarMensajeSchema>;
 
 /** POST /api/admin/mensajes (spec 2 §7). */
-export const EnviarMensajeAdminSchema = v.object({
-  id_chat_admin: idEntero(MSG_CHAT.chatObligatorio),
-  contenido: contenidoSchema,
-  id_cliente: idClienteSchema,
-}, CUERPO_INVALIDO);
+export const EnviarMensajeAdminSchema = v.object(
+  {
+    id_chat_admin: idEntero(MSG_CHAT.chatObligatorio),
+    contenido: contenidoSchema,
+    id_cliente: idClienteSchema,
+  },
+  CUERPO_INVALIDO,
+);
 export type EnviarMensajeAdminBody = v.InferInput<typeof EnviarMensajeAdminSchema>;
 
 /** The composer's rule (spec 1 §5): trimmed, non-empty, within the limit. */
 export const TextoMensajeSchema = contenidoSchema;
 
 /** POST /api/psicologo/chats. */
-export const CrearChatSchema = v.object({
-  id_paciente: idEntero(MSG_CHAT.seleccionaPaciente),
-}, CUERPO_INVALIDO);
+export const CrearChatSchema = v.object(
+  {
+    id_paciente: idEntero(MSG_CHAT.seleccionaPaciente),
+  },
+  CUERPO_INVALIDO,
+);
 
 export const TIPOS_DESTINATARIO = ['psicologo', 'paciente'] as const;
 export type TipoDestinatario = (typeof TIPOS_DESTINATARIO)[number];
 
 /** POST /api/admin/chats. */
-export const CrearChatAdminSchema = v.object({
-  destinatario_tipo: v.pipe(
-    v.optional(v.string(MSG_CHAT.seleccionaUsuario), ''),
-    v.check((s) => (TIPOS_DESTINATARIO as readonly string[]).includes(s), MSG_CHAT.seleccionaUsuario),
-    v.transform((s) => s as TipoDestinatario),
-  ),
-  destinatario_id: idEntero(MSG_CHAT.seleccionaUsuario),
-}, CUERPO_INVALIDO);
+export const CrearChatAdminSchema = v.object(
+  {
+    destinatario_tipo: v.pipe(
+      v.optional(v.string(MSG_CHAT.seleccionaUsuario), ''),
+      v.check((s) => (TIPOS_DESTINATARIO as readonly string[]).includes(s), MSG_CHAT.seleccionaUsuario),
+      v.transform((s) => s as TipoDestinatario),
+    ),
+    destinatario_id: idEntero(MSG_CHAT.seleccionaUsuario),
+  },
+  CUERPO_INVALIDO,
+);

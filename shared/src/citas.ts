@@ -74,8 +74,7 @@ export const MSG_AGENDA = {
   textoInvalido: MSG.caracteresInvalidos,
   idInvalido: 'El identificador no es válido.',
   // Server rules
-  fueraDeDisponibilidad:
-    'El horario seleccionado está fuera de la disponibilidad configurada para ese día.',
+  fueraDeDisponibilidad: 'El horario seleccionado está fuera de la disponibilidad configurada para ese día.',
   pacienteNoEncontrado: 'Paciente no encontrado',
   citaNoEncontrada: 'Cita no encontrada',
   agendaNoEncontrada: 'No existe una agenda para esa semana',
@@ -86,8 +85,7 @@ export const MSG_AGENDA = {
   semanaDomingo: 'semana_fin debe ser el domingo de esa misma semana.',
   citaEliminada: 'Cita eliminada',
   sinPsicologo: 'Aún no tienes un psicólogo asignado.',
-  psicologoLimitado:
-    'Tu psicólogo no puede recibir nuevas citas por ahora. Inténtalo más tarde o comunícate con tu psicólogo.',
+  psicologoLimitado: 'Tu psicólogo no puede recibir nuevas citas por ahora. Inténtalo más tarde o comunícate con tu psicólogo.',
   demasiadasSolicitudes: `Ya tienes ${MAX_SOLICITUDES_PENDIENTES} solicitudes de cita pendientes. Espera a que tu psicólogo las confirme.`,
   cancelarPasada: 'No puedes cancelar una cita que ya pasó.',
   // Availability (spec 1 §5, §8)
@@ -101,8 +99,7 @@ export const MSG_AGENDA = {
   excepcionFechaObligatoria: 'La fecha de la excepción es obligatoria.',
   excepcionHorasIncompletas: 'Indica la hora de inicio y la de fin, o ninguna para bloquear el día completo.',
   excepcionPasada: 'No puedes bloquear fechas pasadas.',
-  excepcionConCitas:
-    'Ya hay citas agendadas en ese horario. Cancélalas o reagéndalas antes de bloquearlo.',
+  excepcionConCitas: 'Ya hay citas agendadas en ese horario. Cancélalas o reagéndalas antes de bloquearlo.',
   excepcionNoEncontrada: 'Excepción no encontrada',
   excepcionEliminada: 'Excepción eliminada',
   motivoLargo: `El motivo no puede exceder ${MOTIVO_EXCEPCION_MAX} caracteres.`,
@@ -144,12 +141,10 @@ export const TEXTOS_AGENDA = {
   errorCambiarEstado: 'Error al cambiar el estado de la cita',
   errorAgregarDisponibilidad: 'Error al agregar disponibilidad: ',
   errorEliminarDisponibilidad: 'Error al eliminar disponibilidad',
-  confirmarEliminarDisponibilidad: (dia: string, inicio: string, fin: string) =>
-    `¿Eliminar el horario del ${dia} de ${inicio} a ${fin}?`,
+  confirmarEliminarDisponibilidad: (dia: string, inicio: string, fin: string) => `¿Eliminar el horario del ${dia} de ${inicio} a ${fin}?`,
 } as const;
 
 // ---------- Field schemas ----------
-
 
 /** An id that may be absent (null); '' reads as absent, like an untouched form select. */
 const idOpcional = v.pipe(
@@ -162,7 +157,12 @@ const idOpcional = v.pipe(
 export const IdParam = idEntero(MSG_AGENDA.idInvalido);
 
 const requerido = <T extends v.GenericSchema<string, string>>(msg: string, s: T) =>
-  v.pipe(v.optional(v.nullable(v.string(msg)), ''), v.transform((x) => (x ?? '').trim()), v.nonEmpty(msg), s);
+  v.pipe(
+    v.optional(v.nullable(v.string(msg)), ''),
+    v.transform((x) => (x ?? '').trim()),
+    v.nonEmpty(msg),
+    s,
+  );
 
 export const fechaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
   requerido(obligatorio, v.pipe(v.string(), v.check(esFechaAgenda, MSG_AGENDA.fechaInvalida)));
@@ -213,46 +213,55 @@ export const diaSemanaSchema = v.picklist(SEMANA_DIAS, MSG_AGENDA.diaInvalido);
 const CUERPO_INVALIDO = MSG_GENERICO.cuerpoInvalido;
 
 /** POST /api/psicologo/citas (spec 1 §7): id_agenda, id_paciente, fecha, hora_inicio, hora_fin or duracion, modalidad, estado, notas. */
-export const CrearCitaBody = v.object({
-  id_paciente: v.pipe(
-    idOpcional,
-    v.check((x) => x !== null, MSG_AGENDA.faltanDatos),
-    v.transform((x) => x as number),
-  ),
-  fecha: fechaSchema(),
-  hora_inicio: horaSchema(),
-  id_agenda: idOpcional,
-  hora_fin: horaOpcional,
-  duracion: duracionSchema,
-  modalidad: modalidadSchema,
-  estado: v.optional(estadoSchema, ESTADO_DEFECTO),
-  notas: notasSchema,
-}, CUERPO_INVALIDO);
+export const CrearCitaBody = v.object(
+  {
+    id_paciente: v.pipe(
+      idOpcional,
+      v.check((x) => x !== null, MSG_AGENDA.faltanDatos),
+      v.transform((x) => x as number),
+    ),
+    fecha: fechaSchema(),
+    hora_inicio: horaSchema(),
+    id_agenda: idOpcional,
+    hora_fin: horaOpcional,
+    duracion: duracionSchema,
+    modalidad: modalidadSchema,
+    estado: v.optional(estadoSchema, ESTADO_DEFECTO),
+    notas: notasSchema,
+  },
+  CUERPO_INVALIDO,
+);
 export type CrearCitaEntrada = v.InferInput<typeof CrearCitaBody>;
 export type CrearCitaDatos = v.InferOutput<typeof CrearCitaBody>;
 
 /** PUT /api/psicologo/citas/{id_cita}: estado, or fecha and hora_inicio (Reagendar), or both. */
 export const ActualizarCitaBody = v.pipe(
-  v.object({
-    estado: v.optional(estadoSchema),
-    fecha: v.pipe(
-      v.optional(v.nullable(v.string(MSG_AGENDA.fechaInvalida)), null),
-      v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
-      v.check((x) => x === null || esFechaAgenda(x), MSG_AGENDA.fechaInvalida),
-    ),
-    hora_inicio: horaOpcional,
-  }, CUERPO_INVALIDO),
+  v.object(
+    {
+      estado: v.optional(estadoSchema),
+      fecha: v.pipe(
+        v.optional(v.nullable(v.string(MSG_AGENDA.fechaInvalida)), null),
+        v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
+        v.check((x) => x === null || esFechaAgenda(x), MSG_AGENDA.fechaInvalida),
+      ),
+      hora_inicio: horaOpcional,
+    },
+    CUERPO_INVALIDO,
+  ),
   v.check((b) => (b.fecha === null) === (b.hora_inicio === null), MSG_AGENDA.reagendarIncompleto),
   v.check((b) => b.estado !== undefined || b.fecha !== null, MSG_AGENDA.actualizacionVacia),
 );
 export type ActualizarCitaDatos = v.InferOutput<typeof ActualizarCitaBody>;
 
 /** POST /api/psicologo/agenda. */
-export const CrearAgendaBody = v.object({
-  id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
-  semana_inicio: fechaSchema(),
-  semana_fin: fechaSchema(),
-}, CUERPO_INVALIDO);
+export const CrearAgendaBody = v.object(
+  {
+    id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
+    semana_inicio: fechaSchema(),
+    semana_fin: fechaSchema(),
+  },
+  CUERPO_INVALIDO,
+);
 
 export const AgendaQuery = v.object({
   semana_inicio: v.optional(v.pipe(v.string(MSG_AGENDA.fechaInvalida), v.check(esFechaAgenda, MSG_AGENDA.fechaInvalida))),
@@ -260,41 +269,54 @@ export const AgendaQuery = v.object({
 
 /** POST /api/psicologo/disponibilidad and PUT /disponibilidad/{id}. */
 export const DisponibilidadBody = v.pipe(
-  v.object({
-    id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
-    dia_semana: v.pipe(v.optional(v.string(MSG_AGENDA.diaInvalido), ''), v.nonEmpty(MSG_AGENDA.disponibilidadIncompleta), diaSemanaSchema),
-    hora_inicio: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
-    hora_fin: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
-  }, CUERPO_INVALIDO),
+  v.object(
+    {
+      id_psicologo: v.optional(idEntero(MSG_AGENDA.idInvalido)),
+      dia_semana: v.pipe(
+        v.optional(v.string(MSG_AGENDA.diaInvalido), ''),
+        v.nonEmpty(MSG_AGENDA.disponibilidadIncompleta),
+        diaSemanaSchema,
+      ),
+      hora_inicio: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
+      hora_fin: horaSchema(MSG_AGENDA.disponibilidadIncompleta),
+    },
+    CUERPO_INVALIDO,
+  ),
   v.check((b) => b.hora_fin > b.hora_inicio, MSG_AGENDA.finMayorQueInicio),
 );
 export type DisponibilidadDatos = v.InferOutput<typeof DisponibilidadBody>;
 
 /** POST /api/psicologo/excepcion (fields are ours to design, decision 034). */
 export const ExcepcionBody = v.pipe(
-  v.object({
-    fecha: fechaSchema(MSG_AGENDA.excepcionFechaObligatoria),
-    hora_inicio: horaOpcional,
-    hora_fin: horaOpcional,
-    motivo: v.pipe(
-      v.optional(v.nullable(v.string(MSG_AGENDA.motivoTexto)), null),
-      v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
-      v.check((x) => x === null || x.length <= MOTIVO_EXCEPCION_MAX, MSG_AGENDA.motivoLargo),
-      textoGuardable,
-    ),
-  }, CUERPO_INVALIDO),
+  v.object(
+    {
+      fecha: fechaSchema(MSG_AGENDA.excepcionFechaObligatoria),
+      hora_inicio: horaOpcional,
+      hora_fin: horaOpcional,
+      motivo: v.pipe(
+        v.optional(v.nullable(v.string(MSG_AGENDA.motivoTexto)), null),
+        v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
+        v.check((x) => x === null || x.length <= MOTIVO_EXCEPCION_MAX, MSG_AGENDA.motivoLargo),
+        textoGuardable,
+      ),
+    },
+    CUERPO_INVALIDO,
+  ),
   v.check((b) => (b.hora_inicio === null) === (b.hora_fin === null), MSG_AGENDA.excepcionHorasIncompletas),
   v.check((b) => b.hora_inicio === null || b.hora_fin === null || b.hora_fin > b.hora_inicio, MSG_AGENDA.finMayorQueInicio),
 );
 export type ExcepcionDatos = v.InferOutput<typeof ExcepcionBody>;
 
 /** POST /api/paciente/citas/solicitar (mobile app). */
-export const SolicitarCitaBody = v.object({
-  fecha: fechaSchema(),
-  hora_inicio: horaSchema(),
-  modalidad: modalidadSchema,
-  notas: notasSchema,
-}, CUERPO_INVALIDO);
+export const SolicitarCitaBody = v.object(
+  {
+    fecha: fechaSchema(),
+    hora_inicio: horaSchema(),
+    modalidad: modalidadSchema,
+    notas: notasSchema,
+  },
+  CUERPO_INVALIDO,
+);
 export type SolicitarCitaDatos = v.InferOutput<typeof SolicitarCitaBody>;
 
 export const HorariosQuery = v.object({

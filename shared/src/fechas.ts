@@ -18,9 +18,7 @@ export function esFechaIso(valor: string): boolean {
 
 /** 'yyyy-MM-dd' of an instant in a given IANA time zone. */
 export function fechaEnZona(instante: Date, zona: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instante,
-  );
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instante);
 }
 
 /** 'HH:mm' of an instant in a given IANA time zone. */

@@ -23,7 +23,12 @@ const chip = (page: Page, texto: string) => page.locator('[data-id-cita]', { has
 
 async function practica() {
   const p = await crearPsicologo(e.t.db, { nombre: 'Renata', apellidoPaterno: 'Olvera' });
-  const pac = await crearPaciente(e.t.db, { id_psicologo: p.id_psicologo, nombre: 'Tomás', apellido_paterno: 'Quintero', apellido_materno: 'Ruiz' });
+  const pac = await crearPaciente(e.t.db, {
+    id_psicologo: p.id_psicologo,
+    nombre: 'Tomás',
+    apellido_paterno: 'Quintero',
+    apellido_materno: 'Ruiz',
+  });
   return { p, pac, token: sesionPsicologo(e.t.app, p) };
 }
 
@@ -114,7 +119,8 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
     await c.waitFor();
     expect(await c.textContent()).toContain(TEXTOS_AGENDA.solicitudApp);
     // The request mark must not make its hour row taller than the others (a misaligned grid).
-    const alto = (hora: string) => pagina.locator(`td[data-fecha="${miercoles}"][data-hora="${hora}"]`).evaluate((td) => td.getBoundingClientRect().height);
+    const alto = (hora: string) =>
+      pagina.locator(`td[data-fecha="${miercoles}"][data-hora="${hora}"]`).evaluate((td) => td.getBoundingClientRect().height);
     expect(await alto('12:00')).toBe(await alto('15:00'));
   });
 
@@ -133,7 +139,12 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
 
   it('en un teléfono: las horas siguen a la vista al desplazar la semana; pacientes y pestañas del expediente caben', async () => {
     const { pac, token } = await practica();
-    const movil = await e.browser.newContext({ baseURL: e.url, viewport: { width: 390, height: 844 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    const movil = await e.browser.newContext({
+      baseURL: e.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'es-MX',
+      timezoneId: 'America/Mexico_City',
+    });
     try {
       const pagina = await e.paginaConSesion(token, '/agenda', movil);
       const hora = pagina.getByRole('rowheader', { name: '10:00' });
@@ -153,7 +164,12 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
       expect(await pagina.getByRole('list', { name: TEXTOS_PACIENTES.listadoTitulo }).getByText(pac.email).isVisible()).toBe(true);
       await ver.click();
       await pagina.waitForURL((u) => u.pathname === `/paciente/${pac.id_paciente}`);
-      for (const nombre of [TEXTOS_PACIENTES.tabs.info, TEXTOS_PACIENTES.tabs.graficas, TEXTOS_PACIENTES.tabs.modulos, TEXTOS_PACIENTES.tabs.actividades]) {
+      for (const nombre of [
+        TEXTOS_PACIENTES.tabs.info,
+        TEXTOS_PACIENTES.tabs.graficas,
+        TEXTOS_PACIENTES.tabs.modulos,
+        TEXTOS_PACIENTES.tabs.actividades,
+      ]) {
         const caja = await pagina.getByRole('tab', { name: nombre }).boundingBox();
         expect(caja && caja.x >= 0 && caja.x + caja.width <= 390, nombre).toBe(true);
       }

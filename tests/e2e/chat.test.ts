@@ -41,7 +41,9 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     const id = await abrirChat(c);
     const page = await e.paginaConSesion(c.psi.token, `${RUTA}?paciente=${c.pacientes[0].id_paciente}`);
     await conversacion(page).getByText(TEXTOS_CHAT.iniciaConversacion).waitFor();
-    await conversacion(page).getByRole('heading', { name: /Paciente0/ }).waitFor();
+    await conversacion(page)
+      .getByRole('heading', { name: /Paciente0/ })
+      .waitFor();
     await enVivo(page);
 
     // The patient's app: a socket of its own and the API.
@@ -139,7 +141,9 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     expect(await crear.isDisabled()).toBe(false);
     await crear.click();
     await dialogo.waitFor({ state: 'detached' });
-    await conversacion(page).getByRole('heading', { name: /Paciente0/ }).waitFor();
+    await conversacion(page)
+      .getByRole('heading', { name: /Paciente0/ })
+      .waitFor();
     await conversacion(page).getByText(TEXTOS_CHAT.iniciaConversacion).waitFor();
     await itemChat(page, (await c.psi.get('/api/psicologo/chats')).body[0].id_chat).waitFor();
     expect(await page.locator('[data-chat]').first().textContent()).toContain(TEXTOS_CHAT.sinMensajes);
@@ -153,7 +157,9 @@ describe.skipIf(omitir)('chat en el navegador', () => {
   it('?paciente= abre el chat de ese paciente, y lo crea si aún no existe (botón Crear Chat del expediente)', async () => {
     const c = await crearConsulta(e.t, 1);
     const page = await e.paginaConSesion(c.psi.token, `${RUTA}?paciente=${c.pacientes[0].id_paciente}`);
-    await conversacion(page).getByRole('heading', { name: /Paciente0/ }).waitFor();
+    await conversacion(page)
+      .getByRole('heading', { name: /Paciente0/ })
+      .waitFor();
     await conversacion(page).getByText(c.pacientes[0].email).waitFor();
     const chats = (await c.psi.get('/api/psicologo/chats')).body;
     expect(chats).toHaveLength(1);

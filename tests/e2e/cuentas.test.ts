@@ -102,12 +102,18 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
     await page.goto('/agenda');
     await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
     const r = await e.t.app.inject({
-      method: 'PUT', url: `/api/admin/psicologos/${p.id_psicologo}/status`,
-      headers: { authorization: `Bearer ${sesionPsicologo(e.t.app, admin)}` }, payload: { status: 'inactivo' },
+      method: 'PUT',
+      url: `/api/admin/psicologos/${p.id_psicologo}/status`,
+      headers: { authorization: `Bearer ${sesionPsicologo(e.t.app, admin)}` },
+      payload: { status: 'inactivo' },
     });
     esperar(r.statusCode).toBe(200);
     // A call made with the now revoked token (the socket may have reported it first).
-    await page.getByRole('link', { name: 'Pacientes' }).first().click().catch(() => {});
+    await page
+      .getByRole('link', { name: 'Pacientes' })
+      .first()
+      .click()
+      .catch(() => {});
     await esperarRuta(page, '/iniciar-sesion');
     await page.waitForLoadState('load');
     await page.waitForTimeout(1500);
@@ -134,7 +140,10 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
     await page.locator('#cedulaProfesional-error').getByText(MSG.cedulaInvalida).waitFor();
     await page.locator('#contrasena').fill('abc');
     await page.locator('#contrasena').blur();
-    await page.locator('#contrasena-error').getByText('La contraseña debe contener: Al menos 8 caracteres, Una letra mayúscula, Un número, Un carácter especial').waitFor();
+    await page
+      .locator('#contrasena-error')
+      .getByText('La contraseña debe contener: Al menos 8 caracteres, Una letra mayúscula, Un número, Un carácter especial')
+      .waitFor();
     await page.getByRole('button', { name: 'Generar contraseña segura' }).click();
     const generada = await page.locator('#contrasena').inputValue();
     esperar(generada).toHaveLength(12);

@@ -3,14 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from './app';
-import {
-  crearPaciente,
-  crearPsicologo,
-  type Paciente,
-  type Psicologo,
-  sesionPaciente,
-  sesionPsicologo,
-} from './fabricas';
+import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPaciente, sesionPsicologo } from './fabricas';
 
 /** Monday 1 March 2027, 09:00 in Mexico City (UTC-6 all year since 2022). */
 export const LUNES = '2027-03-01';

@@ -68,5 +68,10 @@ export function sesionPsicologo(app: FastifyInstance, p: Psicologo): string {
 }
 
 export function sesionPaciente(app: FastifyInstance, p: Paciente): string {
-  return app.sesiones.firmarPaciente({ id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido_paterno, version: p.versionSesion });
+  return app.sesiones.firmarPaciente({
+    id_paciente: p.id_paciente,
+    nombre: p.nombre,
+    apellido: p.apellido_paterno,
+    version: p.versionSesion,
+  });
 }

@@ -46,7 +46,21 @@ const textoRaro = fc.oneof(
 );
 
 const numeroRaro = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 0.5, 2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e308, -1e308, 5e-324),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    0.5,
+    2_147_483_647,
+    2_147_483_648,
+    -2_147_483_649,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+    1e308,
+    -1e308,
+    5e-324,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -60,7 +74,9 @@ export const valorRaro: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) 
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('v'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'id', 'toString')), tie('v'), { maxKeys: 4 }),
+    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'id', 'toString')), tie('v'), {
+      maxKeys: 4,
+    }),
   ),
 })).v;
 
@@ -81,7 +97,9 @@ export function cuerpoRaro(campos: string[], valido: Record<string, unknown> | u
   if (valido) {
     const claves = Object.keys(valido);
     opciones.push(
-      fc.tuple(fc.constantFrom(...claves, '__extra__'), valorRaro).map(([k, v]) => ({ ...valido, [k === '__extra__' ? 'rol_admin' : k]: v })),
+      fc
+        .tuple(fc.constantFrom(...claves, '__extra__'), valorRaro)
+        .map(([k, v]) => ({ ...valido, [k === '__extra__' ? 'rol_admin' : k]: v })),
     );
   }
   return fc.oneof(...opciones);
@@ -89,7 +107,23 @@ export function cuerpoRaro(campos: string[], valido: Record<string, unknown> | u
 
 /** A path segment: ids at and past the limits, and text that is not an id. */
 export const segmentoRaro = fc.oneof(
-  fc.constantFrom('0', '-1', '1', '2147483647', '2147483648', '999999999', '9999999999999', '1.5', '1e3', '0x10', ' 1', '%00', '%E2%80%AE', '..', '%2F'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1',
+    '2147483647',
+    '2147483648',
+    '999999999',
+    '9999999999999',
+    '1.5',
+    '1e3',
+    '0x10',
+    ' 1',
+    '%00',
+    '%E2%80%AE',
+    '..',
+    '%2F',
+  ),
   fc.string({ maxLength: 30 }).map(encodeURIComponent),
   fc.nat({ max: 3000 }).map((n) => 'a'.repeat(n)),
 );
@@ -112,4 +146,3 @@ export function resumen(err: unknown): string {
   const causa = ((err as Error).cause as Error | undefined)?.message ?? m.split('\n').find((l) => l.startsWith('Got error')) ?? m;
   return `${semilla} ${causa.slice(0, 700)}`;
 }
-

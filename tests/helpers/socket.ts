@@ -5,7 +5,12 @@ export type SocketCliente = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Connects like the web client and the mobile app do: `auth: { token }`, websocket transport. */
 export function conectar(url: string, token: string | undefined, o: { reconnection?: boolean } = {}): SocketCliente {
-  return io(url, { auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: o.reconnection ?? false, forceNew: true });
+  return io(url, {
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: o.reconnection ?? false,
+    forceNew: true,
+  });
 }
 
 /** Resolves on connect, rejects with the server's error message on connect_error. */

@@ -7,7 +7,14 @@ import { psicologo } from '@miduelo/server/db/schema/cuentas';
 import { crearTokenUnUso } from '@miduelo/server/modules/cuentas/tokens';
 import { eq } from 'drizzle-orm';
 import type { AppDePrueba } from './app';
-import { crearPaciente as crearPacienteFab, crearPsicologo as crearPsicologoFab, type Paciente, type Psicologo, sesionPaciente, sesionPsicologo } from './fabricas';
+import {
+  crearPaciente as crearPacienteFab,
+  crearPsicologo as crearPsicologoFab,
+  type Paciente,
+  type Psicologo,
+  sesionPaciente,
+  sesionPsicologo,
+} from './fabricas';
 import { conectar, esperarConexion, type SocketCliente } from './socket';
 
 // The factories' default emails and phones come from the clock and a counter; thousands of
@@ -19,7 +26,13 @@ function unicos() {
 }
 export function crearPsicologo(db: Parameters<typeof crearPsicologoFab>[0], o: Parameters<typeof crearPsicologoFab>[1] = {}) {
   const u = unicos();
-  return crearPsicologoFab(db, { correo: u.correo, telefono: u.telefono, cedula: `9${u.n}`, codigo_vinculacion: `S${u.n.slice(-6)}`, ...o });
+  return crearPsicologoFab(db, {
+    correo: u.correo,
+    telefono: u.telefono,
+    cedula: `9${u.n}`,
+    codigo_vinculacion: `S${u.n.slice(-6)}`,
+    ...o,
+  });
 }
 export function crearPaciente(db: Parameters<typeof crearPacienteFab>[0], o: Parameters<typeof crearPacienteFab>[1] = {}) {
   const u = unicos();
@@ -81,10 +94,15 @@ export async function eventosDelServidor(t: AppDePrueba, token: string): Promise
  * before and after a call mean it wrote nothing. */
 export async function huellaTablas(t: AppDePrueba): Promise<Record<string, string>> {
   const tablas = filas<{ table_name: string }>(
-    await t.db.execute(sql.raw(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)),
+    await t.db.execute(
+      sql.raw(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+    ),
   ).map((r) => r.table_name);
   const consulta = tablas
-    .map((n) => `select '${n}' as tabla, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${n}" x`)
+    .map(
+      (n) =>
+        `select '${n}' as tabla, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${n}" x`,
+    )
     .join(' union all ');
   const r = filas<{ tabla: string; h: string }>(await t.db.execute(sql.raw(consulta)));
   return Object.fromEntries(r.map((x) => [x.tabla, x.h]));
@@ -98,7 +116,8 @@ function filas<T>(r: unknown): T[] {
 
 // Words of valibot's and Fastify's English defaults ('Invalid type: Expected string but received…',
 // 'body must be object', 'Route GET:/x not found', 'Internal Server Error'…).
-const INGLES = /\b(invalid|expected|received|must|should|required|not found|error|internal|server|body|type|value|length|request|route|unexpected|cannot|failed)\b/i;
+const INGLES =
+  /\b(invalid|expected|received|must|should|required|not found|error|internal|server|body|type|value|length|request|route|unexpected|cannot|failed)\b/i;
 
 /** A Spanish `msg` for the user: a non-empty string with none of the English defaults' words. */
 export function problemaDeMensaje(msg: unknown): string | null {
@@ -185,7 +204,10 @@ export async function crearEscenario(t: AppDePrueba): Promise<Escenario> {
   await limitar(t, lim.psicologo);
   const admin = await crearPsicologo(t.db, { rol_admin: true });
   const tkAdmin = sesionPsicologo(t.app, admin);
-  const ca = await llamar(t, tkAdmin, 'POST', '/api/admin/chats', { destinatario_tipo: 'psicologo', destinatario_id: p1.psicologo.id_psicologo });
+  const ca = await llamar(t, tkAdmin, 'POST', '/api/admin/chats', {
+    destinatario_tipo: 'psicologo',
+    destinatario_id: p1.psicologo.id_psicologo,
+  });
   await llamar(t, tkAdmin, 'POST', '/api/admin/mensajes', { id_chat_admin: ca.id_chat_admin, contenido: 'Hola desde administración' });
   return {
     p1,
@@ -269,9 +291,27 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
       pacienteSinChat,
       victimaPsicologo,
       victimaPaciente,
-      tokenActivacionPsicologo: await crearTokenUnUso(t.db, { proposito: 'activacion', cuentaTipo: 'psicologo', cuentaId: sinActivar.id_psicologo, ahora, horas: 48 }),
-      tokenActivacionPaciente: await crearTokenUnUso(t.db, { proposito: 'activacion', cuentaTipo: 'paciente', cuentaId: pacSinActivar.id_paciente, ahora, horas: 48 }),
-      tokenRestablecer: await crearTokenUnUso(t.db, { proposito: 'restablecer', cuentaTipo: 'psicologo', cuentaId: victimaPsicologo.id_psicologo, ahora, horas: 1 }),
+      tokenActivacionPsicologo: await crearTokenUnUso(t.db, {
+        proposito: 'activacion',
+        cuentaTipo: 'psicologo',
+        cuentaId: sinActivar.id_psicologo,
+        ahora,
+        horas: 48,
+      }),
+      tokenActivacionPaciente: await crearTokenUnUso(t.db, {
+        proposito: 'activacion',
+        cuentaTipo: 'paciente',
+        cuentaId: pacSinActivar.id_paciente,
+        ahora,
+        horas: 48,
+      }),
+      tokenRestablecer: await crearTokenUnUso(t.db, {
+        proposito: 'restablecer',
+        cuentaTipo: 'psicologo',
+        cuentaId: victimaPsicologo.id_psicologo,
+        ahora,
+        horas: 1,
+      }),
     };
   } finally {
     if (esLim) await limitar(t, practica.psicologo, true);
@@ -292,7 +332,9 @@ export function emitirConAck<T = { ok: boolean; msg?: string; code?: string; sta
   payload: unknown,
   ms = 5_000,
 ): Promise<T> {
-  return (s as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<T> } }).timeout(ms).emitWithAck(evento, payload);
+  return (s as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<T> } })
+    .timeout(ms)
+    .emitWithAck(evento, payload);
 }
 
 /** Emits any event with any arguments (what a tampered client can do; the typed map forbids it). */

@@ -97,7 +97,11 @@ describe('conversaciones del administrador', () => {
     const admin = await crearAdmin();
     const c = await crearConsulta(t, 0);
     const id = await conChat(admin.api, 'psicologo', c.psicologo.id_psicologo);
-    const r = await admin.api.post('/api/admin/mensajes', { id_chat_admin: id, contenido: ' Tu cédula quedó validada. ', id_cliente: idCliente() });
+    const r = await admin.api.post('/api/admin/mensajes', {
+      id_chat_admin: id,
+      contenido: ' Tu cédula quedó validada. ',
+      id_cliente: idCliente(),
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ id_chat_admin: id, contenido: 'Tu cédula quedó validada.', remitente: 'admin', seq: 1, leido: false });
     expect(r.body.id_chat).toBeUndefined();
@@ -143,7 +147,9 @@ describe('conversaciones del administrador', () => {
     const b = await conChat(admin.api, 'psicologo', q.psicologo.id_psicologo);
     await admin.api.post('/api/admin/mensajes', { id_chat_admin: b, contenido: 'Revisión de la cédula' });
     const ids = async (texto: string) =>
-      ((await admin.api.get(`/api/admin/chats/buscar?q=${encodeURIComponent(texto)}`)).body as { id_chat_admin: number }[]).map((x) => x.id_chat_admin).sort();
+      ((await admin.api.get(`/api/admin/chats/buscar?q=${encodeURIComponent(texto)}`)).body as { id_chat_admin: number }[])
+        .map((x) => x.id_chat_admin)
+        .sort();
     expect(await ids('rocio pena')).toEqual([a]);
     expect(await ids('ignacio')).toEqual([b]);
     expect(await ids('cedula')).toEqual([b]);
@@ -154,7 +160,9 @@ describe('conversaciones del administrador', () => {
     const c = await crearConsulta(t, 1);
     expect((await c.psi.get('/api/admin/chats')).status).toBe(403);
     expect((await c.psi.get('/api/admin/usuarios-disponibles')).status).toBe(403);
-    expect((await c.psi.post('/api/admin/chats', { destinatario_tipo: 'paciente', destinatario_id: c.pacientes[0].id_paciente })).status).toBe(403);
+    expect(
+      (await c.psi.post('/api/admin/chats', { destinatario_tipo: 'paciente', destinatario_id: c.pacientes[0].id_paciente })).status,
+    ).toBe(403);
     expect((await c.pac[0].get('/api/admin/chats')).status).toBe(403);
   });
 
@@ -199,7 +207,10 @@ describe('el destinatario ve la conversación de la administración en su lista 
     expect(resp.status).toBe(201);
     expect(resp.body).toMatchObject({ remitente: 'psicologo', seq: 2 });
     expect((await c.psi.put(`/api/psicologo/chats/${id}/leer`)).body.marcados).toBe(1);
-    expect((await admin.api.get('/api/admin/chats')).body[0]).toMatchObject({ mensajes_no_leidos: 1, ultimo_mensaje: { contenido: 'Gracias' } });
+    expect((await admin.api.get('/api/admin/chats')).body[0]).toMatchObject({
+      mensajes_no_leidos: 1,
+      ultimo_mensaje: { contenido: 'Gracias' },
+    });
     // Its patient cannot see the psychologist's conversation with the administration.
     expect((await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).status).toBe(404);
   });
@@ -210,10 +221,15 @@ describe('el destinatario ve la conversación de la administración en su lista 
     const id = await conChat(admin.api, 'paciente', c.pacientes[0].id_paciente);
     await admin.api.post('/api/admin/mensajes', { id_chat_admin: id, contenido: 'Hola, Tomás' });
     const lista = (await c.pac[0].get('/api/paciente/chats')).body;
-    expect(lista).toEqual([expect.objectContaining({ id_chat: id, tipo: 'admin', psicologo: null, id_psicologo: null, mensajes_no_leidos: 1 })]);
+    expect(lista).toEqual([
+      expect.objectContaining({ id_chat: id, tipo: 'admin', psicologo: null, id_psicologo: null, mensajes_no_leidos: 1 }),
+    ]);
     const r = await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Hola' });
     expect(r.body).toMatchObject({ remitente: 'paciente', seq: 2 });
-    expect((await admin.api.get(`/api/admin/chats/${id}/mensajes`)).body.map((m: { remitente: string }) => m.remitente)).toEqual(['admin', 'paciente']);
+    expect((await admin.api.get(`/api/admin/chats/${id}/mensajes`)).body.map((m: { remitente: string }) => m.remitente)).toEqual([
+      'admin',
+      'paciente',
+    ]);
     // The administrator's own conversations are not in their psychologist list.
     expect((await admin.api.get('/api/psicologo/chats')).body).toEqual([]);
     expect((await admin.api.get(`/api/psicologo/chats/${id}/mensajes`)).status).toBe(404);

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { crearPaciente, crearPsicologo } from '../helpers/fabricas';
 import { crearPractica, json, type Practica, psicologoApi, refirmar, usarAppDeAgenda } from '../helpers/agenda';
 
-
 const contarCitas = async () => (await ag.t.db.select().from(cita).where(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo))).length;
 
 const ag = usarAppDeAgenda();
@@ -47,7 +46,13 @@ describe('POST /api/psicologo/citas — datos obligatorios y formato', () => {
 
 describe('POST /api/psicologo/citas — reglas', () => {
   it('crea con los valores por omisión: 60 minutos, fin = inicio + duración, agenda de la semana creada al vuelo', async () => {
-    const r = await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', duracion: '', notas: '  Primera sesión  ', campo_extra: 'x' });
+    const r = await ag.api.crearCita({
+      fecha: '2027-03-02',
+      hora_inicio: '10:00',
+      duracion: '',
+      notas: '  Primera sesión  ',
+      campo_extra: 'x',
+    });
     expect(r.statusCode).toBe(201);
     const c = json(r);
     expect(c).toEqual({
@@ -70,7 +75,13 @@ describe('POST /api/psicologo/citas — reglas', () => {
   });
 
   it('acepta hora_fin en lugar de duración y calcula la duración', async () => {
-    const r = await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', hora_fin: '13:30', modalidad: 'En línea', estado: 'confirmada' });
+    const r = await ag.api.crearCita({
+      fecha: '2027-03-03',
+      hora_inicio: '12:00',
+      hora_fin: '13:30',
+      modalidad: 'En línea',
+      estado: 'confirmada',
+    });
     expect(r.statusCode).toBe(201);
     expect(json(r)).toMatchObject({ duracion: 90, hora_fin: '13:30', modalidad: 'En línea', estado: 'confirmada' });
   });
@@ -126,7 +137,9 @@ describe('POST /api/psicologo/citas — reglas', () => {
     expect(await contarCitas()).toBe(3);
     const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00' }));
     await ag.api.actualizarCita(c.id_cita, { estado: 'cancelada' });
-    expect((await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: ag.p.pacientes[1].id_paciente })).statusCode).toBe(201);
+    expect(
+      (await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: ag.p.pacientes[1].id_paciente })).statusCode,
+    ).toBe(201);
   });
 
   it('las citas de otro psicólogo no bloquean su horario', async () => {
@@ -176,7 +189,11 @@ describe('GET /api/psicologo/citas/{id_agenda}', () => {
 describe('PUT /api/psicologo/citas/{id_cita}', () => {
   it('cambia el estado a cualquiera de los tres y sube la versión', async () => {
     const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' }));
-    for (const [estado, version] of [['confirmada', 2], ['cancelada', 3], ['pendiente', 4]] as const) {
+    for (const [estado, version] of [
+      ['confirmada', 2],
+      ['cancelada', 3],
+      ['pendiente', 4],
+    ] as const) {
       const r = await ag.api.actualizarCita(c.id_cita, { estado });
       expect(r.statusCode).toBe(200);
       expect(json(r)).toMatchObject({ estado, version });
@@ -186,7 +203,9 @@ describe('PUT /api/psicologo/citas/{id_cita}', () => {
   });
 
   it('reagenda conservando la duración y cambia de agenda al cambiar de semana', async () => {
-    const c = json<{ id_cita: number; id_agenda: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', duracion: 90 }));
+    const c = json<{ id_cita: number; id_agenda: number }>(
+      await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', duracion: 90 }),
+    );
     const r = await ag.api.actualizarCita(c.id_cita, { fecha: '2027-03-10', hora_inicio: '15:00' });
     expect(r.statusCode).toBe(200);
     const nueva = json(r);
@@ -258,14 +277,18 @@ describe('DELETE /api/psicologo/citas/{id_cita} y duplicadas', () => {
     const [pa, pb] = ag.p.pacientes.map((x) => x.id_paciente);
     const abierta = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: pa }));
     const dup1 = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '15:00', id_paciente: pa }));
-    const dup2 = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: pa, estado: 'cancelada' }));
+    const dup2 = json<{ id_cita: number }>(
+      await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: pa, estado: 'cancelada' }),
+    );
     const otroDia = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: pa }));
     const otroPaciente = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', id_paciente: pb }));
     const r = await ag.api.del(`/api/psicologo/citas/${abierta.id_cita}/duplicadas`);
     expect(r.statusCode).toBe(200);
     expect(json<{ eliminadas: number[] }>(r).eliminadas.sort()).toEqual([dup1.id_cita, dup2.id_cita].sort());
     expect(json(r).msg).toBe('Se eliminaron 2 citas duplicadas');
-    const quedan = (await ag.t.db.select({ id: cita.id_cita }).from(cita).where(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo))).map((x) => x.id);
+    const quedan = (await ag.t.db.select({ id: cita.id_cita }).from(cita).where(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo))).map(
+      (x) => x.id,
+    );
     expect(quedan.sort()).toEqual([abierta.id_cita, otroDia.id_cita, otroPaciente.id_cita].sort());
     const otra = await ag.api.del(`/api/psicologo/citas/${abierta.id_cita}/duplicadas`);
     expect(json(otra)).toEqual({ msg: 'No había citas duplicadas', eliminadas: [] });

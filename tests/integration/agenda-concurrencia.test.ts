@@ -45,10 +45,17 @@ describe('reservas simultáneas', () => {
   });
 
   it('solicitudes de pacientes desde la app y del psicólogo a la vez: una sola gana', async () => {
-    const pacientes = [...ag.p.pacientes, ...(await Promise.all([1, 2, 3, 4].map(() => crearPaciente(ag.t.db, { id_psicologo: ag.p.psicologo.id_psicologo }))))];
+    const pacientes = [
+      ...ag.p.pacientes,
+      ...(await Promise.all([1, 2, 3, 4].map(() => crearPaciente(ag.t.db, { id_psicologo: ag.p.psicologo.id_psicologo })))),
+    ];
     const rs = await Promise.all([
       ...pacientes.map((x) =>
-        cliente(ag.t, () => sesionPaciente(ag.t.app, x)).post('/api/paciente/citas/solicitar', { fecha: '2027-03-05', hora_inicio: '12:00', modalidad: 'Presencial' }),
+        cliente(ag.t, () => sesionPaciente(ag.t.app, x)).post('/api/paciente/citas/solicitar', {
+          fecha: '2027-03-05',
+          hora_inicio: '12:00',
+          modalidad: 'Presencial',
+        }),
       ),
       ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '12:00' }),
       ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '12:00' }),
@@ -60,13 +67,18 @@ describe('reservas simultáneas', () => {
 
   it('dos reagendados simultáneos hacia el mismo horario: uno gana, el otro queda donde estaba', async () => {
     const a = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' }));
-    const b = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', id_paciente: ag.p.pacientes[1].id_paciente }));
+    const b = json<{ id_cita: number }>(
+      await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', id_paciente: ag.p.pacientes[1].id_paciente }),
+    );
     const rs = await Promise.all([
       ag.api.actualizarCita(a.id_cita, { fecha: '2027-03-03', hora_inicio: '16:00' }),
       ag.api.actualizarCita(b.id_cita, { fecha: '2027-03-03', hora_inicio: '16:30' }),
     ]);
     expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const filas = await ag.t.db.select().from(cita).where(and(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo), eq(cita.fecha, '2027-03-03')));
+    const filas = await ag.t.db
+      .select()
+      .from(cita)
+      .where(and(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo), eq(cita.fecha, '2027-03-03')));
     expect(filas).toHaveLength(1);
   });
 });

@@ -19,20 +19,34 @@ describe('disponibilidad', () => {
     expect(lista.map((d) => [d.dia_semana, d.hora_inicio, d.hora_fin])).toEqual(
       ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'].map((d) => [d, '09:00', '18:30']),
     );
-    expect(lista[0]).toEqual({ id_disponibilidad: expect.any(Number), id_psicologo: ag.p.psicologo.id_psicologo, dia_semana: 'Lunes', hora_inicio: '09:00', hora_fin: '18:30' });
+    expect(lista[0]).toEqual({
+      id_disponibilidad: expect.any(Number),
+      id_psicologo: ag.p.psicologo.id_psicologo,
+      dia_semana: 'Lunes',
+      hora_inicio: '09:00',
+      hora_fin: '18:30',
+    });
     expect(await filas()).toHaveLength(5);
     await ag.api.disponibilidad();
     expect(await filas()).toHaveLength(5);
   });
 
   it('agrega varios horarios el mismo día (hora de comida) y el orden es Lunes…Domingo, por hora', async () => {
-    for (const [d, i, f] of [['Sábado', '10:00', '13:00'], ['Lunes', '15:00', '18:30'], ['Lunes', '09:00', '14:00']]) {
+    for (const [d, i, f] of [
+      ['Sábado', '10:00', '13:00'],
+      ['Lunes', '15:00', '18:30'],
+      ['Lunes', '09:00', '14:00'],
+    ]) {
       const r = await ag.api.agregarDisponibilidad(d, i, f);
       expect(r.statusCode).toBe(201);
       expect(json(r)).toMatchObject({ dia_semana: d, hora_inicio: i, hora_fin: f });
     }
     const lista = json<Franja[]>(await ag.api.disponibilidad());
-    expect(lista.map((d) => `${d.dia_semana} ${d.hora_inicio}-${d.hora_fin}`)).toEqual(['Lunes 09:00-14:00', 'Lunes 15:00-18:30', 'Sábado 10:00-13:00']);
+    expect(lista.map((d) => `${d.dia_semana} ${d.hora_inicio}-${d.hora_fin}`)).toEqual([
+      'Lunes 09:00-14:00',
+      'Lunes 15:00-18:30',
+      'Sábado 10:00-13:00',
+    ]);
   });
 
   it.each([
@@ -64,9 +78,17 @@ describe('disponibilidad', () => {
   it('PUT /disponibilidad/{id} cambia un horario; un empalme con otro del día responde 409', async () => {
     const a = json<Franja>(await ag.api.agregarDisponibilidad('Jueves', '09:00', '12:00'));
     await ag.api.agregarDisponibilidad('Jueves', '13:00', '17:00');
-    let r = await ag.api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:30' });
+    let r = await ag.api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, {
+      dia_semana: 'Jueves',
+      hora_inicio: '08:00',
+      hora_fin: '13:30',
+    });
     expect(r.statusCode).toBe(409);
-    r = await ag.api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:00' });
+    r = await ag.api.put(`/api/psicologo/disponibilidad/${a.id_disponibilidad}`, {
+      dia_semana: 'Jueves',
+      hora_inicio: '08:00',
+      hora_fin: '13:00',
+    });
     expect(r.statusCode).toBe(200);
     expect(json(r)).toMatchObject({ id_disponibilidad: a.id_disponibilidad, hora_inicio: '08:00', hora_fin: '13:00' });
     r = await ag.api.put('/api/psicologo/disponibilidad/999999', { dia_semana: 'Jueves', hora_inicio: '08:00', hora_fin: '13:00' });
@@ -111,7 +133,14 @@ describe('excepciones (POST /excepcion, GET /excepcion/{id_psicologo}, DELETE /e
   it('un día completo bloqueado impide reservar ese día con un mensaje que menciona disponibilidad', async () => {
     const r = await ag.api.crearExcepcion({ fecha: '2027-03-03', motivo: 'Congreso' });
     expect(r.statusCode).toBe(201);
-    expect(json(r)).toEqual({ id_excepcion: expect.any(Number), id_psicologo: ag.p.psicologo.id_psicologo, fecha: '2027-03-03', hora_inicio: null, hora_fin: null, motivo: 'Congreso' });
+    expect(json(r)).toEqual({
+      id_excepcion: expect.any(Number),
+      id_psicologo: ag.p.psicologo.id_psicologo,
+      fecha: '2027-03-03',
+      hora_inicio: null,
+      hora_fin: null,
+      motivo: 'Congreso',
+    });
     const c = await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00' });
     expect(c.statusCode).toBe(400);
     expect(json<{ msg: string }>(c).msg).toMatch(/disponibilidad/);

@@ -12,7 +12,8 @@ type Horarios = { fecha: string; duracion: number; horarios: Array<{ hora_inicio
 
 const solicitar = (body: object, c = yo) =>
   c.post('/api/paciente/citas/solicitar', { fecha: '2027-03-02', hora_inicio: '10:00', modalidad: 'En línea', ...body });
-const horarios = async (fecha: string, extra = '') => json<Horarios>(await yo.get(`/api/paciente/horarios-disponibles?fecha=${fecha}${extra}`));
+const horarios = async (fecha: string, extra = '') =>
+  json<Horarios>(await yo.get(`/api/paciente/horarios-disponibles?fecha=${fecha}${extra}`));
 
 const ag = usarAppDeAgenda();
 beforeEach(async () => {
@@ -29,8 +30,16 @@ describe('GET /api/paciente/citas', () => {
     const lista = json<CitaApp[]>(r);
     expect(lista).toHaveLength(2);
     expect(lista[0]).toEqual({
-      id_cita: expect.any(Number), fecha: '2027-03-02', hora_inicio: '10:00', hora_fin: '11:00', duracion: 60,
-      modalidad: 'Presencial', estado: 'pendiente', notas: null, origen: 'psicologo', version: 1,
+      id_cita: expect.any(Number),
+      fecha: '2027-03-02',
+      hora_inicio: '10:00',
+      hora_fin: '11:00',
+      duracion: 60,
+      modalidad: 'Presencial',
+      estado: 'pendiente',
+      notas: null,
+      origen: 'psicologo',
+      version: 1,
     });
     expect(lista[1]).toMatchObject({ fecha: '2027-03-03', notas: 'Quisiera hablar de mi papá', origen: 'paciente' });
     expect(r.body).not.toContain('Observación clínica privada');
@@ -61,7 +70,10 @@ describe('GET /api/paciente/horarios-disponibles', () => {
 
   it('acepta otra duración y valida la fecha', async () => {
     const h = await horarios('2027-03-05', '&duracion=90');
-    expect(h.horarios.slice(0, 2)).toEqual([{ hora_inicio: '09:00', hora_fin: '10:30' }, { hora_inicio: '10:30', hora_fin: '12:00' }]);
+    expect(h.horarios.slice(0, 2)).toEqual([
+      { hora_inicio: '09:00', hora_fin: '10:30' },
+      { hora_inicio: '10:30', hora_fin: '12:00' },
+    ]);
     const r = await yo.get('/api/paciente/horarios-disponibles?fecha=mañana');
     expect(r.statusCode).toBe(400);
     expect(json(r).msg).toBe(MSG_AGENDA.fechaInvalida);
@@ -79,10 +91,18 @@ describe('POST /api/paciente/citas/solicitar', () => {
   it('crea una cita pendiente de 60 minutos en la agenda de su psicólogo', async () => {
     const r = await solicitar({ notas: 'Primera vez' });
     expect(r.statusCode).toBe(201);
-    expect(json(r)).toMatchObject({ estado: 'pendiente', origen: 'paciente', modalidad: 'En línea', hora_fin: '11:00', notas: 'Primera vez' });
+    expect(json(r)).toMatchObject({
+      estado: 'pendiente',
+      origen: 'paciente',
+      modalidad: 'En línea',
+      hora_fin: '11:00',
+      notas: 'Primera vez',
+    });
     const semana = json<{ agenda: { id_agenda: number } }>(await ag.api.agenda('2027-03-01')).agenda;
     const vista = json<Array<{ id_paciente: number; origen: string; estado: string }>>(await ag.api.citasDeAgenda(semana.id_agenda));
-    expect(vista).toEqual([expect.objectContaining({ id_paciente: ag.p.pacientes[0].id_paciente, origen: 'paciente', estado: 'pendiente' })]);
+    expect(vista).toEqual([
+      expect.objectContaining({ id_paciente: ag.p.pacientes[0].id_paciente, origen: 'paciente', estado: 'pendiente' }),
+    ]);
   });
 
   it('409 cuando el horario acaba de ocuparse; las mismas reglas de fecha y disponibilidad', async () => {
@@ -112,7 +132,10 @@ describe('POST /api/paciente/citas/solicitar', () => {
   it('el estado lo decide el psicólogo: un "estado" en el cuerpo se ignora', async () => {
     const r = await solicitar({ estado: 'confirmada', id_paciente: ag.p.pacientes[1].id_paciente });
     expect(json(r)).toMatchObject({ estado: 'pendiente' });
-    const [fila] = await ag.t.db.select().from(cita).where(eq(cita.id_cita, json<{ id_cita: number }>(r).id_cita));
+    const [fila] = await ag.t.db
+      .select()
+      .from(cita)
+      .where(eq(cita.id_cita, json<{ id_cita: number }>(r).id_cita));
     expect(fila.id_paciente).toBe(ag.p.pacientes[0].id_paciente);
   });
 });
@@ -128,7 +151,9 @@ describe('PUT /api/paciente/citas/{id_cita}/cancelar', () => {
   });
 
   it('la cita de otro paciente responde 404 y no cambia', async () => {
-    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: ag.p.pacientes[1].id_paciente }));
+    const c = json<{ id_cita: number }>(
+      await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: ag.p.pacientes[1].id_paciente }),
+    );
     const r = await yo.put(`/api/paciente/citas/${c.id_cita}/cancelar`, {});
     expect(r.statusCode).toBe(404);
     const [fila] = await ag.t.db.select().from(cita).where(eq(cita.id_cita, c.id_cita));
@@ -149,7 +174,10 @@ describe('roles', () => {
   it('un psicólogo no usa las rutas del paciente, ni un paciente las del psicólogo', async () => {
     expect((await cliente(ag.t, () => ag.p.token).get('/api/paciente/citas')).statusCode).toBe(403);
     expect((await yo.get(`/api/psicologo/disponibilidad/${ag.p.psicologo.id_psicologo}`)).statusCode).toBe(403);
-    expect((await yo.post('/api/psicologo/citas', { fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: ag.p.pacientes[0].id_paciente })).statusCode).toBe(403);
+    expect(
+      (await yo.post('/api/psicologo/citas', { fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: ag.p.pacientes[0].id_paciente }))
+        .statusCode,
+    ).toBe(403);
     expect((await ag.t.app.inject({ method: 'GET', url: '/api/paciente/citas' })).statusCode).toBe(401);
   });
 });

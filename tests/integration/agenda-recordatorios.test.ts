@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { json, refirmar, usarAppDeAgenda } from '../helpers/agenda';
 
-
 const ctx = () => ({ db: ag.t.db, config: ag.t.config, mailer: ag.t.app.mailer, log: ag.t.app.log });
 // A tick resolves only after the SMTP server has accepted each of its messages, and the test's SMTP
 // server records a message before accepting it: once `await tick(...)` returns, every mail of that
@@ -19,7 +18,13 @@ const ag = usarAppDeAgenda({ pacientes: 3 });
 describe('recordatorio 24 h antes de una cita confirmada', () => {
   it('sale cuando faltan 24 h, una sola vez, al paciente de la cita y con los datos de la cita', async () => {
     const [a, b] = ag.p.pacientes;
-    await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', estado: 'confirmada', id_paciente: a.id_paciente, modalidad: 'En línea' });
+    await ag.api.crearCita({
+      fecha: '2027-03-02',
+      hora_inicio: '10:00',
+      estado: 'confirmada',
+      id_paciente: a.id_paciente,
+      modalidad: 'En línea',
+    });
     await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '11:00', estado: 'pendiente', id_paciente: b.id_paciente });
     await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '09:00', estado: 'cancelada', id_paciente: b.id_paciente });
 
@@ -37,7 +42,11 @@ describe('recordatorio 24 h antes de una cita confirmada', () => {
 
   it('varios procesos a la vez (ticks simultáneos) envían cada recordatorio exactamente una vez', async () => {
     const [a, b, c] = ag.p.pacientes;
-    for (const [x, hora] of [[a, '10:00'], [b, '11:00'], [c, '12:00']] as const) {
+    for (const [x, hora] of [
+      [a, '10:00'],
+      [b, '11:00'],
+      [c, '12:00'],
+    ] as const) {
       await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: hora, estado: 'confirmada', id_paciente: x.id_paciente });
     }
     const enviados = await Promise.all(Array.from({ length: 6 }, () => tick('2027-03-02T12:00:00-06:00')));
@@ -58,7 +67,9 @@ describe('recordatorio 24 h antes de una cita confirmada', () => {
 
   it('reagendar la cita vuelve a programar su recordatorio', async () => {
     const [a] = ag.p.pacientes;
-    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', estado: 'confirmada', id_paciente: a.id_paciente }));
+    const c = json<{ id_cita: number }>(
+      await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', estado: 'confirmada', id_paciente: a.id_paciente }),
+    );
     expect(await tick('2027-03-01T10:00:00-06:00')).toBe(1);
     expect((await ag.api.actualizarCita(c.id_cita, { fecha: '2027-03-04', hora_inicio: '16:00' })).statusCode).toBe(200);
     expect(await tick('2027-03-03T15:59:00-06:00')).toBe(0);
@@ -71,8 +82,14 @@ describe('recordatorio 24 h antes de una cita confirmada', () => {
 
   it('si el correo falla, el recordatorio se libera y sale en el siguiente tick', async () => {
     const [a] = ag.p.pacientes;
-    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', estado: 'confirmada', id_paciente: a.id_paciente }));
-    const fallido = { ...ctx(), mailer: { enviar: async () => Promise.reject(new Error('SMTP caído')) }, log: { ...ag.t.app.log, error: () => {} } as typeof ag.t.app.log };
+    const c = json<{ id_cita: number }>(
+      await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', estado: 'confirmada', id_paciente: a.id_paciente }),
+    );
+    const fallido = {
+      ...ctx(),
+      mailer: { enviar: async () => Promise.reject(new Error('SMTP caído')) },
+      log: { ...ag.t.app.log, error: () => {} } as typeof ag.t.app.log,
+    };
     expect(await enviarRecordatorios(fallido, new Date('2027-03-01T12:00:00-06:00'))).toBe(0);
     const [fila] = await ag.t.db.select().from(cita).where(eq(cita.id_cita, c.id_cita));
     expect(fila.recordatorioEnviadoEn).toBeNull();

@@ -17,7 +17,12 @@ describe('agenda semanal (GET/POST /api/psicologo/agenda)', () => {
     expect(r.statusCode).toBe(201);
     const creada = json(r);
     expect(creada).toEqual({
-      agenda: { id_agenda: expect.any(Number), id_psicologo: ag.p.psicologo.id_psicologo, semana_inicio: '2027-03-01', semana_fin: '2027-03-07' },
+      agenda: {
+        id_agenda: expect.any(Number),
+        id_psicologo: ag.p.psicologo.id_psicologo,
+        semana_inicio: '2027-03-01',
+        semana_fin: '2027-03-07',
+      },
     });
     r = await ag.api.agenda('2027-03-01');
     expect(r.statusCode).toBe(200);

@@ -33,7 +33,11 @@ describe('tipos equivocados: mensaje en español, nada escrito', () => {
   const b = '/api/psicologo';
   const casos: Array<[string, string, () => ReturnType<typeof ag.api.get>]> = [
     ['notas numéricas al crear', MSG_AGENDA.notasTexto, () => ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 5 })],
-    ['fecha numérica al reagendar', MSG_AGENDA.fechaInvalida, () => ag.api.actualizarCita(idCita, { fecha: 20270303, hora_inicio: '12:00' })],
+    [
+      'fecha numérica al reagendar',
+      MSG_AGENDA.fechaInvalida,
+      () => ag.api.actualizarCita(idCita, { fecha: 20270303, hora_inicio: '12:00' }),
+    ],
     ['motivo numérico en una excepción', MSG_AGENDA.motivoTexto, () => ag.api.crearExcepcion({ fecha: '2027-03-05', motivo: 5 })],
     [
       'semana_inicio repetida en la consulta',
@@ -43,12 +47,22 @@ describe('tipos equivocados: mensaje en español, nada escrito', () => {
     ['cuerpo de texto en POST /citas', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/citas`, '"hola"')],
     ['cuerpo numérico en PUT /citas', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'PUT', `${b}/citas/${idCita}`, '42')],
     ['cuerpo de texto en POST /agenda', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/agenda`, '"semana"')],
-    ['cuerpo de texto en POST /disponibilidad', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/disponibilidad`, '"Lunes"')],
+    [
+      'cuerpo de texto en POST /disponibilidad',
+      MSG_GENERICO.cuerpoInvalido,
+      () => crudo(ag.p.token, 'POST', `${b}/disponibilidad`, '"Lunes"'),
+    ],
     ['cuerpo de texto en POST /excepcion', MSG_GENERICO.cuerpoInvalido, () => crudo(ag.p.token, 'POST', `${b}/excepcion`, '"mañana"')],
     [
       'notas numéricas en la solicitud del paciente',
       MSG_AGENDA.notasTexto,
-      () => crudo(ag.p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 7 })),
+      () =>
+        crudo(
+          ag.p.tokensPacientes[0],
+          'POST',
+          '/api/paciente/citas/solicitar',
+          JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 7 }),
+        ),
     ],
   ];
 
@@ -70,7 +84,13 @@ describe('fechas absurdamente lejanas', () => {
     ['reagendar', () => ag.api.actualizarCita(idCita, { fecha: '9999-12-31', hora_inicio: '10:00' })],
     [
       'solicitud del paciente',
-      () => crudo(ag.p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '9999-12-31', hora_inicio: '10:00' })),
+      () =>
+        crudo(
+          ag.p.tokensPacientes[0],
+          'POST',
+          '/api/paciente/citas/solicitar',
+          JSON.stringify({ fecha: '9999-12-31', hora_inicio: '10:00' }),
+        ),
     ],
     ['excepción', () => ag.api.crearExcepcion({ fecha: '9999-12-31' })],
     ['consultar la semana', () => ag.api.agenda('9999-12-31')],
@@ -98,7 +118,12 @@ describe('caracteres que PostgreSQL no puede guardar', () => {
     [
       'notas de la solicitud del paciente',
       () =>
-        crudo(ag.p.tokensPacientes[0], 'POST', '/api/paciente/citas/solicitar', JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'a\u0000b' })),
+        crudo(
+          ag.p.tokensPacientes[0],
+          'POST',
+          '/api/paciente/citas/solicitar',
+          JSON.stringify({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'a\u0000b' }),
+        ),
     ],
     ['media pareja sustituta en las notas', () => ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '12:00', notas: 'nota \ud83d' })],
   ])('%s → 400 "%s" en español y nada escrito', async (_caso, llamar) => {

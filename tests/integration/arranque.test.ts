@@ -46,14 +46,19 @@ describe('arranque y parada del servidor', () => {
   it('con PGlite siembra la demo, imprime URL y accesos, asegura el admin y se detiene limpio con SIGTERM', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'md-'));
     const { hijo, salida, fin } = arrancar({
-      DATA_DIR: dir, PORT: '0', ADMIN_EMAIL: 'jefa@clinica.mx', ADMIN_PASSWORD: 'Admin#Segura1',
+      DATA_DIR: dir,
+      PORT: '0',
+      ADMIN_EMAIL: 'jefa@clinica.mx',
+      ADMIN_PASSWORD: 'Admin#Segura1',
     });
     await esperarTexto(salida, /MiDuelo está listo en http:\/\/127\.0\.0\.1:\d+/);
     expect(salida()).toContain('psicologa@miduelo.mx');
     expect(salida()).toContain('admin@miduelo.mx');
     const real = /listo en http:\/\/127\.0\.0\.1:(\d+)/.exec(salida())?.[1];
     const r = await fetch(`http://127.0.0.1:${real}/api/psicologo/iniciar-sesion`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ correo: 'jefa@clinica.mx', contrasena: 'Admin#Segura1' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ correo: 'jefa@clinica.mx', contrasena: 'Admin#Segura1' }),
     });
     expect(r.status).toBe(200);
     expect((await r.json()).usuario.rol_admin).toBe(true);

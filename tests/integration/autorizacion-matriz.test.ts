@@ -171,7 +171,10 @@ const TABLA: Record<string, Fila> = {
   'GET /api/psicologo/chats/buscar': fila(PSICOLOGOS, ({ e }) => ({ url: `/api/psicologo/chats/buscar?q=${e.marca}` })),
   'GET /api/psicologo/chats/pacientes-disponibles': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/chats/pacientes-disponibles' })),
   'GET /api/psicologo/chats/:id/mensajes': fila(DUENO_P1, ({ p }) => ({ url: `/api/psicologo/chats/${p.idChat}/mensajes` })),
-  'POST /api/psicologo/chats': fila(DUENO_P1, ({ r }) => ({ url: '/api/psicologo/chats', payload: { id_paciente: r.pacienteSinChat.id_paciente } })),
+  'POST /api/psicologo/chats': fila(DUENO_P1, ({ r }) => ({
+    url: '/api/psicologo/chats',
+    payload: { id_paciente: r.pacienteSinChat.id_paciente },
+  })),
   'POST /api/psicologo/mensajes': fila(DUENO_P1, ({ p }) => ({
     url: '/api/psicologo/mensajes',
     payload: { id_chat: p.idChat, contenido: '¿Cómo te sientes hoy?' },
@@ -260,8 +263,14 @@ describe('cada ruta y cada evento tienen su fila en la tabla', () => {
   it('toda ruta registrada por la aplicación tiene fila (y toda fila, su ruta)', () => {
     const registradas = rutasRegistradas(t.app).map(claveCanonica);
     expect(registradas.length).toBeGreaterThan(40);
-    expect(registradas.filter((r) => !CLAVES.has(r)), 'rutas sin fila en TABLA').toEqual([]);
-    expect([...CLAVES.keys()].filter((k) => !registradas.includes(k)), 'filas de rutas que ya no existen').toEqual([]);
+    expect(
+      registradas.filter((r) => !CLAVES.has(r)),
+      'rutas sin fila en TABLA',
+    ).toEqual([]);
+    expect(
+      [...CLAVES.keys()].filter((k) => !registradas.includes(k)),
+      'filas de rutas que ya no existen',
+    ).toEqual([]);
   });
 
   it('todo evento que el servidor escucha, para cualquier rol, tiene fila', async () => {
@@ -271,8 +280,14 @@ describe('cada ruta y cada evento tienen su fila en la tabla', () => {
       if (tk) for (const ev of await eventosDelServidor(t, tk)) escuchados.add(ev);
     }
     expect(escuchados.size).toBeGreaterThan(0);
-    expect([...escuchados].filter((ev) => !(ev in EVENTOS)), 'eventos sin fila en EVENTOS').toEqual([]);
-    expect(Object.keys(EVENTOS).filter((ev) => !escuchados.has(ev)), 'filas de eventos que ya no existen').toEqual([]);
+    expect(
+      [...escuchados].filter((ev) => !(ev in EVENTOS)),
+      'eventos sin fila en EVENTOS',
+    ).toEqual([]);
+    expect(
+      Object.keys(EVENTOS).filter((ev) => !escuchados.has(ev)),
+      'filas de eventos que ya no existen',
+    ).toEqual([]);
   });
 });
 
@@ -317,7 +332,11 @@ for (const [clave, f] of Object.entries(TABLA)) {
     // learns nothing about the route's fields and writes nothing.
     const conParams = clave.includes('/:');
     const conCuerpo = metodo === 'POST' || metodo === 'PUT';
-    const rolEquivocado: Rol = f.permitidos.some((x) => PACIENTES.includes(x)) ? 'psicologo' : f.permitidos.includes('psicologo') ? 'paciente' : 'otroPsicologo';
+    const rolEquivocado: Rol = f.permitidos.some((x) => PACIENTES.includes(x))
+      ? 'psicologo'
+      : f.permitidos.includes('psicologo')
+        ? 'paciente'
+        : 'otroPsicologo';
     const malformadas: Array<[string, (c: Caso) => Llamada]> = [];
     if (conCuerpo) malformadas.push(['cuerpo vacío', (c) => ({ url: f.llamada(c).url, payload: {} })]);
     if (conParams)
@@ -335,7 +354,10 @@ for (const [clave, f] of Object.entries(TABLA)) {
         const l = malformada({ rol, e, p, r });
         const antes = await huellaTablas(t);
         const res = await inyectar(metodo, l, e.token(rol));
-        expect(res.statusCode, `${rol} ${metodo} ${l.url} ${JSON.stringify(l.payload ?? null)} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(esperado);
+        expect(
+          res.statusCode,
+          `${rol} ${metodo} ${l.url} ${JSON.stringify(l.payload ?? null)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+        ).toBe(esperado);
         expect(await huellaTablas(t)).toEqual(antes);
       });
     }
@@ -361,18 +383,25 @@ describe('eventos de socket', () => {
         const admin = ev.startsWith('chat-admin:');
         const observador = await socketDe(
           t,
-          admin || rol === 'paciente' ? (e.token('psicologo') as string) : rol === 'limitado' ? sesionPacienteLim() : (e.token('paciente') as string),
+          admin || rol === 'paciente'
+            ? (e.token('psicologo') as string)
+            : rol === 'limitado'
+              ? sesionPacienteLim()
+              : (e.token('paciente') as string),
         );
         try {
           const antes = await huellaTablas(t);
           if (ev.endsWith(':escribiendo')) {
             const recibidos: unknown[] = [];
             (observador as unknown as { on(e: string, f: (x: unknown) => void): void }).on('chat:escribiendo', (x) => recibidos.push(x));
-            (observador as unknown as { on(e: string, f: (x: unknown) => void): void }).on('chat-admin:escribiendo', (x) => recibidos.push(x));
+            (observador as unknown as { on(e: string, f: (x: unknown) => void): void }).on('chat-admin:escribiendo', (x) =>
+              recibidos.push(x),
+            );
             const unirseObs = 'chat:unirse';
             const idObs = admin ? await idChatAdminDelPsicologo() : p.idChat;
             expect((await emitirConAck(observador, unirseObs, { id_chat: idObs })).ok).toBe(true);
-            if (decision === 'permitido') expect((await emitirConAck(s, admin ? 'chat-admin:unirse' : 'chat:unirse', payloadDe(ev, p))).ok).toBe(true);
+            if (decision === 'permitido')
+              expect((await emitirConAck(s, admin ? 'chat-admin:unirse' : 'chat:unirse', payloadDe(ev, p))).ok).toBe(true);
             else await emitirConAck(s, admin ? 'chat-admin:unirse' : 'chat:unirse', payloadDe(ev, p));
             emitirLibre(s, ev, payloadDe(ev, p));
             // The handler is synchronous: once a later ack of the same socket arrives, any relay was
@@ -404,11 +433,20 @@ describe('eventos de socket', () => {
   }
 
   function sesionPacienteLim(): string {
-    return t.app.sesiones.firmarPaciente({ id_paciente: e.lim.paciente.id_paciente, nombre: 'x', apellido: 'y', version: e.lim.paciente.versionSesion });
+    return t.app.sesiones.firmarPaciente({
+      id_paciente: e.lim.paciente.id_paciente,
+      nombre: 'x',
+      apellido: 'y',
+      version: e.lim.paciente.versionSesion,
+    });
   }
   async function idChatAdminDelPsicologo(): Promise<number> {
     // p1 sees the administrator's conversation in its own list, as a `chat:*` conversation.
-    const r = await t.app.inject({ method: 'GET', url: '/api/psicologo/chats', headers: { authorization: `Bearer ${e.token('psicologo')}` } });
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/psicologo/chats',
+      headers: { authorization: `Bearer ${e.token('psicologo')}` },
+    });
     const admin = (r.json() as Array<{ id_chat: number; tipo: string }>).find((c) => c.tipo === 'admin');
     if (!admin) throw new Error('p1 no ve la conversación del administrador');
     return admin.id_chat;

@@ -16,7 +16,9 @@ describe('envío idempotente y concurrente', () => {
     const id = await abrirChat(c);
     const clave = idCliente();
     const rs = await Promise.all(
-      Array.from({ length: 12 }, () => c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Nos vemos el jueves', id_cliente: clave })),
+      Array.from({ length: 12 }, () =>
+        c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Nos vemos el jueves', id_cliente: clave }),
+      ),
     );
     expect(rs.filter((r) => r.status === 201)).toHaveLength(1);
     expect(rs.filter((r) => r.status === 200)).toHaveLength(11);

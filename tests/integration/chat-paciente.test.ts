@@ -93,7 +93,10 @@ describe('solo los dos participantes leen y escriben una conversación', () => {
     for (const [quien, x, rol] of intrusos) {
       const base = `/api/${rol}`;
       const lista = await x.get(`${base}/chats`);
-      expect(lista.body.map((ch: { id_chat: number }) => ch.id_chat), quien).not.toContain(id);
+      expect(
+        lista.body.map((ch: { id_chat: number }) => ch.id_chat),
+        quien,
+      ).not.toContain(id);
       const leer = await x.get(`${base}/chats/${id}/mensajes`);
       expect(leer.status, quien).toBe(404);
       expect(leer.body.msg).toBe(MSG_CHAT.chatNoEncontrado);

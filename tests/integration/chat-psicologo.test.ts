@@ -185,7 +185,10 @@ describe('POST /api/psicologo/mensajes', () => {
     const otra = await crearConsulta(t, 0);
     const id = await abrirChat(c);
     await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'antes' });
-    await t.db.update(paciente).set({ id_psicologo: otra.psicologo.id_psicologo }).where(eq(paciente.id_paciente, c.pacientes[0].id_paciente));
+    await t.db
+      .update(paciente)
+      .set({ id_psicologo: otra.psicologo.id_psicologo })
+      .where(eq(paciente.id_paciente, c.pacientes[0].id_paciente));
     const r = await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'después' });
     expect(r.status).toBe(409);
     expect(r.body.msg).toBe(MSG_CHAT.soloLectura);
@@ -286,7 +289,9 @@ describe('GET /api/psicologo/chats/buscar', () => {
     const b = (await c.psi.post('/api/psicologo/chats', { id_paciente: jorge.id_paciente })).body.id_chat;
     await c.psi.post('/api/psicologo/mensajes', { id_chat: b, contenido: 'La carta que escribiste al 100% es tuya' });
     const ids = async (q: string) =>
-      ((await c.psi.get(`/api/psicologo/chats/buscar?q=${encodeURIComponent(q)}`)).body as { id_chat: number }[]).map((x) => x.id_chat).sort();
+      ((await c.psi.get(`/api/psicologo/chats/buscar?q=${encodeURIComponent(q)}`)).body as { id_chat: number }[])
+        .map((x) => x.id_chat)
+        .sort();
     expect(await ids('lucia')).toEqual([a]);
     expect(await ids('RAMÍREZ')).toEqual([a]);
     expect(await ids('nunez')).toEqual([b]);

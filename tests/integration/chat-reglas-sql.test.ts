@@ -65,7 +65,9 @@ describe('reglas del chat: SQL y TypeScript coinciden', () => {
       if (caso.mensajes.length > 0) {
         await t.db
           .insert(mensaje)
-          .values(caso.mensajes.map((m, i) => ({ id_chat: fila.id_chat, seq: i + 1, remitente: m.remitente, contenido: 'hola', leido: m.leido })));
+          .values(
+            caso.mensajes.map((m, i) => ({ id_chat: fila.id_chat, seq: i + 1, remitente: m.remitente, contenido: 'hola', leido: m.leido })),
+          );
       }
       for (const actor of actores) {
         const esperado = accedeAlChat(actor, fila);
@@ -101,7 +103,10 @@ describe('reglas del chat: SQL y TypeScript coinciden', () => {
   it('chat_enviar cuenta los no leídos del destinatario como noLeidosPara', async () => {
     const psi = await crearPsicologo(t.db);
     const pac = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
-    const [c] = await t.db.insert(chat).values({ tipo: 'paciente', id_psicologo: psi.id_psicologo, id_paciente: pac.id_paciente }).returning();
+    const [c] = await t.db
+      .insert(chat)
+      .values({ tipo: 'paciente', id_psicologo: psi.id_psicologo, id_paciente: pac.id_paciente })
+      .returning();
     const enviados: Fila[] = [];
     for (const remitente of ['paciente', 'paciente', 'psicologo', 'paciente'] as const) {
       const r = await t.db.execute<{ no_leidos: number }>(

@@ -8,7 +8,16 @@ import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { CORRIDAS, consultaRara, cuerpoRaro, parametros, resumen, SEMILLA, segmentoRaro } from '../helpers/fuzz';
-import { claveCanonica, crearEscenario, cuerpoJson, type Escenario, huellaTablas, problemaDeMensaje, type Rol, rutasRegistradas } from '../helpers/sondeo';
+import {
+  claveCanonica,
+  crearEscenario,
+  cuerpoJson,
+  type Escenario,
+  huellaTablas,
+  problemaDeMensaje,
+  type Rol,
+  rutasRegistradas,
+} from '../helpers/sondeo';
 
 let t: AppDePrueba;
 let e: Escenario;
@@ -18,7 +27,18 @@ let rutas: string[] = [];
  * are fuzzed anyway, with arbitrary bodies and query keys. */
 const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => Record<string, unknown>; consulta?: string[] }> = {
   'POST /api/psicologo/registro': {
-    campos: ['nombre', 'apellidoPaterno', 'apellidoMaterno', 'fecha_nacimiento', 'especialidad', 'cedula', 'telefono', 'correo', 'contrasena', 'aceptaTerminos'],
+    campos: [
+      'nombre',
+      'apellidoPaterno',
+      'apellidoMaterno',
+      'fecha_nacimiento',
+      'especialidad',
+      'cedula',
+      'telefono',
+      'correo',
+      'contrasena',
+      'aceptaTerminos',
+    ],
     valido: () => ({
       nombre: 'Ana',
       apellidoPaterno: 'Fuzz',
@@ -32,7 +52,10 @@ const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => R
       aceptaTerminos: true,
     }),
   },
-  'POST /api/psicologo/iniciar-sesion': { campos: ['correo', 'contrasena'], valido: (e) => ({ correo: e.p2.psicologo.correo, contrasena: 'Clave#Segura1' }) },
+  'POST /api/psicologo/iniciar-sesion': {
+    campos: ['correo', 'contrasena'],
+    valido: (e) => ({ correo: e.p2.psicologo.correo, contrasena: 'Clave#Segura1' }),
+  },
   'POST /api/psicologo/reenviar-activacion': { campos: ['correo'] },
   'POST /api/psicologo/recuperar-contrasena': { campos: ['correoOTelefono'] },
   'POST /api/psicologo/restablecer-contrasena/:': { campos: ['nuevaContrasena'] },
@@ -49,7 +72,10 @@ const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => R
       codigo_vinculacion: e.p1.psicologo.codigo_vinculacion,
     }),
   },
-  'POST /api/paciente/iniciar-sesion': { campos: ['email', 'contrasena'], valido: (e) => ({ email: e.p2.paciente.email, contrasena: 'Clave#Segura1' }) },
+  'POST /api/paciente/iniciar-sesion': {
+    campos: ['email', 'contrasena'],
+    valido: (e) => ({ email: e.p2.paciente.email, contrasena: 'Clave#Segura1' }),
+  },
   'GET /api/psicologo/agenda/:': { consulta: ['semana_inicio'] },
   'POST /api/psicologo/agenda': {
     campos: ['id_psicologo', 'semana_inicio', 'semana_fin'],
@@ -57,9 +83,18 @@ const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => R
   },
   'POST /api/psicologo/citas': {
     campos: ['id_paciente', 'fecha', 'hora_inicio', 'id_agenda', 'hora_fin', 'duracion', 'modalidad', 'estado', 'notas'],
-    valido: (e) => ({ id_paciente: e.p1.paciente.id_paciente, fecha: '2031-02-03', hora_inicio: '10:00', modalidad: 'Presencial', notas: 'n' }),
+    valido: (e) => ({
+      id_paciente: e.p1.paciente.id_paciente,
+      fecha: '2031-02-03',
+      hora_inicio: '10:00',
+      modalidad: 'Presencial',
+      notas: 'n',
+    }),
   },
-  'PUT /api/psicologo/citas/:': { campos: ['estado', 'fecha', 'hora_inicio'], valido: () => ({ fecha: '2031-02-04', hora_inicio: '11:00' }) },
+  'PUT /api/psicologo/citas/:': {
+    campos: ['estado', 'fecha', 'hora_inicio'],
+    valido: () => ({ fecha: '2031-02-04', hora_inicio: '11:00' }),
+  },
   'POST /api/psicologo/disponibilidad': {
     campos: ['id_psicologo', 'dia_semana', 'hora_inicio', 'hora_fin'],
     valido: (e) => ({ id_psicologo: e.p1.psicologo.id_psicologo, dia_semana: 'Martes', hora_inicio: '09:00', hora_fin: '10:00' }),
@@ -68,19 +103,34 @@ const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => R
     campos: ['id_psicologo', 'dia_semana', 'hora_inicio', 'hora_fin'],
     valido: (e) => ({ id_psicologo: e.p1.psicologo.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' }),
   },
-  'POST /api/psicologo/excepcion': { campos: ['fecha', 'hora_inicio', 'hora_fin', 'motivo'], valido: () => ({ fecha: '2031-03-05', motivo: 'x' }) },
+  'POST /api/psicologo/excepcion': {
+    campos: ['fecha', 'hora_inicio', 'hora_fin', 'motivo'],
+    valido: () => ({ fecha: '2031-03-05', motivo: 'x' }),
+  },
   'GET /api/psicologo/chats/buscar': { consulta: ['q'] },
   'GET /api/admin/chats/buscar': { consulta: ['q'] },
   'GET /api/psicologo/chats/:/mensajes': { consulta: ['despues_de', 'antes_de', 'limite'] },
   'GET /api/paciente/chats/:/mensajes': { consulta: ['despues_de', 'antes_de', 'limite'] },
   'GET /api/admin/chats/:/mensajes': { consulta: ['despues_de', 'antes_de', 'limite'] },
   'POST /api/psicologo/chats': { campos: ['id_paciente'] },
-  'POST /api/psicologo/mensajes': { campos: ['id_chat', 'contenido', 'id_cliente'], valido: (e) => ({ id_chat: e.p1.idChat, contenido: 'hola' }) },
-  'POST /api/paciente/mensajes': { campos: ['id_chat', 'contenido', 'id_cliente'], valido: (e) => ({ id_chat: e.p1.idChat, contenido: 'hola' }) },
-  'POST /api/admin/mensajes': { campos: ['id_chat_admin', 'contenido', 'id_cliente'], valido: (e) => ({ id_chat_admin: e.idChatAdmin, contenido: 'hola' }) },
+  'POST /api/psicologo/mensajes': {
+    campos: ['id_chat', 'contenido', 'id_cliente'],
+    valido: (e) => ({ id_chat: e.p1.idChat, contenido: 'hola' }),
+  },
+  'POST /api/paciente/mensajes': {
+    campos: ['id_chat', 'contenido', 'id_cliente'],
+    valido: (e) => ({ id_chat: e.p1.idChat, contenido: 'hola' }),
+  },
+  'POST /api/admin/mensajes': {
+    campos: ['id_chat_admin', 'contenido', 'id_cliente'],
+    valido: (e) => ({ id_chat_admin: e.idChatAdmin, contenido: 'hola' }),
+  },
   'POST /api/admin/chats': { campos: ['destinatario_tipo', 'destinatario_id'] },
   'GET /api/paciente/horarios-disponibles': { consulta: ['fecha', 'duracion'] },
-  'POST /api/paciente/citas/solicitar': { campos: ['fecha', 'hora_inicio', 'modalidad', 'notas'], valido: () => ({ fecha: '2031-02-03', hora_inicio: '12:00' }) },
+  'POST /api/paciente/citas/solicitar': {
+    campos: ['fecha', 'hora_inicio', 'modalidad', 'notas'],
+    valido: () => ({ fecha: '2031-02-03', hora_inicio: '12:00' }),
+  },
   'PUT /api/admin/psicologos/:/status': { campos: ['status'] },
   'PUT /api/admin/pacientes/:/status': { campos: ['status'] },
 };
@@ -157,7 +207,8 @@ describe(`fuzz HTTP (semilla ${SEMILLA}, ${CORRIDAS} corridas por ruta; FUZZ_SEE
               const p = problemaDeMensaje(cuerpoJson(res)?.msg);
               if (p) throw new Error(`${p}: ${visto}`);
             }
-            if (res.statusCode >= 300 && JSON.stringify(await huellaTablas(t)) !== JSON.stringify(antes)) throw new Error(`escritura parcial: ${visto}`);
+            if (res.statusCode >= 300 && JSON.stringify(await huellaTablas(t)) !== JSON.stringify(antes))
+              throw new Error(`escritura parcial: ${visto}`);
             // An allowed write may disable an account or revoke a session: put the practice back.
             if (res.statusCode < 300 && ruta.includes('/status')) {
               await reactivarEscenario();

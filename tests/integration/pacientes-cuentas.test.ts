@@ -61,7 +61,11 @@ describe('cuentas de paciente (app móvil)', () => {
     const [fila] = await t.db.select().from(paciente).where(eq(paciente.email, 'rosa@correo.mx'));
     expect(fila.id_psicologo).toBe(p.id_psicologo);
 
-    const antes = await t.app.inject({ method: 'POST', url: '/api/paciente/iniciar-sesion', payload: { email: 'rosa@correo.mx', contrasena: 'Paciente#2025' } });
+    const antes = await t.app.inject({
+      method: 'POST',
+      url: '/api/paciente/iniciar-sesion',
+      payload: { email: 'rosa@correo.mx', contrasena: 'Paciente#2025' },
+    });
     expect(antes.statusCode).toBe(403);
     expect(antes.json().requiereActivacion).toBe(true);
 
@@ -73,9 +77,18 @@ describe('cuentas de paciente (app móvil)', () => {
     const otra = await t.app.inject({ method: 'GET', url: new URL(enlace).pathname });
     expect(otra.statusCode).toBe(400);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/api/paciente/iniciar-sesion', payload: { email: 'rosa@correo.mx', contrasena: 'Paciente#2025' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/paciente/iniciar-sesion',
+      payload: { email: 'rosa@correo.mx', contrasena: 'Paciente#2025' },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().paciente).toMatchObject({ nombre: 'Rosa', email: 'rosa@correo.mx', id_psicologo: p.id_psicologo, apellido_materno: null });
+    expect(ok.json().paciente).toMatchObject({
+      nombre: 'Rosa',
+      email: 'rosa@correo.mx',
+      id_psicologo: p.id_psicologo,
+      apellido_materno: null,
+    });
     expect(ok.body).not.toMatch(/argon2|contrasena/);
     const salir = await inyectarCon(t.app, ok.json().token, { method: 'POST', url: '/api/paciente/cerrar-sesion' });
     expect(salir.statusCode).toBe(200);
@@ -96,10 +109,16 @@ describe('cuentas de paciente (app móvil)', () => {
   it('si la base falla al activar, la página del enlace no muestra la consulta ni sus datos', async () => {
     const p = await crearPsicologo(t.db);
     const desde = t.buzon.correos.length;
-    expect((await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, email: 'falla@correo.mx', nombre: 'Eulalia' }))).statusCode).toBe(201);
+    expect(
+      (await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, email: 'falla@correo.mx', nombre: 'Eulalia' }))).statusCode,
+    ).toBe(201);
     const enlace = t.buzon.enlace(await t.buzon.esperar('falla@correo.mx', { desde }));
-    await t.db.execute(sql`create function rechazar_activacion() returns trigger language plpgsql as $$ begin raise exception 'activacion rechazada'; end $$`);
-    await t.db.execute(sql`create trigger rechazar_activacion before update on paciente for each row execute function rechazar_activacion()`);
+    await t.db.execute(
+      sql`create function rechazar_activacion() returns trigger language plpgsql as $$ begin raise exception 'activacion rechazada'; end $$`,
+    );
+    await t.db.execute(
+      sql`create trigger rechazar_activacion before update on paciente for each row execute function rechazar_activacion()`,
+    );
     try {
       const r = await t.app.inject({ method: 'GET', url: new URL(enlace).pathname, headers: { accept: 'text/html' } });
       expect(r.statusCode).toBe(500);

@@ -26,7 +26,12 @@ describe('GET /api/psicologo/lista-pacientes', () => {
   });
 
   it('lista solo los propios con los campos del spec, ordenados por apellido; sin contraseñas', async () => {
-    const z = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo, nombre: 'Ana', apellido_paterno: 'Zamora', apellido_materno: null });
+    const z = await crearPaciente(t.db, {
+      id_psicologo: p.psicologo.id_psicologo,
+      nombre: 'Ana',
+      apellido_paterno: 'Zamora',
+      apellido_materno: null,
+    });
     const b = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo, nombre: 'Luis', apellido_paterno: 'Barrios' });
     await crearPaciente(t.db, { id_psicologo: (await crearPsicologo(t.db)).id_psicologo });
     await crearPaciente(t.db, { id_psicologo: null });
@@ -34,8 +39,14 @@ describe('GET /api/psicologo/lista-pacientes', () => {
     const lista = json<Array<Record<string, unknown>>>(r);
     expect(lista.map((x) => x.id_paciente)).toEqual([b.id_paciente, z.id_paciente]);
     expect(lista[1]).toEqual({
-      id_paciente: z.id_paciente, nombre: 'Ana', apellido_paterno: 'Zamora', apellido_materno: null,
-      email: z.email, telefono: z.telefono, fecha_nacimiento: '1992-08-15', status: 'activo',
+      id_paciente: z.id_paciente,
+      nombre: 'Ana',
+      apellido_paterno: 'Zamora',
+      apellido_materno: null,
+      email: z.email,
+      telefono: z.telefono,
+      fecha_nacimiento: '1992-08-15',
+      status: 'activo',
     });
     expect(r.body).not.toMatch(/contrasena|argon2/i);
   });
@@ -58,10 +69,16 @@ describe('GET /api/psicologo/paciente/{id}', () => {
 describe('GET /api/psicologo/paciente/{id}/proxima-cita', () => {
   it('la siguiente cita no cancelada que aún no termina; ninguna → { cita: null }', async () => {
     const x = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo });
-    const proxima = async () => json<{ cita: null | { id_cita: number; estado: string } }>(await api.get(`/api/psicologo/paciente/${x.id_paciente}/proxima-cita`)).cita;
+    const proxima = async () =>
+      json<{ cita: null | { id_cita: number; estado: string } }>(await api.get(`/api/psicologo/paciente/${x.id_paciente}/proxima-cita`))
+        .cita;
     expect(await proxima()).toBeNull();
-    const cancelada = json<{ id_cita: number }>(await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-01', hora_inicio: '10:00', estado: 'cancelada' }));
-    const hoy = json<{ id_cita: number }>(await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-01', hora_inicio: '12:00', estado: 'confirmada' }));
+    const cancelada = json<{ id_cita: number }>(
+      await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-01', hora_inicio: '10:00', estado: 'cancelada' }),
+    );
+    const hoy = json<{ id_cita: number }>(
+      await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-01', hora_inicio: '12:00', estado: 'confirmada' }),
+    );
     const luego = json<{ id_cita: number }>(await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-04', hora_inicio: '10:00' }));
     expect(cancelada.id_cita).toBeGreaterThan(0);
     expect(await proxima()).toMatchObject({ id_cita: hoy.id_cita, estado: 'confirmada', paciente: { nombre: 'Tomás' } });
@@ -79,7 +96,13 @@ describe('GET /api/psicologo/perfil-basico', () => {
     const otro = await crearPsicologo(t.db, { codigo_vinculacion: 'QWERTY9' });
     const r = await cliente(t, () => sesionPsicologo(t.app, otro)).get('/api/psicologo/perfil-basico');
     expect(r.statusCode).toBe(200);
-    expect(json(r)).toEqual({ id_psicologo: otro.id_psicologo, nombre: otro.nombre, apellidoPaterno: otro.apellidoPaterno, apellidoMaterno: otro.apellidoMaterno, codigo_vinculacion: 'QWERTY9' });
+    expect(json(r)).toEqual({
+      id_psicologo: otro.id_psicologo,
+      nombre: otro.nombre,
+      apellidoPaterno: otro.apellidoPaterno,
+      apellidoMaterno: otro.apellidoMaterno,
+      codigo_vinculacion: 'QWERTY9',
+    });
     expect(r.body).not.toMatch(/contrasena|correo|cedula/);
   });
 });

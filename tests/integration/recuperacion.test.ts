@@ -11,7 +11,11 @@ afterAll(() => t.cerrar());
 
 const recuperar = (correoOTelefono: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/psicologo/recuperar-contrasena', payload: { correoOTelefono } });
-const tokenDe = async (correo: string, desde: number) => t.buzon.enlace(await t.buzon.esperar(correo, { desde })).split('/').pop() as string;
+const tokenDe = async (correo: string, desde: number) =>
+  t.buzon
+    .enlace(await t.buzon.esperar(correo, { desde }))
+    .split('/')
+    .pop() as string;
 
 describe('recuperación y restablecimiento de contraseña', () => {
   it('valida el campo y contesta igual exista o no la cuenta', async () => {
@@ -42,20 +46,42 @@ describe('recuperación y restablecimiento de contraseña', () => {
     await recuperar(p.correo);
     const token = await tokenDe(p.correo, desde);
     expect((await t.app.inject({ method: 'GET', url: `/api/psicologo/verificar-token/${token}` })).json()).toEqual({ valido: true });
-    const debil = await t.app.inject({ method: 'POST', url: `/api/psicologo/restablecer-contrasena/${token}`, payload: { nuevaContrasena: 'debil' } });
+    const debil = await t.app.inject({
+      method: 'POST',
+      url: `/api/psicologo/restablecer-contrasena/${token}`,
+      payload: { nuevaContrasena: 'debil' },
+    });
     expect(debil.statusCode).toBe(400);
-    expect(debil.json().msg).toBe('La contraseña debe contener: Al menos 8 caracteres, Una letra mayúscula, Un número, Un carácter especial');
-    const ok = await t.app.inject({ method: 'POST', url: `/api/psicologo/restablecer-contrasena/${token}`, payload: { nuevaContrasena: 'Nueva#Clave9' } });
+    expect(debil.json().msg).toBe(
+      'La contraseña debe contener: Al menos 8 caracteres, Una letra mayúscula, Un número, Un carácter especial',
+    );
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/psicologo/restablecer-contrasena/${token}`,
+      payload: { nuevaContrasena: 'Nueva#Clave9' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().msg).toBe(MSG.restablecerExitoso);
-    const reuso = await t.app.inject({ method: 'POST', url: `/api/psicologo/restablecer-contrasena/${token}`, payload: { nuevaContrasena: 'Otra#Clave99' } });
+    const reuso = await t.app.inject({
+      method: 'POST',
+      url: `/api/psicologo/restablecer-contrasena/${token}`,
+      payload: { nuevaContrasena: 'Otra#Clave99' },
+    });
     expect(reuso.statusCode).toBe(400);
     expect(reuso.json().msg).toBe(MSG.tokenRestablecerInvalido);
     expect((await t.app.inject({ method: 'GET', url: `/api/psicologo/verificar-token/${token}` })).json()).toEqual({ valido: false });
     expect((await inyectarCon(t.app, anterior, { method: 'POST', url: '/api/psicologo/cerrar-sesion' })).statusCode).toBe(401);
-    const viejo = await t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', payload: { correo: p.correo, contrasena: CONTRASENA } });
+    const viejo = await t.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/iniciar-sesion',
+      payload: { correo: p.correo, contrasena: CONTRASENA },
+    });
     expect(viejo.statusCode).toBe(401);
-    const nuevo = await t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', payload: { correo: p.correo, contrasena: 'Nueva#Clave9' } });
+    const nuevo = await t.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/iniciar-sesion',
+      payload: { correo: p.correo, contrasena: 'Nueva#Clave9' },
+    });
     expect(nuevo.statusCode).toBe(200);
   });
 
@@ -66,7 +92,11 @@ describe('recuperación y restablecimiento de contraseña', () => {
     const token = await tokenDe(p.correo, desde);
     t.reloj.avanzar(3600_000 + 1000);
     const v = await t.app.inject({ method: 'GET', url: `/api/psicologo/verificar-token/${token}` });
-    const r = await t.app.inject({ method: 'POST', url: `/api/psicologo/restablecer-contrasena/${token}`, payload: { nuevaContrasena: 'Nueva#Clave9' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/psicologo/restablecer-contrasena/${token}`,
+      payload: { nuevaContrasena: 'Nueva#Clave9' },
+    });
     t.reloj.fijar(new Date());
     expect(v.json()).toEqual({ valido: false });
     expect(r.statusCode).toBe(400);

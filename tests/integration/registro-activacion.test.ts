@@ -45,7 +45,11 @@ describe('POST /api/psicologo/registro', () => {
     [{ telefono: '' }, 'telefono', MSG.telefonoObligatorio],
     [{ correo: 'no-es-correo' }, 'correo', MSG.correoInvalido],
     [{ correo: '' }, 'correo', MSG.correoObligatorio],
-    [{ contrasena: 'abc' }, 'contrasena', 'La contraseña debe contener: Al menos 8 caracteres, Una letra mayúscula, Un número, Un carácter especial'],
+    [
+      { contrasena: 'abc' },
+      'contrasena',
+      'La contraseña debe contener: Al menos 8 caracteres, Una letra mayúscula, Un número, Un carácter especial',
+    ],
     [{ contrasena: 'abcdefgH1' }, 'contrasena', 'La contraseña debe contener: Un carácter especial'],
     [{ aceptaTerminos: false }, 'aceptaTerminos', MSG.aceptaTerminos],
     [{ nombre: 'Ana\u0000' }, 'nombre', MSG.caracteresInvalidos],
@@ -81,7 +85,11 @@ describe('POST /api/psicologo/registro', () => {
     expect(fila.contrasenaHash).toMatch(/^\$argon2id\$/);
     expect(fila.activadoEn).toBeNull();
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', payload: { correo: 'nueva@ejemplo.mx', contrasena: 'Segura#2025' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/iniciar-sesion',
+      payload: { correo: 'nueva@ejemplo.mx', contrasena: 'Segura#2025' },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ requiereActivacion: true, msg: MSG.cuentaNoActivada });
 
@@ -99,7 +107,11 @@ describe('POST /api/psicologo/registro', () => {
     expect(otraVez.statusCode).toBe(400);
     expect(otraVez.json().msg).toBe(MSG.tokenActivacionInvalido);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', payload: { correo: 'nueva@ejemplo.mx', contrasena: 'Segura#2025' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/iniciar-sesion',
+      payload: { correo: 'nueva@ejemplo.mx', contrasena: 'Segura#2025' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().usuario.codigo_vinculacion).toBe(codigo_vinculacion);
   });
@@ -119,7 +131,10 @@ describe('POST /api/psicologo/registro', () => {
   it('el enlace de activación caduca a las 48 horas', async () => {
     const desde = t.buzon.correos.length;
     await registrar(valido({ correo: 'tarde@ejemplo.mx', cedula: '3333333' }));
-    const token = t.buzon.enlace(await t.buzon.esperar('tarde@ejemplo.mx', { desde })).split('/').pop();
+    const token = t.buzon
+      .enlace(await t.buzon.esperar('tarde@ejemplo.mx', { desde }))
+      .split('/')
+      .pop();
     t.reloj.avanzar(48 * 3600_000 + 1000);
     const r = await t.app.inject({ method: 'GET', url: `/api/psicologo/activar/${token}` });
     t.reloj.fijar(new Date());
@@ -130,13 +145,19 @@ describe('POST /api/psicologo/registro', () => {
   it('reenviar activación contesta lo mismo exista o no la cuenta, y el enlace anterior deja de valer', async () => {
     const desde = t.buzon.correos.length;
     await registrar(valido({ correo: 'reenvio@ejemplo.mx', cedula: '4444444' }));
-    const viejo = t.buzon.enlace(await t.buzon.esperar('reenvio@ejemplo.mx', { desde })).split('/').pop();
+    const viejo = t.buzon
+      .enlace(await t.buzon.esperar('reenvio@ejemplo.mx', { desde }))
+      .split('/')
+      .pop();
     const desde2 = t.buzon.correos.length;
     const a = await t.app.inject({ method: 'POST', url: '/api/psicologo/reenviar-activacion', payload: { correo: 'reenvio@ejemplo.mx' } });
     const b = await t.app.inject({ method: 'POST', url: '/api/psicologo/reenviar-activacion', payload: { correo: 'nadie@ejemplo.mx' } });
     expect(a.statusCode).toBe(200);
     expect(a.body).toBe(b.body);
-    const nuevo = t.buzon.enlace(await t.buzon.esperar('reenvio@ejemplo.mx', { desde: desde2 })).split('/').pop();
+    const nuevo = t.buzon
+      .enlace(await t.buzon.esperar('reenvio@ejemplo.mx', { desde: desde2 }))
+      .split('/')
+      .pop();
     expect(nuevo).not.toBe(viejo);
     expect((await t.app.inject({ method: 'GET', url: `/api/psicologo/activar/${viejo}` })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/psicologo/activar/${nuevo}` })).statusCode).toBe(200);

@@ -20,14 +20,25 @@ afterAll(() => t.cerrar());
 describe('el registro del servidor', () => {
   it('no contiene contraseñas, tokens de sesión ni enlaces de un solo uso', async () => {
     const p = await crearPsicologo(t.db);
-    const login = await t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', payload: { correo: p.correo, contrasena: CONTRASENA } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/iniciar-sesion',
+      payload: { correo: p.correo, contrasena: CONTRASENA },
+    });
     const token = login.json().token as string;
     await inyectarCon(t.app, token, { method: 'POST', url: '/api/psicologo/cerrar-sesion' });
     const desde = t.buzon.correos.length;
     await t.app.inject({ method: 'POST', url: '/api/psicologo/recuperar-contrasena', payload: { correoOTelefono: p.correo } });
-    const reset = t.buzon.enlace(await t.buzon.esperar(p.correo, { desde })).split('/').pop() as string;
+    const reset = t.buzon
+      .enlace(await t.buzon.esperar(p.correo, { desde }))
+      .split('/')
+      .pop() as string;
     await t.app.inject({ method: 'GET', url: `/api/psicologo/verificar-token/${reset}` });
-    await t.app.inject({ method: 'POST', url: `/api/psicologo/restablecer-contrasena/${reset}`, payload: { nuevaContrasena: 'Nueva#Clave77' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/psicologo/restablecer-contrasena/${reset}`,
+      payload: { nuevaContrasena: 'Nueva#Clave77' },
+    });
 
     expect(log).toContain('/api/psicologo/iniciar-sesion');
     expect(log).toContain('/api/psicologo/verificar-token/[oculto]');
@@ -36,7 +47,9 @@ describe('el registro del servidor', () => {
 
   it('un fallo de la base al registrar no deja en el registro el hash de la contraseña ni los datos de la persona', async () => {
     // The database refuses the insert (as a full disk or a broken constraint would).
-    await t.db.execute(sql`create function rechazar_alta() returns trigger language plpgsql as $$ begin raise exception 'alta rechazada'; end $$`);
+    await t.db.execute(
+      sql`create function rechazar_alta() returns trigger language plpgsql as $$ begin raise exception 'alta rechazada'; end $$`,
+    );
     await t.db.execute(sql`create trigger rechazar_alta before insert on psicologo for each row execute function rechazar_alta()`);
     try {
       const antes = log.length;
@@ -44,15 +57,23 @@ describe('el registro del servidor', () => {
         method: 'POST',
         url: '/api/psicologo/registro',
         payload: {
-          nombre: 'Rosaura', apellidoPaterno: 'Quintanilla', fecha_nacimiento: '1980-03-04', especialidad: 'Tanatología',
-          cedula: '8765432', telefono: '5598765432', correo: 'rosaura@ejemplo.mx', contrasena: CONTRASENA, aceptaTerminos: true,
+          nombre: 'Rosaura',
+          apellidoPaterno: 'Quintanilla',
+          fecha_nacimiento: '1980-03-04',
+          especialidad: 'Tanatología',
+          cedula: '8765432',
+          telefono: '5598765432',
+          correo: 'rosaura@ejemplo.mx',
+          contrasena: CONTRASENA,
+          aceptaTerminos: true,
         },
       });
       expect(r.statusCode).toBe(500);
       expect(r.json().msg).toBe('Existe un error en el servidor');
       const nuevo = log.slice(antes);
       expect(nuevo).toContain('alta rechazada');
-      for (const dato of ['$argon2id', 'Rosaura', 'Quintanilla', '5598765432', 'rosaura@ejemplo.mx', '8765432']) expect(nuevo).not.toContain(dato);
+      for (const dato of ['$argon2id', 'Rosaura', 'Quintanilla', '5598765432', 'rosaura@ejemplo.mx', '8765432'])
+        expect(nuevo).not.toContain(dato);
     } finally {
       await t.db.execute(sql`drop trigger rechazar_alta on psicologo`);
     }

@@ -13,7 +13,12 @@ describe('límites, anti-falsificación y cabeceras', () => {
   it('limita los intentos por cuenta con 429 y Retry-After', async () => {
     const p = await crearPsicologo(t.db);
     const intento = () =>
-      t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', payload: { correo: p.correo, contrasena: 'Mala#1234' }, remoteAddress: '10.0.0.1' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/psicologo/iniciar-sesion',
+        payload: { correo: p.correo, contrasena: 'Mala#1234' },
+        remoteAddress: '10.0.0.1',
+      });
     for (let i = 0; i < 3; i++) expect((await intento()).statusCode).toBe(401);
     const r = await intento();
     expect(r.statusCode).toBe(429);
@@ -26,7 +31,10 @@ describe('límites, anti-falsificación y cabeceras', () => {
     const codigos: number[] = [];
     for (let i = 0; i < 9; i++) {
       const r = await t.app.inject({
-        method: 'POST', url: '/api/psicologo/recuperar-contrasena', payload: { correoOTelefono: `x${i}@prueba.mx` }, remoteAddress: ip,
+        method: 'POST',
+        url: '/api/psicologo/recuperar-contrasena',
+        payload: { correoOTelefono: `x${i}@prueba.mx` },
+        remoteAddress: ip,
       });
       codigos.push(r.statusCode);
     }
@@ -40,13 +48,19 @@ describe('límites, anti-falsificación y cabeceras', () => {
     const cookie = x.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toBeTruthy();
     const sin = await t.app.inject({
-      method: 'POST', url: '/api/psicologo/reenviar-activacion', payload: { correo: 'a@b.mx' }, cookies: { 'XSRF-TOKEN': cookie!.value },
+      method: 'POST',
+      url: '/api/psicologo/reenviar-activacion',
+      payload: { correo: 'a@b.mx' },
+      cookies: { 'XSRF-TOKEN': cookie!.value },
     });
     expect(sin.statusCode).toBe(403);
     expect(sin.json().msg).toBe(MSG.xsrf);
     const con = await t.app.inject({
-      method: 'POST', url: '/api/psicologo/reenviar-activacion', payload: { correo: 'a@b.mx' },
-      cookies: { 'XSRF-TOKEN': cookie!.value }, headers: { 'x-xsrf-token': cookie!.value },
+      method: 'POST',
+      url: '/api/psicologo/reenviar-activacion',
+      payload: { correo: 'a@b.mx' },
+      cookies: { 'XSRF-TOKEN': cookie!.value },
+      headers: { 'x-xsrf-token': cookie!.value },
     });
     expect(con.statusCode).toBe(200);
   });
@@ -61,7 +75,12 @@ describe('límites, anti-falsificación y cabeceras', () => {
   });
 
   it('un cuerpo que no es JSON recibe un error claro en español', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/psicologo/iniciar-sesion', headers: { 'content-type': 'application/json' }, payload: '{no json' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/iniciar-sesion',
+      headers: { 'content-type': 'application/json' },
+      payload: '{no json',
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json().msg).toBe('El cuerpo de la solicitud no es válido');
   });
@@ -70,23 +89,46 @@ describe('límites, anti-falsificación y cabeceras', () => {
     const admin = await crearPsicologo(t.db, { rol_admin: true });
     const otro = await crearPsicologo(t.db);
     const rutas = [
-      '/api/psicologo/registro', '/api/psicologo/iniciar-sesion', '/api/psicologo/reenviar-activacion',
-      '/api/psicologo/recuperar-contrasena', '/api/psicologo/restablecer-contrasena/abcdefghijklmnopqrstuvwxyz',
-      '/api/paciente/registro', '/api/paciente/iniciar-sesion',
+      '/api/psicologo/registro',
+      '/api/psicologo/iniciar-sesion',
+      '/api/psicologo/reenviar-activacion',
+      '/api/psicologo/recuperar-contrasena',
+      '/api/psicologo/restablecer-contrasena/abcdefghijklmnopqrstuvwxyz',
+      '/api/paciente/registro',
+      '/api/paciente/iniciar-sesion',
     ];
     for (const url of rutas) {
       for (const crudo of ['"hola"', '42', 'true']) {
-        const r = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: crudo, remoteAddress: '10.0.0.3' });
-        expect({ url, crudo, status: r.statusCode, msg: r.json().msg }).toEqual({ url, crudo, status: 400, msg: 'El cuerpo de la solicitud no es válido' });
+        const r = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: crudo,
+          remoteAddress: '10.0.0.3',
+        });
+        expect({ url, crudo, status: r.statusCode, msg: r.json().msg }).toEqual({
+          url,
+          crudo,
+          status: 400,
+          msg: 'El cuerpo de la solicitud no es válido',
+        });
       }
     }
     const estado = await t.app.inject({
-      method: 'PUT', url: `/api/admin/psicologos/${otro.id_psicologo}/status`, headers: { 'content-type': 'application/json', authorization: `Bearer ${sesionPsicologo(t.app, admin)}` }, payload: '"inactivo"',
+      method: 'PUT',
+      url: `/api/admin/psicologos/${otro.id_psicologo}/status`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sesionPsicologo(t.app, admin)}` },
+      payload: '"inactivo"',
     });
     expect(estado.statusCode).toBe(400);
     expect(estado.json().msg).toBe('El cuerpo de la solicitud no es válido');
     for (const url of ['/api/psicologo/iniciar-sesion', '/api/paciente/iniciar-sesion']) {
-      const r = await t.app.inject({ method: 'POST', url, payload: { correo: otro.correo, email: otro.correo, contrasena: 'Aa1!'.repeat(1000) }, remoteAddress: '10.0.0.3' });
+      const r = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { correo: otro.correo, email: otro.correo, contrasena: 'Aa1!'.repeat(1000) },
+        remoteAddress: '10.0.0.3',
+      });
       expect(r.statusCode).toBe(400);
       expect(r.json().errores.contrasena).toBe(MSG.textoLargo);
     }
@@ -102,7 +144,11 @@ describe('límites, anti-falsificación y cabeceras', () => {
       expect(r.statusCode).toBe(400);
       expect(r.json().msg).toBe(msg);
     }
-    const r = await t.app.inject({ method: 'POST', url: '/api/psicologo/restablecer-contrasena/corto', payload: { nuevaContrasena: 'Nueva#Clave77' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/restablecer-contrasena/corto',
+      payload: { nuevaContrasena: 'Nueva#Clave77' },
+    });
     expect(r.json().msg).toBe(MSG.tokenRestablecerInvalido);
   });
 

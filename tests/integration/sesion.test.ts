@@ -39,13 +39,25 @@ describe('POST /api/psicologo/iniciar-sesion', () => {
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body.usuario).toEqual({
-      id_psicologo: p.id_psicologo, nombre: p.nombre, apellidoPaterno: p.apellidoPaterno, apellidoMaterno: p.apellidoMaterno,
-      correo: p.correo, rol_admin: false, cedula_validada: true, codigo_vinculacion: p.codigo_vinculacion,
+      id_psicologo: p.id_psicologo,
+      nombre: p.nombre,
+      apellidoPaterno: p.apellidoPaterno,
+      apellidoMaterno: p.apellidoMaterno,
+      correo: p.correo,
+      rol_admin: false,
+      cedula_validada: true,
+      codigo_vinculacion: p.codigo_vinculacion,
     });
     expect(body).toMatchObject({ cuenta_limitada: false, advertencia: null, diasRestantesValidacion: null });
     expect(r.body).not.toMatch(/argon2|contrasena/i);
     const payload = JSON.parse(Buffer.from(body.token.split('.')[1], 'base64url').toString());
-    expect(payload).toMatchObject({ id_psicologo: p.id_psicologo, correo: p.correo, nombre: p.nombre, apellido: p.apellidoPaterno, rol_admin: false });
+    expect(payload).toMatchObject({
+      id_psicologo: p.id_psicologo,
+      correo: p.correo,
+      nombre: p.nombre,
+      apellido: p.apellidoPaterno,
+      rol_admin: false,
+    });
     expect(payload.exp).toBeGreaterThan(payload.iat);
   });
 
@@ -138,11 +150,31 @@ describe('tokens', () => {
     const tp = sesionPsicologo(t.app, p);
     const tpac = sesionPaciente(t.app, pac);
     const ta = sesionPsicologo(t.app, a);
-    expect((await inyectarCon(t.app, ta, { method: 'PUT', url: `/api/admin/psicologos/${p.id_psicologo}/status`, payload: { status: 'inactivo' } })).statusCode).toBe(200);
-    expect((await inyectarCon(t.app, ta, { method: 'PUT', url: `/api/admin/pacientes/${pac.id_paciente}/status`, payload: { status: 'inactivo' } })).statusCode).toBe(200);
+    expect(
+      (
+        await inyectarCon(t.app, ta, {
+          method: 'PUT',
+          url: `/api/admin/psicologos/${p.id_psicologo}/status`,
+          payload: { status: 'inactivo' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await inyectarCon(t.app, ta, {
+          method: 'PUT',
+          url: `/api/admin/pacientes/${pac.id_paciente}/status`,
+          payload: { status: 'inactivo' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await protegido(tp)).statusCode).toBe(401);
     expect((await inyectarCon(t.app, tpac, { method: 'POST', url: '/api/paciente/cerrar-sesion' })).statusCode).toBe(401);
-    const mal = await inyectarCon(t.app, ta, { method: 'PUT', url: `/api/admin/pacientes/${pac.id_paciente}/status`, payload: { status: 'borrado' } });
+    const mal = await inyectarCon(t.app, ta, {
+      method: 'PUT',
+      url: `/api/admin/pacientes/${pac.id_paciente}/status`,
+      payload: { status: 'borrado' },
+    });
     expect(mal.statusCode).toBe(400);
     expect(mal.json().msg).toBe('El estado debe ser activo o inactivo');
   });

@@ -37,14 +37,22 @@ beforeEach(async () => {
 describe('eventos de la agenda en vivo', () => {
   it('la solicitud de un paciente llega a todas las pestañas de su psicólogo y a nadie más', async () => {
     const [tab1, tab2, yo, vecino, ajeno, pacienteAjeno] = await Promise.all([
-      abrir(ag.p.token), abrir(ag.p.token), abrir(ag.p.tokensPacientes[0]), abrir(ag.p.tokensPacientes[1]), abrir(otro.token), abrir(otro.tokensPacientes[0]),
+      abrir(ag.p.token),
+      abrir(ag.p.token),
+      abrir(ag.p.tokensPacientes[0]),
+      abrir(ag.p.tokensPacientes[1]),
+      abrir(otro.token),
+      abrir(otro.tokensPacientes[0]),
     ]);
     const ruido = [grabar(vecino), grabar(ajeno), grabar(pacienteAjeno)];
     const llegada1 = esperarEvento<CitaCambio>(tab1, 'cita:cambio');
     const llegada2 = esperarEvento<CitaCambio>(tab2, 'cita:cambio');
     const propia = esperarEvento<MiCitaCambio>(yo, 'mi-cita:cambio');
     const r = await cliente(ag.t, () => ag.p.tokensPacientes[0]).post('/api/paciente/citas/solicitar', {
-      fecha: '2027-03-02', hora_inicio: '10:00', modalidad: 'En línea', notas: 'Me cuesta dormir',
+      fecha: '2027-03-02',
+      hora_inicio: '10:00',
+      modalidad: 'En línea',
+      notas: 'Me cuesta dormir',
     });
     expect(r.statusCode).toBe(201);
     const e1 = await llegada1;
@@ -52,24 +60,43 @@ describe('eventos de la agenda en vivo', () => {
       tipo: 'creada',
       por: 'paciente',
       cita: expect.objectContaining({
-        id_cita: json<{ id_cita: number }>(r).id_cita, id_paciente: ag.p.pacientes[0].id_paciente, fecha: '2027-03-02', hora_inicio: '10:00',
-        hora_fin: '11:00', estado: 'pendiente', modalidad: 'En línea', notas: 'Me cuesta dormir', paciente: { nombre: 'Tomás', apellido_paterno: 'Paciente', apellido_materno: 'Ruiz' },
+        id_cita: json<{ id_cita: number }>(r).id_cita,
+        id_paciente: ag.p.pacientes[0].id_paciente,
+        fecha: '2027-03-02',
+        hora_inicio: '10:00',
+        hora_fin: '11:00',
+        estado: 'pendiente',
+        modalidad: 'En línea',
+        notas: 'Me cuesta dormir',
+        paciente: { nombre: 'Tomás', apellido_paterno: 'Paciente', apellido_materno: 'Ruiz' },
       }),
     });
     expect(await llegada2).toEqual(e1);
     expect((await propia).cita).toMatchObject({ estado: 'pendiente', notas: 'Me cuesta dormir' });
     // Barrier: a later change that each of the others must receive. A socket gets its events in the
     // order the server emits them, so anything the request had sent them would have come first.
-    const barreras = [esperarEvento(vecino, 'mi-cita:cambio'), esperarEvento(ajeno, 'cita:cambio'), esperarEvento(pacienteAjeno, 'mi-cita:cambio')];
-    const delVecino = json<{ id_cita: number }>(await psicologoApi(ag.t, ag.p).crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: ag.p.pacientes[1].id_paciente }));
+    const barreras = [
+      esperarEvento(vecino, 'mi-cita:cambio'),
+      esperarEvento(ajeno, 'cita:cambio'),
+      esperarEvento(pacienteAjeno, 'mi-cita:cambio'),
+    ];
+    const delVecino = json<{ id_cita: number }>(
+      await psicologoApi(ag.t, ag.p).crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: ag.p.pacientes[1].id_paciente }),
+    );
     const delOtro = json<{ id_cita: number }>(await psicologoApi(ag.t, otro).crearCita({ fecha: '2027-03-03', hora_inicio: '10:00' }));
     await Promise.all(barreras);
-    expect(ruido.map(ids)).toEqual([[['mi-cita:cambio', delVecino.id_cita]], [['cita:cambio', delOtro.id_cita]], [['mi-cita:cambio', delOtro.id_cita]]]);
+    expect(ruido.map(ids)).toEqual([
+      [['mi-cita:cambio', delVecino.id_cita]],
+      [['cita:cambio', delOtro.id_cita]],
+      [['mi-cita:cambio', delOtro.id_cita]],
+    ]);
   });
 
   it('el cambio del psicólogo llega al paciente (sin notas del psicólogo) y a su otra pestaña, después del commit', async () => {
     const api = ag.api;
-    const c = json<{ id_cita: number; id_agenda: number }>(await api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', notas: 'Revisar duelo complicado' }));
+    const c = json<{ id_cita: number; id_agenda: number }>(
+      await api.crearCita({ fecha: '2027-03-02', hora_inicio: '12:00', notas: 'Revisar duelo complicado' }),
+    );
     const [tab2, yo] = await Promise.all([abrir(ag.p.token), abrir(ag.p.tokensPacientes[0])]);
     const alPaciente = esperarEvento<MiCitaCambio>(yo, 'mi-cita:cambio');
     // On receipt, the change is already visible through the REST API (pushed after commit).
@@ -81,7 +108,18 @@ describe('eventos de la agenda en vivo', () => {
     expect(e).toEqual({
       tipo: 'actualizada',
       por: 'psicologo',
-      cita: { id_cita: c.id_cita, fecha: '2027-03-02', hora_inicio: '12:00', hora_fin: '13:00', duracion: 60, modalidad: 'Presencial', estado: 'confirmada', notas: null, origen: 'psicologo', version: 2 },
+      cita: {
+        id_cita: c.id_cita,
+        fecha: '2027-03-02',
+        hora_inicio: '12:00',
+        hora_fin: '13:00',
+        duracion: 60,
+        modalidad: 'Presencial',
+        estado: 'confirmada',
+        notas: null,
+        origen: 'psicologo',
+        version: 2,
+      },
     });
     expect(await visto).toBe('confirmada');
 
@@ -121,11 +159,17 @@ describe('eventos de la agenda en vivo', () => {
     await api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' });
     const [tab, yo] = await Promise.all([abrir(ag.p.token), abrir(ag.p.tokensPacientes[1])]);
     const eventos = [grabar(tab), grabar(yo)];
-    expect((await api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:30', id_paciente: ag.p.pacientes[1].id_paciente })).statusCode).toBe(409);
-    expect((await api.crearCita({ fecha: '2027-03-06', hora_inicio: '10:30', id_paciente: ag.p.pacientes[1].id_paciente })).statusCode).toBe(400);
+    expect(
+      (await api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:30', id_paciente: ag.p.pacientes[1].id_paciente })).statusCode,
+    ).toBe(409);
+    expect(
+      (await api.crearCita({ fecha: '2027-03-06', hora_inicio: '10:30', id_paciente: ag.p.pacientes[1].id_paciente })).statusCode,
+    ).toBe(400);
     // Barrier: an accepted change reaches both; the rejected ones, had they emitted, would be before it.
     const barreras = [esperarEvento(tab, 'cita:cambio'), esperarEvento(yo, 'mi-cita:cambio')];
-    const aceptada = json<{ id_cita: number }>(await api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:30', id_paciente: ag.p.pacientes[1].id_paciente }));
+    const aceptada = json<{ id_cita: number }>(
+      await api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:30', id_paciente: ag.p.pacientes[1].id_paciente }),
+    );
     await Promise.all(barreras);
     expect(eventos.map(ids)).toEqual([[['cita:cambio', aceptada.id_cita]], [['mi-cita:cambio', aceptada.id_cita]]]);
   });

@@ -142,9 +142,12 @@ describe.skipIf(motivo !== null)('varios nodos con REDIS_URL', () => {
     const pac = await crearPaciente(db, { id_psicologo: psi.id_psicologo });
     const otro = await crearPaciente(db, { id_psicologo: psi.id_psicologo });
     [a, b] = await Promise.all([iniciarNodo(base.url as string), iniciarNodo(base.url as string)]);
-    tokenPsi = (await llamar(a.url, 'POST', '/api/psicologo/iniciar-sesion', undefined, { correo: psi.correo, contrasena: CONTRASENA })).body.token;
-    tokenPac = (await llamar(b.url, 'POST', '/api/paciente/iniciar-sesion', undefined, { email: pac.email, contrasena: CONTRASENA })).body.token;
-    tokenOtro = (await llamar(b.url, 'POST', '/api/paciente/iniciar-sesion', undefined, { email: otro.email, contrasena: CONTRASENA })).body.token;
+    tokenPsi = (await llamar(a.url, 'POST', '/api/psicologo/iniciar-sesion', undefined, { correo: psi.correo, contrasena: CONTRASENA }))
+      .body.token;
+    tokenPac = (await llamar(b.url, 'POST', '/api/paciente/iniciar-sesion', undefined, { email: pac.email, contrasena: CONTRASENA })).body
+      .token;
+    tokenOtro = (await llamar(b.url, 'POST', '/api/paciente/iniciar-sesion', undefined, { email: otro.email, contrasena: CONTRASENA })).body
+      .token;
     idChat = (await llamar(a.url, 'POST', '/api/psicologo/chats', tokenPsi, { id_paciente: pac.id_paciente })).body.id_chat;
   }, 180_000);
 

@@ -61,13 +61,16 @@ describe('entrega en vivo', () => {
       socket(c.pac[0].token),
     ]);
     type Llegada = { mensaje: Mensaje; tipo: string; no_leidos?: { mensajes_no_leidos: number; rev: number } };
-    const [enPsiLaptop, enPsiTel, enPacLaptop, enPacTel] = [psiLaptop, psiTel, pacLaptop, pacTel].map((s) => recolectar<Llegada>(s, 'chat:mensaje'));
+    const [enPsiLaptop, enPsiTel, enPacLaptop, enPacTel] = [psiLaptop, psiTel, pacLaptop, pacTel].map((s) =>
+      recolectar<Llegada>(s, 'chat:mensaje'),
+    );
 
     const r = await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Pienso en ti hoy', id_cliente: idCliente() });
     await hasta(() => [enPsiLaptop, enPsiTel, enPacLaptop, enPacTel].every((m) => m.length === 1));
     // The sender's other tabs get the message; the recipient's copies carry its new unread count.
     for (const m of [enPsiLaptop, enPsiTel]) expect(m[0]).toEqual({ mensaje: r.body, tipo: 'paciente' });
-    for (const m of [enPacLaptop, enPacTel]) expect(m[0]).toEqual({ mensaje: r.body, tipo: 'paciente', no_leidos: { mensajes_no_leidos: 1, rev: expect.any(Number) } });
+    for (const m of [enPacLaptop, enPacTel])
+      expect(m[0]).toEqual({ mensaje: r.body, tipo: 'paciente', no_leidos: { mensajes_no_leidos: 1, rev: expect.any(Number) } });
 
     await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Y mañana también' });
     await hasta(() => enPacTel.length === 2);
@@ -279,7 +282,13 @@ describe('envío por socket (chat:enviar)', () => {
     const r = await psi.emitWithAck('chat:enviar', { id_chat: id, contenido: '  Hola por socket\n¿cómo estás?  ', id_cliente: clave });
     expect(r).toEqual({
       ok: true,
-      data: expect.objectContaining({ id_chat: id, contenido: 'Hola por socket\n¿cómo estás?', remitente: 'psicologo', seq: 1, id_cliente: clave }),
+      data: expect.objectContaining({
+        id_chat: id,
+        contenido: 'Hola por socket\n¿cómo estás?',
+        remitente: 'psicologo',
+        seq: 1,
+        id_cliente: clave,
+      }),
     });
     await hasta(() => enPac.length === 1);
     expect(enPac[0].no_leidos?.mensajes_no_leidos).toBe(1);
@@ -305,7 +314,11 @@ describe('envío por socket (chat:enviar)', () => {
     for (const p of ['hola', 5, true]) {
       expect(await enviarCrudo(p)).toEqual({ ok: false, msg: 'El cuerpo de la solicitud no es válido', code: 'VALIDACION', status: 400 });
     }
-    expect(await enviarCrudo({ id_chat: id, contenido: 'a\u0000b' })).toMatchObject({ ok: false, msg: MSG_CHAT.mensajeCaracteres, status: 400 });
+    expect(await enviarCrudo({ id_chat: id, contenido: 'a\u0000b' })).toMatchObject({
+      ok: false,
+      msg: MSG_CHAT.mensajeCaracteres,
+      status: 400,
+    });
     expect((await c.psi.get(`/api/psicologo/chats/${id}/mensajes`)).body).toHaveLength(0);
   });
 
@@ -327,7 +340,10 @@ describe('envío por socket (chat:enviar)', () => {
     const id = await abrirChat(c);
     const s = await socket(c.pac[0].token);
     for (let i = 0; i < MENSAJES_POR_VENTANA; i++) {
-      const r = i % 2 ? await s.emitWithAck('chat:enviar', { id_chat: id, contenido: `s${i}` }) : await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: `h${i}` });
+      const r =
+        i % 2
+          ? await s.emitWithAck('chat:enviar', { id_chat: id, contenido: `s${i}` })
+          : await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: `h${i}` });
       expect('ok' in r ? r.ok : r.status === 201).toBe(true);
     }
     const porSocket = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'de más' });

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { anidado, CORRIDAS, parametros, resumen, SEMILLA, valorRaro } from '../helpers/fuzz';
 import type { SocketCliente } from '../helpers/socket';
-import { crearEscenario, emitirConAck, emitirLibre, type Escenario, eventosDelServidor, huellaTablas, problemaDeMensaje, type Rol, socketDe } from '../helpers/sondeo';
+import {
+  crearEscenario,
+  emitirConAck,
+  emitirLibre,
+  type Escenario,
+  eventosDelServidor,
+  huellaTablas,
+  problemaDeMensaje,
+  type Rol,
+  socketDe,
+} from '../helpers/sondeo';
 
 let t: AppDePrueba;
 let e: Escenario;
@@ -19,7 +29,8 @@ beforeAll(async () => {
   await t.escuchar();
   e = await crearEscenario(t);
   const todos = new Set<string>();
-  for (const rol of ['psicologo', 'paciente', 'admin'] as Rol[]) for (const ev of await eventosDelServidor(t, e.token(rol) as string)) todos.add(ev);
+  for (const rol of ['psicologo', 'paciente', 'admin'] as Rol[])
+    for (const ev of await eventosDelServidor(t, e.token(rol) as string)) todos.add(ev);
   eventos = [...todos].sort();
 });
 afterAll(async () => {
@@ -41,7 +52,10 @@ function payloadRaro(ev: string) {
   return fc.oneof(
     valorRaro,
     anidado,
-    fc.record({ [campo]: id, contenido: valorRaro, id_cliente: valorRaro, despues_de: valorRaro, escribiendo: valorRaro }, { requiredKeys: [] }),
+    fc.record(
+      { [campo]: id, contenido: valorRaro, id_cliente: valorRaro, despues_de: valorRaro, escribiendo: valorRaro },
+      { requiredKeys: [] },
+    ),
     fc.record({ [campo]: fc.constant(idReal), contenido: valorRaro }),
   );
 }
@@ -80,7 +94,10 @@ describe(`fuzz de sockets (semilla ${SEMILLA}; FUZZ_SEED=${SEMILLA} lo repite)`,
               if (!s.connected || !testigo.connected) throw new Error(`desconectado: ${visto}`);
               if (eco?.ok !== false) throw new Error(`el eco no respondió como antes: ${JSON.stringify(eco)}`);
               if (ack && ack.ok !== true) {
-                if (ack.code === 'ERROR_INTERNO' || (typeof (ack as { status?: number }).status === 'number' && (ack as { status: number }).status >= 500))
+                if (
+                  ack.code === 'ERROR_INTERNO' ||
+                  (typeof (ack as { status?: number }).status === 'number' && (ack as { status: number }).status >= 500)
+                )
                   throw new Error(`error interno: ${visto}`);
                 const p = problemaDeMensaje(ack.msg);
                 if (p) throw new Error(`${p}: ${visto}`);
@@ -98,7 +115,9 @@ describe(`fuzz de sockets (semilla ${SEMILLA}; FUZZ_SEED=${SEMILLA} lo repite)`,
     // The server still serves: a normal conversation opens.
     const sano = await abrir('psicologo');
     expect((await emitirConAck(sano, 'chat:unirse', { id_chat: e.p1.idChat })).ok).toBe(true);
-    console.info(`fuzz de sockets: ${casos} casos en ${eventos.length} eventos, ${((Date.now() - inicio) / 1000).toFixed(1)} s, semilla ${SEMILLA}`);
+    console.info(
+      `fuzz de sockets: ${casos} casos en ${eventos.length} eventos, ${((Date.now() - inicio) / 1000).toFixed(1)} s, semilla ${SEMILLA}`,
+    );
     expect(fallos, `semilla ${SEMILLA}`).toEqual([]);
   }, 600_000);
 });

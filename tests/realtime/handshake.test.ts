@@ -31,7 +31,9 @@ describe('handshake del gateway Socket.IO', () => {
     const alPsicologo = esperarEvento<{ cita: { id_cita: number } }>(s, 'cita:cambio');
     const alPaciente = esperarEvento<{ cita: { id_cita: number } }>(sp, 'mi-cita:cambio');
     const r = await inyectarCon(t.app, sesionPaciente(t.app, pac), {
-      method: 'POST', url: '/api/paciente/citas/solicitar', payload: { fecha: '2027-03-02', hora_inicio: '10:00', modalidad: 'En línea' },
+      method: 'POST',
+      url: '/api/paciente/citas/solicitar',
+      payload: { fecha: '2027-03-02', hora_inicio: '10:00', modalidad: 'En línea' },
     });
     expect(r.statusCode).toBe(201);
     expect((await alPsicologo).cita.id_cita).toBe(r.json().id_cita);
@@ -77,7 +79,11 @@ describe('handshake del gateway Socket.IO', () => {
     const s2 = abrir(sesionPaciente(t.app, pac));
     await Promise.all([esperarConexion(s1), esperarConexion(s2)]);
     const eventos = Promise.all([esperarEvento(s1, 'sesion:revocada'), esperarEvento(s2, 'sesion:revocada')]);
-    await inyectarCon(t.app, sesionPsicologo(t.app, admin), { method: 'PUT', url: `/api/admin/pacientes/${pac.id_paciente}/status`, payload: { status: 'inactivo' } });
+    await inyectarCon(t.app, sesionPsicologo(t.app, admin), {
+      method: 'PUT',
+      url: `/api/admin/pacientes/${pac.id_paciente}/status`,
+      payload: { status: 'inactivo' },
+    });
     expect(await eventos).toEqual([{ motivo: 'deshabilitada' }, { motivo: 'deshabilitada' }]);
   });
 });

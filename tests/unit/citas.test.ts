@@ -14,14 +14,26 @@ import {
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
-const lunesAViernes = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'].map((dia_semana) => ({ dia_semana, hora_inicio: '09:00', hora_fin: '18:30' }));
+const lunesAViernes = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'].map((dia_semana) => ({
+  dia_semana,
+  hora_inicio: '09:00',
+  hora_fin: '18:30',
+}));
 
 describe('semana y días', () => {
   it('la semana empieza en lunes, también en cambios de mes y de año', () => {
     expect(lunesDe('2027-03-07')).toBe('2027-03-01');
     expect(lunesDe('2027-03-01')).toBe('2027-03-01');
     expect(lunesDe('2027-01-02')).toBe('2026-12-28');
-    expect(diasDeSemana('2026-12-28')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
+    expect(diasDeSemana('2026-12-28')).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
     expect(diaSemanaDe('2027-03-03')).toBe('Miércoles');
     expect(diaSemanaDe('2027-03-07')).toBe('Domingo');
   });
@@ -40,7 +52,13 @@ describe('intervalos', () => {
   });
 
   it('une franjas contiguas o empalmadas', () => {
-    expect(unirIntervalos([{ inicio: 780, fin: 1080 }, { inicio: 540, fin: 780 }, { inicio: 1100, fin: 1200 }])).toEqual([
+    expect(
+      unirIntervalos([
+        { inicio: 780, fin: 1080 },
+        { inicio: 540, fin: 780 },
+        { inicio: 1100, fin: 1200 },
+      ]),
+    ).toEqual([
       { inicio: 540, fin: 1080 },
       { inicio: 1100, fin: 1200 },
     ]);
@@ -53,7 +71,10 @@ describe('intervalos', () => {
   });
 
   it('una excepción sin horas bloquea el día; con horas, solo lo que toca', () => {
-    const exc = [{ fecha: '2027-03-02', hora_inicio: '12:00', hora_fin: '14:00' }, { fecha: '2027-03-03', hora_inicio: null, hora_fin: null }];
+    const exc = [
+      { fecha: '2027-03-02', hora_inicio: '12:00', hora_fin: '14:00' },
+      { fecha: '2027-03-03', hora_inicio: null, hora_fin: null },
+    ];
     expect(excepcionQueBloquea('2027-03-02', { inicio: aMinutos('11:00'), fin: aMinutos('12:00') }, exc)).toBeNull();
     expect(excepcionQueBloquea('2027-03-02', { inicio: aMinutos('13:45'), fin: aMinutos('14:45') }, exc)).toBe(exc[0]);
     expect(excepcionQueBloquea('2027-03-03', { inicio: 0, fin: 15 }, exc)).toBe(exc[1]);
@@ -64,12 +85,26 @@ describe('horariosLibres', () => {
   const base = { fecha: '2027-03-02', duracion: 60, disponibilidad: lunesAViernes, excepciones: [], ocupados: [] };
 
   it('bloques seguidos desde el inicio de cada franja', () => {
-    expect(horariosLibres(base).map((h) => h.hora_inicio)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00']);
+    expect(horariosLibres(base).map((h) => h.hora_inicio)).toEqual([
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+      '17:00',
+    ]);
   });
 
   it('tras una cita continúa donde ésta termina', () => {
     const ocupados = [{ inicio: aMinutos('10:15'), fin: aMinutos('11:15') }];
-    expect(horariosLibres({ ...base, ocupados }).map((h) => h.hora_inicio).slice(0, 3)).toEqual(['09:00', '11:15', '12:15']);
+    expect(
+      horariosLibres({ ...base, ocupados })
+        .map((h) => h.hora_inicio)
+        .slice(0, 3),
+    ).toEqual(['09:00', '11:15', '12:15']);
   });
 
   it('hoy, solo después de ahora (alineado a 15 minutos)', () => {
@@ -86,12 +121,26 @@ describe('horariosLibres', () => {
 describe('esquemas compartidos por el formulario y el servidor', () => {
   it('Crear Cita: valores por omisión de spec 1 §9 y textos vacíos como ausentes', () => {
     const r = v.parse(CrearCitaBody, { id_paciente: '7', fecha: '2027-03-02', hora_inicio: '08:00:00', duracion: '', notas: '   ' });
-    expect(r).toEqual({ id_paciente: 7, fecha: '2027-03-02', hora_inicio: '08:00', id_agenda: null, hora_fin: null, duracion: null, modalidad: 'Presencial', estado: 'pendiente', notas: null });
+    expect(r).toEqual({
+      id_paciente: 7,
+      fecha: '2027-03-02',
+      hora_inicio: '08:00',
+      id_agenda: null,
+      hora_fin: null,
+      duracion: null,
+      modalidad: 'Presencial',
+      estado: 'pendiente',
+      notas: null,
+    });
   });
 
   it('Reagendar: fecha y hora juntas o ninguna', () => {
     expect(v.safeParse(ActualizarCitaBody, { fecha: '2027-03-02' }).issues?.[0].message).toBe(MSG_AGENDA.reagendarIncompleto);
-    expect(v.parse(ActualizarCitaBody, { estado: 'confirmada', fecha: '', hora_inicio: '' })).toEqual({ estado: 'confirmada', fecha: null, hora_inicio: null });
+    expect(v.parse(ActualizarCitaBody, { estado: 'confirmada', fecha: '', hora_inicio: '' })).toEqual({
+      estado: 'confirmada',
+      fecha: null,
+      hora_inicio: null,
+    });
   });
 
   it('duplicadas: mismas paciente y fecha, distinta cita', () => {

@@ -18,8 +18,20 @@ interface Resultado {
 }
 
 async function revisar(arbol: string): Promise<Resultado> {
-  const args = [BIN, '--config', path.join(RAIZ, '.dependency-cruiser.cjs'), '--output-type', 'err', 'client/src', 'server/src', 'shared/src'];
-  const { stdout, codigo } = await promisify(execFile)(process.execPath, args, { cwd: path.join(FIXTURES, arbol), maxBuffer: 8 << 20 }).then(
+  const args = [
+    BIN,
+    '--config',
+    path.join(RAIZ, '.dependency-cruiser.cjs'),
+    '--output-type',
+    'err',
+    'client/src',
+    'server/src',
+    'shared/src',
+  ];
+  const { stdout, codigo } = await promisify(execFile)(process.execPath, args, {
+    cwd: path.join(FIXTURES, arbol),
+    maxBuffer: 8 << 20,
+  }).then(
     (r) => ({ stdout: r.stdout, codigo: 0 }),
     (e: { stdout: string; code: number }) => ({ stdout: e.stdout, codigo: e.code }),
   );
@@ -56,6 +68,7 @@ describe('límites de importación (pnpm lint)', () => {
 
   it('los árboles de prueba resuelven el alias con la misma configuración que el repositorio', () => {
     const real = readFileSync(path.join(RAIZ, 'tsconfig.limites.json'), 'utf8');
-    for (const arbol of ['con-violaciones', 'limpio']) expect(readFileSync(path.join(FIXTURES, arbol, 'tsconfig.limites.json'), 'utf8')).toBe(real);
+    for (const arbol of ['con-violaciones', 'limpio'])
+      expect(readFileSync(path.join(FIXTURES, arbol, 'tsconfig.limites.json'), 'utf8')).toBe(real);
   });
 });

@@ -71,7 +71,15 @@ describe('fusionarRespuesta', () => {
 
 describe('fusionarPorId', () => {
   it('an HTTP reply and an event about the same item leave one copy, the last given', () => {
-    const r = fusionarPorId([{ id: 1, t: 'a' }], [{ id: 2, t: 'b' }, { id: 1, t: 'a2' }], (x) => x.id, (a, b) => a.id - b.id);
+    const r = fusionarPorId(
+      [{ id: 1, t: 'a' }],
+      [
+        { id: 2, t: 'b' },
+        { id: 1, t: 'a2' },
+      ],
+      (x) => x.id,
+      (a, b) => a.id - b.id,
+    );
     expect(r).toEqual([
       { id: 1, t: 'a2' },
       { id: 2, t: 'b' },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agregarPendiente, buscarPendiente, cambiarPendiente, esFalloDeRed, nuevoIdCliente, pendientesAReintentar } from '@/lib/live/optimista';
+import {
+  agregarPendiente,
+  buscarPendiente,
+  cambiarPendiente,
+  esFalloDeRed,
+  nuevoIdCliente,
+  pendientesAReintentar,
+} from '@/lib/live/optimista';
 import { fusionarPorSeq } from '@/lib/live/secuencia';
 
 interface Item {

@@ -5,15 +5,30 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
 const formulario = (o: Record<string, unknown> = {}) => ({
-  nombre: 'Ana', apellidoPaterno: 'Paz', apellidoMaterno: '', fecha_nacimiento: '1990-01-01', especialidad: 'Duelo',
-  cedulaProfesional: '1234567', numTelefonico: '5512345678', correo: 'ana@x.mx', contrasena: 'Clave#123', confirmarContrasena: 'Clave#123',
-  aceptaTerminos: true, ...o,
+  nombre: 'Ana',
+  apellidoPaterno: 'Paz',
+  apellidoMaterno: '',
+  fecha_nacimiento: '1990-01-01',
+  especialidad: 'Duelo',
+  cedulaProfesional: '1234567',
+  numTelefonico: '5512345678',
+  correo: 'ana@x.mx',
+  contrasena: 'Clave#123',
+  confirmarContrasena: 'Clave#123',
+  aceptaTerminos: true,
+  ...o,
 });
-const errores = (r: ReturnType<typeof v.safeParse>) => (r.success ? {} : v.flatten(r.issues).nested ?? {});
+const errores = (r: ReturnType<typeof v.safeParse>) => (r.success ? {} : (v.flatten(r.issues).nested ?? {}));
 
 describe('reglas de contraseña', () => {
   it('lista lo que falta en el orden del formulario', () => {
-    expect(requisitosFaltantes('')).toEqual(['Al menos 8 caracteres', 'Una letra mayúscula', 'Una letra minúscula', 'Un número', 'Un carácter especial']);
+    expect(requisitosFaltantes('')).toEqual([
+      'Al menos 8 caracteres',
+      'Una letra mayúscula',
+      'Una letra minúscula',
+      'Un número',
+      'Un carácter especial',
+    ]);
     expect(mensajeContrasena('abcdefgh')).toBe('La contraseña debe contener: Una letra mayúscula, Un número, Un carácter especial');
     expect(mensajeContrasena('Abcdefg1"')).toBeNull();
     expect(mensajeContrasena('Abcdefg1_')).toBe('La contraseña debe contener: Un carácter especial');
@@ -52,11 +67,16 @@ describe('formulario de registro', () => {
     expect(e[campo]?.[0]).toBe(mensaje);
   });
   it('restablecer exige confirmación igual', () => {
-    const e = errores(v.safeParse(formularioRestablecerSchema, { nuevaContrasena: 'Clave#123', confirmarContrasena: 'x' })) as Record<string, string[]>;
+    const e = errores(v.safeParse(formularioRestablecerSchema, { nuevaContrasena: 'Clave#123', confirmarContrasena: 'x' })) as Record<
+      string,
+      string[]
+    >;
     expect(e.confirmarContrasena?.[0]).toBe(MSG.contrasenasNoCoinciden);
   });
   it('login y recuperación', () => {
-    expect((errores(v.safeParse(loginSchema, { correo: '', contrasena: '' })) as Record<string, string[]>).correo?.[0]).toBe(MSG.loginCamposObligatorios);
+    expect((errores(v.safeParse(loginSchema, { correo: '', contrasena: '' })) as Record<string, string[]>).correo?.[0]).toBe(
+      MSG.loginCamposObligatorios,
+    );
     expect(v.safeParse(recuperarSchema, { correoOTelefono: '5512345678' }).success).toBe(true);
     expect(v.safeParse(recuperarSchema, { correoOTelefono: 'a@b.mx' }).success).toBe(true);
     expect(v.safeParse(recuperarSchema, { correoOTelefono: '551234' }).success).toBe(false);

@@ -41,7 +41,8 @@ export const verificarChat = (id_paciente: number, signal?: AbortSignal) =>
 // ---------- Administrator ----------
 
 export const listarChatsAdmin = (signal?: AbortSignal) => http.get<ChatAdmin[]>(`${admin}/chats`, { signal });
-export const buscarChatsAdmin = (q: string, signal?: AbortSignal) => http.get<ChatAdmin[]>(`${admin}/chats/buscar`, { query: { q }, signal });
+export const buscarChatsAdmin = (q: string, signal?: AbortSignal) =>
+  http.get<ChatAdmin[]>(`${admin}/chats/buscar`, { query: { q }, signal });
 export const mensajesAdmin = (id: number, query: PaginaMensajes, signal?: AbortSignal) =>
   http.get<MensajeAdmin[]>(`${admin}/chats/${id}/mensajes`, { query: { ...query }, signal });
 export const enviarMensajeAdmin = (id_chat_admin: number, contenido: string, id_cliente: string) =>
@@ -52,4 +53,6 @@ export const marcarLeidoAdmin = (id: number) => http.put<LeerRespuesta>(`${admin
 
 export type FiltroUsuarios = 'todos' | 'psicologos' | 'pacientes';
 export const usuariosDisponibles = (filtro: FiltroUsuarios, signal?: AbortSignal) =>
-  http.get<UsuarioDisponible[]>(filtro === 'todos' ? `${admin}/usuarios-disponibles` : `${admin}/usuarios-disponibles/${filtro}`, { signal });
+  http.get<UsuarioDisponible[]>(filtro === 'todos' ? `${admin}/usuarios-disponibles` : `${admin}/usuarios-disponibles/${filtro}`, {
+    signal,
+  });

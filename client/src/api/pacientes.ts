@@ -9,6 +9,7 @@ export const listarPacientes = (signal?: AbortSignal) => http.get<Paciente[]>(`$
 
 export const obtenerPaciente = (id: number, signal?: AbortSignal) => http.get<Paciente>(`${base}/paciente/${id}`, { signal });
 
-export const obtenerProximaCita = (id: number, signal?: AbortSignal) => http.get<ProximaCita>(`${base}/paciente/${id}/proxima-cita`, { signal });
+export const obtenerProximaCita = (id: number, signal?: AbortSignal) =>
+  http.get<ProximaCita>(`${base}/paciente/${id}/proxima-cita`, { signal });
 
 export const obtenerPerfilBasico = (signal?: AbortSignal) => http.get<PerfilBasico>(`${base}/perfil-basico`, { signal });

@@ -128,8 +128,7 @@ export async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
   const leido = await leerCuerpo(res).catch(() => null);
   const cuerpo = leido && typeof leido === 'object' ? (leido as Partial<ErrorRespuesta>) : null;
   const negocio = res.status === 403 && CODIGOS_403_DE_NEGOCIO.has(cuerpo?.code ?? '');
-  const sesionPerdida =
-    (res.status === 401 || (res.status === 403 && !negocio)) && token !== null && op.sesion !== 'ignorar';
+  const sesionPerdida = (res.status === 401 || (res.status === 403 && !negocio)) && token !== null && op.sesion !== 'ignorar';
   if (sesionPerdida) avisarSesionExpirada();
   throw new ApiError(res.status, cuerpo, sesionPerdida);
 }

@@ -13,7 +13,10 @@ interface SessionState {
 }
 
 function base64UrlAJson(segmento: string): unknown {
-  const base64 = segmento.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segmento.length / 4) * 4, '=');
+  const base64 = segmento
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(segmento.length / 4) * 4, '=');
   const binario = atob(base64);
   const bytes = Uint8Array.from(binario, (c) => c.charCodeAt(0));
   return JSON.parse(new TextDecoder().decode(bytes));

@@ -26,10 +26,9 @@ export function useForm<S extends Esquema, V extends v.InferInput<S> & object>(s
   const [erroresServidor, setErroresServidor] = useState<Partial<Record<string, string>>>({});
 
   const resultado = useMemo(() => v.safeParse(schema, valores), [schema, valores]);
-  const errores = useMemo(
-    () => (resultado.success ? {} : erroresPorCampo(resultado.issues)),
-    [resultado],
-  ) as Partial<Record<string, string>>;
+  const errores = useMemo(() => (resultado.success ? {} : erroresPorCampo(resultado.issues)), [resultado]) as Partial<
+    Record<string, string>
+  >;
 
   const cambiar = useCallback(<K extends Campo>(campo: K, valor: V[K]) => {
     setValores((actual) => ({ ...actual, [campo]: valor }));
@@ -55,8 +54,7 @@ export function useForm<S extends Esquema, V extends v.InferInput<S> & object>(s
   );
 
   /** The message to show under a field, if any. */
-  const errorDe = (campo: Campo): string | undefined =>
-    erroresServidor[campo] ?? (tocados[campo] ? errores[campo] : undefined);
+  const errorDe = (campo: Campo): string | undefined => erroresServidor[campo] ?? (tocados[campo] ? errores[campo] : undefined);
 
   return {
     valores,

@@ -16,10 +16,7 @@ function ChatPacientes() {
   const navigate = Route.useNavigate();
   return (
     <PaginaApp titulo="Chat" descripcion="Conversaciones con tus pacientes.">
-      <PantallaChat
-        paciente={paciente}
-        onPacienteAbierto={(id) => void navigate({ search: id ? { paciente: id } : {}, replace: true })}
-      />
+      <PantallaChat paciente={paciente} onPacienteAbierto={(id) => void navigate({ search: id ? { paciente: id } : {}, replace: true })} />
     </PaginaApp>
   );
 }

@@ -26,9 +26,7 @@ function ConfiguracionPerfil() {
           <h2 className="truncate font-sans text-xl font-semibold">{nombre}</h2>
           <p className="truncate text-tinta-600">{usuario.correo}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-tinta-500">
-            <Badge tono={usuario.rol_admin ? 'terracota' : 'salvia'}>
-              {usuario.rol_admin ? 'Administrador' : 'Psicologo'}
-            </Badge>
+            <Badge tono={usuario.rol_admin ? 'terracota' : 'salvia'}>{usuario.rol_admin ? 'Administrador' : 'Psicologo'}</Badge>
             <span>ID {usuario.id_psicologo}</span>
           </div>
         </div>

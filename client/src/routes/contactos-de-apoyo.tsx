@@ -20,8 +20,8 @@ function ContactosDeApoyo() {
       >
         <TriangleExclamationPoint className="mt-0.5 size-5 shrink-0" aria-hidden />
         <p>
-          <strong className="font-semibold">Si tu vida o la de alguien más está en peligro, llama al 911.</strong>{' '}
-          Las líneas de esta página son gratuitas y confidenciales.
+          <strong className="font-semibold">Si tu vida o la de alguien más está en peligro, llama al 911.</strong> Las líneas de esta página
+          son gratuitas y confidenciales.
         </p>
       </div>
       <ListaContactos />

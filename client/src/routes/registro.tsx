@@ -15,8 +15,8 @@ function Registro() {
       <div className="mb-8">
         <h1 className="text-4xl font-semibold tracking-tight">Crea tu cuenta profesional</h1>
         <p className="mt-3 text-tinta-600">
-          Regístrate para acompañar a tus pacientes en su proceso de duelo. Validaremos tu cédula profesional y te
-          enviaremos un correo para activar la cuenta.
+          Regístrate para acompañar a tus pacientes en su proceso de duelo. Validaremos tu cédula profesional y te enviaremos un correo para
+          activar la cuenta.
         </p>
       </div>
       <Card className="p-6 sm:p-9">

@@ -1,7 +1,6 @@
 import type { Correo } from './mailer';
 import { escaparHtml as escapar } from './html';
 
-
 function envolver(titulo: string, parrafos: string[], boton: { texto: string; url: string }, pie: string): string {
   return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;background:#f7f3ee;padding:24px;color:#3d3a36">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">

@@ -12,9 +12,7 @@ export const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
 export const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
 
 /** Who a verified token belongs to, read fresh from the database on every request. */
-export type Sesion =
-  | (TokenPsicologo & { cedula_validada: boolean; creadoEn: Date })
-  | TokenPaciente;
+export type Sesion = (TokenPsicologo & { cedula_validada: boolean; creadoEn: Date }) | TokenPaciente;
 
 declare module 'fastify' {
   interface FastifyInstance {

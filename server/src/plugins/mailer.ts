@@ -13,7 +13,10 @@ declare module 'fastify' {
 export default fp(
   async function mailerPlugin(app: FastifyInstance, opts: { config: Config; mailer?: Mailer }) {
     const { config } = opts;
-    app.decorate('mailer', opts.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+    app.decorate(
+      'mailer',
+      opts.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    );
   },
   { name: 'mailer' },
 );

@@ -21,7 +21,11 @@ export interface Realtime {
   /** Registers a domain's socket handlers (called once per authenticated connection). */
   alConectar(handler: (socket: SocketMiDuelo) => void): void;
   /** Disconnects the sockets of an account: all of them, or only those of one token (logout). */
-  desconectarCuenta(cuenta: { tipo: 'psicologo' | 'paciente'; id: number }, motivo: 'cierre' | 'contrasena' | 'deshabilitada', jti?: string): Promise<void>;
+  desconectarCuenta(
+    cuenta: { tipo: 'psicologo' | 'paciente'; id: number },
+    motivo: 'cierre' | 'contrasena' | 'deshabilitada',
+    jti?: string,
+  ): Promise<void>;
 }
 
 declare module 'fastify' {

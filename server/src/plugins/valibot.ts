@@ -1,9 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyPluginAsync,
-  FastifyTypeProvider,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
 import { badRequest } from '../errors';

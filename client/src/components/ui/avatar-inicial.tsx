@@ -24,7 +24,12 @@ export function AvatarInicial({
   return (
     <span
       aria-hidden
-      className={cx('flex shrink-0 items-center justify-center rounded-full font-semibold select-none', tonos[tono], tamanos[tamano], className)}
+      className={cx(
+        'flex shrink-0 items-center justify-center rounded-full font-semibold select-none',
+        tonos[tono],
+        tamanos[tamano],
+        className,
+      )}
     >
       {inicial}
     </span>

@@ -4,10 +4,8 @@ import { cx } from '@/lib/cx';
 import { Spinner } from './spinner';
 
 const variantes = {
-  primario:
-    'bg-salvia-600 text-white shadow-sm hover:bg-salvia-700 active:bg-salvia-800 disabled:bg-salvia-300 disabled:shadow-none',
-  secundario:
-    'border border-arena-300 bg-papel text-tinta-800 shadow-sm hover:border-arena-400 hover:bg-arena-50 disabled:text-tinta-400',
+  primario: 'bg-salvia-600 text-white shadow-sm hover:bg-salvia-700 active:bg-salvia-800 disabled:bg-salvia-300 disabled:shadow-none',
+  secundario: 'border border-arena-300 bg-papel text-tinta-800 shadow-sm hover:border-arena-400 hover:bg-arena-50 disabled:text-tinta-400',
   suave: 'bg-salvia-50 text-salvia-800 hover:bg-salvia-100 disabled:text-tinta-400',
   fantasma: 'text-tinta-700 hover:bg-arena-100 hover:text-tinta-900 disabled:text-tinta-400',
   peligro: 'bg-peligro-600 text-white shadow-sm hover:bg-peligro-700 disabled:opacity-50',
@@ -61,13 +59,7 @@ export function Button({
     );
   }
   return (
-    <button
-      type={type ?? 'button'}
-      className={clases}
-      disabled={disabled || cargando}
-      aria-busy={cargando || undefined}
-      {...props}
-    >
+    <button type={type ?? 'button'} className={clases} disabled={disabled || cargando} aria-busy={cargando || undefined} {...props}>
       {cargando ? <Spinner /> : null}
       {children}
     </button>

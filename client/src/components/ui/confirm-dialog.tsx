@@ -16,18 +16,13 @@ export function ConfirmDialog() {
         <AlertDialog.Overlay className="fixed inset-0 z-40 animate-desvanecer bg-tinta-900/40 backdrop-blur-[2px]" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-arena-200 bg-papel p-6 shadow-elevada focus:outline-none">
           <div className="animate-entrada">
-            <AlertDialog.Title className="font-serif text-xl font-semibold text-tinta-900">
-              {actual?.titulo}
-            </AlertDialog.Title>
+            <AlertDialog.Title className="font-serif text-xl font-semibold text-tinta-900">{actual?.titulo}</AlertDialog.Title>
             <AlertDialog.Description className={actual?.texto ? 'mt-2 text-sm text-tinta-700' : 'sr-only'}>
               {actual?.texto ?? actual?.titulo}
             </AlertDialog.Description>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel className={botonClases('secundario')}>{actual?.cancelar ?? 'Cancelar'}</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={botonClases(actual?.peligro ? 'peligro' : 'primario')}
-                onClick={() => actual?.responder(true)}
-              >
+              <AlertDialog.Action className={botonClases(actual?.peligro ? 'peligro' : 'primario')} onClick={() => actual?.responder(true)}>
                 {actual?.confirmar ?? 'Aceptar'}
               </AlertDialog.Action>
             </div>

@@ -21,15 +21,7 @@ interface DialogContentProps {
   onPointerDownOutside?: (e: Event) => void;
 }
 
-export function DialogContent({
-  titulo,
-  descripcion,
-  ancho = 'md',
-  sinCerrar,
-  children,
-  className,
-  ...eventos
-}: DialogContentProps) {
+export function DialogContent({ titulo, descripcion, ancho = 'md', sinCerrar, children, className, ...eventos }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 animate-desvanecer bg-tinta-900/40 backdrop-blur-[2px]" />

@@ -27,13 +27,7 @@ interface SelectProps {
 export function Select({ opciones, placeholder = 'Selecciona una opción', className, id, name, ...props }: SelectProps) {
   const { value, defaultValue, onValueChange, disabled, ...aria } = props;
   return (
-    <RadixSelect.Root
-      value={value}
-      defaultValue={defaultValue}
-      onValueChange={onValueChange}
-      disabled={disabled}
-      name={name}
-    >
+    <RadixSelect.Root value={value} defaultValue={defaultValue} onValueChange={onValueChange} disabled={disabled} name={name}>
       <RadixSelect.Trigger
         id={id}
         {...aria}

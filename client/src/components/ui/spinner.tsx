@@ -9,12 +9,7 @@ interface SpinnerProps {
 export function Spinner({ className, etiqueta }: SpinnerProps) {
   return (
     <span role={etiqueta ? 'status' : undefined} className="inline-flex items-center">
-      <svg
-        className={cx('size-4 animate-spin', className)}
-        viewBox="0 0 24 24"
-        fill="none"
-        aria-hidden="true"
-      >
+      <svg className={cx('size-4 animate-spin', className)} viewBox="0 0 24 24" fill="none" aria-hidden="true">
         <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
         <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </svg>

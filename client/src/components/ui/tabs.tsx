@@ -5,12 +5,7 @@ import { cx } from '@/lib/cx';
 export const Tabs = RadixTabs.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
-  return (
-    <RadixTabs.List
-      className={cx('flex gap-1 overflow-x-auto border-b border-arena-200', className)}
-      {...props}
-    />
-  );
+  return <RadixTabs.List className={cx('flex gap-1 overflow-x-auto border-b border-arena-200', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {

@@ -36,9 +36,7 @@ export function ToastViewport() {
             <Icono className={cx('mt-0.5 size-5 shrink-0', iconoClases)} aria-hidden />
             <div className="min-w-0 flex-1">
               <RadixToast.Title className="text-sm font-semibold text-tinta-900">{t.titulo}</RadixToast.Title>
-              {t.texto ? (
-                <RadixToast.Description className="mt-0.5 text-sm text-tinta-700">{t.texto}</RadixToast.Description>
-              ) : null}
+              {t.texto ? <RadixToast.Description className="mt-0.5 text-sm text-tinta-700">{t.texto}</RadixToast.Description> : null}
             </div>
             <RadixToast.Close
               aria-label="Cerrar notificación"
@@ -49,7 +47,10 @@ export function ToastViewport() {
           </RadixToast.Root>
         );
       })}
-      <RadixToast.Viewport label="Notificaciones ({hotkey})" className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none" />
+      <RadixToast.Viewport
+        label="Notificaciones ({hotkey})"
+        className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+      />
     </RadixToast.Provider>
   );
 }

@@ -1,7 +1,21 @@
-import { type Agenda, type Cita, type Disponibilidad, ETIQUETA_ESTADO, type Excepcion, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import {
+  type Agenda,
+  type Cita,
+  type Disponibilidad,
+  ETIQUETA_ESTADO,
+  type Excepcion,
+  RETRASO_DISPONIBILIDAD_MS,
+  TEXTOS_AGENDA,
+} from '@miduelo/shared/citas';
 import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
 import { formatoFecha } from '@miduelo/shared/fechas';
-import { type CitaCambio, CitaCambioSchema, DisponibilidadCambioSchema, type ExcepcionCambio, ExcepcionCambioSchema } from '@miduelo/shared/realtime-citas';
+import {
+  type CitaCambio,
+  CitaCambioSchema,
+  DisponibilidadCambioSchema,
+  type ExcepcionCambio,
+  ExcepcionCambioSchema,
+} from '@miduelo/shared/realtime-citas';
 import { useCallback, useEffect, useState } from 'react';
 import { agendaDeSemana, citasDeAgenda, obtenerDisponibilidad, obtenerExcepciones } from '@/api/agenda';
 import { ApiError } from '@/lib/http';
@@ -14,7 +28,8 @@ import { ahoraClinica } from './tiempo';
 
 const nombre = (c: { paciente: { nombre: string; apellido_paterno: string } }) => `${c.paciente.nombre} ${c.paciente.apellido_paterno}`;
 
-const ordenCitas = (a: Cita, b: Cita) => a.fecha.localeCompare(b.fecha) || a.hora_inicio.localeCompare(b.hora_inicio) || a.id_cita - b.id_cita;
+const ordenCitas = (a: Cita, b: Cita) =>
+  a.fecha.localeCompare(b.fecha) || a.hora_inicio.localeCompare(b.hora_inicio) || a.id_cita - b.id_cita;
 const ordenExcepciones = (a: Excepcion, b: Excepcion) => a.fecha.localeCompare(b.fecha);
 
 interface Horario {
@@ -61,7 +76,10 @@ export function useAgendaEnVivo(idPsicologo: number) {
     enabled: horarioListo,
     deps: [idPsicologo],
     fetch: async (signal) => {
-      const [disponibilidad, excepciones] = await Promise.all([obtenerDisponibilidad(idPsicologo, signal), obtenerExcepciones(idPsicologo, signal)]);
+      const [disponibilidad, excepciones] = await Promise.all([
+        obtenerDisponibilidad(idPsicologo, signal),
+        obtenerExcepciones(idPsicologo, signal),
+      ]);
       return { disponibilidad, excepciones };
     },
   });
@@ -90,7 +108,11 @@ export function useAgendaEnVivo(idPsicologo: number) {
   );
 
   const recargarDisponibilidad = useCallback(
-    () => void obtenerDisponibilidad(idPsicologo).then((d) => actualizarDisponibilidad(() => d), () => {}),
+    () =>
+      void obtenerDisponibilidad(idPsicologo).then(
+        (d) => actualizarDisponibilidad(() => d),
+        () => {},
+      ),
     [idPsicologo, actualizarDisponibilidad],
   );
 
@@ -98,7 +120,10 @@ export function useAgendaEnVivo(idPsicologo: number) {
     aplicarCambioCita(e);
     // The patient acted from the app: tell the psychologist, who did not make the change.
     if (e.por === 'paciente' && e.tipo === 'creada') {
-      toast.info('Nueva solicitud de cita', `${nombre(e.cita)} solicitó una cita el ${formatoFecha(e.cita.fecha)} a las ${e.cita.hora_inicio}.`);
+      toast.info(
+        'Nueva solicitud de cita',
+        `${nombre(e.cita)} solicitó una cita el ${formatoFecha(e.cita.fecha)} a las ${e.cita.hora_inicio}.`,
+      );
     } else if (e.por === 'paciente' && e.cita.estado === 'cancelada') {
       toast.info(
         `Cita ${ETIQUETA_ESTADO.cancelada.toLowerCase()} por el paciente`,

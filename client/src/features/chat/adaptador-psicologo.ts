@@ -26,10 +26,14 @@ export const adaptadorPsicologo: AdaptadorConv<Chat> = {
     suscribir: (s, e) =>
       escuchar(s, {
         'chat:mensaje': oir(EventoMensajeSchema, (p) => e.mensaje(p.mensaje, p.no_leidos)),
-        'chat:no-leidos': oir(EventoNoLeidosSchema, (p) => e.noLeidos({ id: p.id_chat, mensajes_no_leidos: p.mensajes_no_leidos, rev: p.rev })),
+        'chat:no-leidos': oir(EventoNoLeidosSchema, (p) =>
+          e.noLeidos({ id: p.id_chat, mensajes_no_leidos: p.mensajes_no_leidos, rev: p.rev }),
+        ),
         'chat:leido': oir(EventoLeidoSchema, (p) => e.leido({ id: p.id_chat, hasta_seq: p.hasta_seq })),
         'chat:creado': oir(EventoCreadoSchema, (p) => e.creado({ id: p.id_chat })),
-        'chat:escribiendo': oir(EventoEscribiendoSchema, (p) => e.escribiendo({ id: p.id_chat, remitente: p.remitente, escribiendo: p.escribiendo })),
+        'chat:escribiendo': oir(EventoEscribiendoSchema, (p) =>
+          e.escribiendo({ id: p.id_chat, remitente: p.remitente, escribiendo: p.escribiendo }),
+        ),
       }),
     async unirse(s, id, despues_de) {
       const r = await s.timeout(ESPERA_ACK_MS).emitWithAck('chat:unirse', { id_chat: id, despues_de });

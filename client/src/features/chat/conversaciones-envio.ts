@@ -2,7 +2,14 @@
 // same client id (stored at most once), and the ephemeral typing indicator.
 import { ESCRIBIENDO_INTERVALO_MS, TextoMensajeSchema } from '@miduelo/shared/chat';
 import * as v from 'valibot';
-import { agregarPendiente, buscarPendiente, cambiarPendiente, esFalloDeRed, nuevoIdCliente, pendientesAReintentar } from '@/lib/live/optimista';
+import {
+  agregarPendiente,
+  buscarPendiente,
+  cambiarPendiente,
+  esFalloDeRed,
+  nuevoIdCliente,
+  pendientesAReintentar,
+} from '@/lib/live/optimista';
 import { fusionarMensajes } from './mensajes';
 import type { AdaptadorConv, EstadoConv, MensajeConv, MensajeServidor, ResumenBase } from './conversaciones-tipos';
 import { ApiError, mensajeDeError } from '@/lib/http';

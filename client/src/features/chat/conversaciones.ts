@@ -64,7 +64,11 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
     }
     const c = chats[i];
     if (m.seq < c.ultimo_seq) return;
-    const nuevo = { ...c, ultimo_seq: m.seq, ultimo_mensaje: { contenido: m.contenido, remitente: m.remitente, fecha_envio: m.fecha_envio } };
+    const nuevo = {
+      ...c,
+      ultimo_seq: m.seq,
+      ultimo_mensaje: { contenido: m.contenido, remitente: m.remitente, fecha_envio: m.fecha_envio },
+    };
     set({ chats: [nuevo, ...chats.slice(0, i), ...chats.slice(i + 1)] });
   }
 
@@ -156,7 +160,10 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
 
   function programarLectura(id: number) {
     if (lecturasProgramadas.has(id)) return;
-    lecturasProgramadas.set(id, window.setTimeout(() => void marcarLeido(id), 250));
+    lecturasProgramadas.set(
+      id,
+      window.setTimeout(() => void marcarLeido(id), 250),
+    );
   }
 
   async function unirse(id: number) {

@@ -38,8 +38,7 @@ export const CONTACTOS_APOYO: ContactoApoyo[] = [
   {
     grupo: 'urgencia',
     nombre: 'Emergencias 911',
-    descripcion:
-      'Número único de emergencias en todo el país. Llama si tu vida o la de otra persona está en peligro inmediato.',
+    descripcion: 'Número único de emergencias en todo el país. Llama si tu vida o la de otra persona está en peligro inmediato.',
     telefono: '911',
     horario: '24 horas, todos los días',
     fuente: 'Secretariado Ejecutivo del Sistema Nacional de Seguridad Pública',
@@ -65,8 +64,7 @@ export const CONTACTOS_APOYO: ContactoApoyo[] = [
   {
     grupo: 'cdmx',
     nombre: 'Línea de Seguridad y Chat de Confianza',
-    descripcion:
-      'Apoyo psicológico gratuito y confidencial por teléfono y por chat, además de orientación ante situaciones de riesgo.',
+    descripcion: 'Apoyo psicológico gratuito y confidencial por teléfono y por chat, además de orientación ante situaciones de riesgo.',
     telefono: '55 5533 5533',
     horario: '24 horas, todos los días',
     fuente: 'Consejo Ciudadano para la Seguridad y Justicia de la Ciudad de México',
@@ -97,8 +95,7 @@ export const CONTACTOS_APOYO: ContactoApoyo[] = [
   {
     grupo: 'centros',
     nombre: 'Centros Comunitarios de Salud Mental (CECOSAM)',
-    descripcion:
-      'Atención ambulatoria cercana a la comunidad: consulta de psicología y psiquiatría, y orientación a familias.',
+    descripcion: 'Atención ambulatoria cercana a la comunidad: consulta de psicología y psiquiatría, y orientación a familias.',
     fuente: 'Secretaría de Salud',
     ciudad: 'Ciudad de México',
   },

@@ -80,7 +80,12 @@ export function fusionarRespuesta<T>(
 
 /** Merges items by id into a plain array (no versions): a reply and an event about the same item
  * leave one copy, the newer one given last. */
-export function fusionarPorId<T>(actuales: readonly T[], nuevos: readonly T[], id: (item: T) => Clave, orden?: (a: T, b: T) => number): T[] {
+export function fusionarPorId<T>(
+  actuales: readonly T[],
+  nuevos: readonly T[],
+  id: (item: T) => Clave,
+  orden?: (a: T, b: T) => number,
+): T[] {
   const porId = new Map<Clave, T>();
   for (const x of actuales) porId.set(id(x), x);
   for (const x of nuevos) porId.set(id(x), x);

@@ -27,7 +27,9 @@ export const buscarPendiente = <T extends ItemSecuencia>(items: T[] | undefined,
 
 /** Failed sends worth retrying by themselves (lost connection, server down), oldest first. */
 export function pendientesAReintentar<T extends ItemSecuencia>(items: T[], sinRed: ReadonlySet<string>): T[] {
-  return items.filter((m) => m.seq === null && m.estado === ('error' satisfies EstadoEnvio) && m.id_cliente !== null && sinRed.has(m.id_cliente));
+  return items.filter(
+    (m) => m.seq === null && m.estado === ('error' satisfies EstadoEnvio) && m.id_cliente !== null && sinRed.has(m.id_cliente),
+  );
 }
 
 /** Whether a failed send should be retried when the connection is back: it never reached a server

@@ -8,7 +8,11 @@ import { useSocket } from '@/lib/socket';
  * socket object is followed). The payload is checked against its shared schema before it
  * reaches the screen; an invalid one is logged and dropped.
  */
-export function useEventoSocket<T>(evento: keyof ServerToClientEvents, esquema: v.GenericSchema<unknown, T>, manejar: (datos: T) => void): void {
+export function useEventoSocket<T>(
+  evento: keyof ServerToClientEvents,
+  esquema: v.GenericSchema<unknown, T>,
+  manejar: (datos: T) => void,
+): void {
   const socket = useSocket((s) => s.socket);
   const manejarRef = useRef(manejar);
   manejarRef.current = manejar;

@@ -31,7 +31,14 @@ export interface ListaVivaHook<T> {
  * answers, polled every 30 s while the socket is down and reloaded when it reconnects. Changes that
  * arrive while a load is in flight are replayed over its answer.
  */
-export function useListaViva<T>({ cargar, deps = [], enabled = true, intervalMs = POLL_MS, alFallar, ...opciones }: OpcionesListaViva<T>): ListaVivaHook<T> {
+export function useListaViva<T>({
+  cargar,
+  deps = [],
+  enabled = true,
+  intervalMs = POLL_MS,
+  alFallar,
+  ...opciones
+}: OpcionesListaViva<T>): ListaVivaHook<T> {
   const [lista, setLista] = useState<ListaViva<T>>(listaVacia);
   const [cargando, setCargando] = useState(enabled);
   const [cargada, setCargada] = useState(false);

@@ -25,12 +25,7 @@ export interface RecursoVivo<T> {
  * Loads a resource, polls it while the socket is disconnected and resyncs on reconnect.
  * Screens apply live socket events through `setData`.
  */
-export function useLiveResource<T>({
-  fetch,
-  intervalMs = POLL_MS,
-  enabled = true,
-  deps = [],
-}: OpcionesRecursoVivo<T>): RecursoVivo<T> {
+export function useLiveResource<T>({ fetch, intervalMs = POLL_MS, enabled = true, deps = [] }: OpcionesRecursoVivo<T>): RecursoVivo<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<unknown>(null);
   const [cargando, setCargando] = useState(enabled);

@@ -97,9 +97,7 @@ function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {
           {iniciales(nombre, apellido) || 'A'}
         </span>
         <span className="flex flex-col leading-tight">
-          <span className="max-w-40 truncate text-sm font-semibold text-tinta-900">
-            {[nombre, apellido].filter(Boolean).join(' ')}
-          </span>
+          <span className="max-w-40 truncate text-sm font-semibold text-tinta-900">{[nombre, apellido].filter(Boolean).join(' ')}</span>
           <span className="text-xs text-tinta-500">Administrador</span>
         </span>
         <ChevronDown className="size-4 text-tinta-500" aria-hidden />
@@ -111,9 +109,7 @@ function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {
           className="z-40 w-60 animate-entrada rounded-xl border border-arena-200 bg-papel p-1.5 shadow-elevada"
         >
           <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
-            <span className="block text-xs font-semibold tracking-wide text-terracota-600 uppercase">
-              Panel Administrativo
-            </span>
+            <span className="block text-xs font-semibold tracking-wide text-terracota-600 uppercase">Panel Administrativo</span>
             <span className="block truncate text-sm text-tinta-600">{usuario.correo}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-arena-200" />

@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** Layout of the public content pages (article, contacts, terms, privacy). */
-export function PaginaContenido({
-  titulo,
-  entradilla,
-  children,
-}: {
-  titulo: string;
-  entradilla?: ReactNode;
-  children: ReactNode;
-}) {
+export function PaginaContenido({ titulo, entradilla, children }: { titulo: string; entradilla?: ReactNode; children: ReactNode }) {
   return (
     <>
       <div className="border-b border-arena-200 bg-arena-50">

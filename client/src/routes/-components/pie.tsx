@@ -15,9 +15,7 @@ export function Pie() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[minmax(0,1fr)_auto]">
         <div className="max-w-sm">
           <Logo />
-          <p className="mt-3 text-sm text-tinta-600">
-            Acompañamiento profesional para atravesar el duelo, con calma y con cuidado.
-          </p>
+          <p className="mt-3 text-sm text-tinta-600">Acompañamiento profesional para atravesar el duelo, con calma y con cuidado.</p>
           <p className="mt-4 flex items-start gap-2 text-sm text-tinta-700">
             <Phone className="mt-0.5 size-4 shrink-0 text-terracota-600" aria-hidden />
             <span>

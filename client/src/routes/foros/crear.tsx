@@ -12,11 +12,7 @@ export const Route = createFileRoute('/foros/crear')({
 
 function CrearForo() {
   return (
-    <PaginaApp
-      titulo="Crear Nuevo Foro"
-      descripcion="Abre un espacio público o privado para tu comunidad."
-      antes={<VolverAForos />}
-    >
+    <PaginaApp titulo="Crear Nuevo Foro" descripcion="Abre un espacio público o privado para tu comunidad." antes={<VolverAForos />}>
       <EmptyState
         icono={MessageCirclePlus}
         titulo="Nuevo foro"

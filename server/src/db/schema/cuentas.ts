@@ -46,10 +46,7 @@ export const paciente = pgTable(
     versionSesion: integer('version_sesion').notNull().default(0),
     createdAt: creado(),
   },
-  (t) => [
-    index('paciente_psicologo_idx').on(t.id_psicologo),
-    check('paciente_status_ck', sql`${t.status} in ('activo','inactivo')`),
-  ],
+  (t) => [index('paciente_psicologo_idx').on(t.id_psicologo), check('paciente_status_ck', sql`${t.status} in ('activo','inactivo')`)],
 );
 
 /** Activation and password-reset tokens: only their SHA-256 is stored; single use; expiring. */

@@ -1,7 +1,6 @@
 import type { Correo } from '../../mail/mailer';
 import { escaparHtml as escapar } from '../../mail/html';
 
-
 export function correoRecordatorio(o: {
   para: string;
   nombre: string;

@@ -62,7 +62,9 @@ export async function enviarRecordatorios(ctx: RecordatoriosCtx, ahora: Date): P
     enviados++;
     // Sent: marked only while the claim is still ours (a reschedule meanwhile cleared it, and the new
     // time must keep its own reminder).
-    await cerrarReclamoRecordatorio(ctx.db, { idCita: d.id_cita, reclamadoEn: ahora, enviadoEn: ahora }).catch((err) => ctx.log.error({ err: { message: (err as Error).message }, id_cita: d.id_cita }, 'recordatorio enviado sin poder marcarlo'));
+    await cerrarReclamoRecordatorio(ctx.db, { idCita: d.id_cita, reclamadoEn: ahora, enviadoEn: ahora }).catch((err) =>
+      ctx.log.error({ err: { message: (err as Error).message }, id_cita: d.id_cita }, 'recordatorio enviado sin poder marcarlo'),
+    );
   }
   return enviados;
 }

@@ -55,7 +55,9 @@ export async function citaPorId(db: DbOrTx, idCita: number): Promise<CitaConDuen
 }
 
 export async function citasDeAgenda(db: DbOrTx, idAgenda: number): Promise<CitaConDueno[]> {
-  const filas = await consultaCitas(db).where(eq(cita.id_agenda, idAgenda)).orderBy(asc(cita.fecha), asc(cita.hora_inicio), asc(cita.id_cita));
+  const filas = await consultaCitas(db)
+    .where(eq(cita.id_agenda, idAgenda))
+    .orderBy(asc(cita.fecha), asc(cita.hora_inicio), asc(cita.id_cita));
   return filas.map(aCita);
 }
 
@@ -125,7 +127,10 @@ export async function borrarCitas(tx: Tx, ids: number[]) {
 }
 
 /** Every appointment of a patient with this psychologist on one date (the duplicates' candidates). */
-export async function citasDelPacienteEnFecha(db: DbOrTx, c: { id_psicologo: number; id_paciente: number; fecha: string }): Promise<CitaConDueno[]> {
+export async function citasDelPacienteEnFecha(
+  db: DbOrTx,
+  c: { id_psicologo: number; id_paciente: number; fecha: string },
+): Promise<CitaConDueno[]> {
   const filas = await consultaCitas(db).where(
     and(eq(cita.id_psicologo, c.id_psicologo), eq(cita.id_paciente, c.id_paciente), eq(cita.fecha, c.fecha)),
   );
@@ -241,11 +246,7 @@ export async function borrarDisponibilidad(tx: Tx, idPsicologo: number, dia: str
   return tx
     .delete(disponibilidad)
     .where(
-      and(
-        eq(disponibilidad.id_psicologo, idPsicologo),
-        eq(disponibilidad.dia_semana, dia),
-        eq(disponibilidad.hora_inicio, horaInicio),
-      ),
+      and(eq(disponibilidad.id_psicologo, idPsicologo), eq(disponibilidad.dia_semana, dia), eq(disponibilidad.hora_inicio, horaInicio)),
     )
     .returning({ id: disponibilidad.id_disponibilidad });
 }

@@ -95,19 +95,27 @@ const rutasAgenda: Rutas = async (app) => {
   );
 
   // ---- Availability ----
-  app.get('/disponibilidad/:id_psicologo', { schema: { params: PorPsicologo, response: { 200: DisponibilidadesSchema } } }, async (request) =>
-    listarDisponibilidad(ctx, { idPsicologo: propio(request, request.params.id_psicologo) }),
+  app.get(
+    '/disponibilidad/:id_psicologo',
+    { schema: { params: PorPsicologo, response: { 200: DisponibilidadesSchema } } },
+    async (request) => listarDisponibilidad(ctx, { idPsicologo: propio(request, request.params.id_psicologo) }),
   );
 
   app.post('/disponibilidad', { schema: { body: DisponibilidadBody, response: { 201: DisponibilidadSchema } } }, async (request, reply) =>
-    reply.status(201).send(await agregarDisponibilidad(ctx, { idPsicologo: propio(request, request.body.id_psicologo), datos: request.body })),
+    reply
+      .status(201)
+      .send(await agregarDisponibilidad(ctx, { idPsicologo: propio(request, request.body.id_psicologo), datos: request.body })),
   );
 
   app.put(
     '/disponibilidad/:id',
     { schema: { params: PorId, body: DisponibilidadBody, response: { 200: DisponibilidadSchema } } },
     async (request) =>
-      actualizarDisponibilidad(ctx, { idPsicologo: propio(request, request.body.id_psicologo), id: request.params.id, datos: request.body }),
+      actualizarDisponibilidad(ctx, {
+        idPsicologo: propio(request, request.body.id_psicologo),
+        id: request.params.id,
+        datos: request.body,
+      }),
   );
 
   app.delete(

@@ -21,7 +21,16 @@ export const sembrarAgendaDemo: SembradorDemo = async (db, { ids: { idPsicologo,
     .values([lunes, sumarDias(lunes, 7)].map((l) => ({ id_psicologo: idPsicologo, semana_inicio: l, semana_fin: diasDeSemana(l)[6] })))
     .returning({ id: agenda.id_agenda });
   const [lucia, jorge, sofia, ernesto] = pacientes;
-  type Fila = [number, string, number, number, 'Presencial' | 'En línea', 'pendiente' | 'confirmada' | 'cancelada', string | null, ('psicologo' | 'paciente')?];
+  type Fila = [
+    number,
+    string,
+    number,
+    number,
+    'Presencial' | 'En línea',
+    'pendiente' | 'confirmada' | 'cancelada',
+    string | null,
+    ('psicologo' | 'paciente')?,
+  ];
   const filas: Fila[] = [
     [0, '10:00', 60, lucia, 'Presencial', 'confirmada', 'Seguimiento semanal'],
     [1, '12:00', 60, jorge, 'En línea', 'confirmada', null],

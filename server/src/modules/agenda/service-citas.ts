@@ -106,7 +106,8 @@ export async function actualizarCita(ctx: AgendaCtx, o: { idPsicologo: number; i
     if (!actual) throw notFound(MSG_AGENDA.citaNoEncontrada);
     // Rescheduling or reactivating occupies time again: a limited account books nothing new.
     const estado = datos.estado ?? actual.estado;
-    const reagenda = datos.fecha !== null && datos.hora_inicio !== null && (datos.fecha !== actual.fecha || datos.hora_inicio !== actual.hora_inicio);
+    const reagenda =
+      datos.fecha !== null && datos.hora_inicio !== null && (datos.fecha !== actual.fecha || datos.hora_inicio !== actual.hora_inicio);
     const reactiva = actual.estado === 'cancelada' && estado !== 'cancelada';
     if ((reagenda && estado !== 'cancelada') || reactiva) exigirQuePuedaReservar(psicologo, ctx.config, MSG.cuentaLimitadaAccion);
     const cambios = await cambiosDeCita(tx, actual, datos);

@@ -39,7 +39,9 @@ function fechaIso(f: Date | string | null | undefined): string {
 }
 
 function persona(p: ResumenChat['paciente'] | ResumenChat['psicologo']) {
-  return p?.nombre ? { nombre: p.nombre, apellido_paterno: p.apellido_paterno, apellido_materno: p.apellido_materno ?? null, email: p.email } : null;
+  return p?.nombre
+    ? { nombre: p.nombre, apellido_paterno: p.apellido_paterno, apellido_materno: p.apellido_materno ?? null, email: p.email }
+    : null;
 }
 
 function administrador(r: ResumenChat) {

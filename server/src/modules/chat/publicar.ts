@@ -19,7 +19,8 @@ export interface Participantes {
 /** The two accounts of a conversation, each in its role. */
 export function participantesDe(c: Participantes): [Actor, Actor] {
   if (c.tipo === 'admin') {
-    const otro: Actor = c.id_psicologo !== null ? { rol: 'psicologo', id: c.id_psicologo } : { rol: 'paciente', id: c.id_paciente as number };
+    const otro: Actor =
+      c.id_psicologo !== null ? { rol: 'psicologo', id: c.id_psicologo } : { rol: 'paciente', id: c.id_paciente as number };
     return [{ rol: 'admin', id: c.id_admin as number }, otro];
   }
   return [

@@ -108,7 +108,10 @@ export type ResumenChat = Awaited<ReturnType<typeof listarChats>>[number];
 
 /** The conversation if the actor takes part in it. */
 export async function buscarChat(db: DbOrTx, a: Actor, idChat: number): Promise<FilaChat | null> {
-  const [c] = await db.select().from(chat).where(and(eq(chat.id_chat, idChat), accesoDe(a)));
+  const [c] = await db
+    .select()
+    .from(chat)
+    .where(and(eq(chat.id_chat, idChat), accesoDe(a)));
   return c ?? null;
 }
 

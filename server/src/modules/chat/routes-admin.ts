@@ -1,6 +1,12 @@
 // Administrator chat API (spec 2 §7 Admin chat, base /api/admin). Its socket events (`chat-admin:*`)
 // are registered with the rest of the chat's, in socket.ts.
-import { BuscarQuerySchema, CrearChatAdminSchema, EnviarMensajeAdminSchema, IdParamsSchema, MensajesQuerySchema } from '@miduelo/shared/chat';
+import {
+  BuscarQuerySchema,
+  CrearChatAdminSchema,
+  EnviarMensajeAdminSchema,
+  IdParamsSchema,
+  MensajesQuerySchema,
+} from '@miduelo/shared/chat';
 import {
   ChatAdminSchema,
   ChatsAdminSchema,
@@ -25,7 +31,9 @@ const rutasChatAdmin: Rutas = async (app) => {
   const { ctx } = app;
   app.addHook('onRequest', app.requiereAdmin);
 
-  app.get('/chats', { schema: { response: { 200: ChatsAdminSchema } } }, async (request) => listarChatsAdmin(ctx, { idAdmin: idAdminDe(request) }));
+  app.get('/chats', { schema: { response: { 200: ChatsAdminSchema } } }, async (request) =>
+    listarChatsAdmin(ctx, { idAdmin: idAdminDe(request) }),
+  );
 
   app.get('/chats/buscar', { schema: { querystring: BuscarQuerySchema, response: { 200: ChatsAdminSchema } } }, async (request) =>
     listarChatsAdmin(ctx, { idAdmin: idAdminDe(request), q: request.query.q }),
@@ -61,7 +69,12 @@ const rutasChatAdmin: Rutas = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const r = await enviarMensaje(ctx, { actor: comoAdmin(request), idChat: b.id_chat_admin, contenido: b.contenido, idCliente: b.id_cliente });
+      const r = await enviarMensaje(ctx, {
+        actor: comoAdmin(request),
+        idChat: b.id_chat_admin,
+        contenido: b.contenido,
+        idCliente: b.id_cliente,
+      });
       return reply.status(r.nuevo ? 201 : 200).send(mensajeAdminDto(r.mensaje));
     },
   );

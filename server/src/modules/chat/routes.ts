@@ -1,6 +1,13 @@
 // Chat API of psychologists (spec 1 §7, base /api/psicologo) and of patients (the mobile app,
 // base /api/paciente). Handlers only read the session and call the service.
-import { BuscarQuerySchema, CrearChatSchema, EnviarMensajeSchema, IdPacienteParamsSchema, IdParamsSchema, MensajesQuerySchema } from '@miduelo/shared/chat';
+import {
+  BuscarQuerySchema,
+  CrearChatSchema,
+  EnviarMensajeSchema,
+  IdPacienteParamsSchema,
+  IdParamsSchema,
+  MensajesQuerySchema,
+} from '@miduelo/shared/chat';
 import {
   ChatSchema,
   ChatsPacienteSchema,
@@ -69,7 +76,9 @@ export const rutasChatPsicologo: Rutas = async (app) => {
   app.addHook('onRequest', app.requierePsicologo);
   const idDe = (r: FastifyRequest) => psicologoDe(r).id_psicologo;
 
-  app.get('/chats', { schema: { response: { 200: ChatsSchema } } }, async (request) => listarChatsPsicologo(ctx, { idPsicologo: idDe(request) }));
+  app.get('/chats', { schema: { response: { 200: ChatsSchema } } }, async (request) =>
+    listarChatsPsicologo(ctx, { idPsicologo: idDe(request) }),
+  );
 
   app.get('/chats/buscar', { schema: { querystring: BuscarQuerySchema, response: { 200: ChatsSchema } } }, async (request) =>
     listarChatsPsicologo(ctx, { idPsicologo: idDe(request), q: request.query.q }),
@@ -98,7 +107,9 @@ export const rutasChatPaciente: Rutas = async (app) => {
   app.addHook('onRequest', app.requierePaciente);
   const idDe = (r: FastifyRequest) => pacienteDe(r).id_paciente;
 
-  app.get('/chats', { schema: { response: { 200: ChatsPacienteSchema } } }, async (request) => listarChatsPaciente(ctx, { idPaciente: idDe(request) }));
+  app.get('/chats', { schema: { response: { 200: ChatsPacienteSchema } } }, async (request) =>
+    listarChatsPaciente(ctx, { idPaciente: idDe(request) }),
+  );
 
   await app.register(rutasComunes((r) => ({ rol: 'paciente', id: idDe(r) })));
 };

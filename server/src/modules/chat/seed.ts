@@ -16,7 +16,12 @@ export const sembrarChatDemo: SembradorDemo = async (db, { ids: { idPsicologo, i
       lineas: [
         [2 * 1440 + 35, 'psicologo', 'Hola, Lucía. ¿Cómo te sentiste después de la sesión del martes?', true],
         [2 * 1440 + 20, 'paciente', 'Hola. Más tranquila, aunque el domingo fue difícil. Era el cumpleaños de mi papá.', true],
-        [2 * 1440 + 12, 'psicologo', 'Es muy comprensible. Las fechas significativas suelen remover mucho.\n¿Pudiste hacer el ejercicio de la carta?', true],
+        [
+          2 * 1440 + 12,
+          'psicologo',
+          'Es muy comprensible. Las fechas significativas suelen remover mucho.\n¿Pudiste hacer el ejercicio de la carta?',
+          true,
+        ],
         [1440 + 90, 'paciente', 'Sí, la escribí. Lloré bastante, pero al final sentí alivio.', true],
         [1440 + 60, 'psicologo', 'Qué valiente. Si quieres, la leemos juntas en la próxima sesión.', true],
         [42, 'paciente', 'Me gustaría, gracias.', false],

@@ -70,7 +70,10 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
         await socket.join(salaConversacion(id, lado));
         abiertas.set(clave(lado, id), { rol: actor.rol, escribiendo: false, ultimoAviso: 0 });
         const ultimo = r.mensajes.at(-1)?.seq ?? 0;
-        ack({ ok: true, data: { mensajes: r.mensajes.map(dto), ultimo_seq: Math.max(r.chat.ultimo_seq, ultimo), hay_mas: r.mensajes.length === r.limite } });
+        ack({
+          ok: true,
+          data: { mensajes: r.mensajes.map(dto), ultimo_seq: Math.max(r.chat.ultimo_seq, ultimo), hay_mas: r.mensajes.length === r.limite },
+        });
       } catch (err) {
         if (!(err instanceof AppError)) ctx.log.error({ err }, 'chat: no se pudo abrir la conversación por socket');
         ack({ ok: false, msg: err instanceof AppError ? err.message : MSG_GENERICO.servidor });
@@ -149,7 +152,12 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
       if (typeof ack !== 'function') return;
       const r = v.safeParse(EnviarAdminSchema, p);
       if (!r.success) return ack({ ok: false, msg: r.issues[0].message, code: 'VALIDACION', status: 400 });
-      void enviar('admin', { id: r.output.id_chat_admin, contenido: r.output.contenido, idCliente: r.output.id_cliente }, mensajeAdminDto, ack);
+      void enviar(
+        'admin',
+        { id: r.output.id_chat_admin, contenido: r.output.contenido, idCliente: r.output.id_cliente },
+        mensajeAdminDto,
+        ack,
+      );
     });
     socket.on('chat:salir', (p) => {
       const r = v.safeParse(SalirSchema, p);

@@ -69,7 +69,11 @@ export async function cambiarContrasenaPsicologo(db: DbOrTx, id: number, contras
 }
 
 /** Enables or disables an account; disabling bumps the session version. Null when it does not exist. */
-export async function cambiarStatusCuenta(db: DbOrTx, cuenta: { tipo: 'psicologo' | 'paciente'; id: number }, status: 'activo' | 'inactivo') {
+export async function cambiarStatusCuenta(
+  db: DbOrTx,
+  cuenta: { tipo: 'psicologo' | 'paciente'; id: number },
+  status: 'activo' | 'inactivo',
+) {
   const bump = status === 'inactivo' ? 1 : 0;
   const filas =
     cuenta.tipo === 'psicologo'

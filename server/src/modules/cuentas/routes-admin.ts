@@ -22,8 +22,11 @@ const rutasAdmin: Rutas = async (app) => {
   );
 
   for (const tipo of ['psicologo', 'paciente'] as const) {
-    app.put(`/${tipo}s/:id/status`, { schema: { params: IdParams, body: StatusBody, response: { 200: EstadoRespuesta } } }, async (request) =>
-      cambiarEstadoCuenta(ctx, { tipo, id: request.params.id, idAdmin: psicologoDe(request).id_psicologo, status: request.body.status }),
+    app.put(
+      `/${tipo}s/:id/status`,
+      { schema: { params: IdParams, body: StatusBody, response: { 200: EstadoRespuesta } } },
+      async (request) =>
+        cambiarEstadoCuenta(ctx, { tipo, id: request.params.id, idAdmin: psicologoDe(request).id_psicologo, status: request.body.status }),
     );
   }
 };

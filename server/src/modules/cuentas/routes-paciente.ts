@@ -48,10 +48,8 @@ const rutasPaciente: Rutas = async (app) => {
     async (request) => iniciarSesionPaciente(ctx, request.body),
   );
 
-  app.post(
-    '/cerrar-sesion',
-    { onRequest: app.requierePaciente, schema: { response: { 200: MsgRespuesta } } },
-    async (request) => cerrarSesion(ctx, { sesion: request.sesion! }),
+  app.post('/cerrar-sesion', { onRequest: app.requierePaciente, schema: { response: { 200: MsgRespuesta } } }, async (request) =>
+    cerrarSesion(ctx, { sesion: request.sesion! }),
   );
 };
 

@@ -42,7 +42,9 @@ const rutasPsicologo: Rutas = async (app) => {
     },
     async (request, reply) => {
       const creado = await registrarPsicologo(ctx, request.body);
-      return reply.status(201).send({ msg: MSG.registroExitoso, id_psicologo: creado.id_psicologo, codigo_vinculacion: creado.codigo_vinculacion });
+      return reply
+        .status(201)
+        .send({ msg: MSG.registroExitoso, id_psicologo: creado.id_psicologo, codigo_vinculacion: creado.codigo_vinculacion });
     },
   );
 
@@ -89,10 +91,8 @@ const rutasPsicologo: Rutas = async (app) => {
     async (request) => restablecerContrasena(ctx, { token: request.params.token, nuevaContrasena: request.body.nuevaContrasena }),
   );
 
-  app.post(
-    '/cerrar-sesion',
-    { onRequest: app.requierePsicologo, schema: { response: { 200: MsgRespuesta } } },
-    async (request) => cerrarSesion(ctx, { sesion: request.sesion! }),
+  app.post('/cerrar-sesion', { onRequest: app.requierePsicologo, schema: { response: { 200: MsgRespuesta } } }, async (request) =>
+    cerrarSesion(ctx, { sesion: request.sesion! }),
   );
 };
 

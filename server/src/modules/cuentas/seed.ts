@@ -8,18 +8,37 @@ export const sembrarCuentasDemo: SembradorDemo = async (db, { ahora, ids }) => {
   const [admin] = await db
     .insert(psicologo)
     .values({
-      nombre: 'Andrea', apellidoPaterno: 'Solís', apellidoMaterno: 'Rivas', fecha_nacimiento: '1982-03-14',
-      especialidad: 'Administración clínica', cedula: '9000001', telefono: '5550000001', correo: DEMO.admin,
-      contrasenaHash: hash, codigo_vinculacion: 'ADM2025', rol_admin: true, cedula_validada: true, activadoEn: ahora,
+      nombre: 'Andrea',
+      apellidoPaterno: 'Solís',
+      apellidoMaterno: 'Rivas',
+      fecha_nacimiento: '1982-03-14',
+      especialidad: 'Administración clínica',
+      cedula: '9000001',
+      telefono: '5550000001',
+      correo: DEMO.admin,
+      contrasenaHash: hash,
+      codigo_vinculacion: 'ADM2025',
+      rol_admin: true,
+      cedula_validada: true,
+      activadoEn: ahora,
     })
     .returning();
   const [psi] = await db
     .insert(psicologo)
     .values({
-      nombre: 'Mariana', apellidoPaterno: 'Herrera', apellidoMaterno: 'Campos', fecha_nacimiento: '1987-09-02',
-      especialidad: 'Tanatología y psicoterapia del duelo', cedula: '12345678', telefono: '5550000002',
-      correo: DEMO.psicologa, contrasenaHash: hash, codigo_vinculacion: 'MHC7Q4', cedula_validada: true,
-      activadoEn: ahora, direccionConsultorio: 'Av. Insurgentes Sur 1234, Col. del Valle, CDMX',
+      nombre: 'Mariana',
+      apellidoPaterno: 'Herrera',
+      apellidoMaterno: 'Campos',
+      fecha_nacimiento: '1987-09-02',
+      especialidad: 'Tanatología y psicoterapia del duelo',
+      cedula: '12345678',
+      telefono: '5550000002',
+      correo: DEMO.psicologa,
+      contrasenaHash: hash,
+      codigo_vinculacion: 'MHC7Q4',
+      cedula_validada: true,
+      activadoEn: ahora,
+      direccionConsultorio: 'Av. Insurgentes Sur 1234, Col. del Valle, CDMX',
     })
     .returning();
   const datos = [
@@ -32,8 +51,15 @@ export const sembrarCuentasDemo: SembradorDemo = async (db, { ahora, ids }) => {
     .insert(paciente)
     .values(
       datos.map(([nombre, ap, am, email, tel, nac]) => ({
-        nombre, apellido_paterno: ap, apellido_materno: am, email, telefono: tel, fecha_nacimiento: nac,
-        id_psicologo: psi.id_psicologo, contrasenaHash: hash, activadoEn: ahora,
+        nombre,
+        apellido_paterno: ap,
+        apellido_materno: am,
+        email,
+        telefono: tel,
+        fecha_nacimiento: nac,
+        id_psicologo: psi.id_psicologo,
+        contrasenaHash: hash,
+        activadoEn: ahora,
       })),
     )
     .returning({ id: paciente.id_paciente });

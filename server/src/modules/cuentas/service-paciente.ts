@@ -61,8 +61,7 @@ export async function registrarPaciente(
   } catch (err) {
     if (restriccionUnicaViolada(err)?.includes('email')) throw conflict(MSG_CUENTA.correoPacienteDuplicado, 'CORREO_DUPLICADO');
     if (err instanceof AppError) throw err;
-    if ((err as { command?: string }).command)
-      throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
+    if ((err as { command?: string }).command) throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
     throw err;
   }
 }

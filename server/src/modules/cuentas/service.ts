@@ -137,7 +137,10 @@ export async function reenviarActivacion(ctx: Ctx, { correo }: { correo: string 
     const token = await ctx.db.transaction((tx) =>
       crearTokenUnUso(tx, { proposito: 'activacion', cuentaTipo: 'psicologo', cuentaId: p.id_psicologo, ahora, horas: ACTIVACION_HORAS }),
     );
-    enviarSinEsperar(ctx, correoActivacion({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/activar-cuenta/${token}` }));
+    enviarSinEsperar(
+      ctx,
+      correoActivacion({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/activar-cuenta/${token}` }),
+    );
   }
   return { msg: MSG.reenvioRespuesta };
 }
@@ -153,7 +156,10 @@ export async function recuperarContrasena(ctx: Ctx, { correoOTelefono: valor }: 
     const token = await ctx.db.transaction((tx) =>
       crearTokenUnUso(tx, { proposito: 'restablecer', cuentaTipo: 'psicologo', cuentaId: p.id_psicologo, ahora, horas: RESTABLECER_HORAS }),
     );
-    enviarSinEsperar(ctx, correoRestablecer({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/restablecer-contrasena/${token}` }));
+    enviarSinEsperar(
+      ctx,
+      correoRestablecer({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/restablecer-contrasena/${token}` }),
+    );
   }
   return { msg: esTelefono ? MSG.recuperacionTelefono : MSG.recuperacionCorreo, esTelefono };
 }
@@ -177,7 +183,10 @@ export async function restablecerContrasena(ctx: Ctx, { token, nuevaContrasena }
 
 export async function cerrarSesion(ctx: Ctx, { sesion }: { sesion: TokenPayload }) {
   await ctx.sesiones.revocar(sesion);
-  const cuenta = sesion.tipo === 'paciente' ? { tipo: 'paciente' as const, id: sesion.id_paciente } : { tipo: 'psicologo' as const, id: sesion.id_psicologo };
+  const cuenta =
+    sesion.tipo === 'paciente'
+      ? { tipo: 'paciente' as const, id: sesion.id_paciente }
+      : { tipo: 'psicologo' as const, id: sesion.id_psicologo };
   await ctx.realtime.desconectarCuenta(cuenta, 'cierre', sesion.jti);
   return { msg: MSG.sesionCerrada };
 }

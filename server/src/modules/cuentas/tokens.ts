@@ -46,13 +46,7 @@ export async function estadoToken(
   const [fila] = await tx
     .select()
     .from(tokenUnUso)
-    .where(
-      and(
-        eq(tokenUnUso.hash, hashToken(o.token)),
-        eq(tokenUnUso.proposito, o.proposito),
-        eq(tokenUnUso.cuentaTipo, o.cuentaTipo),
-      ),
-    );
+    .where(and(eq(tokenUnUso.hash, hashToken(o.token)), eq(tokenUnUso.proposito, o.proposito), eq(tokenUnUso.cuentaTipo, o.cuentaTipo)));
   if (!fila || fila.usadoEn) return { valido: false, motivo: 'invalido' };
   if (fila.expiraEn.getTime() <= o.ahora.getTime()) return { valido: false, motivo: 'expirado' };
   return { valido: true, cuentaId: fila.cuentaId, id: fila.id };
@@ -76,4 +70,3 @@ export async function consumirToken(
 
 export const mensajesActivacion = { invalido: MSG.tokenActivacionInvalido, expirado: MSG.tokenActivacionExpirado };
 export const mensajesRestablecer = { invalido: MSG.tokenRestablecerInvalido, expirado: MSG.tokenRestablecerInvalido };
-

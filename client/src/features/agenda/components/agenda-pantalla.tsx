@@ -74,113 +74,117 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
 
   return (
     <AgendaContexto value={vivo}>
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-      <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <p className="text-sm font-medium text-salvia-700">Agenda</p>
-          <h1 className="text-3xl font-semibold tracking-tight">
-            {TEXTOS_AGENDA.semana} <span className="font-normal text-tinta-700">{lunes ? rangoSemana(lunes) : ''}</span>
-          </h1>
-          <p className="mt-1.5 flex items-center gap-2 text-sm text-tinta-600" aria-live="polite">
-            <span className={cx('size-2 rounded-full', estadoSocket === 'conectado' ? 'bg-exito-600' : 'bg-pendiente-borde')} aria-hidden />
-            {estadoSocket === 'conectado' ? 'En vivo: los cambios aparecen al momento' : 'Reconectando: la semana se actualiza cada 30 segundos'}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <div className="flex items-center rounded-xl border border-arena-300 bg-papel shadow-xs">
-            <Button variante="fantasma" tamano="icono" aria-label="Semana anterior" onClick={() => irA(sumarDias(lunes, -7))}>
-              <ChevronLeft className="size-5" aria-hidden />
+      <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+        <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+          <div>
+            <p className="text-sm font-medium text-salvia-700">Agenda</p>
+            <h1 className="text-3xl font-semibold tracking-tight">
+              {TEXTOS_AGENDA.semana} <span className="font-normal text-tinta-700">{lunes ? rangoSemana(lunes) : ''}</span>
+            </h1>
+            <p className="mt-1.5 flex items-center gap-2 text-sm text-tinta-600" aria-live="polite">
+              <span
+                className={cx('size-2 rounded-full', estadoSocket === 'conectado' ? 'bg-exito-600' : 'bg-pendiente-borde')}
+                aria-hidden
+              />
+              {estadoSocket === 'conectado'
+                ? 'En vivo: los cambios aparecen al momento'
+                : 'Reconectando: la semana se actualiza cada 30 segundos'}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="flex items-center rounded-xl border border-arena-300 bg-papel shadow-xs">
+              <Button variante="fantasma" tamano="icono" aria-label="Semana anterior" onClick={() => irA(sumarDias(lunes, -7))}>
+                <ChevronLeft className="size-5" aria-hidden />
+              </Button>
+              <Button variante="fantasma" tamano="sm" onClick={() => irA(lunesDe(ahoraClinica().hoy))}>
+                {TEXTOS_AGENDA.hoy}
+              </Button>
+              <Button variante="fantasma" tamano="icono" aria-label="Semana siguiente" onClick={() => irA(sumarDias(lunes, 7))}>
+                <ChevronRight className="size-5" aria-hidden />
+              </Button>
+            </div>
+            <Button variante="secundario" onClick={() => setHorario(true)}>
+              <Settings2 className="size-4" aria-hidden /> {TEXTOS_AGENDA.personalizarHorario}
             </Button>
-            <Button variante="fantasma" tamano="sm" onClick={() => irA(lunesDe(ahoraClinica().hoy))}>
-              {TEXTOS_AGENDA.hoy}
-            </Button>
-            <Button variante="fantasma" tamano="icono" aria-label="Semana siguiente" onClick={() => irA(sumarDias(lunes, 7))}>
-              <ChevronRight className="size-5" aria-hidden />
+            <Button onClick={() => setCrear({ fecha: fechaPorDefecto(lunes), id_paciente: preparado?.id_paciente })}>
+              <CalendarPlus className="size-4" aria-hidden /> {TEXTOS_AGENDA.crearCita}
             </Button>
           </div>
-          <Button variante="secundario" onClick={() => setHorario(true)}>
-            <Settings2 className="size-4" aria-hidden /> {TEXTOS_AGENDA.personalizarHorario}
-          </Button>
-          <Button onClick={() => setCrear({ fecha: fechaPorDefecto(lunes), id_paciente: preparado?.id_paciente })}>
-            <CalendarPlus className="size-4" aria-hidden /> {TEXTOS_AGENDA.crearCita}
-          </Button>
-        </div>
-      </header>
+        </header>
 
-      {preparado ? (
-        <div className="mb-4 flex items-center gap-3 rounded-xl border border-salvia-200 bg-salvia-50 px-4 py-3 text-sm text-salvia-900">
-          <UserRound className="size-4 shrink-0" aria-hidden />
-          <p className="flex-1">
-            Preparando una cita para <strong>{nombreCompleto(preparado)}</strong>.
-            Elige un horario libre o usa «Crear Cita».
-          </p>
-          <Button variante="fantasma" tamano="sm" onClick={onPacienteAtendido} aria-label="Dejar de preparar la cita">
-            <X className="size-4" aria-hidden />
-          </Button>
-        </div>
-      ) : null}
+        {preparado ? (
+          <div className="mb-4 flex items-center gap-3 rounded-xl border border-salvia-200 bg-salvia-50 px-4 py-3 text-sm text-salvia-900">
+            <UserRound className="size-4 shrink-0" aria-hidden />
+            <p className="flex-1">
+              Preparando una cita para <strong>{nombreCompleto(preparado)}</strong>. Elige un horario libre o usa «Crear Cita».
+            </p>
+            <Button variante="fantasma" tamano="sm" onClick={onPacienteAtendido} aria-label="Dejar de preparar la cita">
+              <X className="size-4" aria-hidden />
+            </Button>
+          </div>
+        ) : null}
 
-      <Leyenda />
+        <Leyenda />
 
-      {cargando && !agenda ? (
-        <Cargando texto="Cargando la semana..." />
-      ) : error && !agenda ? (
-        <div className="rounded-2xl border border-peligro-50 bg-peligro-50 px-6 py-10 text-center text-sm text-peligro-700">
-          {TEXTOS_AGENDA.errorCrearAgenda}.{' '}
-          <Button variante="enlace" onClick={() => irA(lunes)}>
-            Reintentar
-          </Button>
-        </div>
-      ) : (
-        <CalendarioSemanal
-          lunes={lunes}
-          citas={citas}
-          disponibilidad={franjas}
-          excepciones={excepciones}
-          onAbrirCita={(c) => setAbierta(c.id_cita)}
-          onCrearEn={crearEn}
+        {cargando && !agenda ? (
+          <Cargando texto="Cargando la semana..." />
+        ) : error && !agenda ? (
+          <div className="rounded-2xl border border-peligro-50 bg-peligro-50 px-6 py-10 text-center text-sm text-peligro-700">
+            {TEXTOS_AGENDA.errorCrearAgenda}.{' '}
+            <Button variante="enlace" onClick={() => irA(lunes)}>
+              Reintentar
+            </Button>
+          </div>
+        ) : (
+          <CalendarioSemanal
+            lunes={lunes}
+            citas={citas}
+            disponibilidad={franjas}
+            excepciones={excepciones}
+            onAbrirCita={(c) => setAbierta(c.id_cita)}
+            onCrearEn={crearEn}
+          />
+        )}
+
+        <ModalCrearCita
+          abierto={crear !== null}
+          onOpenChange={(a) => {
+            if (!a) setCrear(null);
+          }}
+          inicial={crear ?? { fecha: fechaPorDefecto(lunes) }}
+          pacientes={pacientes}
+          onCreada={() => {
+            if (pacientePreparado) onPacienteAtendido();
+          }}
+          onFueraDeDisponibilidad={setAlerta}
         />
-      )}
-
-      <ModalCrearCita
-        abierto={crear !== null}
-        onOpenChange={(a) => {
-          if (!a) setCrear(null);
-        }}
-        inicial={crear ?? { fecha: fechaPorDefecto(lunes) }}
-        pacientes={pacientes}
-        onCreada={() => {
-          if (pacientePreparado) onPacienteAtendido();
-        }}
-        onFueraDeDisponibilidad={setAlerta}
-      />
-      <ModalCita
-        cita={citaAbierta}
-        citas={citas}
-        onCerrar={() => setAbierta(null)}
-        onReagendar={(c) => {
-          setAbierta(null);
-          setReagendar(c);
-        }}
-        onDuplicar={(c) => {
-          setAbierta(null);
-          setDuplicar(c);
-        }}
-      />
-      <ModalReagendar cita={reagendar} onCerrar={() => setReagendar(null)} onFueraDeDisponibilidad={setAlerta} />
-      <ModalDuplicar cita={duplicar} lunes={lunes} idAgenda={agenda?.id_agenda ?? null} onCerrar={() => setDuplicar(null)} />
-      <ModalDisponibilidad abierto={horario} onOpenChange={setHorario} />
-      <AlertaDisponibilidad
-        mensaje={alerta}
-        onCerrar={() => setAlerta(null)}
-        onPersonalizar={() => {
-          setAlerta(null);
-          setCrear(null);
-          setReagendar(null);
-          setHorario(true);
-        }}
-      />
-    </div>
+        <ModalCita
+          cita={citaAbierta}
+          citas={citas}
+          onCerrar={() => setAbierta(null)}
+          onReagendar={(c) => {
+            setAbierta(null);
+            setReagendar(c);
+          }}
+          onDuplicar={(c) => {
+            setAbierta(null);
+            setDuplicar(c);
+          }}
+        />
+        <ModalReagendar cita={reagendar} onCerrar={() => setReagendar(null)} onFueraDeDisponibilidad={setAlerta} />
+        <ModalDuplicar cita={duplicar} lunes={lunes} idAgenda={agenda?.id_agenda ?? null} onCerrar={() => setDuplicar(null)} />
+        <ModalDisponibilidad abierto={horario} onOpenChange={setHorario} />
+        <AlertaDisponibilidad
+          mensaje={alerta}
+          onCerrar={() => setAlerta(null)}
+          onPersonalizar={() => {
+            setAlerta(null);
+            setCrear(null);
+            setReagendar(null);
+            setHorario(true);
+          }}
+        />
+      </div>
     </AgendaContexto>
   );
 }

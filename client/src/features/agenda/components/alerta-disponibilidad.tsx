@@ -4,7 +4,15 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 
 /** Spec 1 §8: when the server's answer mentions disponibilidad, explain what to do. */
-export function AlertaDisponibilidad({ mensaje, onCerrar, onPersonalizar }: { mensaje: string | null; onCerrar: () => void; onPersonalizar: () => void }) {
+export function AlertaDisponibilidad({
+  mensaje,
+  onCerrar,
+  onPersonalizar,
+}: {
+  mensaje: string | null;
+  onCerrar: () => void;
+  onPersonalizar: () => void;
+}) {
   const [primero, ...consejos] = TEXTOS_AGENDA.alertaDisponibilidad;
   return (
     <Dialog open={mensaje !== null} onOpenChange={(a) => !a && onCerrar()}>

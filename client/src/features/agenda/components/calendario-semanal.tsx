@@ -51,7 +51,10 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
         <caption className="sr-only">Citas de la semana por día y hora</caption>
         <thead>
           <tr>
-            <th scope="col" className="sticky left-0 z-10 w-16 border-b border-arena-200 bg-arena-50 py-3 text-xs font-medium text-tinta-500">
+            <th
+              scope="col"
+              className="sticky left-0 z-10 w-16 border-b border-arena-200 bg-arena-50 py-3 text-xs font-medium text-tinta-500"
+            >
               <span className="sr-only">Hora</span>
             </th>
             {dias.map((d) => (
@@ -64,7 +67,11 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
                 )}
               >
                 <span>{diaCorto(d).replace('.', '')}</span>
-                {d === hoy ? <span className="ml-1.5 rounded-full bg-salvia-600 px-1.5 py-0.5 text-[0.65rem] font-semibold text-white uppercase">Hoy</span> : null}
+                {d === hoy ? (
+                  <span className="ml-1.5 rounded-full bg-salvia-600 px-1.5 py-0.5 text-[0.65rem] font-semibold text-white uppercase">
+                    Hoy
+                  </span>
+                ) : null}
               </th>
             ))}
           </tr>
@@ -104,8 +111,10 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
                         // Today's tint only on working hours: off-hours must read as off-hours today too.
                         fecha === hoy && disponible && !bloqueo && 'bg-salvia-50/40',
                         !disponible && !bloqueo && 'bg-arena-50',
-                        bloqueo && 'bg-[repeating-linear-gradient(135deg,var(--color-terracota-50),var(--color-terracota-50)_6px,var(--color-papel)_6px,var(--color-papel)_12px)]',
-                        bloqueada && 'bg-[repeating-linear-gradient(135deg,var(--color-arena-100),var(--color-arena-100)_6px,var(--color-arena-50)_6px,var(--color-arena-50)_12px)]',
+                        bloqueo &&
+                          'bg-[repeating-linear-gradient(135deg,var(--color-terracota-50),var(--color-terracota-50)_6px,var(--color-papel)_6px,var(--color-papel)_12px)]',
+                        bloqueada &&
+                          'bg-[repeating-linear-gradient(135deg,var(--color-arena-100),var(--color-arena-100)_6px,var(--color-arena-50)_6px,var(--color-arena-50)_12px)]',
                       )}
                     >
                       {clicable && enCelda.length === 0 ? (
@@ -124,7 +133,10 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
                         </span>
                       ) : null}
                       {bloqueo && enCelda.length === 0 && !bloqueada ? (
-                        <span className="flex items-center gap-1 text-[0.7rem] font-medium text-terracota-700" title={bloqueo.motivo ?? 'Horario bloqueado'}>
+                        <span
+                          className="flex items-center gap-1 text-[0.7rem] font-medium text-terracota-700"
+                          title={bloqueo.motivo ?? 'Horario bloqueado'}
+                        >
                           <Ban className="size-3" aria-hidden /> {bloqueo.motivo ?? 'Bloqueado'}
                         </span>
                       ) : null}

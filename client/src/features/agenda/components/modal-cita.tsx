@@ -83,7 +83,8 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
     setOcupado('duplicadas');
     try {
       const r = await eliminarDuplicadas(cita.id_cita);
-      for (const d of duplicadas.filter((x) => r.eliminadas.includes(x.id_cita))) aplicarCambioCita({ tipo: 'eliminada', por: 'psicologo', cita: d });
+      for (const d of duplicadas.filter((x) => r.eliminadas.includes(x.id_cita)))
+        aplicarCambioCita({ tipo: 'eliminada', por: 'psicologo', cita: d });
       toast.exito(r.msg);
     } catch (error) {
       mostrarError(error, 'Error al eliminar las citas duplicadas');
@@ -94,11 +95,23 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
 
   const filas: Array<[string, React.ReactNode]> = [
     ['Paciente', nombreCompleto(cita.paciente)],
-    ['Fecha', <span key="f" className="inline-block first-letter:uppercase">{fechaLarga(cita.fecha)}</span>],
+    [
+      'Fecha',
+      <span key="f" className="inline-block first-letter:uppercase">
+        {fechaLarga(cita.fecha)}
+      </span>,
+    ],
     ['Horario', `${cita.hora_inicio} – ${cita.hora_fin} (${cita.duracion} min)`],
     ['Estado', <BadgeEstadoCita key="e" estado={cita.estado} />],
     ['Modalidad', cita.modalidad],
-    ['Notas', cita.notas ?? <span key="n" className="text-tinta-500">Sin notas</span>],
+    [
+      'Notas',
+      cita.notas ?? (
+        <span key="n" className="text-tinta-500">
+          Sin notas
+        </span>
+      ),
+    ],
   ];
 
   return (
@@ -161,7 +174,13 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
           >
             Eliminar duplicadas{duplicadas.length > 0 ? ` (${duplicadas.length})` : ''}
           </Button>
-          <Button variante="peligro" tamano="sm" onClick={() => void eliminar()} disabled={ocupado !== null} cargando={ocupado === 'eliminar'}>
+          <Button
+            variante="peligro"
+            tamano="sm"
+            onClick={() => void eliminar()}
+            disabled={ocupado !== null}
+            cargando={ocupado === 'eliminar'}
+          >
             <Trash2 className="size-4" aria-hidden /> Eliminar
           </Button>
           <Button variante="fantasma" tamano="sm" className="sm:ml-auto" onClick={onCerrar}>

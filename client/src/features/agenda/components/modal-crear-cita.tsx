@@ -95,7 +95,13 @@ function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeD
       <form onSubmit={enviar} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field id="cita-fecha" etiqueta="Fecha" error={errorDe('fecha')}>
           {(c) => (
-            <Input {...c} type="date" value={String(valores.fecha ?? '')} onChange={(e) => cambiar('fecha', e.target.value)} onBlur={() => tocar('fecha')} />
+            <Input
+              {...c}
+              type="date"
+              value={String(valores.fecha ?? '')}
+              onChange={(e) => cambiar('fecha', e.target.value)}
+              onBlur={() => tocar('fecha')}
+            />
           )}
         </Field>
         <Field id="cita-hora" etiqueta="Hora" error={errorDe('hora_inicio')}>
@@ -110,7 +116,12 @@ function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeD
             />
           )}
         </Field>
-        <Field id="cita-duracion" etiqueta="Duración (minutos)" error={errorDe('duracion')} ayuda={`Mínimo ${DURACION_CITA_MINIMA}, en pasos de ${DURACION_CITA_PASO}.`}>
+        <Field
+          id="cita-duracion"
+          etiqueta="Duración (minutos)"
+          error={errorDe('duracion')}
+          ayuda={`Mínimo ${DURACION_CITA_MINIMA}, en pasos de ${DURACION_CITA_PASO}.`}
+        >
           {(c) => (
             <Input
               {...c}
@@ -169,7 +180,14 @@ function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeD
             />
           )}
         </Field>
-        <Field id="cita-notas" etiqueta="Notas" opcional error={errorDe('notas')} className="sm:col-span-2" ayuda={`${String(valores.notas ?? '').length}/${NOTAS_CITA_MAX}`}>
+        <Field
+          id="cita-notas"
+          etiqueta="Notas"
+          opcional
+          error={errorDe('notas')}
+          className="sm:col-span-2"
+          ayuda={`${String(valores.notas ?? '').length}/${NOTAS_CITA_MAX}`}
+        >
           {(c) => (
             <Textarea
               {...c}

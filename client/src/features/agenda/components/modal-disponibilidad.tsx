@@ -56,7 +56,10 @@ export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
       toast.exito('Horario agregado', `${creada.dia_semana} de ${creada.hora_inicio} a ${creada.hora_fin}.`);
     } catch (err) {
       if (!(err instanceof ApiError && err.sesionCerrada))
-        toast.error('Error', `${TEXTOS_AGENDA.errorAgregarDisponibilidad}${(err instanceof ApiError && err.msg) || TEXTOS_AGENDA.errorDesconocido}`);
+        toast.error(
+          'Error',
+          `${TEXTOS_AGENDA.errorAgregarDisponibilidad}${(err instanceof ApiError && err.msg) || TEXTOS_AGENDA.errorDesconocido}`,
+        );
     } finally {
       setGuardando(false);
     }
@@ -80,7 +83,11 @@ export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
 
   return (
     <Dialog open={abierto} onOpenChange={onOpenChange}>
-      <DialogContent titulo="Personalizar Horario" descripcion="Los días y horas en que recibes pacientes. Solo se pueden agendar citas dentro de estos horarios." ancho="xl">
+      <DialogContent
+        titulo="Personalizar Horario"
+        descripcion="Los días y horas en que recibes pacientes. Solo se pueden agendar citas dentro de estos horarios."
+        ancho="xl"
+      >
         <div className="grid gap-8 lg:grid-cols-[1.1fr_1fr]">
           <section aria-labelledby="titulo-horarios">
             <h3 id="titulo-horarios" className="mb-3 font-sans text-base font-semibold">
@@ -95,10 +102,18 @@ export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
                 <table className="w-full text-sm">
                   <thead className="bg-arena-50 text-left text-tinta-600">
                     <tr>
-                      <th scope="col" className="px-4 py-2.5 font-medium">Día</th>
-                      <th scope="col" className="px-4 py-2.5 font-medium">Inicio</th>
-                      <th scope="col" className="px-4 py-2.5 font-medium">Fin</th>
-                      <th scope="col" className="px-4 py-2.5 text-right font-medium"><span className="sr-only">Acciones</span></th>
+                      <th scope="col" className="px-4 py-2.5 font-medium">
+                        Día
+                      </th>
+                      <th scope="col" className="px-4 py-2.5 font-medium">
+                        Inicio
+                      </th>
+                      <th scope="col" className="px-4 py-2.5 font-medium">
+                        Fin
+                      </th>
+                      <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                        <span className="sr-only">Acciones</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -165,5 +180,7 @@ export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
 
 const ORDEN = new Map<string, number>(SEMANA_DIAS.map((d, i) => [d, i]));
 function ordenar(lista: Disponibilidad[]) {
-  return [...lista].sort((a, b) => (ORDEN.get(a.dia_semana) ?? 0) - (ORDEN.get(b.dia_semana) ?? 0) || a.hora_inicio.localeCompare(b.hora_inicio));
+  return [...lista].sort(
+    (a, b) => (ORDEN.get(a.dia_semana) ?? 0) - (ORDEN.get(b.dia_semana) ?? 0) || a.hora_inicio.localeCompare(b.hora_inicio),
+  );
 }

@@ -22,7 +22,11 @@ interface Props {
 /** Duplicar: the same hour, duration, patient, modality and notes on the chosen days; copies
  * start as Pendiente (decision 036). Each day is booked under the server's usual rules. */
 export function ModalDuplicar({ cita, lunes, idAgenda, onCerrar }: Props) {
-  return <Dialog open={cita !== null} onOpenChange={(a) => !a && onCerrar()}>{cita ? <Formulario cita={cita} lunes={lunes} idAgenda={idAgenda} onCerrar={onCerrar} /> : null}</Dialog>;
+  return (
+    <Dialog open={cita !== null} onOpenChange={(a) => !a && onCerrar()}>
+      {cita ? <Formulario cita={cita} lunes={lunes} idAgenda={idAgenda} onCerrar={onCerrar} /> : null}
+    </Dialog>
+  );
 }
 
 function Formulario({ cita, lunes, idAgenda, onCerrar }: { cita: Cita } & Omit<Props, 'cita'>) {
@@ -53,7 +57,9 @@ function Formulario({ cita, lunes, idAgenda, onCerrar }: { cita: Cita } & Omit<P
         creadas++;
       } catch (error) {
         if (error instanceof ApiError && error.sesionCerrada) return;
-        fallos.push(`${diaSemanaDe(fecha)} ${diaCorto(fecha).split(' ')[1]}: ${error instanceof ApiError && error.msg ? error.msg : 'Error desconocido'}`);
+        fallos.push(
+          `${diaSemanaDe(fecha)} ${diaCorto(fecha).split(' ')[1]}: ${error instanceof ApiError && error.msg ? error.msg : 'Error desconocido'}`,
+        );
       }
     }
     setGuardando(false);
@@ -88,7 +94,11 @@ function Formulario({ cita, lunes, idAgenda, onCerrar }: { cita: Cita } & Omit<P
                 />
                 <span className="font-medium text-tinta-900">{diaSemanaDe(fecha)}</span>
                 <span className="text-tinta-500">{diaCorto(fecha).split(' ')[1]}</span>
-                {propio ? <span className="ml-auto text-xs text-tinta-500">Esta cita</span> : pasado ? <span className="ml-auto text-xs text-tinta-500">Ya pasó</span> : null}
+                {propio ? (
+                  <span className="ml-auto text-xs text-tinta-500">Esta cita</span>
+                ) : pasado ? (
+                  <span className="ml-auto text-xs text-tinta-500">Ya pasó</span>
+                ) : null}
               </label>
             );
           })}

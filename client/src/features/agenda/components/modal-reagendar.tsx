@@ -19,7 +19,11 @@ interface Props {
 
 /** Reagendar (spec 1 §2, §5): a new date and hour; the duration stays. */
 export function ModalReagendar({ cita, onCerrar, onFueraDeDisponibilidad }: Props) {
-  return <Dialog open={cita !== null} onOpenChange={(a) => !a && onCerrar()}>{cita ? <Formulario cita={cita} onCerrar={onCerrar} onFueraDeDisponibilidad={onFueraDeDisponibilidad} /> : null}</Dialog>;
+  return (
+    <Dialog open={cita !== null} onOpenChange={(a) => !a && onCerrar()}>
+      {cita ? <Formulario cita={cita} onCerrar={onCerrar} onFueraDeDisponibilidad={onFueraDeDisponibilidad} /> : null}
+    </Dialog>
+  );
 }
 
 function Formulario({ cita, onCerrar, onFueraDeDisponibilidad }: { cita: Cita } & Omit<Props, 'cita'>) {

@@ -49,7 +49,11 @@ export function SeccionExcepciones() {
   }
 
   async function quitar(x: Excepcion) {
-    const si = await confirmar({ titulo: '¿Desbloquear este horario?', texto: `${fechaLarga(x.fecha)}, ${rango(x)}.`, confirmar: 'Sí, desbloquear' });
+    const si = await confirmar({
+      titulo: '¿Desbloquear este horario?',
+      texto: `${fechaLarga(x.fecha)}, ${rango(x)}.`,
+      confirmar: 'Sí, desbloquear',
+    });
     if (!si) return;
     try {
       await eliminarExcepcion(x.id_excepcion);
@@ -64,14 +68,21 @@ export function SeccionExcepciones() {
       <h3 id="titulo-excepciones" className="flex items-center gap-2 font-sans text-base font-semibold">
         <CalendarOff className="size-4 text-terracota-600" aria-hidden /> Días y horas bloqueados
       </h3>
-      <p className="mt-1 text-sm text-tinta-600">Vacaciones, congresos o pendientes personales: en esos horarios no se pueden agendar citas.</p>
+      <p className="mt-1 text-sm text-tinta-600">
+        Vacaciones, congresos o pendientes personales: en esos horarios no se pueden agendar citas.
+      </p>
       <div className="mt-4 grid gap-6 lg:grid-cols-[1.1fr_1fr]">
         {excepciones.length === 0 ? (
-          <p className="self-start rounded-xl border border-dashed border-arena-300 px-4 py-5 text-center text-sm text-tinta-500">No tienes días bloqueados próximamente.</p>
+          <p className="self-start rounded-xl border border-dashed border-arena-300 px-4 py-5 text-center text-sm text-tinta-500">
+            No tienes días bloqueados próximamente.
+          </p>
         ) : (
           <ul className="flex flex-col gap-2 self-start">
             {excepciones.map((x) => (
-              <li key={x.id_excepcion} className="flex items-center gap-3 rounded-xl border border-terracota-100 bg-terracota-50 px-4 py-2.5 text-sm">
+              <li
+                key={x.id_excepcion}
+                className="flex items-center gap-3 rounded-xl border border-terracota-100 bg-terracota-50 px-4 py-2.5 text-sm"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-tinta-900 first-letter:uppercase">{fechaLarga(x.fecha)}</p>
                   <p className="text-tinta-600">
@@ -91,7 +102,15 @@ export function SeccionExcepciones() {
             {(c) => <Input {...c} type="date" min={ahoraClinica().hoy} value={fecha} onChange={(e) => setFecha(e.target.value)} />}
           </Field>
           <Field id="exc-motivo" etiqueta="Motivo" opcional>
-            {(c) => <Input {...c} maxLength={MOTIVO_EXCEPCION_MAX} value={motivo} onChange={(e) => setMotivo(e.target.value)} placeholder="Congreso, vacaciones…" />}
+            {(c) => (
+              <Input
+                {...c}
+                maxLength={MOTIVO_EXCEPCION_MAX}
+                value={motivo}
+                onChange={(e) => setMotivo(e.target.value)}
+                placeholder="Congreso, vacaciones…"
+              />
+            )}
           </Field>
           <label htmlFor="exc-dia-completo" className="flex items-center gap-2 text-sm text-tinta-800 sm:col-span-2">
             <Checkbox id="exc-dia-completo" checked={diaCompleto} onChange={(e) => setDiaCompleto(e.target.checked)} /> Todo el día

@@ -17,9 +17,7 @@ type Estado = { tipo: 'cargando' } | { tipo: 'exito' } | { tipo: 'error'; mensaj
 /** Activation screen (spec 1 §2): loading, then success (login after 3 s) or the failure message. */
 export function ActivarCuenta({ token }: { token?: string }) {
   const navigate = useNavigate();
-  const [estado, setEstado] = useState<Estado>(
-    token ? { tipo: 'cargando' } : { tipo: 'error', mensaje: TEXTOS_CUENTA.activacionSinToken },
-  );
+  const [estado, setEstado] = useState<Estado>(token ? { tipo: 'cargando' } : { tipo: 'error', mensaje: TEXTOS_CUENTA.activacionSinToken });
 
   useEffect(() => {
     if (!token) return;

@@ -24,12 +24,8 @@ export function MarcoCuenta({ titulo, descripcion, children, pie, ancho = 'sm' }
         <div aria-hidden className="absolute -top-24 -right-24 size-72 rounded-full bg-salvia-600/60" />
         <div aria-hidden className="absolute -bottom-32 -left-16 size-80 rounded-full bg-salvia-800/60" />
         <div className="relative">
-          <p className="font-serif text-3xl leading-tight font-semibold text-white">
-            El duelo no se recorre en soledad.
-          </p>
-          <p className="mt-4 text-salvia-100">
-            MiDuelo reúne a psicólogos y pacientes en un mismo espacio, con calma y con cuidado.
-          </p>
+          <p className="font-serif text-3xl leading-tight font-semibold text-white">El duelo no se recorre en soledad.</p>
+          <p className="mt-4 text-salvia-100">MiDuelo reúne a psicólogos y pacientes en un mismo espacio, con calma y con cuidado.</p>
         </div>
         <ul className="relative mt-10 space-y-5">
           {puntos.map(({ icono: Icono, texto }) => (

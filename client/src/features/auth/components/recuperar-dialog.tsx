@@ -58,11 +58,7 @@ export function RecuperarDialog() {
         sinCerrar={enviando}
       >
         <form onSubmit={enviar} noValidate>
-          <Field
-            id="correoOTelefono"
-            etiqueta="Correo electrónico o teléfono"
-            error={form.errorDe('correoOTelefono')}
-          >
+          <Field id="correoOTelefono" etiqueta="Correo electrónico o teléfono" error={form.errorDe('correoOTelefono')}>
             {(control) => (
               <Input
                 {...control}

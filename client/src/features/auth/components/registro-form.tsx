@@ -47,9 +47,7 @@ function soloDigitos(e: KeyboardEvent<HTMLInputElement>) {
 function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
     <fieldset className="grid gap-5 sm:grid-cols-2">
-      <legend className="mb-4 w-full border-b border-arena-200 pb-2 font-serif text-lg font-semibold text-tinta-900">
-        {titulo}
-      </legend>
+      <legend className="mb-4 w-full border-b border-arena-200 pb-2 font-serif text-lg font-semibold text-tinta-900">{titulo}</legend>
       {children}
     </fieldset>
   );
@@ -147,12 +145,7 @@ export function RegistroForm() {
         <Field id="apellidoMaterno" etiqueta="Apellido materno" opcional error={form.errorDe('apellidoMaterno')}>
           {(c) => <Input {...c} autoComplete="additional-name" {...texto('apellidoMaterno')} />}
         </Field>
-        <Field
-          id="fecha_nacimiento"
-          etiqueta="Fecha de nacimiento"
-          ayuda={MSG.edadHint}
-          error={form.errorDe('fecha_nacimiento')}
-        >
+        <Field id="fecha_nacimiento" etiqueta="Fecha de nacimiento" ayuda={MSG.edadHint} error={form.errorDe('fecha_nacimiento')}>
           {(c) => <Input {...c} type="date" autoComplete="bday" max={hoy} min="1900-01-01" {...texto('fecha_nacimiento')} />}
         </Field>
       </Seccion>
@@ -161,12 +154,7 @@ export function RegistroForm() {
         <Field id="especialidad" etiqueta="Especialidad" error={form.errorDe('especialidad')} className="sm:col-span-2">
           {(c) => <Input {...c} placeholder="Por ejemplo: Psicología clínica, tanatología" {...texto('especialidad')} />}
         </Field>
-        <Field
-          id="cedulaProfesional"
-          etiqueta="Cédula profesional"
-          ayuda="De 7 a 10 dígitos"
-          error={form.errorDe('cedulaProfesional')}
-        >
+        <Field id="cedulaProfesional" etiqueta="Cédula profesional" ayuda="De 7 a 10 dígitos" error={form.errorDe('cedulaProfesional')}>
           {(c) => <Input {...c} autoComplete="off" {...digitos('cedulaProfesional', CEDULA_MAX_DIGITOS)} />}
         </Field>
         <Field id="numTelefonico" etiqueta="Teléfono" ayuda="10 dígitos" error={form.errorDe('numTelefonico')}>
@@ -176,9 +164,7 @@ export function RegistroForm() {
 
       <Seccion titulo="Tu cuenta">
         <Field id="correo" etiqueta="Correo electrónico" error={form.errorDe('correo')} className="sm:col-span-2">
-          {(c) => (
-            <Input {...c} type="email" inputMode="email" autoComplete="email" placeholder="tu@correo.com" {...texto('correo')} />
-          )}
+          {(c) => <Input {...c} type="email" inputMode="email" autoComplete="email" placeholder="tu@correo.com" {...texto('correo')} />}
         </Field>
         <Field id="contrasena" etiqueta="Contraseña" error={form.errorDe('contrasena')}>
           {(c) => (

@@ -48,10 +48,7 @@ export function RestablecerForm({ token }: { token?: string }) {
       await restablecerContrasena(token, resultado.output.nuevaContrasena);
       toast.exito('Contraseña restablecida', MSG.restablecerExitoso, { duracion: TOAST_CUENTA_MS });
       setEstado('listo');
-      temporizador.current = window.setTimeout(
-        () => void navigate({ to: '/iniciar-sesion' }),
-        RETRASO_TRAS_RESTABLECER_MS,
-      );
+      temporizador.current = window.setTimeout(() => void navigate({ to: '/iniciar-sesion' }), RETRASO_TRAS_RESTABLECER_MS);
     } catch (error) {
       toast.error('Error', mensajeDeError(error, TEXTOS_CUENTA.restablecerError));
     } finally {

@@ -89,7 +89,9 @@ export function ChatCompositor({ onEnviar, onEscribir, deshabilitado, idConversa
       </div>
       <p id={`ayuda-mensaje-${idConversacion}`} className="mt-1.5 flex justify-between gap-3 px-1 text-xs text-tinta-500">
         <span className="hidden sm:inline">Enter para enviar · Shift + Enter para un salto de línea</span>
-        <span className={cx('ml-auto tabular-nums', excedido ? 'font-semibold text-peligro-700' : largo > MENSAJE_MAX * 0.8 ? '' : 'invisible')}>
+        <span
+          className={cx('ml-auto tabular-nums', excedido ? 'font-semibold text-peligro-700' : largo > MENSAJE_MAX * 0.8 ? '' : 'invisible')}
+        >
           {largo}/{MENSAJE_MAX}
         </span>
       </p>

@@ -76,7 +76,10 @@ function AvisoSinConexion() {
   const enVivo = useSocket((s) => s.estado === 'conectado');
   if (enVivo) return null;
   return (
-    <p role="status" className="mb-3 flex items-center gap-2 rounded-xl border border-pendiente-borde bg-aviso-50 px-4 py-2 text-sm text-aviso-700">
+    <p
+      role="status"
+      className="mb-3 flex items-center gap-2 rounded-xl border border-pendiente-borde bg-aviso-50 px-4 py-2 text-sm text-aviso-700"
+    >
       <WifiOff className="size-4 shrink-0" aria-hidden />
       {TEXTOS_CHAT.sinConexion}
     </p>

@@ -17,7 +17,16 @@ interface ItemConversacionProps {
 }
 
 /** A row of the conversation list: avatar initial, name, type badge, time, preview or typing, unread count. */
-export function ItemConversacion({ id, apariencia, tiempo, vistaPrevia, noLeidos, activo, escribiendo, onSeleccionar }: ItemConversacionProps) {
+export function ItemConversacion({
+  id,
+  apariencia,
+  tiempo,
+  vistaPrevia,
+  noLeidos,
+  activo,
+  escribiendo,
+  onSeleccionar,
+}: ItemConversacionProps) {
   const { nombre, tonoAvatar, insignia } = apariencia;
   return (
     <li>

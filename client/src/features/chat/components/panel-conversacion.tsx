@@ -51,7 +51,10 @@ export function PanelConversacion<R extends ResumenBase>({
         onVolver={onVolver}
       />
       {errorCarga && mensajes.length > 0 ? (
-        <p role="alert" className="flex items-center justify-center gap-2 border-b border-arena-200 bg-peligro-50 px-4 py-2 text-sm text-peligro-700">
+        <p
+          role="alert"
+          className="flex items-center justify-center gap-2 border-b border-arena-200 bg-peligro-50 px-4 py-2 text-sm text-peligro-700"
+        >
           {TEXTOS_CHAT.errorCargarMensajes}
           <button type="button" className="cursor-pointer font-semibold underline underline-offset-2" onClick={reintentar}>
             {TEXTOS_CHAT.reintentar}
@@ -63,17 +66,17 @@ export function PanelConversacion<R extends ResumenBase>({
           <ErrorCarga texto={TEXTOS_CHAT.errorCargarMensajes} onReintentar={reintentar} />
         </div>
       ) : (
-      <ChatMensajes
-        key={id}
-        mensajes={mensajes}
-        propio={lado.adaptador.propio}
-        nombreOtro={apariencia.nombre}
-        cargando={cargando}
-        hayAnteriores={hayAnteriores}
-        onCargarAnteriores={() => void conv.cargarAnteriores()}
-        onReintentar={(idCliente) => conv.reintentar(id, idCliente)}
-        textoVacio={textoVacio}
-      />
+        <ChatMensajes
+          key={id}
+          mensajes={mensajes}
+          propio={lado.adaptador.propio}
+          nombreOtro={apariencia.nombre}
+          cargando={cargando}
+          hayAnteriores={hayAnteriores}
+          onCargarAnteriores={() => void conv.cargarAnteriores()}
+          onReintentar={(idCliente) => conv.reintentar(id, idCliente)}
+          textoVacio={textoVacio}
+        />
       )}
       <ChatCompositor idConversacion={id} onEnviar={conv.enviar} onEscribir={conv.avisarEscritura} />
     </>

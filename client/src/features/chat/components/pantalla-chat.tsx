@@ -20,7 +20,8 @@ interface PantallaChatProps {
 
 /** The psychologist's chat screen (spec 1 §2 Chat): sidebar with search and list, conversation pane. */
 export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps) {
-  const { conv, chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoPsicologo);
+  const { conv, chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } =
+    useConversaciones(ladoPsicologo);
   const [nuevoAbierto, setNuevoAbierto] = useState(false);
   const pacienteManejado = useRef<number | null>(null);
 

@@ -28,10 +28,7 @@ export function IndiceArticulo() {
           </a>
           .
         </p>
-        <Link
-          to="/contactos-de-apoyo"
-          className="mt-4 inline-block text-sm font-semibold text-white underline underline-offset-4"
-        >
+        <Link to="/contactos-de-apoyo" className="mt-4 inline-block text-sm font-semibold text-white underline underline-offset-4">
           Ver todos los contactos de apoyo
         </Link>
       </div>

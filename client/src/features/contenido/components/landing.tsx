@@ -87,8 +87,8 @@ export function Landing() {
               Nadie debería atravesar una pérdida en soledad.
             </h1>
             <p className="mt-5 max-w-xl text-lg text-tinta-600">
-              MiDuelo une a psicólogos y pacientes en un mismo espacio: el paciente registra cómo se siente y realiza
-              sus actividades desde la app; el profesional sigue su proceso, paso a paso, desde la web.
+              MiDuelo une a psicólogos y pacientes en un mismo espacio: el paciente registra cómo se siente y realiza sus actividades desde
+              la app; el profesional sigue su proceso, paso a paso, desde la web.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <Link to="/registro" className={botonClases('primario', 'lg')}>
@@ -201,9 +201,7 @@ export function Landing() {
                 <h2 id="ayuda-inmediata" className="text-xl font-semibold">
                   ¿Necesitas ayuda ahora?
                 </h2>
-                <p className="mt-1 text-tinta-700">
-                  La Línea de la Vida atiende gratis las 24 horas. Si estás en peligro, llama al 911.
-                </p>
+                <p className="mt-1 text-tinta-700">La Línea de la Vida atiende gratis las 24 horas. Si estás en peligro, llama al 911.</p>
               </div>
             </div>
             <div className="flex flex-col gap-2 sm:flex-row">

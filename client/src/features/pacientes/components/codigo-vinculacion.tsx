@@ -47,7 +47,13 @@ export function CodigoVinculacion() {
         >
           {codigo ?? '······'}
         </output>
-        <Button variante="secundario" tamano="sm" onClick={() => void copiar()} disabled={!codigo} aria-label="Copiar código de vinculación">
+        <Button
+          variante="secundario"
+          tamano="sm"
+          onClick={() => void copiar()}
+          disabled={!codigo}
+          aria-label="Copiar código de vinculación"
+        >
           <Copy className="size-4" aria-hidden /> Copiar
         </Button>
       </div>

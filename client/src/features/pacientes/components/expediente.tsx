@@ -37,7 +37,10 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
   }, [idPaciente, navigate]);
 
   const volver = (
-    <Link to="/lista-pacientes-del-psicologo" className="inline-flex items-center gap-1.5 text-sm font-medium text-salvia-700 hover:underline">
+    <Link
+      to="/lista-pacientes-del-psicologo"
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-salvia-700 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden /> {TEXTOS_PACIENTES.volver}
     </Link>
   );

@@ -107,7 +107,11 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
             <Clock className="size-4 text-tinta-500" aria-hidden /> {cita.hora_inicio} – {cita.hora_fin}
           </p>
           <p className="flex items-center gap-2 text-tinta-700">
-            {cita.modalidad === 'En línea' ? <Video className="size-4 text-tinta-500" aria-hidden /> : <MapPin className="size-4 text-tinta-500" aria-hidden />}
+            {cita.modalidad === 'En línea' ? (
+              <Video className="size-4 text-tinta-500" aria-hidden />
+            ) : (
+              <MapPin className="size-4 text-tinta-500" aria-hidden />
+            )}
             {cita.modalidad}
           </p>
           {cita.notas ? <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 whitespace-pre-line">{cita.notas}</p> : null}

@@ -33,87 +33,97 @@ export function ListaPacientes() {
       {pacientes === null ? (
         <Cargando texto="Cargando pacientes..." />
       ) : pacientes.length === 0 ? (
-        <EmptyState icono={Users} titulo={TEXTOS_PACIENTES.vacio} texto="Cuando un paciente se registre en la app con tu código de vinculación aparecerá aquí." />
+        <EmptyState
+          icono={Users}
+          titulo={TEXTOS_PACIENTES.vacio}
+          texto="Cuando un paciente se registre en la app con tu código de vinculación aparecerá aquí."
+        />
       ) : (
         <>
-        {/* On a phone the six columns do not fit: the table scrolled sideways and hid the email
+          {/* On a phone the six columns do not fit: the table scrolled sideways and hid the email
             and the actions. Each patient is a card there, with the same Ver and Eliminar. */}
-        <ul className="flex flex-col gap-3 sm:hidden" aria-label={TEXTOS_PACIENTES.listadoTitulo}>
-          {pacientes.map((p) => (
-            <li key={p.id_paciente}>
-              <Card className="flex flex-col gap-3 p-4">
-                <div className="min-w-0">
-                  <p className="font-medium text-tinta-900">{nombreCompleto(p)}</p>
-                  <p className="truncate text-sm text-tinta-600">{p.email}</p>
-                  <p className="text-xs text-tinta-500 tabular-nums">ID: {p.id_paciente}</p>
-                </div>
-                <div className="flex gap-2">
-                  <Button variante="suave" tamano="sm" className="flex-1" aria-label={`Ver expediente de ${p.nombre} ${p.apellido_paterno}`} onClick={() => abrir(p.id_paciente)}>
-                    <Eye className="size-4" aria-hidden /> Ver
-                  </Button>
-                  <span title={TEXTOS_PACIENTES.eliminarDeshabilitado} className="flex flex-1">
-                    <Button variante="secundario" tamano="sm" className="w-full" disabled>
-                      <Trash2 className="size-4" aria-hidden /> Eliminar
+          <ul className="flex flex-col gap-3 sm:hidden" aria-label={TEXTOS_PACIENTES.listadoTitulo}>
+            {pacientes.map((p) => (
+              <li key={p.id_paciente}>
+                <Card className="flex flex-col gap-3 p-4">
+                  <div className="min-w-0">
+                    <p className="font-medium text-tinta-900">{nombreCompleto(p)}</p>
+                    <p className="truncate text-sm text-tinta-600">{p.email}</p>
+                    <p className="text-xs text-tinta-500 tabular-nums">ID: {p.id_paciente}</p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      variante="suave"
+                      tamano="sm"
+                      className="flex-1"
+                      aria-label={`Ver expediente de ${p.nombre} ${p.apellido_paterno}`}
+                      onClick={() => abrir(p.id_paciente)}
+                    >
+                      <Eye className="size-4" aria-hidden /> Ver
                     </Button>
-                  </span>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-        <Card className="hidden overflow-x-auto sm:block">
-          <table className="w-full min-w-[44rem] text-sm">
-            <caption className="sr-only">{TEXTOS_PACIENTES.listadoTitulo}</caption>
-            <thead className="border-b border-arena-200 bg-arena-50 text-left text-tinta-600">
-              <tr>
-                {['ID', 'Nombre', 'Apellido Paterno', 'Apellido Materno', 'Correo'].map((c) => (
-                  <th key={c} scope="col" className="px-4 py-3 font-medium">
-                    {c}
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Acciones
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pacientes.map((p) => (
-                <tr
-                  key={p.id_paciente}
-                  onClick={() => abrir(p.id_paciente)}
-                  className="cursor-pointer border-b border-arena-100 last:border-0 hover:bg-salvia-50/60"
-                >
-                  <td className="px-4 py-3 text-tinta-500 tabular-nums">{p.id_paciente}</td>
-                  <td className="px-4 py-3 font-medium text-tinta-900">{p.nombre}</td>
-                  <td className="px-4 py-3">{p.apellido_paterno}</td>
-                  <td className="px-4 py-3">{p.apellido_materno ?? '—'}</td>
-                  <td className="px-4 py-3 text-tinta-600">{p.email}</td>
-                  <td className="px-4 py-2">
-                    <div className="flex justify-end gap-2">
-                      <Button
-                        variante="suave"
-                        tamano="sm"
-                        aria-label={`Ver expediente de ${p.nombre} ${p.apellido_paterno}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          abrir(p.id_paciente);
-                        }}
-                      >
-                        <Eye className="size-4" aria-hidden /> Ver
+                    <span title={TEXTOS_PACIENTES.eliminarDeshabilitado} className="flex flex-1">
+                      <Button variante="secundario" tamano="sm" className="w-full" disabled>
+                        <Trash2 className="size-4" aria-hidden /> Eliminar
                       </Button>
-                      {/* Deleting a patient is disabled for psychologists (spec 1 §6). */}
-                      <span title={TEXTOS_PACIENTES.eliminarDeshabilitado}>
-                        <Button variante="secundario" tamano="sm" disabled onClick={(e) => e.stopPropagation()}>
-                          <Trash2 className="size-4" aria-hidden /> Eliminar
-                        </Button>
-                      </span>
-                    </div>
-                  </td>
+                    </span>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Card className="hidden overflow-x-auto sm:block">
+            <table className="w-full min-w-[44rem] text-sm">
+              <caption className="sr-only">{TEXTOS_PACIENTES.listadoTitulo}</caption>
+              <thead className="border-b border-arena-200 bg-arena-50 text-left text-tinta-600">
+                <tr>
+                  {['ID', 'Nombre', 'Apellido Paterno', 'Apellido Materno', 'Correo'].map((c) => (
+                    <th key={c} scope="col" className="px-4 py-3 font-medium">
+                      {c}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Acciones
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+              </thead>
+              <tbody>
+                {pacientes.map((p) => (
+                  <tr
+                    key={p.id_paciente}
+                    onClick={() => abrir(p.id_paciente)}
+                    className="cursor-pointer border-b border-arena-100 last:border-0 hover:bg-salvia-50/60"
+                  >
+                    <td className="px-4 py-3 text-tinta-500 tabular-nums">{p.id_paciente}</td>
+                    <td className="px-4 py-3 font-medium text-tinta-900">{p.nombre}</td>
+                    <td className="px-4 py-3">{p.apellido_paterno}</td>
+                    <td className="px-4 py-3">{p.apellido_materno ?? '—'}</td>
+                    <td className="px-4 py-3 text-tinta-600">{p.email}</td>
+                    <td className="px-4 py-2">
+                      <div className="flex justify-end gap-2">
+                        <Button
+                          variante="suave"
+                          tamano="sm"
+                          aria-label={`Ver expediente de ${p.nombre} ${p.apellido_paterno}`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            abrir(p.id_paciente);
+                          }}
+                        >
+                          <Eye className="size-4" aria-hidden /> Ver
+                        </Button>
+                        {/* Deleting a patient is disabled for psychologists (spec 1 §6). */}
+                        <span title={TEXTOS_PACIENTES.eliminarDeshabilitado}>
+                          <Button variante="secundario" tamano="sm" disabled onClick={(e) => e.stopPropagation()}>
+                            <Trash2 className="size-4" aria-hidden /> Eliminar
+                          </Button>
+                        </span>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
         </>
       )}
     </div>
