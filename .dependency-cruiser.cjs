@@ -67,8 +67,7 @@ module.exports = {
     },
     {
       name: 'sin-resolver',
-      comment:
-        'An import the checker cannot resolve would escape every rule above (e.g. a broken `@/` alias), so it fails too.',
+      comment: 'An import the checker cannot resolve would escape every rule above (e.g. a broken `@/` alias), so it fails too.',
       severity: 'error',
       from: { path: '^(client|server|shared)/' },
       to: { couldNotResolve: true, dependencyTypesNot: ['type-only'] },

@@ -14,7 +14,8 @@ const parar = (s) => {
 };
 process.on('SIGINT', () => parar('SIGINT'));
 process.on('SIGTERM', () => parar('SIGTERM'));
-for (const h of hijos) h.on('exit', (code) => {
-  parar('SIGTERM');
-  process.exit(code ?? 0);
-});
+for (const h of hijos)
+  h.on('exit', (code) => {
+    parar('SIGTERM');
+    process.exit(code ?? 0);
+  });
