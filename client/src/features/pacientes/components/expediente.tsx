@@ -7,6 +7,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
+import { useLiveResource } from '@/lib/live/use-live-resource';
 import { obtenerPaciente } from '@/api/pacientes';
 import { InfoGeneral } from './info-general';
 
@@ -16,25 +17,26 @@ export type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
  * the four tabs. A failed load shows an error and returns to the list. */
 export function Expediente({ idPaciente }: { idPaciente: number }) {
   const navigate = useNavigate();
-  const [paciente, setPaciente] = useState<Paciente | null | undefined>(undefined);
   const [pestana, setPestana] = useState<PestanaExpediente>('info');
+  // The file is live like every resource (decision 060): reloaded on reconnect and polled while the
+  // socket is down. A 404 is an answer ("not found"), not a failure.
+  const { data: paciente, error } = useLiveResource<Paciente | null>({
+    fetch: (signal) =>
+      obtenerPaciente(idPaciente, signal).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }),
+    deps: [idPaciente],
+  });
 
+  // A first load that failed shows an error and returns to the list; a failed background reload
+  // keeps the file on screen.
+  const sinCargar = paciente === undefined && error !== null;
   useEffect(() => {
-    const control = new AbortController();
-    setPaciente(undefined);
-    obtenerPaciente(idPaciente, control.signal).then(setPaciente, (e: unknown) => {
-      if (control.signal.aborted) return;
-      if (e instanceof ApiError && e.status === 404) {
-        setPaciente(null);
-        return;
-      }
-      if (!(e instanceof ApiError && e.sesionCerrada)) {
-        toast.error('Error', TEXTOS_PACIENTES.errorCargar);
-        void navigate({ to: '/lista-pacientes-del-psicologo' });
-      }
-    });
-    return () => control.abort();
-  }, [idPaciente, navigate]);
+    if (!sinCargar || (error instanceof ApiError && error.sesionCerrada)) return;
+    toast.error('Error', TEXTOS_PACIENTES.errorCargar);
+    void navigate({ to: '/lista-pacientes-del-psicologo' });
+  }, [sinCargar, error, navigate]);
 
   const volver = (
     <Link
