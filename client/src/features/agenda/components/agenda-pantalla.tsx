@@ -1,5 +1,5 @@
 import { type Cita, TEXTOS_AGENDA } from '@miduelo/shared/citas';
-import { aHora, aMinutos, diasDeSemana, lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { aHora, aMinutos, diasDeSemana, lunesDe, partePasada, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
 import dayjs from 'dayjs';
 import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';
@@ -11,7 +11,7 @@ import { useSocket } from '@/lib/socket';
 import { useListaViva } from '@/lib/live/use-lista-viva';
 import { listarPacientes } from '@/api/pacientes';
 import { disponibilidadDeGrid } from '@/features/agenda/disponibilidad';
-import { ahoraClinica } from '@/features/agenda/tiempo';
+import { ahoraClinica } from '@/lib/format';
 import { AgendaContexto } from '@/features/agenda/agenda-contexto';
 import { useAgendaEnVivo } from '@/features/agenda/use-agenda-en-vivo';
 import { AlertaDisponibilidad } from './alerta-disponibilidad';
@@ -67,9 +67,9 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   const franjas = disponibilidadDeGrid(disponibilidad);
 
   function crearEn(fecha: string, hora: string) {
-    const { hoy, hora: ahora } = ahoraClinica();
+    const ahora = ahoraClinica();
     // A cell of the current hour proposes the next quarter instead of a time already past.
-    const propuesta = fecha === hoy && hora <= ahora ? aHora(Math.ceil((aMinutos(ahora) + 1) / 15) * 15) : hora;
+    const propuesta = partePasada(fecha, hora, ahora) === 'hora' ? aHora(Math.ceil((aMinutos(ahora.hora) + 1) / 15) * 15) : hora;
     setCrear({ fecha, hora_inicio: propuesta, id_paciente: preparado?.id_paciente });
   }
 
