@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fusionarPorSeq, primerSeq, sincronizarDespuesDe, ultimoSeq } from '@/lib/live/secuencia';
+import { fusionarPorSeq, primerSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/lib/live/secuencia';
 
 interface Item {
   seq: number | null;
@@ -43,23 +43,49 @@ describe('fusionarPorSeq', () => {
   });
 });
 
-describe('ultimoSeq / primerSeq', () => {
+describe('ultimoSeqContiguo / primerSeq', () => {
   it('ignore pending sends', () => {
-    const items = [...fusionarPorSeq<Item>([], [guardado(4), guardado(9)]), pendiente('x')];
-    expect(ultimoSeq(items)).toBe(9);
+    const items = [...fusionarPorSeq<Item>([], [guardado(4), guardado(5)]), pendiente('x')];
+    expect(ultimoSeqContiguo(items)).toBe(5);
     expect(primerSeq(items)).toBe(4);
-    expect(ultimoSeq([])).toBe(0);
+    expect(ultimoSeqContiguo([])).toBe(0);
     expect(primerSeq([pendiente('y')])).toBeNull();
+  });
+
+  it('stops before a hole: an item that arrived past a missed one does not move the resync point', () => {
+    const items = fusionarPorSeq<Item>([], [guardado(4), guardado(5), guardado(7), guardado(8)]);
+    expect(ultimoSeqContiguo(items)).toBe(5);
   });
 });
 
 describe('sincronizarDespuesDe', () => {
+  it('fills a hole left by a lost event instead of asking after the highest sequence number', async () => {
+    const servidor = Array.from({ length: 4 }, (_, i) => guardado(i + 1));
+    // Seq 2 was lost with the connection; seq 3 came by event.
+    let items: Item[] = fusionarPorSeq<Item>([], [servidor[0], servidor[2]]);
+    const pedidos: number[] = [];
+    await sincronizarDespuesDe({
+      desde: () => ultimoSeqContiguo(items),
+      pedir: async (despues_de, limite) => {
+        pedidos.push(despues_de);
+        return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
+      },
+      aplicar: (lote) => {
+        items = fusionarPorSeq<Item>(items, lote);
+      },
+      seqDe: (m) => m.seq,
+      lote: 10,
+    });
+    expect(pedidos).toEqual([1]);
+    expect(items.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+  });
+
   it('asks after the last known sequence number in batches until a short batch', async () => {
     const servidor = Array.from({ length: 7 }, (_, i) => guardado(i + 1));
     let items: Item[] = fusionarPorSeq<Item>([], servidor.slice(0, 2));
     const pedidos: number[] = [];
     const recibidos = await sincronizarDespuesDe({
-      desde: () => ultimoSeq(items),
+      desde: () => ultimoSeqContiguo(items),
       pedir: async (despues_de, limite) => {
         pedidos.push(despues_de);
         return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
