@@ -204,13 +204,19 @@ describe('conversación abierta', () => {
 });
 
 describe('envíos', () => {
-  it('el envío aparece al instante como pendiente y la respuesta lo reemplaza por el guardado', async () => {
+  /** A conversation open with its first send held in flight until `resolver` answers it. */
+  async function envioEnVuelo() {
     const { ad, enviar } = adaptadorFalso([resumen(1)], { 1: [] });
     const conv = crearConversaciones(ad);
     await conv.cargarLista();
     await conv.seleccionar(1);
     let resolver: (m: MensajeServidor) => void = () => {};
     enviar.mockImplementationOnce(() => new Promise((r) => (resolver = r)));
+    return { conv, resolver: (m: MensajeServidor) => resolver(m) };
+  }
+
+  it('el envío aparece al instante como pendiente y la respuesta lo reemplaza por el guardado', async () => {
+    const { conv, resolver } = await envioEnVuelo();
 
     expect(conv.enviar('  Hola  ')).toBe(true);
     const [pendiente] = conv.useConv.getState().mensajes[1];
@@ -226,12 +232,7 @@ describe('envíos', () => {
   });
 
   it('si el evento del propio mensaje llega antes que la respuesta, queda una sola copia', async () => {
-    const { ad, enviar } = adaptadorFalso([resumen(1)], { 1: [] });
-    const conv = crearConversaciones(ad);
-    await conv.cargarLista();
-    await conv.seleccionar(1);
-    let resolver: (m: MensajeServidor) => void = () => {};
-    enviar.mockImplementationOnce(() => new Promise((r) => (resolver = r)));
+    const { conv, resolver } = await envioEnVuelo();
     conv.enviar('Hola');
     const idCliente = conv.useConv.getState().mensajes[1][0].id_cliente;
     const guardado = mensaje(1, 1, { contenido: 'Hola', remitente: 'psicologo', id_cliente: idCliente });

@@ -58,44 +58,38 @@ describe('ultimoSeqContiguo / primerSeq', () => {
   });
 });
 
+/** A resync of `items` against a server holding `servidor`, in batches of `lote`. */
+async function sincronizarContra(servidor: ReturnType<typeof guardado>[], inicial: Item[], lote: number) {
+  let items = inicial;
+  const pedidos: number[] = [];
+  const recibidos = await sincronizarDespuesDe({
+    desde: () => ultimoSeqContiguo(items),
+    pedir: async (despues_de, limite) => {
+      pedidos.push(despues_de);
+      return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
+    },
+    aplicar: (l) => {
+      items = fusionarPorSeq<Item>(items, l);
+    },
+    seqDe: (m) => m.seq,
+    lote,
+  });
+  return { items, pedidos, recibidos };
+}
+
 describe('sincronizarDespuesDe', () => {
   it('fills a hole left by a lost event instead of asking after the highest sequence number', async () => {
     const servidor = Array.from({ length: 4 }, (_, i) => guardado(i + 1));
     // Seq 2 was lost with the connection; seq 3 came by event.
-    let items: Item[] = fusionarPorSeq<Item>([], [servidor[0], servidor[2]]);
-    const pedidos: number[] = [];
-    await sincronizarDespuesDe({
-      desde: () => ultimoSeqContiguo(items),
-      pedir: async (despues_de, limite) => {
-        pedidos.push(despues_de);
-        return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
-      },
-      aplicar: (lote) => {
-        items = fusionarPorSeq<Item>(items, lote);
-      },
-      seqDe: (m) => m.seq,
-      lote: 10,
-    });
-    expect(pedidos).toEqual([1]);
-    expect(items.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    const items: Item[] = fusionarPorSeq<Item>([], [servidor[0], servidor[2]]);
+    const r = await sincronizarContra(servidor, items, 10);
+    expect(r.pedidos).toEqual([1]);
+    expect(r.items.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
   });
 
   it('asks after the last known sequence number in batches until a short batch', async () => {
     const servidor = Array.from({ length: 7 }, (_, i) => guardado(i + 1));
-    let items: Item[] = fusionarPorSeq<Item>([], servidor.slice(0, 2));
-    const pedidos: number[] = [];
-    const recibidos = await sincronizarDespuesDe({
-      desde: () => ultimoSeqContiguo(items),
-      pedir: async (despues_de, limite) => {
-        pedidos.push(despues_de);
-        return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
-      },
-      aplicar: (lote) => {
-        items = fusionarPorSeq<Item>(items, lote);
-      },
-      seqDe: (m) => m.seq,
-      lote: 2,
-    });
+    const { items, pedidos, recibidos } = await sincronizarContra(servidor, fusionarPorSeq<Item>([], servidor.slice(0, 2)), 2);
     expect(pedidos).toEqual([2, 4, 6]);
     expect(recibidos.map((m) => m.seq)).toEqual([3, 4, 5, 6, 7]);
     expect(items.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);

@@ -1,6 +1,6 @@
 import { POLL_MS } from '@miduelo/shared/constants';
-import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
-import { vigilarRecurso } from './vigilar-socket';
+import { type DependencyList, useCallback, useRef, useState } from 'react';
+import { useCicloVivo } from './use-ciclo-vivo';
 
 export interface OpcionesRecursoVivo<T> {
   /** Loads the resource; receives a signal that aborts when a newer load starts or on unmount. */
@@ -62,22 +62,19 @@ export function useLiveResource<T>({
       });
   }, []);
 
-  useEffect(() => {
+  useCicloVivo(recargar, {
+    enabled,
+    vigilar,
+    intervalMs,
+    deps,
     // Another resource (new deps): what was shown belongs to the previous one.
-    setData(undefined);
-    setError(null);
-    if (!enabled) {
-      setCargando(false);
-      return;
-    }
-    setCargando(true);
-    recargar();
-    const dejar = vigilar ? vigilarRecurso(recargar, intervalMs) : undefined;
-    return () => {
-      dejar?.();
-      actual.current?.abort();
-    };
-  }, [enabled, vigilar, intervalMs, recargar, ...deps]);
+    alReiniciar: () => {
+      setData(undefined);
+      setError(null);
+    },
+    alSalir: () => actual.current?.abort(),
+    setCargando,
+  });
 
   return { data, error, cargando, recargar, setData };
 }

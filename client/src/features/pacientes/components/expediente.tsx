@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Activity, ArrowLeft, ChartLine, Flower2, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/http';
@@ -97,14 +98,6 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
 }
 
 /** The frame of a tab whose issue has not landed yet: a calm placeholder card. */
-function Proximamente({ icono: Icono, titulo }: { icono: typeof Activity; titulo: string }) {
-  return (
-    <Card className="flex flex-col items-center px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-arena-100 text-tinta-500">
-        <Icono className="size-7" aria-hidden />
-      </span>
-      <h2 className="mt-4 font-sans text-lg font-semibold text-tinta-900">{titulo}</h2>
-      <p className="mt-1.5 max-w-md text-sm text-tinta-600">{TEXTOS_PACIENTES.proximamente}</p>
-    </Card>
-  );
+function Proximamente({ icono, titulo }: { icono: typeof Activity; titulo: string }) {
+  return <EmptyState icono={icono} titulo={titulo} texto={TEXTOS_PACIENTES.proximamente} tono="arena" />;
 }
