@@ -8,6 +8,7 @@ import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
+import { cortarSocketsDeSesion } from '../helpers/e2e-esperas';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 
@@ -179,13 +180,13 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
   });
 
   it('sin socket lo avisa y, al reconectar, trae lo que cambió mientras tanto', async () => {
-    const { p, pac, token } = await practica();
+    const { pac, token } = await practica();
     const viernes = sumarDias(proximoLunes(), 4);
     const pagina = await e.paginaConSesion(token, '/agenda');
     await abrirSemanaSiguiente(pagina);
     await pagina.getByText('En vivo: los cambios aparecen al momento').waitFor();
     // The server drops the connection (a restart, a network cut): the event below is missed.
-    e.t.app.realtime.io.in(`psicologo:${p.id_psicologo}`).disconnectSockets(true);
+    expect(await cortarSocketsDeSesion(e.t, token)).toBeGreaterThan(0);
     await pagina.getByText('Reconectando: la semana se actualiza cada 30 segundos').waitFor();
     const r = await e.t.app.inject({
       method: 'POST',

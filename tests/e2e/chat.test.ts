@@ -3,10 +3,10 @@
 // 30-second polling that takes over while the socket is down and stops when it is back.
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import type { Mensaje } from '@miduelo/shared/chat-respuestas';
-import { sala } from '@miduelo/shared/realtime';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
+import { barreraDePeticiones, cortarSocketsDeSesion } from '../helpers/e2e-esperas';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
@@ -204,15 +204,17 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     // The socket is cut and every reconnection refused.
     let bloqueado = true;
     e.t.app.realtime.io.use((_s, next) => (bloqueado ? next(new Error('BLOQUEADO')) : next()));
-    e.t.app.realtime.io.in(sala.psicologo(c.psicologo.id_psicologo)).disconnectSockets(true);
+    expect(await cortarSocketsDeSesion(e.t, c.psi.token)).toBeGreaterThan(0);
     await page.getByText(TEXTOS_CHAT.sinConexion).waitFor();
     await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Llegó mientras no había socket' });
-    await page.waitForTimeout(300);
+    // For the next 20 s nothing asks the server and the message does not show.
+    await ctx.clock.runFor(20_000);
+    await barreraDePeticiones(page);
     expect(await burbujas(page).count()).toBe(0);
     expect(consultas).toEqual([]);
 
-    // 30 s later the poll brings the list and the open conversation's new messages.
-    await ctx.clock.fastForward(30_000);
+    // At 30 s the poll brings the list and the open conversation's new messages.
+    await ctx.clock.fastForward(10_000);
     await burbujas(page).filter({ hasText: 'Llegó mientras no había socket' }).waitFor();
     expect(consultas).toContain('/api/psicologo/chats');
     expect(consultas).toContain(`/api/psicologo/chats/${id}/mensajes?despues_de=0&limite=500`);
@@ -239,12 +241,16 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     const antesDeVolver = consultas.length;
     await ctx.clock.fastForward(15_000);
     await enVivo(page);
-    await expect.poll(() => consultas.slice(antesDeVolver).filter((q) => q === '/api/psicologo/chats').length).toBe(1);
-    await page.waitForTimeout(300);
+    // The resync: the list and what came after the open conversation's last message.
+    await expect
+      .poll(() => consultas.slice(antesDeVolver).map((q) => q.replace(/despues_de=\d+/, 'despues_de=N')))
+      .toEqual(expect.arrayContaining(['/api/psicologo/chats', `/api/psicologo/chats/${id}/mensajes?despues_de=N&limite=500`]));
+    await barreraDePeticiones(page);
+    expect(consultas.slice(antesDeVolver).filter((q) => q === '/api/psicologo/chats')).toHaveLength(1);
     const alVolver = consultas.length;
     // The next 30-second tick (due at 60 s) passes without a request.
     await ctx.clock.fastForward(20_000);
-    await page.waitForTimeout(500);
+    await barreraDePeticiones(page);
     expect(consultas.slice(alVolver)).toEqual([]);
     // And live delivery works again, with no request for it.
     await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'De nuevo en vivo' });
@@ -270,10 +276,15 @@ describe.skipIf(omitir)('chat en el navegador', () => {
 
     // The conversation: not 'Inicia la conversación…', and its unread message stays unread.
     await ctx.route('**/api/psicologo/chats/*/mensajes*', cortar);
+    const lecturas: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/leer')) lecturas.push(r.url());
+    });
     await itemChat(page, id).click();
     await conversacion(page).getByText(TEXTOS_CHAT.errorCargarMensajes).waitFor();
     expect(await conversacion(page).getByText(TEXTOS_CHAT.iniciaConversacion).count()).toBe(0);
-    await page.waitForTimeout(500);
+    await barreraDePeticiones(page);
+    expect(lecturas).toEqual([]);
     expect(await noLeidosGuardados(e.t, id, 'psicologo')).toBe(1);
     await ctx.unroute('**/api/psicologo/chats/*/mensajes*', cortar);
     await conversacion(page).getByRole('button', { name: TEXTOS_CHAT.reintentar }).click();

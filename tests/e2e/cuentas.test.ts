@@ -101,6 +101,8 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
     await page.evaluate((t) => localStorage.setItem('token', t), sesionPsicologo(e.t.app, p));
     await page.goto('/agenda');
     await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
+    // The logout ends with a full reload of /iniciar-sesion (the only 'load' from here on).
+    const recargada = page.waitForEvent('load', { timeout: 15_000 });
     const r = await e.t.app.inject({
       method: 'PUT',
       url: `/api/admin/psicologos/${p.id_psicologo}/status`,
@@ -114,9 +116,8 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
       .first()
       .click()
       .catch(() => {});
+    await recargada;
     await esperarRuta(page, '/iniciar-sesion');
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(1500);
     await toasts(page).getByText(MSG_GENERICO.sesionExpirada).waitFor({ timeout: 2000 });
     await toasts(page).getByText(MSG_GENERICO.sesionExpiradaTitulo).waitFor({ timeout: 500 });
     esperar(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

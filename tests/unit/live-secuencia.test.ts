@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fusionarPorSeq, primerSeq, sincronizarDespuesDe, ultimoSeq } from '@/lib/live/secuencia';
+import { fusionarPorSeq, primerSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/lib/live/secuencia';
 
 interface Item {
   seq: number | null;
@@ -43,33 +43,53 @@ describe('fusionarPorSeq', () => {
   });
 });
 
-describe('ultimoSeq / primerSeq', () => {
+describe('ultimoSeqContiguo / primerSeq', () => {
   it('ignore pending sends', () => {
-    const items = [...fusionarPorSeq<Item>([], [guardado(4), guardado(9)]), pendiente('x')];
-    expect(ultimoSeq(items)).toBe(9);
+    const items = [...fusionarPorSeq<Item>([], [guardado(4), guardado(5)]), pendiente('x')];
+    expect(ultimoSeqContiguo(items)).toBe(5);
     expect(primerSeq(items)).toBe(4);
-    expect(ultimoSeq([])).toBe(0);
+    expect(ultimoSeqContiguo([])).toBe(0);
     expect(primerSeq([pendiente('y')])).toBeNull();
+  });
+
+  it('stops before a hole: an item that arrived past a missed one does not move the resync point', () => {
+    const items = fusionarPorSeq<Item>([], [guardado(4), guardado(5), guardado(7), guardado(8)]);
+    expect(ultimoSeqContiguo(items)).toBe(5);
   });
 });
 
+/** A resync of `items` against a server holding `servidor`, in batches of `lote`. */
+async function sincronizarContra(servidor: ReturnType<typeof guardado>[], inicial: Item[], lote: number) {
+  let items = inicial;
+  const pedidos: number[] = [];
+  const recibidos = await sincronizarDespuesDe({
+    desde: () => ultimoSeqContiguo(items),
+    pedir: async (despues_de, limite) => {
+      pedidos.push(despues_de);
+      return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
+    },
+    aplicar: (l) => {
+      items = fusionarPorSeq<Item>(items, l);
+    },
+    seqDe: (m) => m.seq,
+    lote,
+  });
+  return { items, pedidos, recibidos };
+}
+
 describe('sincronizarDespuesDe', () => {
+  it('fills a hole left by a lost event instead of asking after the highest sequence number', async () => {
+    const servidor = Array.from({ length: 4 }, (_, i) => guardado(i + 1));
+    // Seq 2 was lost with the connection; seq 3 came by event.
+    const items: Item[] = fusionarPorSeq<Item>([], [servidor[0], servidor[2]]);
+    const r = await sincronizarContra(servidor, items, 10);
+    expect(r.pedidos).toEqual([1]);
+    expect(r.items.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+  });
+
   it('asks after the last known sequence number in batches until a short batch', async () => {
     const servidor = Array.from({ length: 7 }, (_, i) => guardado(i + 1));
-    let items: Item[] = fusionarPorSeq<Item>([], servidor.slice(0, 2));
-    const pedidos: number[] = [];
-    const recibidos = await sincronizarDespuesDe({
-      desde: () => ultimoSeq(items),
-      pedir: async (despues_de, limite) => {
-        pedidos.push(despues_de);
-        return servidor.filter((m) => m.seq > despues_de).slice(0, limite);
-      },
-      aplicar: (lote) => {
-        items = fusionarPorSeq<Item>(items, lote);
-      },
-      seqDe: (m) => m.seq,
-      lote: 2,
-    });
+    const { items, pedidos, recibidos } = await sincronizarContra(servidor, fusionarPorSeq<Item>([], servidor.slice(0, 2)), 2);
     expect(pedidos).toEqual([2, 4, 6]);
     expect(recibidos.map((m) => m.seq)).toEqual([3, 4, 5, 6, 7]);
     expect(items.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);

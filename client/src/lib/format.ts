@@ -1,5 +1,6 @@
 import { zonaClinica } from './zona';
-import { fechaEnZona, tiempoRelativo } from '@miduelo/shared/fechas';
+import type { MomentoEnZona } from '@miduelo/shared/citas-tiempo';
+import { fechaEnZona, horaEnZona, tiempoRelativo } from '@miduelo/shared/fechas';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 
@@ -25,8 +26,15 @@ export const hora = (valor: string) => valor.slice(0, 5);
 /** Chat-style relative time: 'Ahora', 'Nm', 'Nh', 'Nd', otherwise dd/MM. */
 export const relativo = (valor: string | Date) => tiempoRelativo(valor);
 
-/** Today as yyyy-MM-dd in the clinic's time zone (the forms judge ages and past dates by it). */
-export const hoyClinica = () => fechaEnZona(new Date(), zonaClinica());
+/** Today and now in the clinic's zone: the forms judge past dates and ages exactly as the server does. */
+export function ahoraClinica(): MomentoEnZona {
+  const ahora = new Date();
+  const zona = zonaClinica();
+  return { hoy: fechaEnZona(ahora, zona), hora: horaEnZona(ahora, zona) };
+}
+
+/** Today as yyyy-MM-dd in the clinic's time zone. */
+export const hoyClinica = () => ahoraClinica().hoy;
 
 /** Initials for an avatar ('Ana', 'López' → 'AL'). */
 export function iniciales(...partes: (string | null | undefined)[]): string {

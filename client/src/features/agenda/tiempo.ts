@@ -1,14 +1,6 @@
 import { MSG_AGENDA } from '@miduelo/shared/citas';
 import { partePasada, yaPaso as yaPasoEn } from '@miduelo/shared/citas-tiempo';
-import { fechaEnZona, horaEnZona } from '@miduelo/shared/fechas';
-import { zonaClinica } from '@/lib/zona';
-
-/** Today and now in the clinic's zone: the form judges past dates exactly as the server does. */
-export function ahoraClinica() {
-  const ahora = new Date();
-  const zona = zonaClinica();
-  return { hoy: fechaEnZona(ahora, zona), hora: horaEnZona(ahora, zona) };
-}
+import { ahoraClinica } from '@/lib/format';
 
 export function yaPaso(fecha: string, hora: string): boolean {
   return yaPasoEn(fecha, hora, ahoraClinica());

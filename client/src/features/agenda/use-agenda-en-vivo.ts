@@ -24,7 +24,7 @@ import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useListaViva } from '@/lib/live/use-lista-viva';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { ahoraClinica } from './tiempo';
+import { ahoraClinica } from '@/lib/format';
 
 const nombre = (c: { paciente: { nombre: string; apellido_paterno: string } }) => `${c.paciente.nombre} ${c.paciente.apellido_paterno}`;
 

@@ -5,7 +5,7 @@
 import { ESCRIBIENDO_CADUCA_MS } from '@miduelo/shared/chat';
 import { create } from 'zustand';
 import { crearEnvios } from './conversaciones-envio';
-import { primerSeq, sincronizarDespuesDe, ultimoSeq } from '@/lib/live/secuencia';
+import { primerSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/lib/live/secuencia';
 import { fusionarMensajes } from './mensajes';
 import type { AdaptadorConv, EstadoConv, EventosConv, MensajeConv, MensajeServidor, ResumenBase } from './conversaciones-tipos';
 import { vigilarRecurso } from '@/lib/live/vigilar-socket';
@@ -101,7 +101,7 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
   /** Everything after the last known sequence number, in batches, merged once each. */
   async function sincronizar(id: number): Promise<void> {
     const nuevos = await sincronizarDespuesDe({
-      desde: () => ultimoSeq(get().mensajes[id]),
+      desde: () => ultimoSeqContiguo(get().mensajes[id]),
       pedir: (despues_de, limite) => ad.mensajes(id, { despues_de, limite }),
       aplicar: (lote) => ponerMensajes(id, (ms) => fusionarMensajes(ms, lote)),
       seqDe: (m) => m.seq,
@@ -169,7 +169,7 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
   async function unirse(id: number) {
     const s = socketConectado();
     if (!s) return;
-    const r = await ad.socket.unirse(s, id, ultimoSeq(get().mensajes[id])).catch(() => null);
+    const r = await ad.socket.unirse(s, id, ultimoSeqContiguo(get().mensajes[id])).catch(() => null);
     if (r && r.mensajes.length > 0) {
       ponerMensajes(id, (ms) => fusionarMensajes(ms, r.mensajes));
       alListado(r.mensajes[r.mensajes.length - 1]);

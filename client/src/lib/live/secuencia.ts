@@ -50,9 +50,22 @@ export function fusionarPorSeq<T extends ItemSecuencia>(
   return ordenarPorSeq([...porSeq.values(), ...pendientes.filter((p) => !p.id_cliente || !confirmados.has(p.id_cliente))]);
 }
 
-/** The highest stored sequence number (0 when none): a resync asks for everything after it. */
-export const ultimoSeq = (items: readonly ItemSecuencia[] | undefined): number =>
-  (items ?? []).reduce((max, m) => (m.seq !== null && m.seq > max ? m.seq : max), 0);
+/**
+ * Where a resync starts: the end of the unbroken run of stored sequence numbers that begins at the
+ * oldest one held (0 when none). Sequences are numbered without gaps, so a hole means an item was
+ * missed (seq 3 came by event while seq 2 was lost with the connection); asking "after the highest"
+ * would skip it for good.
+ */
+export const ultimoSeqContiguo = (items: readonly ItemSecuencia[] | undefined): number => {
+  const seqs = [...new Set((items ?? []).flatMap((m) => (m.seq === null ? [] : [m.seq])))].sort((a, b) => a - b);
+  if (seqs.length === 0) return 0;
+  let fin = seqs[0];
+  for (const seq of seqs.slice(1)) {
+    if (seq !== fin + 1) break;
+    fin = seq;
+  }
+  return fin;
+};
 
 /** The lowest stored sequence number, for loading older pages; null when nothing is stored. */
 export const primerSeq = (items: readonly ItemSecuencia[] | undefined): number | null => {

@@ -1,7 +1,7 @@
 import { POLL_MS } from '@miduelo/shared/constants';
-import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import { type DependencyList, useCallback, useRef, useState } from 'react';
 import { aplicarCambio, type CambioLista, fusionarRespuesta, type ListaViva, listaVacia, type OpcionesLista } from './lista';
-import { vigilarRecurso } from './vigilar-socket';
+import { useCicloVivo } from './use-ciclo-vivo';
 
 export interface OpcionesListaViva<T> extends OpcionesLista<T> {
   /** Loads the list; the signal aborts when a newer load starts or on unmount. */
@@ -78,24 +78,23 @@ export function useListaViva<T>({
       });
   }, []);
 
-  useEffect(() => {
-    setLista(listaVacia());
-    cargadaRef.current = false;
-    setCargada(false);
-    setError(null);
-    if (!enabled) {
-      setCargando(false);
-      return;
-    }
-    setCargando(true);
-    recargar();
-    const dejar = vigilarRecurso(recargar, intervalMs);
-    return () => {
-      dejar();
+  useCicloVivo(recargar, {
+    enabled,
+    vigilar: true,
+    intervalMs,
+    deps,
+    alReiniciar: () => {
+      setLista(listaVacia());
+      cargadaRef.current = false;
+      setCargada(false);
+      setError(null);
+    },
+    alSalir: () => {
       enCurso.current?.control.abort();
       enCurso.current = null;
-    };
-  }, [enabled, intervalMs, recargar, ...deps]);
+    },
+    setCargando,
+  });
 
   return { items: lista.items, cargando, error, cargada, recargar, aplicar };
 }

@@ -1,6 +1,6 @@
 import { POLL_MS } from '@miduelo/shared/constants';
-import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
-import { vigilarRecurso } from './vigilar-socket';
+import { type DependencyList, useCallback, useRef, useState } from 'react';
+import { useCicloVivo } from './use-ciclo-vivo';
 
 export interface OpcionesRecursoVivo<T> {
   /** Loads the resource; receives a signal that aborts when a newer load starts or on unmount. */
@@ -8,6 +8,9 @@ export interface OpcionesRecursoVivo<T> {
   /** Poll interval while the socket is down (30 s, the spec's interval). */
   intervalMs?: number;
   enabled?: boolean;
+  /** False for what does not change while the screen is open (public configuration, the check of
+   * who is signed in): loaded once per deps, not polled nor reloaded on reconnect. */
+  vigilar?: boolean;
   /** Reload from scratch when any of these change (e.g. the selected chat id). */
   deps?: DependencyList;
 }
@@ -25,7 +28,13 @@ export interface RecursoVivo<T> {
  * Loads a resource, polls it while the socket is disconnected and resyncs on reconnect.
  * Screens apply live socket events through `setData`.
  */
-export function useLiveResource<T>({ fetch, intervalMs = POLL_MS, enabled = true, deps = [] }: OpcionesRecursoVivo<T>): RecursoVivo<T> {
+export function useLiveResource<T>({
+  fetch,
+  intervalMs = POLL_MS,
+  enabled = true,
+  vigilar = true,
+  deps = [],
+}: OpcionesRecursoVivo<T>): RecursoVivo<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<unknown>(null);
   const [cargando, setCargando] = useState(enabled);
@@ -53,19 +62,19 @@ export function useLiveResource<T>({ fetch, intervalMs = POLL_MS, enabled = true
       });
   }, []);
 
-  useEffect(() => {
-    if (!enabled) {
-      setCargando(false);
-      return;
-    }
-    setCargando(true);
-    recargar();
-    const dejar = vigilarRecurso(recargar, intervalMs);
-    return () => {
-      dejar();
-      actual.current?.abort();
-    };
-  }, [enabled, intervalMs, recargar, ...deps]);
+  useCicloVivo(recargar, {
+    enabled,
+    vigilar,
+    intervalMs,
+    deps,
+    // Another resource (new deps): what was shown belongs to the previous one.
+    alReiniciar: () => {
+      setData(undefined);
+      setError(null);
+    },
+    alSalir: () => actual.current?.abort(),
+    setCargando,
+  });
 
   return { data, error, cargando, recargar, setData };
 }

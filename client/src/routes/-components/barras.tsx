@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { botonClases, Button } from '@/components/ui/button';
 import { iniciales } from '@/lib/format';
+import { useLiveResource } from '@/lib/live/use-live-resource';
 import { verificarAdmin } from '@/api/auth';
 import { cerrarSesion, type UsuarioWeb, useSession } from '@/lib/session';
 import { Barra } from './barra';
@@ -71,19 +72,12 @@ const itemClases = `${itemBase} text-tinta-800 data-highlighted:text-salvia-900`
 
 /** Spec 2 §8: the admin bar verifies the administrator with the server; if that fails, logout. */
 function useVerificacionAdmin(idAdmin: number) {
-  const [admin, setAdmin] = useState<{ nombre: string; apellido: string } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: verify again when another administrator signs in
+  // Once per administrator signed in: a check, not live data, so not polled.
+  const { data, error } = useLiveResource({ fetch: verificarAdmin, vigilar: false, deps: [idAdmin] });
   useEffect(() => {
-    const control = new AbortController();
-    verificarAdmin(control.signal)
-      .then((r) => setAdmin(r.admin))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        void cerrarSesion();
-      });
-    return () => control.abort();
-  }, [idAdmin]);
-  return admin;
+    if (error) void cerrarSesion();
+  }, [error]);
+  return data?.admin ?? null;
 }
 
 function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {

@@ -1,5 +1,5 @@
 import { type Cita, TEXTOS_AGENDA } from '@miduelo/shared/citas';
-import { aHora, aMinutos, diasDeSemana, lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { aHora, aMinutos, diasDeSemana, lunesDe, partePasada, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
 import dayjs from 'dayjs';
 import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';
@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
 import { useSocket } from '@/lib/socket';
+import { useListaViva } from '@/lib/live/use-lista-viva';
 import { listarPacientes } from '@/api/pacientes';
 import { disponibilidadDeGrid } from '@/features/agenda/disponibilidad';
-import { ahoraClinica } from '@/features/agenda/tiempo';
+import { ahoraClinica } from '@/lib/format';
 import { AgendaContexto } from '@/features/agenda/agenda-contexto';
 import { useAgendaEnVivo } from '@/features/agenda/use-agenda-en-vivo';
 import { AlertaDisponibilidad } from './alerta-disponibilidad';
@@ -40,18 +41,18 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   const vivo = useAgendaEnVivo(idPsicologo);
   const { lunes, irA, citas, cargando, error, agenda, disponibilidad, excepciones } = vivo;
   const estadoSocket = useSocket((s) => s.estado);
-  const [pacientes, setPacientes] = useState<Paciente[]>([]);
+  // The Paciente select: a live list like every other (decision 060); failures are only logged (spec 1 §8).
+  const { items: pacientes } = useListaViva<Paciente>({
+    cargar: listarPacientes,
+    id: (p) => p.id_paciente,
+    alFallar: (e) => console.warn('No se pudo cargar la lista de pacientes', e),
+  });
   const [crear, setCrear] = useState<InicialCita | null>(null);
   const [abierta, setAbierta] = useState<number | null>(null);
   const [reagendar, setReagendar] = useState<Cita | null>(null);
   const [duplicar, setDuplicar] = useState<Cita | null>(null);
   const [horario, setHorario] = useState(false);
   const [alerta, setAlerta] = useState<string | null>(null);
-
-  useEffect(() => {
-    // Failures loading the patient list are only logged and leave it empty (spec 1 §8).
-    listarPacientes().then(setPacientes, (e: unknown) => console.warn('No se pudo cargar la lista de pacientes', e));
-  }, []);
 
   // ?paciente= opens Crear Cita for that patient once, as soon as the patient list is known.
   const preparado = pacientePreparado ? pacientes.find((p) => p.id_paciente === pacientePreparado) : undefined;
@@ -66,9 +67,9 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   const franjas = disponibilidadDeGrid(disponibilidad);
 
   function crearEn(fecha: string, hora: string) {
-    const { hoy, hora: ahora } = ahoraClinica();
+    const ahora = ahoraClinica();
     // A cell of the current hour proposes the next quarter instead of a time already past.
-    const propuesta = fecha === hoy && hora <= ahora ? aHora(Math.ceil((aMinutos(ahora) + 1) / 15) * 15) : hora;
+    const propuesta = partePasada(fecha, hora, ahora) === 'hora' ? aHora(Math.ceil((aMinutos(ahora.hora) + 1) / 15) * 15) : hora;
     setCrear({ fecha, hora_inicio: propuesta, id_paciente: preparado?.id_paciente });
   }
 

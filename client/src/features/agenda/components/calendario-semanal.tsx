@@ -7,12 +7,13 @@ import {
   diasDeSemana,
   excepcionQueBloquea,
   type FranjaDisponible,
+  yaPaso,
 } from '@miduelo/shared/citas-tiempo';
 import { HORA_FIN_CALENDARIO, HORA_INICIO_CALENDARIO } from '@miduelo/shared/constants';
 import { Ban, MapPin, Smartphone, Video } from 'lucide-react';
 import { cx } from '@/lib/cx';
 import { diaCorto } from '@/lib/format';
-import { ahoraClinica } from '@/features/agenda/tiempo';
+import { ahoraClinica } from '@/lib/format';
 
 const HORAS = Array.from({ length: HORA_FIN_CALENDARIO - HORA_INICIO_CALENDARIO + 1 }, (_, i) => HORA_INICIO_CALENDARIO + i);
 
@@ -42,7 +43,8 @@ interface Props {
  * strictly inside an active appointment's span are blocked and cannot be clicked. */
 export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, onAbrirCita, onCrearEn }: Props) {
   const dias = diasDeSemana(lunes);
-  const { hoy, hora: ahora } = ahoraClinica();
+  const ahora = ahoraClinica();
+  const { hoy } = ahora;
   const activas = citas.filter((c) => c.estado !== 'cancelada');
 
   return (
@@ -96,7 +98,8 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
                   const franja = { inicio: inicioFila, fin: inicioFila + 60 };
                   const bloqueo = excepcionQueBloquea(fecha, franja, excepciones);
                   const disponible = dentroDeDisponibilidad(fecha, { inicio: inicioFila, fin: inicioFila + 15 }, disponibilidad);
-                  const pasada = fecha < hoy || (fecha === hoy && aHora(inicioFila + 45) <= ahora);
+                  // Past once its last quarter has started: the same rule the forms and the server apply.
+                  const pasada = yaPaso(fecha, aHora(inicioFila + 45), ahora);
                   const bloqueada = Boolean(ocupante) && enCelda.length === 0;
                   const clicable = !bloqueada && !bloqueo && !pasada;
                   const etiquetaCelda = `${diaSemanaDe(fecha)} ${diaCorto(fecha)}, ${aHora(inicioFila)}`;

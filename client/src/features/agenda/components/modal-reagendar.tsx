@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { reagendarCita } from '@/api/agenda';
 import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
-import { ahoraClinica, errorTemporal, mencionaDisponibilidad } from '@/features/agenda/tiempo';
+import { ahoraClinica } from '@/lib/format';
+import { errorTemporal, mencionaDisponibilidad } from '@/features/agenda/tiempo';
 
 interface Props {
   cita: Cita | null;

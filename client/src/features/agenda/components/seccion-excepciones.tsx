@@ -12,7 +12,7 @@ import { mostrarError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { crearExcepcion, eliminarExcepcion } from '@/api/agenda';
 import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
-import { ahoraClinica } from '@/features/agenda/tiempo';
+import { ahoraClinica } from '@/lib/format';
 
 const rango = (e: Excepcion) => (e.hora_inicio ? `de ${e.hora_inicio} a ${e.hora_fin}` : 'todo el día');
 

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { mensajeDeError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
+import { useLiveResource } from '@/lib/live/use-live-resource';
 import { restablecerContrasena, verificarTokenRestablecer } from '@/api/auth';
 import { RequisitosContrasena } from './requisitos-contrasena';
 
@@ -20,20 +21,26 @@ type EstadoEnlace = 'verificando' | 'valido' | 'invalido' | 'listo';
 export function RestablecerForm({ token }: { token?: string }) {
   const navigate = useNavigate();
   const form = useForm(formularioRestablecerSchema, inicial);
-  const [estado, setEstado] = useState<EstadoEnlace>(token ? 'verificando' : 'invalido');
   const [enviando, setEnviando] = useState(false);
+  const [listo, setListo] = useState(false);
   const temporizador = useRef<number | undefined>(undefined);
-
-  useEffect(() => {
-    if (!token) return;
-    const control = new AbortController();
-    verificarTokenRestablecer(token, control.signal)
-      .then((r) => setEstado(r?.valido ? 'valido' : 'invalido'))
-      .catch(() => {
-        if (!control.signal.aborted) setEstado('invalido');
-      });
-    return () => control.abort();
-  }, [token]);
+  // The link is checked once when the page opens (a check, not live data: decision 060).
+  const verificacion = useLiveResource({
+    fetch: (signal) => verificarTokenRestablecer(token ?? '', signal),
+    enabled: Boolean(token),
+    vigilar: false,
+    deps: [token],
+  });
+  const respuesta = verificacion.data;
+  const estado: EstadoEnlace = listo
+    ? 'listo'
+    : !token || verificacion.error
+      ? 'invalido'
+      : respuesta === undefined
+        ? 'verificando'
+        : respuesta?.valido
+          ? 'valido'
+          : 'invalido';
 
   useEffect(() => () => window.clearTimeout(temporizador.current), []);
 
@@ -47,7 +54,7 @@ export function RestablecerForm({ token }: { token?: string }) {
     try {
       await restablecerContrasena(token, resultado.output.nuevaContrasena);
       toast.exito('Contraseña restablecida', MSG.restablecerExitoso, { duracion: TOAST_CUENTA_MS });
-      setEstado('listo');
+      setListo(true);
       temporizador.current = window.setTimeout(() => void navigate({ to: '/iniciar-sesion' }), RETRASO_TRAS_RESTABLECER_MS);
     } catch (error) {
       toast.error('Error', mensajeDeError(error, TEXTOS_CUENTA.restablecerError));

@@ -10,9 +10,9 @@ import { MensajeError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
-import { ApiError } from '@/lib/http';
-import { toast } from '@/lib/toast';
-import { ErrorCarga } from '@/features/chat/components/error-carga';
+import { useLiveResource } from '@/lib/live/use-live-resource';
+import { ErrorCarga } from '../components/error-carga';
+import { useCrearConversacion } from '../use-crear-conversacion';
 import { crearChatAdmin, type FiltroUsuarios, usuariosDisponibles } from '@/api/chat';
 
 const FILTROS: { valor: FiltroUsuarios; etiqueta: string }[] = [
@@ -33,14 +33,18 @@ interface Props {
 /** Spec 2 §2/§5: type filter, the users without a conversation, 'Selecciona un usuario' if none is chosen. */
 export function NuevaConversacionDialog({ abierto, onAbiertoChange, onCreada, onYaExiste }: Props) {
   const [filtro, setFiltro] = useState<FiltroUsuarios>('todos');
-  const [usuarios, setUsuarios] = useState<UsuarioDisponible[] | null>(null);
   const [texto, setTexto] = useState('');
   const [elegido, setElegido] = useState<UsuarioDisponible | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [creando, setCreando] = useState(false);
-  // A failed load is not "nobody is available".
-  const [errorCarga, setErrorCarga] = useState(false);
-  const [intento, setIntento] = useState(0);
+  // Loaded each time the dialog opens or the filter changes, live while it stays open (decision 060).
+  const carga = useLiveResource({ fetch: (signal) => usuariosDisponibles(filtro, signal), enabled: abierto, deps: [filtro] });
+  const usuarios = carga.data ?? null;
+  const { creando, crearYAbrir } = useCrearConversacion({
+    onAbiertoChange,
+    onCreada,
+    onYaExiste,
+    textos: { yaExiste: TEXTOS_CHAT.admin.chatExiste, error: TEXTOS_CHAT.admin.errorCrear },
+  });
 
   useEffect(() => {
     if (abierto) {
@@ -51,49 +55,18 @@ export function NuevaConversacionDialog({ abierto, onAbiertoChange, onCreada, on
     setError(null);
   }, [abierto]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `intento` reloads after 'Reintentar'
-  useEffect(() => {
-    if (!abierto) return;
-    setUsuarios(null);
-    setErrorCarga(false);
-    const control = new AbortController();
-    usuariosDisponibles(filtro, control.signal)
-      .then(setUsuarios)
-      .catch((e) => {
-        if (control.signal.aborted) return;
-        console.warn('No se pudieron cargar los usuarios disponibles', e);
-        setErrorCarga(true);
-      });
-    return () => control.abort();
-  }, [abierto, filtro, intento]);
-
   const visibles = useMemo(() => {
     const q = texto.trim().toLowerCase();
     if (!usuarios || !q) return usuarios ?? [];
     return usuarios.filter((u) => `${nombreCompleto(u)} ${u.email}`.toLowerCase().includes(q));
   }, [usuarios, texto]);
 
-  const crear = async () => {
+  const crear = () => {
     if (!elegido) {
       setError(TEXTOS_CHAT.admin.seleccionaUsuario);
       return;
     }
-    setCreando(true);
-    try {
-      const chat = await crearChatAdmin(elegido.tipo, elegido.id);
-      onAbiertoChange(false);
-      onCreada(chat);
-    } catch (e) {
-      if (e instanceof ApiError && e.sesionCerrada) return;
-      if (e instanceof ApiError && e.status === 409) {
-        toast.error('Error', TEXTOS_CHAT.admin.chatExiste);
-        onYaExiste();
-      } else {
-        toast.error('Error', TEXTOS_CHAT.admin.errorCrear);
-      }
-    } finally {
-      setCreando(false);
-    }
+    void crearYAbrir(() => crearChatAdmin(elegido.tipo, elegido.id));
   };
 
   return (
@@ -135,8 +108,8 @@ export function NuevaConversacionDialog({ abierto, onAbiertoChange, onCreada, on
             className="h-10 pl-9 text-sm"
           />
         </div>
-        {errorCarga ? (
-          <ErrorCarga texto={TEXTOS_CHAT.admin.errorCargarUsuarios} onReintentar={() => setIntento((n) => n + 1)} />
+        {carga.error && !usuarios ? (
+          <ErrorCarga texto={TEXTOS_CHAT.admin.errorCargarUsuarios} onReintentar={carga.recargar} />
         ) : usuarios === null ? (
           <Cargando texto="Cargando usuarios..." />
         ) : visibles.length === 0 ? (
@@ -185,7 +158,7 @@ export function NuevaConversacionDialog({ abierto, onAbiertoChange, onCreada, on
           <Button variante="secundario" onClick={() => onAbiertoChange(false)} disabled={creando}>
             {TEXTOS_CHAT.cancelar}
           </Button>
-          <Button onClick={() => void crear()} cargando={creando}>
+          <Button onClick={crear} cargando={creando}>
             {TEXTOS_CHAT.admin.iniciar}
           </Button>
         </DialogFooter>

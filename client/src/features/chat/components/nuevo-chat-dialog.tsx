@@ -1,5 +1,5 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
-import { type Chat, nombreCompleto, type PacienteSinChat } from '@miduelo/shared/chat-respuestas';
+import { type Chat, nombreCompleto } from '@miduelo/shared/chat-respuestas';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -7,9 +7,9 @@ import { MensajeError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/http';
-import { toast } from '@/lib/toast';
-import { ErrorCarga } from '@/features/chat/components/error-carga';
+import { useLiveResource } from '@/lib/live/use-live-resource';
+import { ErrorCarga } from './error-carga';
+import { useCrearConversacion } from '../use-crear-conversacion';
 import { crearChat, pacientesSinChat } from '@/api/chat';
 
 interface NuevoChatDialogProps {
@@ -22,60 +22,37 @@ interface NuevoChatDialogProps {
 
 /** 'Nuevo Chat' (spec 1 §2): a select of the patients without a chat; Crear Chat disabled until one is chosen. */
 export function NuevoChatDialog({ abierto, onAbiertoChange, onCreado, onYaExiste }: NuevoChatDialogProps) {
-  const [pacientes, setPacientes] = useState<PacienteSinChat[] | null>(null);
   const [elegido, setElegido] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [creando, setCreando] = useState(false);
-  // A failed load is not "every patient already has a chat".
-  const [errorCarga, setErrorCarga] = useState(false);
-  const [intento, setIntento] = useState(0);
+  // Loaded each time the dialog opens, live while it stays open (decision 060).
+  const carga = useLiveResource({ fetch: pacientesSinChat, enabled: abierto });
+  const pacientes = carga.data ?? null;
+  const { creando, crearYAbrir } = useCrearConversacion({
+    onAbiertoChange,
+    onCreada: onCreado,
+    onYaExiste,
+    textos: { yaExiste: TEXTOS_CHAT.chatExiste, error: TEXTOS_CHAT.errorCrear },
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `intento` reloads after 'Reintentar'
   useEffect(() => {
     if (!abierto) return;
     setElegido('');
     setError(null);
-    setPacientes(null);
-    setErrorCarga(false);
-    const control = new AbortController();
-    pacientesSinChat(control.signal)
-      .then(setPacientes)
-      .catch((e) => {
-        if (control.signal.aborted) return;
-        console.warn('No se pudieron cargar los pacientes', e);
-        setErrorCarga(true);
-      });
-    return () => control.abort();
-  }, [abierto, intento]);
+  }, [abierto]);
 
-  const crear = async () => {
+  const crear = () => {
     if (!elegido) {
       setError(TEXTOS_CHAT.seleccionaPacienteOpcion);
       return;
     }
-    setCreando(true);
-    try {
-      const chat = await crearChat(Number(elegido));
-      onAbiertoChange(false);
-      onCreado(chat);
-    } catch (e) {
-      if (e instanceof ApiError && e.sesionCerrada) return;
-      if (e instanceof ApiError && e.status === 409) {
-        toast.error('Error', TEXTOS_CHAT.chatExiste);
-        onYaExiste();
-      } else {
-        toast.error('Error', TEXTOS_CHAT.errorCrear);
-      }
-    } finally {
-      setCreando(false);
-    }
+    void crearYAbrir(() => crearChat(Number(elegido)));
   };
 
   return (
     <Dialog open={abierto} onOpenChange={(a) => !creando && onAbiertoChange(a)}>
       <DialogContent titulo={TEXTOS_CHAT.nuevoChat} descripcion="Elige al paciente con quien quieres conversar." ancho="sm">
-        {errorCarga ? (
-          <ErrorCarga texto={TEXTOS_CHAT.errorCargarPacientes} onReintentar={() => setIntento((n) => n + 1)} />
+        {carga.error && !pacientes ? (
+          <ErrorCarga texto={TEXTOS_CHAT.errorCargarPacientes} onReintentar={carga.recargar} />
         ) : pacientes === null ? (
           <Cargando texto="Cargando pacientes..." />
         ) : pacientes.length === 0 ? (
@@ -101,7 +78,7 @@ export function NuevoChatDialog({ abierto, onAbiertoChange, onCreado, onYaExiste
           <Button variante="secundario" onClick={() => onAbiertoChange(false)} disabled={creando}>
             {TEXTOS_CHAT.cancelar}
           </Button>
-          <Button onClick={() => void crear()} disabled={!elegido} cargando={creando}>
+          <Button onClick={crear} disabled={!elegido} cargando={creando}>
             {TEXTOS_CHAT.crearChat}
           </Button>
         </DialogFooter>

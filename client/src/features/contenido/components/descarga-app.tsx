@@ -1,19 +1,14 @@
 import { Smartphone } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { botonClases } from '@/components/ui/button';
 import { cx } from '@/lib/cx';
+import { useLiveResource } from '@/lib/live/use-live-resource';
 import { obtenerConfigPublica } from '@/api/contenido';
 
 /** Android download button; shown only when the server publishes an apk URL. */
 export function DescargaApp({ className }: { className?: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const control = new AbortController();
-    obtenerConfigPublica(control.signal)
-      .then((config) => setUrl(typeof config?.appDescargaUrl === 'string' ? config.appDescargaUrl : null))
-      .catch(() => setUrl(null));
-    return () => control.abort();
-  }, []);
+  // Public configuration, fixed while the page is open: loaded once (decision 060); a failure hides the button.
+  const { data: config } = useLiveResource({ fetch: obtenerConfigPublica, vigilar: false });
+  const url = typeof config?.appDescargaUrl === 'string' ? config.appDescargaUrl : null;
   if (!url) return null;
   return (
     <a href={url} download className={cx(botonClases('secundario', 'lg'), className)}>

@@ -1,25 +1,16 @@
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { Copy, KeyRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
+import { useLiveResource } from '@/lib/live/use-live-resource';
 import { obtenerPerfilBasico } from '@/api/pacientes';
 
 /** The psychologist's own linking code, to hand to a new patient who registers in the app. */
 export function CodigoVinculacion() {
-  const [codigo, setCodigo] = useState<string | null>(null);
-
-  useEffect(() => {
-    const control = new AbortController();
-    obtenerPerfilBasico(control.signal).then(
-      (p) => setCodigo(p.codigo_vinculacion),
-      (e: unknown) => {
-        if (!control.signal.aborted) console.warn('No se pudo cargar el código de vinculación', e);
-      },
-    );
-    return () => control.abort();
-  }, []);
+  // The code never changes while the screen is open: loaded once (decision 060).
+  const { data } = useLiveResource({ fetch: obtenerPerfilBasico, vigilar: false });
+  const codigo = data?.codigo_vinculacion ?? null;
 
   async function copiar() {
     if (!codigo) return;

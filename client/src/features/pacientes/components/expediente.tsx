@@ -3,10 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Activity, ArrowLeft, ChartLine, Flower2, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
+import { useLiveResource } from '@/lib/live/use-live-resource';
 import { obtenerPaciente } from '@/api/pacientes';
 import { InfoGeneral } from './info-general';
 
@@ -16,25 +18,26 @@ export type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
  * the four tabs. A failed load shows an error and returns to the list. */
 export function Expediente({ idPaciente }: { idPaciente: number }) {
   const navigate = useNavigate();
-  const [paciente, setPaciente] = useState<Paciente | null | undefined>(undefined);
   const [pestana, setPestana] = useState<PestanaExpediente>('info');
+  // The file is live like every resource (decision 060): reloaded on reconnect and polled while the
+  // socket is down. A 404 is an answer ("not found"), not a failure.
+  const { data: paciente, error } = useLiveResource<Paciente | null>({
+    fetch: (signal) =>
+      obtenerPaciente(idPaciente, signal).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }),
+    deps: [idPaciente],
+  });
 
+  // A first load that failed shows an error and returns to the list; a failed background reload
+  // keeps the file on screen.
+  const sinCargar = paciente === undefined && error !== null;
   useEffect(() => {
-    const control = new AbortController();
-    setPaciente(undefined);
-    obtenerPaciente(idPaciente, control.signal).then(setPaciente, (e: unknown) => {
-      if (control.signal.aborted) return;
-      if (e instanceof ApiError && e.status === 404) {
-        setPaciente(null);
-        return;
-      }
-      if (!(e instanceof ApiError && e.sesionCerrada)) {
-        toast.error('Error', TEXTOS_PACIENTES.errorCargar);
-        void navigate({ to: '/lista-pacientes-del-psicologo' });
-      }
-    });
-    return () => control.abort();
-  }, [idPaciente, navigate]);
+    if (!sinCargar || (error instanceof ApiError && error.sesionCerrada)) return;
+    toast.error('Error', TEXTOS_PACIENTES.errorCargar);
+    void navigate({ to: '/lista-pacientes-del-psicologo' });
+  }, [sinCargar, error, navigate]);
 
   const volver = (
     <Link
@@ -95,14 +98,6 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
 }
 
 /** The frame of a tab whose issue has not landed yet: a calm placeholder card. */
-function Proximamente({ icono: Icono, titulo }: { icono: typeof Activity; titulo: string }) {
-  return (
-    <Card className="flex flex-col items-center px-6 py-14 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-arena-100 text-tinta-500">
-        <Icono className="size-7" aria-hidden />
-      </span>
-      <h2 className="mt-4 font-sans text-lg font-semibold text-tinta-900">{titulo}</h2>
-      <p className="mt-1.5 max-w-md text-sm text-tinta-600">{TEXTOS_PACIENTES.proximamente}</p>
-    </Card>
-  );
+function Proximamente({ icono, titulo }: { icono: typeof Activity; titulo: string }) {
+  return <EmptyState icono={icono} titulo={titulo} texto={TEXTOS_PACIENTES.proximamente} tono="arena" />;
 }

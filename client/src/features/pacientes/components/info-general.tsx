@@ -2,19 +2,19 @@ import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { ETIQUETA_ESTADO } from '@miduelo/shared/citas';
 import { edadEnAnios, formatoFecha } from '@miduelo/shared/fechas';
 import { nombreCompleto, type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/pacientes';
+import { EventoCreadoSchema } from '@miduelo/shared/realtime-chat';
 import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
 import { Link } from '@tanstack/react-router';
 import { CalendarCheck, CalendarPlus, CalendarX2, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import * as v from 'valibot';
+import { useState } from 'react';
 import { BadgeEstadoCita } from '@/components/ui/badge';
 import { Button, botonClases } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { fechaLarga, hoyClinica } from '@/lib/format';
 import { ApiError } from '@/lib/http';
-import { useSocket } from '@/lib/socket';
 import { toast } from '@/lib/toast';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { crearChat, verificarChat } from '@/api/chat';
 import { obtenerProximaCita } from '@/api/pacientes';
@@ -64,22 +64,14 @@ function DatosPersonales({ paciente }: { paciente: Paciente }) {
 
 /** The next appointment, kept live: any change to this patient's appointments reloads it. */
 function ProximaCita({ idPaciente }: { idPaciente: number }) {
-  const socket = useSocket((s) => s.socket);
   const { data, error, cargando, recargar } = useLiveResource({
     fetch: (signal) => obtenerProximaCita(idPaciente, signal),
     deps: [idPaciente],
   });
-  useEffect(() => {
-    if (!socket) return;
-    const alCambiar = (datos: unknown) => {
-      const r = v.safeParse(CitaCambioSchema, datos);
-      if (r.success && r.output.cita.id_paciente === idPaciente) recargar();
-    };
-    socket.on('cita:cambio', alCambiar);
-    return () => {
-      socket.off('cita:cambio', alCambiar);
-    };
-  }, [socket, idPaciente, recargar]);
+  // Any change to one of this patient's appointments may change which one is next.
+  useEventoSocket('cita:cambio', CitaCambioSchema, (e) => {
+    if (e.cita.id_paciente === idPaciente) recargar();
+  });
 
   const cita = data?.cita ?? null;
   return (
@@ -133,32 +125,39 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
 type EstadoChat = 'verificando' | 'existe' | 'no-existe' | 'creando' | 'no-disponible';
 
 function AccionesRapidas({ idPaciente, onVerHistorial }: { idPaciente: number; onVerHistorial: () => void }) {
-  const [chat, setChat] = useState<EstadoChat>('verificando');
-  useEffect(() => {
-    const control = new AbortController();
-    setChat('verificando');
-    verificarChat(idPaciente, control.signal).then(
-      (r) => setChat(r.existe ? 'existe' : 'no-existe'),
-      // Without the chat endpoint (or on failure) the chat buttons are hidden.
-      () => {
-        if (!control.signal.aborted) setChat('no-disponible');
-      },
-    );
-    return () => control.abort();
-  }, [idPaciente]);
+  // Whether the chat exists, kept live: a chat created elsewhere (the chat screen, another tab)
+  // turns Crear Chat into Abrir Chat.
+  const verificacion = useLiveResource({ fetch: (signal) => verificarChat(idPaciente, signal), deps: [idPaciente] });
+  useEventoSocket('chat:creado', EventoCreadoSchema, (e) => {
+    if (e.tipo === 'paciente') verificacion.recargar();
+  });
+  const [creando, setCreando] = useState(false);
+  const existe = verificacion.data?.existe;
+  // Without the chat endpoint (or on failure) the chat buttons are hidden.
+  const chat: EstadoChat = creando
+    ? 'creando'
+    : existe !== undefined
+      ? existe
+        ? 'existe'
+        : 'no-existe'
+      : verificacion.error
+        ? 'no-disponible'
+        : 'verificando';
 
   // Crear Chat creates it right here (spec 1 §8: 'Chat creado exitosamente' / 'Error al crear el
   // chat'); the button then becomes Abrir Chat.
   async function crear() {
-    setChat('creando');
+    setCreando(true);
     try {
       await crearChat(idPaciente);
-      setChat('existe');
+      verificacion.setData({ existe: true });
       toast.exito(TEXTOS_CHAT.chatCreado);
     } catch (e) {
       // 409: another tab or the chat screen created it meanwhile; it exists all the same.
-      setChat(e instanceof ApiError && e.status === 409 ? 'existe' : 'no-existe');
+      if (e instanceof ApiError && e.status === 409) verificacion.setData({ existe: true });
       if (!(e instanceof ApiError && e.sesionCerrada)) toast.error('Error', TEXTOS_CHAT.errorCrearPanel);
+    } finally {
+      setCreando(false);
     }
   }
 

@@ -1,29 +1,26 @@
 import { nombreCompleto, type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { useNavigate } from '@tanstack/react-router';
 import { Eye, Trash2, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
+import { useListaViva } from '@/lib/live/use-lista-viva';
 import { listarPacientes } from '@/api/pacientes';
 import { CodigoVinculacion } from './codigo-vinculacion';
 
 /** 'Listado de Pacientes' (spec 1 §2): ID, names, email and actions; a row or Ver opens the file. */
 export function ListaPacientes() {
   const navigate = useNavigate();
-  const [pacientes, setPacientes] = useState<Paciente[] | null>(null);
-
-  useEffect(() => {
-    const control = new AbortController();
-    listarPacientes(control.signal).then(setPacientes, (e: unknown) => {
-      if (control.signal.aborted) return;
-      // Spec 1 §6, §8: a failed list (a 401 included) is only logged and stays empty.
-      console.warn(TEXTOS_PACIENTES.errorLista, e);
-      setPacientes([]);
-    });
-    return () => control.abort();
-  }, []);
+  // Live like every list (decision 060): reloaded when the socket reconnects and every 30 s while
+  // it is down. No socket event announces a new patient yet; when one exists, `aplicar` takes it.
+  const { items, cargada, error } = useListaViva<Paciente>({
+    cargar: listarPacientes,
+    id: (p) => p.id_paciente,
+    // Spec 1 §6, §8: a failed list (a 401 included) is only logged and stays empty.
+    alFallar: (e) => console.warn(TEXTOS_PACIENTES.errorLista, e),
+  });
+  const pacientes = cargada || error ? items : null;
 
   const abrir = (id: number) => void navigate({ to: '/paciente/$id', params: { id: String(id) } });
 

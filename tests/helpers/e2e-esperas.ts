@@ -1,0 +1,28 @@
+// Waits of the browser tests that are not tied to a screen: cutting one browser's sockets and a
+// barrier for "the page made no request". Type-only imports, so a skipped e2e file loads no server.
+import type { Page } from 'playwright-core';
+import type { AppDePrueba } from './app';
+
+/**
+ * Cuts the server side of every socket opened with this token's session (a restart or a network
+ * cut as that browser sees it), whatever rooms they are in. Returns how many were cut, so a test
+ * can insist that it cut something.
+ */
+export async function cortarSocketsDeSesion(t: AppDePrueba, token: string): Promise<number> {
+  const { jti } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string };
+  const sockets = (await t.app.realtime.io.fetchSockets()).filter((s) => (s.data.sesion as { jti?: string } | undefined)?.jti === jti);
+  for (const s of sockets) s.disconnect(true);
+  return sockets.length;
+}
+
+/**
+ * Barrier for "the page made no request": the page fetches a harmless URL and the test waits until
+ * Playwright reports that request. A page's requests are reported in the order it makes them, so
+ * any request it made before (a timer that just fired, an event handler) has been reported by then.
+ */
+export async function barreraDePeticiones(page: Page): Promise<void> {
+  const marca = `barrera=${Math.random().toString(36).slice(2)}`;
+  const vista = page.waitForRequest((r) => r.url().includes(marca));
+  await page.evaluate((m) => void fetch(`/api/config-publica?${m}`).catch(() => {}), marca);
+  await vista;
+}
