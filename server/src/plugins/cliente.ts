@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
@@ -60,20 +60,28 @@ export default fp(
     };
 
     if (hayCliente && opts.clientDir) {
+      const raiz = opts.clientDir;
+      const assets = path.join(raiz, 'assets');
+      // A wildcard only under /assets/: one at the root would also answer the API's unknown paths
+      // (and its too-long parameters, which must stay 414).
       await app.register(fastifyStatic, {
-        root: opts.clientDir,
-        prefix: '/',
+        root: assets,
+        prefix: '/assets/',
         index: false,
         preCompressed: true,
         cacheControl: false,
         // Source maps stay on disk for the operator; the public never gets them.
         allowedPath: (ruta) => !ruta.endsWith('.map'),
         setHeaders: (reply, archivo) => {
-          const inmutable = archivo.startsWith(path.join(opts.clientDir ?? '', 'assets') + path.sep);
-          reply.header('cache-control', inmutable ? CACHE_INMUTABLE : CACHE_REVALIDAR);
+          reply.header('cache-control', archivo.startsWith(assets + path.sep) ? CACHE_INMUTABLE : CACHE_REVALIDAR);
         },
       });
-      // The static plugin would serve the file as it was built; the app's start page carries the zone.
+      // The few files beside index.html (favicon…) keep their names across builds: revalidated.
+      for (const archivo of readdirSync(raiz, { withFileTypes: true })) {
+        if (!archivo.isFile() || archivo.name === 'index.html' || /^\.|\.(map|br|gz)$/.test(archivo.name)) continue;
+        app.get(`/${archivo.name}`, (_request, reply) => reply.sendFile(archivo.name, raiz));
+      }
+      // The app's start page carries the clinic's zone.
       app.get('/', enviarIndice);
       app.get('/index.html', enviarIndice);
     }
