@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { vigilarSesion } from './lib/session';
 import { iniciarSocket } from './lib/socket';
-import { cargarZonaClinica } from './lib/zona';
+import { cargarZonaClinica, leerZonaDeLaPagina } from './lib/zona';
 import { routeTree } from './routeTree.gen';
 
 const router = createRouter({
@@ -25,12 +25,15 @@ vigilarSesion();
 iniciarSocket();
 
 const raiz = document.getElementById('app');
-// The clinic's time zone first: the agenda and the forms judge "today" in it.
-void cargarZonaClinica().then(() => {
+function pintar() {
   if (!raiz) return;
   createRoot(raiz).render(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,
   );
-});
+}
+// The clinic's time zone comes inside index.html (the agenda and the forms judge "today" in it), so the
+// first render waits for nothing. Only a page served without it (Vite's dev server) asks the server.
+if (leerZonaDeLaPagina()) pintar();
+else void cargarZonaClinica().then(pintar);

@@ -10,6 +10,7 @@ import cuentas from './modules/cuentas/plugin';
 import pacientes from './modules/pacientes/plugin';
 import auth from './plugins/auth';
 import cliente from './plugins/cliente';
+import compresion from './plugins/compresion';
 import contexto from './plugins/contexto';
 import db from './plugins/db';
 import demo from './plugins/demo';
@@ -63,6 +64,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(redis, { url: config.redisUrl });
   await app.register(mailer, { config, mailer: o.mailer });
   await app.register(seguridad, { hsts: config.production });
+  await app.register(compresion);
   await app.register(valibot);
   await app.register(errors);
   await app.register(db, { db: o.db });

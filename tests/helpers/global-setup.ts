@@ -5,7 +5,6 @@ import postgres from 'postgres';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { PLANTILLA, urlConBase } from './base-datos';
-import { chromiumDisponible } from './navegador';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 
@@ -29,12 +28,18 @@ export default async function setup() {
     await handle.close();
     await admin.end();
   }
-  // Browser tests drive the built client: build it when it is missing or older than its sources.
-  if (chromiumDisponible() || process.env.REQUIRE_E2E === '1') {
-    const dist = path.join(RAIZ, 'client/dist/index.html');
-    const fuentes = Math.max(masReciente(path.join(RAIZ, 'client/src')), masReciente(path.join(RAIZ, 'shared/src')));
-    if (!existsSync(dist) || statSync(dist).mtimeMs < fuentes) {
-      execSync('pnpm --filter @miduelo/client build', { cwd: RAIZ, stdio: 'inherit' });
-    }
+  // Browser tests and the bundle budget (tests/unit/presupuesto-bundle.test.ts) read the built client:
+  // build it when it is missing or older than its sources. NODE_ENV is the production one: vitest sets
+  // `test`, which would give React's development build, not the one users download.
+  const cliente = path.join(RAIZ, 'client');
+  const manifiesto = path.join(cliente, 'dist/.vite/manifest.json');
+  const fuentes = Math.max(
+    masReciente(path.join(cliente, 'src')),
+    masReciente(path.join(RAIZ, 'shared/src')),
+    statSync(path.join(cliente, 'vite.config.ts')).mtimeMs,
+    statSync(path.join(cliente, 'index.html')).mtimeMs,
+  );
+  if (!existsSync(manifiesto) || statSync(manifiesto).mtimeMs < fuentes) {
+    execSync('pnpm --filter @miduelo/client build', { cwd: RAIZ, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
 }

@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@miduelo/shared/realtime';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { expirarSesion } from './http';
 import { estaAutenticado, tokenGuardado, useSession } from './session';
@@ -29,8 +29,26 @@ function programarReintento(socket: SocketApp): void {
   }, REINTENTO_MS);
 }
 
-function conectar(): void {
+// Bumped on every log-in and log-out: a connection whose library arrives after the session changed
+// is not opened.
+let generacion = 0;
+
+/** socket.io-client (~13 KB compressed) is fetched only once a session exists: visitors and the
+ * login page never download it. */
+async function conectar(): Promise<void> {
   if (useSocket.getState().socket) return;
+  const mia = generacion;
+  useSocket.setState({ estado: 'conectando' });
+  let io: typeof import('socket.io-client')['io'];
+  try {
+    ({ io } = await import('socket.io-client'));
+  } catch {
+    // Offline or a new deployment removed the old file: the live lists poll until the next log-in
+    // or reload.
+    if (mia === generacion) useSocket.setState({ estado: 'desconectado' });
+    return;
+  }
+  if (mia !== generacion || useSocket.getState().socket || !estaAutenticado()) return;
   const socket: SocketApp = io({
     path: '/socket.io',
     autoConnect: false,
@@ -55,8 +73,12 @@ function conectar(): void {
 
 function desconectar(): void {
   const { socket } = useSocket.getState();
+  generacion += 1;
   window.clearTimeout(reintento);
-  if (!socket) return;
+  if (!socket) {
+    useSocket.setState({ estado: 'desconectado' });
+    return;
+  }
   socket.removeAllListeners();
   socket.io.removeAllListeners();
   socket.disconnect();
@@ -65,11 +87,11 @@ function desconectar(): void {
 
 /** Connects while a web session exists and follows log-in and log-out. Call once at start-up. */
 export function iniciarSocket(): () => void {
-  if (estaAutenticado()) conectar();
+  if (estaAutenticado()) void conectar();
   const cancelar = useSession.subscribe((actual, previo) => {
     if (actual.token === previo.token) return;
     desconectar();
-    if (estaAutenticado()) conectar();
+    if (estaAutenticado()) void conectar();
   });
   return () => {
     cancelar();

@@ -1,8 +1,7 @@
 import { createRootRoute, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ToastViewport } from '@/components/ui/toast-viewport';
 import { Encabezado } from './-components/barras';
+import { CapasDiferidas } from './-components/capas-diferidas';
 import { Pie } from './-components/pie';
 
 declare module '@tanstack/react-router' {
@@ -36,8 +35,7 @@ function Shell() {
         <Outlet />
       </main>
       <Pie />
-      <ToastViewport />
-      <ConfirmDialog />
+      <CapasDiferidas />
       <TituloDocumento />
     </div>
   );

@@ -1,15 +1,41 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { enviarError } from './errors';
 
 export const ARCHIVO_APP = 'miduelo.apk';
 
+/** The meta tag through which index.html hands the clinic's time zone to the client (no extra request). */
+export const META_ZONA = 'miduelo-zona-clinica';
+
+// Vite names every file of /assets/ after a hash of its content: a new build means new names, so the
+// browser may keep them a year without asking. Everything else is revalidated on each load.
+const CACHE_INMUTABLE = 'public, max-age=31536000, immutable';
+const CACHE_REVALIDAR = 'no-cache';
+
+const escaparAtributo = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the clinic's zone inlined; read again only when the build changes it. */
+function indiceConZona(archivo: string, zona: string) {
+  let cache: { mtime: number; html: string; etag: string } | null = null;
+  return () => {
+    const mtime = statSync(archivo).mtimeMs;
+    if (cache?.mtime !== mtime) {
+      const meta = `<meta name="${META_ZONA}" content="${escaparAtributo(zona)}" />`;
+      const html = readFileSync(archivo, 'utf8').replace('</head>', `  ${meta}\n  </head>`);
+      cache = { mtime, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+    }
+    return cache;
+  };
+}
+
 /** Serves the built client (deep links load index.html), the operator's app download, and the
- * JSON 404 of unknown API paths. */
+ * JSON 404 of unknown API paths. Static files go out precompressed (brotli/gzip files written by the
+ * build); index.html, small and carrying the zone, is compressed on the fly by plugins/compresion.ts. */
 export default fp(
   async function clientePlugin(app: FastifyInstance, opts: { clientDir: string | null; dataDir: string; zonaClinica: string }) {
     const descargas = path.join(opts.dataDir, 'descargas');
@@ -23,8 +49,41 @@ export default fp(
     }
     const index = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;
     const hayCliente = index !== null && existsSync(index);
+    const indice = index && hayCliente ? indiceConZona(index, opts.zonaClinica) : null;
+
+    const enviarIndice = (request: FastifyRequest, reply: FastifyReply) => {
+      if (!indice) return enviarError(reply, 404, 'RUTA_NO_ENCONTRADA', MSG_GENERICO.rutaNoEncontrada);
+      const { html, etag } = indice();
+      reply.header('cache-control', CACHE_REVALIDAR).header('etag', etag).header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(html);
+    };
+
     if (hayCliente && opts.clientDir) {
-      await app.register(fastifyStatic, { root: opts.clientDir, prefix: '/', wildcard: false, index: false });
+      const raiz = opts.clientDir;
+      const assets = path.join(raiz, 'assets');
+      // A wildcard only under /assets/: one at the root would also answer the API's unknown paths
+      // (and its too-long parameters, which must stay 414).
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        // Source maps stay on disk for the operator; the public never gets them.
+        allowedPath: (ruta) => !ruta.endsWith('.map'),
+        setHeaders: (reply, archivo) => {
+          reply.header('cache-control', archivo.startsWith(assets + path.sep) ? CACHE_INMUTABLE : CACHE_REVALIDAR);
+        },
+      });
+      // The few files beside index.html (favicon…) keep their names across builds: revalidated.
+      for (const archivo of readdirSync(raiz, { withFileTypes: true })) {
+        if (!archivo.isFile() || archivo.name === 'index.html' || /^\.|\.(map|br|gz)$/.test(archivo.name)) continue;
+        app.get(`/${archivo.name}`, (_request, reply) => reply.sendFile(archivo.name, raiz));
+      }
+      // The app's start page carries the clinic's zone.
+      app.get('/', enviarIndice);
+      app.get('/index.html', enviarIndice);
     }
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
@@ -34,7 +93,7 @@ export default fp(
       // Any client route (/agenda, /paciente/7…) loads the app, which routes it.
       const rel = url.split('?')[0];
       if (/\.[a-z0-9]{2,5}$/i.test(rel)) return enviarError(reply, 404, 'RUTA_NO_ENCONTRADA', MSG_GENERICO.rutaNoEncontrada);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      return enviarIndice(request, reply);
     });
   },
   { name: 'cliente' },

@@ -14,13 +14,9 @@ import { disponibilidadDeGrid } from '@/features/agenda/disponibilidad';
 import { ahoraClinica } from '@/lib/format';
 import { AgendaContexto } from '@/features/agenda/agenda-contexto';
 import { useAgendaEnVivo } from '@/features/agenda/use-agenda-en-vivo';
-import { AlertaDisponibilidad } from './alerta-disponibilidad';
 import { CalendarioSemanal } from './calendario-semanal';
-import { type InicialCita, ModalCrearCita } from './modal-crear-cita';
-import { ModalCita } from './modal-cita';
-import { ModalDisponibilidad } from './modal-disponibilidad';
-import { ModalDuplicar } from './modal-duplicar';
-import { ModalReagendar } from './modal-reagendar';
+import type { InicialCita } from './modal-crear-cita';
+import { AlertaDisponibilidad, ModalCita, ModalCrearCita, ModalDisponibilidad, ModalDuplicar, ModalReagendar } from './modales';
 
 interface Props {
   idPsicologo: number;

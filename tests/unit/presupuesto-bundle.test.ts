@@ -1,0 +1,40 @@
+// The bundle budget of docs/decisions/080: a visitor's login page and a psychologist's agenda each
+// download at most 150 kB of gzipped JavaScript on first load. Runs the CI script against the client
+// the global setup built, so a change that grows either screen past it fails `pnpm test`.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const RAIZ = path.resolve(import.meta.dirname, '../..');
+const SCRIPT = path.join(RAIZ, 'scripts/presupuesto-bundle.mjs');
+
+interface Medida {
+  nombre: string;
+  js: { archivos: number; crudo: number; gzip: number };
+}
+
+function ejecutar(...args: string[]) {
+  const r = spawnSync(process.execPath, [SCRIPT, '--json', ...args], { cwd: RAIZ, encoding: 'utf8' });
+  const salida = JSON.parse(r.stdout) as { presupuestoKb: number; medidas: Medida[]; excedidas: string[] };
+  return { codigo: r.status, ...salida };
+}
+
+describe('presupuesto de JavaScript de la primera carga', () => {
+  it('login y agenda caben en 150 kB gzip cada una', () => {
+    const r = ejecutar();
+    expect(r.medidas.map((m) => m.nombre)).toEqual(['login (/iniciar-sesion)', 'agenda (/agenda, con sesión)']);
+    for (const m of r.medidas) {
+      // A real screen: React, the router and the screen itself.
+      expect(m.js.gzip, m.nombre).toBeGreaterThan(50_000);
+      expect(m.js.gzip, m.nombre).toBeLessThanOrEqual(150_000);
+    }
+    expect(r.excedidas).toEqual([]);
+    expect(r.codigo).toBe(0);
+  });
+
+  it('el script falla (código 1) y nombra las pantallas cuando se pasan del presupuesto', () => {
+    const r = ejecutar('--presupuesto-kb', '20');
+    expect(r.codigo).toBe(1);
+    expect(r.excedidas).toEqual(['login (/iniciar-sesion)', 'agenda (/agenda, con sesión)']);
+  });
+});
