@@ -37,6 +37,9 @@ export async function abrirDb(o: AbrirDbOpciones): Promise<DbHandle> {
       max: o.maxConexiones ?? 10,
       onnotice: () => {},
       connect_timeout: 10,
+      // postgres.js's default waits up to 20 s between reconnection attempts, counted across the
+      // whole pool: after a 3-s outage queries waited 10–20 s. Retry quickly, at most every second.
+      backoff: (intentos: number) => Math.min(0.05 * 2 ** intentos, 1),
     });
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
     return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
