@@ -70,7 +70,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   // ---- Core infrastructure ----
   await app.register(redis, { url: config.redisUrl });
   await app.register(mailer, { config, mailer: o.mailer });
-  await app.register(seguridad, { hsts: config.production });
+  await app.register(seguridad, { hsts: config.production, publicUrl: config.publicUrl });
   await app.register(valibot);
   await app.register(errors);
   await app.register(db, { db: o.db });
