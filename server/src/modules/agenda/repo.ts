@@ -115,7 +115,7 @@ export async function solicitudesPendientes(db: DbOrTx, idPaciente: number, hoy:
 
 /** Inserts an appointment; its notes are given in plain text and stored encrypted. */
 export async function insertarCita(tx: Tx, cif: Cifrador, valores: typeof cita.$inferInsert): Promise<number> {
-  const notas = valores.notas ? cif.cifrar(valores.notas, COLUMNA_NOTAS) : null;
+  const notas = valores.notas == null ? null : cif.cifrar(valores.notas, COLUMNA_NOTAS);
   const [f] = await tx
     .insert(cita)
     .values({ ...valores, notas })
