@@ -36,6 +36,14 @@ export interface AppOpciones {
 // Paths that carry one-time tokens: never written to the log as they are.
 const RUTAS_CON_TOKEN = /(\/(activar|verificar-token|restablecer-contrasena)\/)[^/?]+/;
 
+/** A URL as the log shows it: the path, one-time tokens hidden, and never the query string (chat
+ * search terms and other user text travel there). */
+export function urlParaRegistro(url: string): string {
+  const q = url.indexOf('?');
+  const ruta = (q === -1 ? url : url.slice(0, q)).replace(RUTAS_CON_TOKEN, '$1[oculto]');
+  return q === -1 ? ruta : `${ruta}?[oculto]`;
+}
+
 function opcionesDeRegistro(o: AppOpciones) {
   if (o.logger === false) return false;
   return {
@@ -43,7 +51,7 @@ function opcionesDeRegistro(o: AppOpciones) {
     level: o.config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(RUTAS_CON_TOKEN, '$1[oculto]') }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: urlParaRegistro(req.url) }),
     },
   };
 }
@@ -63,7 +71,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   // ---- Core infrastructure ----
   await app.register(redis, { url: config.redisUrl });
   await app.register(mailer, { config, mailer: o.mailer });
-  await app.register(seguridad, { hsts: config.production });
+  await app.register(seguridad, { hsts: config.production, publicUrl: config.publicUrl });
   await app.register(compresion);
   await app.register(valibot);
   await app.register(errors);

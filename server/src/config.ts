@@ -1,10 +1,11 @@
 // The only reader of process.env. Invalid configuration stops the start with a message naming
 // the variable, so an operator never runs with a half-understood setting.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
+import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
 export interface Limites {
   /** requests per IP per window on login/registration/recovery/resend */
@@ -21,6 +22,8 @@ export interface Config {
   dataDir: string;
   redisUrl: string | null;
   jwtSecret: string;
+  /** ENCRYPTION_KEY parsed: the first key encrypts, every key decrypts (decision 070). */
+  llaves: Llave[];
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
@@ -69,6 +72,7 @@ const EnvSchema = v.object({
   NODE_ENV: opcional,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   CLIENT_DIR: opcional,
+  ENCRYPTION_KEY: opcional,
 });
 
 function vacioComoAusente(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -89,6 +93,9 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
   if (production && !e.JWT_SECRET) throw new ConfigError('Configuración inválida: JWT_SECRET es obligatorio en producción');
+  if (production && !e.ENCRYPTION_KEY) throw new ConfigError('Configuración inválida: ENCRYPTION_KEY es obligatorio en producción');
+  // Without SMTP the activation and reset links (live tokens) would be printed to the log.
+  if (production && !e.SMTP_URL) throw new ConfigError('Configuración inválida: SMTP_URL es obligatorio en producción');
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
     throw new ConfigError('Configuración inválida: ADMIN_PASSWORD es obligatorio cuando ADMIN_EMAIL está definido');
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
@@ -102,6 +109,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     redisUrl: e.REDIS_URL ?? null,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? secretoDesarrollo(dataDir),
+    llaves: overrides.llaves ?? llavesDe(e.ENCRYPTION_KEY ?? llaveDesarrollo(dataDir)),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'MiDuelo <no-responder@miduelo.local>',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -128,4 +136,31 @@ function secretoDesarrollo(dataDir: string): string {
   const secreto = randomBytes(48).toString('base64url');
   writeFileSync(archivo, secreto, { mode: 0o600 });
   return secreto;
+}
+
+function llavesDe(valor: string): Llave[] {
+  try {
+    return leerLlaves(valor);
+  } catch (err) {
+    if (err instanceof LlavesInvalidas) throw new ConfigError(`Configuración inválida: ENCRYPTION_KEY ${err.message}`);
+    throw err;
+  }
+}
+
+/** Development only: an encryption key generated once into DATA_DIR (mode 0600). Two processes
+ * starting together agree on one key: the file appears whole (hard link) or not at all. */
+function llaveDesarrollo(dataDir: string): string {
+  const archivo = path.join(dataDir, 'encryption-key');
+  if (existsSync(archivo)) return readFileSync(archivo, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const temporal = `${archivo}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporal, nuevaLlaveBase64(), { mode: 0o600 });
+  try {
+    linkSync(temporal, archivo);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(temporal, { force: true });
+  }
+  return readFileSync(archivo, 'utf8').trim();
 }

@@ -64,9 +64,10 @@ export async function abrirChat(c: Consulta, i = 0): Promise<number> {
 
 export const idCliente = () => randomUUID();
 
-/** Messages stored for a chat, in order. */
+/** Messages stored for a chat, in order, their text decrypted with the app's key (stored encrypted). */
 export async function filasDe(t: AppDePrueba, idChat: number) {
-  return t.db.select().from(mensaje).where(eq(mensaje.id_chat, idChat)).orderBy(mensaje.seq);
+  const filas = await t.db.select().from(mensaje).where(eq(mensaje.id_chat, idChat)).orderBy(mensaje.seq);
+  return filas.map((f) => ({ ...f, contenido: t.app.ctx.cifrador.descifrar(f.contenido, 'mensaje.contenido') }));
 }
 
 /** Unread messages stored for the participant with role `rol` (the other side's unread ones). */

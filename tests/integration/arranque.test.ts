@@ -35,6 +35,9 @@ describe('arranque y parada del servidor', () => {
     [{ TZ_CLINICA: 'Luna/Tranquilidad' }, 'TZ_CLINICA'],
     [{ JWT_SECRET: 'corto' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ ENCRYPTION_KEY: 'no-es-una-llave' }, 'ENCRYPTION_KEY'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, 'ENCRYPTION_KEY'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }, 'SMTP_URL'],
     [{ ADMIN_EMAIL: 'a@b.mx' }, 'ADMIN_PASSWORD'],
   ])('una configuración inválida %o detiene el arranque nombrando %s', async (env, variable) => {
     const { salida, fin } = arrancar({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'md-')), ...env });

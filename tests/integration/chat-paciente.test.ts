@@ -54,6 +54,26 @@ describe('API del paciente', () => {
     ]);
   });
 
+  it('un id_cliente es de quien envía: el paciente que repite el del psicólogo guarda su propio mensaje', async () => {
+    const c = await crearConsulta(t, 1);
+    const id = await abrirChat(c);
+    const clave = idCliente();
+    const delPsicologo = await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Nos vemos el jueves', id_cliente: clave });
+    expect(delPsicologo.status).toBe(201);
+    const delPaciente = await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Ahí estaré', id_cliente: clave });
+    expect(delPaciente.status).toBe(201);
+    expect(delPaciente.body).toMatchObject({ remitente: 'paciente', contenido: 'Ahí estaré', id_cliente: clave, seq: 2 });
+    // A retry of each sender still answers that sender's own message.
+    const reintento = await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Ahí estaré', id_cliente: clave });
+    expect([reintento.status, reintento.body.id_mensaje]).toEqual([200, delPaciente.body.id_mensaje]);
+    const otraVez = await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Nos vemos el jueves', id_cliente: clave });
+    expect([otraVez.status, otraVez.body.id_mensaje]).toEqual([200, delPsicologo.body.id_mensaje]);
+    expect((await filasDe(t, id)).map((m) => [m.remitente, m.contenido])).toEqual([
+      ['psicologo', 'Nos vemos el jueves'],
+      ['paciente', 'Ahí estaré'],
+    ]);
+  });
+
   it('un paciente sin chats recibe una lista vacía', async () => {
     const c = await crearConsulta(t, 1);
     expect((await c.pac[0].get('/api/paciente/chats')).body).toEqual([]);

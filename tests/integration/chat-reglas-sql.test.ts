@@ -83,7 +83,7 @@ describe('reglas del chat: SQL y TypeScript coinciden', () => {
         // … and as chat_enviar states it: an outsider gets 'no_encontrado' and writes nothing.
         if (!esperado) {
           const r = await t.db.execute<{ estado: string }>(
-            sql`select estado from chat_enviar(${fila.id_chat}::integer, ${actor.rol}::text, ${actor.id}::integer, 'x'::text, null::text, now())`,
+            sql`select estado from chat_enviar(${fila.id_chat}::integer, ${actor.rol}::text, ${actor.id}::integer, 'x'::text, null::text, now(), '{}'::text[])`,
           );
           const estados = Array.isArray(r) ? r : (r as unknown as { rows: { estado: string }[] }).rows;
           expect(estados[0].estado, `envío ${actor.rol}:${actor.id} en chat ${fila.id_chat}`).toBe('no_encontrado');
@@ -110,7 +110,7 @@ describe('reglas del chat: SQL y TypeScript coinciden', () => {
     const enviados: Fila[] = [];
     for (const remitente of ['paciente', 'paciente', 'psicologo', 'paciente'] as const) {
       const r = await t.db.execute<{ no_leidos: number }>(
-        sql`select no_leidos from chat_enviar(${c.id_chat}::integer, ${remitente}::text, ${remitente === 'paciente' ? pac.id_paciente : psi.id_psicologo}::integer, 'hola'::text, null::text, now())`,
+        sql`select no_leidos from chat_enviar(${c.id_chat}::integer, ${remitente}::text, ${remitente === 'paciente' ? pac.id_paciente : psi.id_psicologo}::integer, 'hola'::text, null::text, now(), '{}'::text[])`,
       );
       enviados.push({ remitente, leido: false });
       const filas = Array.isArray(r) ? r : (r as unknown as { rows: { no_leidos: number }[] }).rows;

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
+import { abrirChat, crearConsulta } from '../helpers/chat';
 import { CONTRASENA, crearPsicologo } from '../helpers/fabricas';
+import { conectar, esperarConexion } from '../helpers/socket';
 
 let t: AppDePrueba;
 let log = '';
@@ -76,6 +78,39 @@ describe('el registro del servidor', () => {
         expect(nuevo).not.toContain(dato);
     } finally {
       await t.db.execute(sql`drop trigger rechazar_alta on psicologo`);
+    }
+  });
+
+  it('no contiene el texto de los mensajes ni los términos de búsqueda del chat, tampoco cuando un envío falla', async () => {
+    const c = await crearConsulta(t, 1);
+    const id = await abrirChat(c);
+    const antes = log.length;
+    const texto = 'Sueño con Fermín todas las noches';
+    expect((await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: texto })).status).toBe(201);
+    const busqueda = await c.psi.get(`/api/psicologo/chats/buscar?q=${encodeURIComponent('Fermín')}&otro=Zoraida`);
+    expect(busqueda.body.map((x: { id_chat: number }) => x.id_chat)).toEqual([id]);
+    expect((await c.psi.get(`/api/psicologo/chats/${id}/mensajes?limite=5`)).status).toBe(200);
+
+    // A send the database refuses, through the socket (its failure is logged).
+    await t.db.execute(
+      sql`create function rechazar_mensaje() returns trigger language plpgsql as $$ begin raise exception 'mensaje rechazado'; end $$`,
+    );
+    await t.db.execute(sql`create trigger rechazar_mensaje before insert on mensaje for each row execute function rechazar_mensaje()`);
+    const url = t.url || (await t.escuchar());
+    const s = conectar(url, c.psi.token);
+    try {
+      await esperarConexion(s);
+      const fallido = 'Anoche volví a soñar con Fermín';
+      const ack = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: fallido, id_cliente: null });
+      expect(ack).toMatchObject({ ok: false });
+      const nuevo = log.slice(antes);
+      expect(nuevo).toContain('chat: no se pudo enviar por socket');
+      expect(nuevo).toContain('mensaje rechazado');
+      expect(nuevo).toContain('/api/psicologo/chats/buscar?[oculto]');
+      for (const dato of [texto, fallido, 'Fermín', 'Ferm', 'Zoraida', 'e1.k1.', 'limite=5']) expect(nuevo).not.toContain(dato);
+    } finally {
+      s.disconnect();
+      await t.db.execute(sql`drop trigger rechazar_mensaje on mensaje`);
     }
   });
 });

@@ -83,6 +83,12 @@ export interface Cifrador {
   readonly llaveActual: string;
   cifrar(texto: string, columna: string): string;
   descifrar(valor: string, columna: string): string;
+  /**
+   * What a read shows: the decrypted text, or a legacy plain value as it is (a row the start-up
+   * step has not encrypted yet). A value in our format that does not open (tampered, or under a key
+   * no longer configured) throws.
+   */
+  leer(valor: string, columna: string): string;
   /** True when the value is one of ours (any known key); false for legacy plain text. */
   estaCifrado(valor: string): boolean;
   /** True when the value is encrypted under a key other than the current one (to re-encrypt). */
@@ -132,6 +138,12 @@ export function crearCifrador(llaves: Llave[]): Cifrador {
       return `e1.${actual.id}.${iv.toString('base64url')}.${cuerpo.toString('base64url')}`;
     },
     descifrar(valor, columna) {
+      const t = abrir(valor, columna);
+      if (t === null) throw new Error(`Valor cifrado ilegible en ${columna}`);
+      return t;
+    },
+    leer(valor, columna) {
+      if (!VALOR.test(valor)) return valor;
       const t = abrir(valor, columna);
       if (t === null) throw new Error(`Valor cifrado ilegible en ${columna}`);
       return t;

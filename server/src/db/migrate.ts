@@ -11,7 +11,7 @@ export const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(impor
 
 // Several server processes may start at once against one PostgreSQL: an advisory lock held on a
 // dedicated connection makes them apply the migrations one after another.
-const LOCK_MIGRACIONES = 7_270_707;
+export const LOCK_MIGRACIONES = 7_270_707;
 
 export async function aplicarMigraciones(handle: DbHandle, databaseUrl: string | null): Promise<void> {
   if (handle.kind === 'pglite' && handle.pglite) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Cifrador, crearCifrador } from '../comun/cifrado';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
@@ -13,6 +14,8 @@ export interface Ctx {
   mailer: Mailer;
   log: FastifyBaseLogger;
   sesiones: FastifyInstance['sesiones'];
+  /** At-rest encryption of health text with the configured keys (decision 070). */
+  cifrador: Cifrador;
   /** The app's clock (injectable in tests): `config.now`. */
   now: () => Date;
 }
@@ -32,6 +35,7 @@ export default fp(
       mailer: app.mailer,
       log: app.log,
       sesiones: app.sesiones,
+      cifrador: crearCifrador(opts.config.llaves),
       now: opts.config.now,
     });
   },

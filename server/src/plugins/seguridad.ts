@@ -2,14 +2,21 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers: same-origin scripts and sockets only, never framed. */
+/** The socket origin of PUBLIC_URL (ws: or wss:): 'self' covers it in current browsers, older
+ * Safari needs it named. Never any other host. */
+function origenDeSocket(publicUrl: string): string {
+  const u = new URL(publicUrl);
+  return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
+}
+
+/** Security headers: same-origin scripts and sockets only, never framed; API answers never cached. */
 export default fp(
-  async function seguridadPlugin(app: FastifyInstance, opts: { hsts: boolean }) {
+  async function seguridadPlugin(app: FastifyInstance, opts: { hsts: boolean; publicUrl: string }) {
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          connectSrc: ["'self'", origenDeSocket(opts.publicUrl)],
           imgSrc: ["'self'", 'data:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           scriptSrc: ["'self'"],
@@ -21,6 +28,10 @@ export default fp(
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: opts.hsts,
+    });
+    // API answers carry health data and depend on the session: no browser or proxy keeps them.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'seguridad' },

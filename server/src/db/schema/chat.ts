@@ -47,8 +47,12 @@ export const mensaje = pgTable(
       .references(() => chat.id_chat, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     remitente: text('remitente').notNull(),
+    /** The text encrypted (`e1.<kid>.<iv>.<ct>`, bound to mensaje.contenido: decision 070). */
     contenido: text('contenido').notNull(),
-    /** The sender's idempotency key: a retried send with the same key stores nothing new. */
+    /** Keyed hashes of the text's words and word beginnings: search without plain text. Null on a
+     * row written before encryption, until the start-up step encrypts it. */
+    huellas: text('huellas').array(),
+    /** The sender's idempotency key: a retried send by the same sender stores nothing new. */
     id_cliente: text('id_cliente'),
     leido: boolean('leido').notNull().default(false),
     leido_en: timestamp('leido_en', { withTimezone: true, mode: 'date' }),
@@ -56,10 +60,12 @@ export const mensaje = pgTable(
   },
   (t) => [
     check('mensaje_remitente_ck', sql`${t.remitente} in ('psicologo','paciente','admin')`),
-    check('mensaje_contenido_ck', sql`char_length(${t.contenido}) between 1 and 1000`),
+    // The 1000-character limit is checked on the plain text (shared schemas); its ciphertext of up to
+    // 4000 UTF-8 bytes is at most ~5,400 characters.
+    check('mensaje_contenido_ck', sql`char_length(${t.contenido}) between 1 and 6000`),
     check('mensaje_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
     uniqueIndex('mensaje_chat_seq_uq').on(t.id_chat, t.seq),
-    uniqueIndex('mensaje_chat_cliente_uq').on(t.id_chat, t.id_cliente),
+    uniqueIndex('mensaje_chat_remitente_cliente_uq').on(t.id_chat, t.remitente, t.id_cliente),
     index('mensaje_no_leidos_idx').on(t.id_chat, t.remitente).where(sql`not ${t.leido}`),
   ],
 );

@@ -1,6 +1,7 @@
 import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Cifrador } from '../../comun/cifrado';
 import type { DbOrTx, Tx } from '../../db/client';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -26,44 +27,52 @@ const columnasCita = {
   },
 };
 
+/** The AAD of an appointment's notes: their ciphertext opens only in this column (decision 070). */
+export const COLUMNA_NOTAS = 'cita.notas';
+
 /** An appointment with its owner (never sent: the response schemas strip id_psicologo). */
 export type CitaConDueno = Cita & { id_psicologo: number };
 type FilaCita = { [K in keyof typeof columnasCita]: unknown };
 
-function aCita(f: FilaCita): CitaConDueno {
+function aCita(cif: Cifrador, f: FilaCita): CitaConDueno {
   const c = f as unknown as CitaConDueno;
-  return { ...c, hora_inicio: recortarHora(c.hora_inicio), hora_fin: recortarHora(c.hora_fin) };
+  return {
+    ...c,
+    hora_inicio: recortarHora(c.hora_inicio),
+    hora_fin: recortarHora(c.hora_fin),
+    notas: c.notas === null ? null : cif.leer(c.notas, COLUMNA_NOTAS),
+  };
 }
 
 function consultaCitas(db: DbOrTx) {
   return db.select(columnasCita).from(cita).innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente));
 }
 
-export async function citaDePsicologo(db: DbOrTx, idPsicologo: number, idCita: number): Promise<CitaConDueno | null> {
+export async function citaDePsicologo(db: DbOrTx, cif: Cifrador, idPsicologo: number, idCita: number): Promise<CitaConDueno | null> {
   const [f] = await consultaCitas(db).where(and(eq(cita.id_cita, idCita), eq(cita.id_psicologo, idPsicologo)));
-  return f ? aCita(f) : null;
+  return f ? aCita(cif, f) : null;
 }
 
-export async function citaDePaciente(db: DbOrTx, idPaciente: number, idCita: number): Promise<CitaConDueno | null> {
+export async function citaDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: number, idCita: number): Promise<CitaConDueno | null> {
   const [f] = await consultaCitas(db).where(and(eq(cita.id_cita, idCita), eq(cita.id_paciente, idPaciente)));
-  return f ? aCita(f) : null;
+  return f ? aCita(cif, f) : null;
 }
 
-export async function citaPorId(db: DbOrTx, idCita: number): Promise<CitaConDueno | null> {
+export async function citaPorId(db: DbOrTx, cif: Cifrador, idCita: number): Promise<CitaConDueno | null> {
   const [f] = await consultaCitas(db).where(eq(cita.id_cita, idCita));
-  return f ? aCita(f) : null;
+  return f ? aCita(cif, f) : null;
 }
 
-export async function citasDeAgenda(db: DbOrTx, idAgenda: number): Promise<CitaConDueno[]> {
+export async function citasDeAgenda(db: DbOrTx, cif: Cifrador, idAgenda: number): Promise<CitaConDueno[]> {
   const filas = await consultaCitas(db)
     .where(eq(cita.id_agenda, idAgenda))
     .orderBy(asc(cita.fecha), asc(cita.hora_inicio), asc(cita.id_cita));
-  return filas.map(aCita);
+  return filas.map((f) => aCita(cif, f));
 }
 
-export async function citasDePaciente(db: DbOrTx, idPaciente: number): Promise<CitaConDueno[]> {
+export async function citasDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: number): Promise<CitaConDueno[]> {
   const filas = await consultaCitas(db).where(eq(cita.id_paciente, idPaciente)).orderBy(asc(cita.fecha), asc(cita.hora_inicio));
-  return filas.map(aCita);
+  return filas.map((f) => aCita(cif, f));
 }
 
 /** Active (not cancelled) appointments of a psychologist on a date that overlap [inicio, fin). */
@@ -104,12 +113,18 @@ export async function solicitudesPendientes(db: DbOrTx, idPaciente: number, hoy:
   return Number(f?.n ?? 0);
 }
 
-export async function insertarCita(tx: Tx, valores: typeof cita.$inferInsert): Promise<number> {
-  const [f] = await tx.insert(cita).values(valores).returning({ id: cita.id_cita });
+/** Inserts an appointment; its notes are given in plain text and stored encrypted. */
+export async function insertarCita(tx: Tx, cif: Cifrador, valores: typeof cita.$inferInsert): Promise<number> {
+  const notas = valores.notas == null ? null : cif.cifrar(valores.notas, COLUMNA_NOTAS);
+  const [f] = await tx
+    .insert(cita)
+    .values({ ...valores, notas })
+    .returning({ id: cita.id_cita });
   return f.id;
 }
 
-export type CambiosCita = Partial<typeof cita.$inferInsert>;
+/** What a change may touch: never the notes (they are written once, encrypted, by insertarCita). */
+export type CambiosCita = Omit<Partial<typeof cita.$inferInsert>, 'notas'>;
 
 export async function modificarCita(tx: Tx, idCita: number, cambios: CambiosCita, ahora: Date) {
   await tx
@@ -129,12 +144,13 @@ export async function borrarCitas(tx: Tx, ids: number[]) {
 /** Every appointment of a patient with this psychologist on one date (the duplicates' candidates). */
 export async function citasDelPacienteEnFecha(
   db: DbOrTx,
+  cif: Cifrador,
   c: { id_psicologo: number; id_paciente: number; fecha: string },
 ): Promise<CitaConDueno[]> {
   const filas = await consultaCitas(db).where(
     and(eq(cita.id_psicologo, c.id_psicologo), eq(cita.id_paciente, c.id_paciente), eq(cita.fecha, c.fecha)),
   );
-  return filas.map(aCita);
+  return filas.map((f) => aCita(cif, f));
 }
 
 /** Serialises every agenda write of one psychologist (bookings, reschedules, availability):

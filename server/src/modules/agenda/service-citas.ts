@@ -28,7 +28,7 @@ import {
 } from './repo';
 import { calcularHorario, exigirFuturo, exigirHuecoLibre } from './reglas';
 
-export type AgendaCtx = Pick<Ctx, 'db' | 'config' | 'realtime'>;
+export type AgendaCtx = Pick<Ctx, 'db' | 'config' | 'realtime' | 'cifrador'>;
 
 /** Locks the psychologist's row and refuses new appointments when the account cannot take them:
  * disabled, or limited (the login's advertencia says an unvalidated licence past its grace period
@@ -53,7 +53,7 @@ export function agendaDeFecha(tx: Tx, idPsicologo: number, fecha: string) {
 export async function listarCitasDeAgenda(ctx: AgendaCtx, { idPsicologo, idAgenda }: { idPsicologo: number; idAgenda: number }) {
   const agenda = await agendaDePsicologo(ctx.db, idPsicologo, idAgenda);
   if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada);
-  return citasDeAgenda(ctx.db, idAgenda);
+  return citasDeAgenda(ctx.db, ctx.cifrador, idAgenda);
 }
 
 export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos: CrearCitaDatos }) {
@@ -74,7 +74,7 @@ export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos:
       idAgenda = (await agendaDeFecha(tx, idPsicologo, datos.fecha)).agenda.id_agenda;
     }
     await exigirHuecoLibre(tx, { idPsicologo, fecha: datos.fecha, ...horario, activa: datos.estado !== 'cancelada' });
-    const id = await insertarCita(tx, {
+    const id = await insertarCita(tx, ctx.cifrador, {
       id_agenda: idAgenda,
       id_psicologo: idPsicologo,
       id_paciente: datos.id_paciente,
@@ -87,7 +87,7 @@ export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos:
       createdAt: m.ahora,
       updatedAt: m.ahora,
     });
-    return (await citaPorId(tx, id))!;
+    return (await citaPorId(tx, ctx.cifrador, id))!;
   });
   publicarCita(ctx.realtime, 'creada', 'psicologo', creada);
   return creada;
@@ -102,7 +102,7 @@ export async function actualizarCita(ctx: AgendaCtx, o: { idPsicologo: number; i
   }
   const r = await ctx.db.transaction(async (tx) => {
     const psicologo = await bloquearPsicologo(tx, idPsicologo);
-    const actual = await citaDePsicologo(tx, idPsicologo, idCita);
+    const actual = await citaDePsicologo(tx, ctx.cifrador, idPsicologo, idCita);
     if (!actual) throw notFound(MSG_AGENDA.citaNoEncontrada);
     // Rescheduling or reactivating occupies time again: a limited account books nothing new.
     const estado = datos.estado ?? actual.estado;
@@ -113,7 +113,7 @@ export async function actualizarCita(ctx: AgendaCtx, o: { idPsicologo: number; i
     const cambios = await cambiosDeCita(tx, actual, datos);
     if (!cambios) return { cita: actual, cambio: false };
     await modificarCita(tx, idCita, cambios, m.ahora);
-    return { cita: (await citaPorId(tx, idCita))!, cambio: true };
+    return { cita: (await citaPorId(tx, ctx.cifrador, idCita))!, cambio: true };
   });
   if (r.cambio) publicarCita(ctx.realtime, 'actualizada', 'psicologo', r.cita);
   return r.cita;
@@ -156,7 +156,7 @@ async function cambiosDeCita(tx: Tx, actual: CitaConDueno, datos: ActualizarCita
 export async function eliminarCita(ctx: AgendaCtx, o: { idPsicologo: number; idCita: number }) {
   const borrada = await ctx.db.transaction(async (tx) => {
     await bloquearPsicologo(tx, o.idPsicologo);
-    const c = await citaDePsicologo(tx, o.idPsicologo, o.idCita);
+    const c = await citaDePsicologo(tx, ctx.cifrador, o.idPsicologo, o.idCita);
     if (!c) throw notFound(MSG_AGENDA.citaNoEncontrada);
     await borrarCita(tx, c.id_cita);
     return c;
@@ -170,10 +170,10 @@ export async function eliminarCita(ctx: AgendaCtx, o: { idPsicologo: number; idC
 export async function eliminarDuplicadas(ctx: AgendaCtx, o: { idPsicologo: number; idCita: number }) {
   const borradas = await ctx.db.transaction(async (tx) => {
     await bloquearPsicologo(tx, o.idPsicologo);
-    const c = await citaDePsicologo(tx, o.idPsicologo, o.idCita);
+    const c = await citaDePsicologo(tx, ctx.cifrador, o.idPsicologo, o.idCita);
     if (!c) throw notFound(MSG_AGENDA.citaNoEncontrada);
     // What counts as a duplicate is the shared rule the agenda screen also applies.
-    const duplicadas = duplicadasDe(c, await citasDelPacienteEnFecha(tx, c));
+    const duplicadas = duplicadasDe(c, await citasDelPacienteEnFecha(tx, ctx.cifrador, c));
     await borrarCitas(
       tx,
       duplicadas.map((d) => d.id_cita),

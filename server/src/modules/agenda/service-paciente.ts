@@ -27,7 +27,7 @@ async function psicologoAsignado(ctx: AgendaCtx, idPaciente: number) {
 }
 
 export async function listarMisCitas(ctx: AgendaCtx, { idPaciente }: { idPaciente: number }) {
-  return (await citasDePaciente(ctx.db, idPaciente)).map(vistaPaciente);
+  return (await citasDePaciente(ctx.db, ctx.cifrador, idPaciente)).map(vistaPaciente);
 }
 
 /** Free start times of a date with the patient's psychologist: availability minus exceptions
@@ -68,7 +68,7 @@ export async function solicitarCita(ctx: AgendaCtx, { idPaciente, datos: d }: { 
       throw conflict(MSG_AGENDA.demasiadasSolicitudes, 'DEMASIADAS_SOLICITUDES');
     const { agenda } = await agendaDeFecha(tx, idPsicologo, d.fecha);
     await exigirHuecoLibre(tx, { idPsicologo, fecha: d.fecha, ...horario, activa: true });
-    const id = await insertarCita(tx, {
+    const id = await insertarCita(tx, ctx.cifrador, {
       id_agenda: agenda.id_agenda,
       id_psicologo: idPsicologo,
       id_paciente: idPaciente,
@@ -81,7 +81,7 @@ export async function solicitarCita(ctx: AgendaCtx, { idPaciente, datos: d }: { 
       createdAt: m.ahora,
       updatedAt: m.ahora,
     });
-    return (await citaPorId(tx, id))!;
+    return (await citaPorId(tx, ctx.cifrador, id))!;
   });
   publicarCita(ctx.realtime, 'creada', 'paciente', creada);
   return vistaPaciente(creada);
@@ -91,12 +91,12 @@ export async function solicitarCita(ctx: AgendaCtx, { idPaciente, datos: d }: { 
 export async function cancelarMiCita(ctx: AgendaCtx, { idPaciente, idCita }: { idPaciente: number; idCita: number }) {
   const m = momentoClinica(ctx.config);
   const r = await ctx.db.transaction(async (tx) => {
-    const c = await citaDePaciente(tx, idPaciente, idCita);
+    const c = await citaDePaciente(tx, ctx.cifrador, idPaciente, idCita);
     if (!c) throw notFound(MSG_AGENDA.citaNoEncontrada);
     if (c.estado === 'cancelada') return { cita: c, cambio: false };
     if (yaPaso(c.fecha, c.hora_inicio, m)) throw badRequest(MSG_AGENDA.cancelarPasada, 'CITA_PASADA');
     await modificarCita(tx, idCita, { estado: 'cancelada' }, m.ahora);
-    return { cita: (await citaPorId(tx, idCita))!, cambio: true };
+    return { cita: (await citaPorId(tx, ctx.cifrador, idCita))!, cambio: true };
   });
   if (r.cambio) publicarCita(ctx.realtime, 'actualizada', 'paciente', r.cita);
   return vistaPaciente(r.cita);

@@ -2,6 +2,7 @@
 // chat that is not the caller's is indistinguishable from one that does not exist.
 import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Cifrador } from '../../comun/cifrado';
 import type { DbOrTx } from '../../db/client';
 import { chat, mensaje } from '../../db/schema/chat';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -45,6 +46,25 @@ function nombreContraparte(a: Actor): SQL {
   return sql`case when ${chat.id_paciente} is not null then ${pac} else ${psi} end`;
 }
 
+/** The AAD of a message's text: its ciphertext opens only in this column (decision 070). */
+export const COLUMNA_CONTENIDO = 'mensaje.contenido';
+
+/** A text[] literal of search hashes (base64url: nothing to quote), the same on postgres.js and PGlite. */
+export const arregloDeHuellas = (huellas: readonly string[]) => `{${huellas.join(',')}}`;
+
+/**
+ * Messages matching a search term without plain text in the database: for every word of the term,
+ * the message holds one of its keyed hashes (a word or a word beginning of 3–12 letters).
+ */
+function textoCoincide(cif: Cifrador, q: string): SQL {
+  const grupos = cif.huellasDeBusqueda(q);
+  if (grupos.length === 0) return sql`false`;
+  return sql.join(
+    grupos.map((g) => sql`m.huellas && ${arregloDeHuellas(g)}::text[]`),
+    sql` and `,
+  );
+}
+
 /** '%term%' for LIKE over normalised text, with the wildcards of the term escaped. */
 export function patronBusqueda(q: string): string {
   const limpio = q
@@ -59,7 +79,7 @@ export function patronBusqueda(q: string): string {
  * The actor's conversations with counterpart, last message and unread count, most recent first.
  * An administrator's conversation appears to its recipient only once something was written in it.
  */
-export async function listarChats(db: DbOrTx, a: Actor, o: { q?: string; idChat?: number } = {}) {
+export async function listarChats(db: DbOrTx, cif: Cifrador, a: Actor, o: { q?: string; idChat?: number } = {}) {
   const filtros: (SQL | undefined)[] = [accesoDe(a)];
   if (a.rol !== 'admin') filtros.push(sql`(${chat.tipo} = 'paciente' or ${chat.ultimo_seq} > 0)`);
   if (o.idChat !== undefined) filtros.push(eq(chat.id_chat, o.idChat));
@@ -67,10 +87,10 @@ export async function listarChats(db: DbOrTx, a: Actor, o: { q?: string; idChat?
     const patron = patronBusqueda(o.q);
     filtros.push(
       sql`(${normalizado(nombreContraparte(a))} like ${patron}
-        or exists (select 1 from ${mensaje} m where m.id_chat = ${chat.id_chat} and ${normalizado(sql`m.contenido`)} like ${patron}))`,
+        or exists (select 1 from ${mensaje} m where m.id_chat = ${chat.id_chat} and ${textoCoincide(cif, o.q)}))`,
     );
   }
-  return db
+  const filas = await db
     .select({
       id_chat: chat.id_chat,
       tipo: chat.tipo,
@@ -103,6 +123,8 @@ export async function listarChats(db: DbOrTx, a: Actor, o: { q?: string; idChat?
     .leftJoin(ultimo, and(eq(ultimo.id_chat, chat.id_chat), eq(ultimo.seq, chat.ultimo_seq)))
     .where(and(...filtros))
     .orderBy(desc(sql`coalesce(${ultimo.fecha_envio}, ${chat.creado_en})`), desc(chat.id_chat));
+  for (const f of filas) if (f.ultimo?.contenido) f.ultimo.contenido = cif.leer(f.ultimo.contenido, COLUMNA_CONTENIDO);
+  return filas;
 }
 export type ResumenChat = Awaited<ReturnType<typeof listarChats>>[number];
 
@@ -118,16 +140,19 @@ export async function buscarChat(db: DbOrTx, a: Actor, idChat: number): Promise<
 /** Messages after `despuesDe` in order (resynchronisation), or the latest page before `antesDe`. */
 export async function listarMensajes(
   db: DbOrTx,
+  cif: Cifrador,
   idChat: number,
   o: { despuesDe?: number; antesDe?: number; limite: number },
 ): Promise<FilaMensaje[]> {
+  const abrir = (m: FilaMensaje): FilaMensaje => ({ ...m, contenido: cif.leer(m.contenido, COLUMNA_CONTENIDO) });
   if (o.despuesDe !== undefined) {
-    return db
+    const siguientes = await db
       .select()
       .from(mensaje)
       .where(and(eq(mensaje.id_chat, idChat), gt(mensaje.seq, o.despuesDe)))
       .orderBy(asc(mensaje.seq))
       .limit(o.limite);
+    return siguientes.map(abrir);
   }
   const filas = await db
     .select()
@@ -135,7 +160,7 @@ export async function listarMensajes(
     .where(and(eq(mensaje.id_chat, idChat), o.antesDe !== undefined ? lt(mensaje.seq, o.antesDe) : undefined))
     .orderBy(desc(mensaje.seq))
     .limit(o.limite);
-  return filas.reverse();
+  return filas.reverse().map(abrir);
 }
 
 export type EstadoEnvio = 'nuevo' | 'repetido' | 'no_encontrado' | 'solo_lectura';
@@ -178,20 +203,22 @@ function prepararEnvio(db: DbOrTx) {
       no_leidos: columna<number | null>('no_leidos'),
     })
     .from(
-      sql`chat_enviar(${sql.placeholder('id_chat')}::integer, ${sql.placeholder('rol')}::text, ${sql.placeholder('id')}::integer, ${sql.placeholder('contenido')}::text, ${sql.placeholder('id_cliente')}::text, ${sql.placeholder('fecha')}::timestamptz)`,
+      sql`chat_enviar(${sql.placeholder('id_chat')}::integer, ${sql.placeholder('rol')}::text, ${sql.placeholder('id')}::integer, ${sql.placeholder('contenido')}::text, ${sql.placeholder('id_cliente')}::text, ${sql.placeholder('fecha')}::timestamptz, ${sql.placeholder('huellas')}::text[])`,
     )
     .prepare('chat_enviar');
 }
 const enviosPreparados = new WeakMap<DbOrTx, ReturnType<typeof prepararEnvio>>();
 
 /**
- * Sends one message through the `chat_enviar` function (migrations/0003): one round trip that
+ * Sends one message through the `chat_enviar` function (migrations/0006): the text is encrypted
+ * and its search hashes computed here (no key in the database), then one round trip that
  * locks the conversation, answers a retried client id with the stored message, assigns the next
  * gap-free sequence number, stores the message and counts the recipient's unread ones, committed
  * before this returns.
  */
 export async function enviarEnBase(
   db: DbOrTx,
+  cif: Cifrador,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
 ) {
   let envio = enviosPreparados.get(db);
@@ -203,9 +230,10 @@ export async function enviarEnBase(
     id_chat: o.idChat,
     rol: o.actor.rol,
     id: o.actor.id,
-    contenido: o.contenido,
+    contenido: cif.cifrar(o.contenido, COLUMNA_CONTENIDO),
     id_cliente: o.idCliente,
     fecha: o.fecha.toISOString(),
+    huellas: arregloDeHuellas(cif.huellas(o.contenido)),
   });
   const [f] = r as FilaEnvio[];
   if (!f || f.estado === 'no_encontrado' || f.estado === 'solo_lectura') return { estado: (f?.estado ?? 'no_encontrado') as EstadoEnvio };
@@ -214,7 +242,9 @@ export async function enviarEnBase(
     id_chat: o.idChat,
     seq: Number(f.seq),
     remitente: f.remitente as Rol,
-    contenido: f.contenido as string,
+    // A new message is the text we hold; a retried one is what was stored first.
+    contenido: f.estado === 'nuevo' ? o.contenido : cif.leer(f.contenido as string, COLUMNA_CONTENIDO),
+    huellas: null,
     id_cliente: f.id_cliente,
     leido: Boolean(f.leido),
     leido_en: null,

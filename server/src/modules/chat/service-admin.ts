@@ -26,11 +26,11 @@ export async function crearChatAdmin(ctx: CtxChat, o: { idAdmin: number; tipo: T
     throw err;
   }
   publicarCreado(ctx.realtime, creado);
-  const [resumen] = await listarChats(ctx.db, { rol: 'admin', id: o.idAdmin }, { idChat: creado.id_chat });
+  const [resumen] = await listarChats(ctx.db, ctx.cifrador, { rol: 'admin', id: o.idAdmin }, { idChat: creado.id_chat });
   return resumen;
 }
 
-export async function usuariosDisponibles(ctx: Pick<CtxChat, 'db'>, o: { idAdmin: number; tipo?: TipoDestinatario }) {
+export async function usuariosDisponibles(ctx: Pick<CtxChat, 'db' | 'cifrador'>, o: { idAdmin: number; tipo?: TipoDestinatario }) {
   if (o.tipo === 'psicologo') return psicologosDisponibles(ctx.db, o.idAdmin);
   if (o.tipo === 'paciente') return pacientesDisponibles(ctx.db, o.idAdmin);
   return [...(await psicologosDisponibles(ctx.db, o.idAdmin)), ...(await pacientesDisponibles(ctx.db, o.idAdmin))];

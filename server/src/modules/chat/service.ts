@@ -21,7 +21,7 @@ import {
   pacientesSinChat,
 } from './repo';
 
-export type CtxChat = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log'>;
+export type CtxChat = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log' | 'cifrador'>;
 
 export interface ResultadoEnvio {
   mensaje: FilaMensaje;
@@ -38,7 +38,7 @@ export async function enviarMensaje(
   ctx: CtxChat,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null },
 ): Promise<ResultadoEnvio> {
-  const r = await enviarEnBase(ctx.db, { ...o, fecha: ctx.now() });
+  const r = await enviarEnBase(ctx.db, ctx.cifrador, { ...o, fecha: ctx.now() });
   if (r.estado === 'no_encontrado') throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
   // 409, not 403: the clients read any 403 as a lost session (spec 2 §8, interceptors).
   if (r.estado === 'solo_lectura') throw conflict(MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
@@ -66,32 +66,32 @@ export async function marcarChatLeido(ctx: CtxChat, o: { actor: Actor; idChat: n
 }
 
 // The actor's conversations (optionally those matching `q`), in the payload of the actor's side.
-export async function listarChatsPsicologo(ctx: Pick<CtxChat, 'db'>, o: { idPsicologo: number; q?: string }) {
-  return (await listarChats(ctx.db, { rol: 'psicologo', id: o.idPsicologo }, { q: o.q })).map(chatPsicologoDto);
+export async function listarChatsPsicologo(ctx: Pick<CtxChat, 'db' | 'cifrador'>, o: { idPsicologo: number; q?: string }) {
+  return (await listarChats(ctx.db, ctx.cifrador, { rol: 'psicologo', id: o.idPsicologo }, { q: o.q })).map(chatPsicologoDto);
 }
 
-export async function listarChatsPaciente(ctx: Pick<CtxChat, 'db'>, o: { idPaciente: number }) {
-  return (await listarChats(ctx.db, { rol: 'paciente', id: o.idPaciente })).map(chatPacienteDto);
+export async function listarChatsPaciente(ctx: Pick<CtxChat, 'db' | 'cifrador'>, o: { idPaciente: number }) {
+  return (await listarChats(ctx.db, ctx.cifrador, { rol: 'paciente', id: o.idPaciente })).map(chatPacienteDto);
 }
 
-export async function listarChatsAdmin(ctx: Pick<CtxChat, 'db'>, o: { idAdmin: number; q?: string }) {
-  return (await listarChats(ctx.db, { rol: 'admin', id: o.idAdmin }, { q: o.q })).map(chatAdminDto);
+export async function listarChatsAdmin(ctx: Pick<CtxChat, 'db' | 'cifrador'>, o: { idAdmin: number; q?: string }) {
+  return (await listarChats(ctx.db, ctx.cifrador, { rol: 'admin', id: o.idAdmin }, { q: o.q })).map(chatAdminDto);
 }
 
 /** The psychologist's patients without a chat yet ('Nuevo Chat'). */
-export function listarPacientesSinChat(ctx: Pick<CtxChat, 'db'>, { idPsicologo }: { idPsicologo: number }) {
+export function listarPacientesSinChat(ctx: Pick<CtxChat, 'db' | 'cifrador'>, { idPsicologo }: { idPsicologo: number }) {
   return pacientesSinChat(ctx.db, idPsicologo);
 }
 
 /** A conversation's messages, if the actor takes part in it. */
 export async function mensajesDeChat(
-  ctx: Pick<CtxChat, 'db'>,
+  ctx: Pick<CtxChat, 'db' | 'cifrador'>,
   o: { actor: Actor; idChat: number; despuesDe?: number; antesDe?: number; limite?: number },
 ) {
   const c = await buscarChat(ctx.db, o.actor, o.idChat);
   if (!c) throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
   const limite = Math.min(o.limite ?? (o.despuesDe !== undefined ? PAGINA_MENSAJES_MAX : PAGINA_MENSAJES_DEFECTO), PAGINA_MENSAJES_MAX);
-  const mensajes = await listarMensajes(ctx.db, o.idChat, { despuesDe: o.despuesDe, antesDe: o.antesDe, limite });
+  const mensajes = await listarMensajes(ctx.db, ctx.cifrador, o.idChat, { despuesDe: o.despuesDe, antesDe: o.antesDe, limite });
   return { chat: c, mensajes, limite };
 }
 
@@ -108,12 +108,12 @@ export async function crearChatConPaciente(ctx: CtxChat, o: { idPsicologo: numbe
     throw err;
   }
   publicarCreado(ctx.realtime, creado);
-  const [resumen] = await listarChats(ctx.db, { rol: 'psicologo', id: o.idPsicologo }, { idChat: creado.id_chat });
+  const [resumen] = await listarChats(ctx.db, ctx.cifrador, { rol: 'psicologo', id: o.idPsicologo }, { idChat: creado.id_chat });
   return resumen;
 }
 
 /** Whether the psychologist already has a chat with that patient (the patient file's buttons). */
-export async function verificarChat(ctx: Pick<CtxChat, 'db'>, o: { idPsicologo: number; idPaciente: number }) {
+export async function verificarChat(ctx: Pick<CtxChat, 'db' | 'cifrador'>, o: { idPsicologo: number; idPaciente: number }) {
   const c = await chatConPaciente(ctx.db, o.idPsicologo, o.idPaciente);
   if (c) return { existe: true, id_chat: c.id_chat };
   if (!(await esPacienteDe(ctx.db, o.idPsicologo, o.idPaciente))) throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');

@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { AppError } from '../../errors';
+import { errorParaRegistro } from '../../plugins/errors';
 import type { SocketMiDuelo } from '../../plugins/realtime';
 import { mensajeAdminDto, mensajeDto } from './dto';
 import type { LimitadorEnvio } from './limite';
@@ -75,7 +76,7 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
           data: { mensajes: r.mensajes.map(dto), ultimo_seq: Math.max(r.chat.ultimo_seq, ultimo), hay_mas: r.mensajes.length === r.limite },
         });
       } catch (err) {
-        if (!(err instanceof AppError)) ctx.log.error({ err }, 'chat: no se pudo abrir la conversación por socket');
+        if (!(err instanceof AppError)) ctx.log.error({ err: errorParaRegistro(err) }, 'chat: no se pudo abrir la conversación por socket');
         ack({ ok: false, msg: err instanceof AppError ? err.message : MSG_GENERICO.servidor });
       }
     }
@@ -103,7 +104,8 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
         if (a?.escribiendo) escribiendo(lado, o.id, false);
         ack({ ok: true, data: dto(r.mensaje) });
       } catch (err) {
-        if (!(err instanceof AppError)) ctx.log.error({ err }, 'chat: no se pudo enviar por socket');
+        // Never the error as it is: a failed query carries its parameters (the message and its hashes).
+        if (!(err instanceof AppError)) ctx.log.error({ err: errorParaRegistro(err) }, 'chat: no se pudo enviar por socket');
         if (err instanceof AppError) ack({ ok: false, msg: err.message, code: err.code, status: err.status });
         else ack({ ok: false, msg: MSG_GENERICO.servidor, code: 'ERROR_INTERNO', status: 500 });
       }

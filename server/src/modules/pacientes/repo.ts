@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Cita } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
+import type { Cifrador } from '../../comun/cifrado';
 import type { DbOrTx } from '../../db/client';
 import { cita } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -52,6 +53,7 @@ export async function perfilBasico(db: DbOrTx, idPsicologo: number) {
  * (the patient file's card; the agenda module owns the appointments, this is a read of them). */
 export async function proximaCita(
   db: DbOrTx,
+  cif: Cifrador,
   o: { idPsicologo: number; idPaciente: number; hoy: string; hora: string },
 ): Promise<Cita | null> {
   const [f] = await db
@@ -87,5 +89,8 @@ export async function proximaCita(
     .orderBy(asc(cita.fecha), asc(cita.hora_inicio))
     .limit(1);
   // modalidad, estado and origen are text columns holding the values of their check constraints.
-  return f ? ({ ...f, hora_inicio: recortarHora(f.hora_inicio), hora_fin: recortarHora(f.hora_fin) } as Cita) : null;
+  if (!f) return null;
+  // Notes are stored encrypted, bound to their column (decision 070).
+  const notas = f.notas === null ? null : cif.leer(f.notas, 'cita.notas');
+  return { ...f, notas, hora_inicio: recortarHora(f.hora_inicio), hora_fin: recortarHora(f.hora_fin) } as Cita;
 }

@@ -9,7 +9,7 @@ import { notFound, unauthorized } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { pacienteDePsicologo, pacientesDePsicologo, perfilBasico, proximaCita } from './repo';
 
-type CtxPacientes = Pick<Ctx, 'db' | 'config'>;
+type CtxPacientes = Pick<Ctx, 'db' | 'config' | 'cifrador'>;
 
 export function listarPacientes(ctx: CtxPacientes, { idPsicologo }: { idPsicologo: number }) {
   return pacientesDePsicologo(ctx.db, idPsicologo);
@@ -24,7 +24,7 @@ export async function obtenerPaciente(ctx: CtxPacientes, o: { idPsicologo: numbe
 export async function obtenerProximaCita(ctx: CtxPacientes, o: { idPsicologo: number; idPaciente: number }) {
   if (!(await esPacienteDe(ctx.db, o.idPsicologo, o.idPaciente))) throw notFound(MSG_PACIENTES.noEncontrado, 'PACIENTE_NO_ENCONTRADO');
   const { hoy, hora } = momentoClinica(ctx.config);
-  return { cita: await proximaCita(ctx.db, { ...o, hoy, hora }) };
+  return { cita: await proximaCita(ctx.db, ctx.cifrador, { ...o, hoy, hora }) };
 }
 
 export async function obtenerPerfilBasico(ctx: CtxPacientes, { idPsicologo }: { idPsicologo: number }) {

@@ -1,0 +1,61 @@
+// The start-up step of decision 070: SQL cannot encrypt (the key never reaches the database), so
+// after the migrations each module encrypts its own columns' legacy plain-text rows, and re-encrypts
+// rows under a key that no longer encrypts (rotation). Batches of rows, each in one transaction under
+// the migrations' advisory lock and with the rows locked: two nodes starting together take turns, a
+// concurrent write is never overwritten, and a row already under the current key is never touched.
+import { sql } from 'drizzle-orm';
+import type { Cifrador } from '../comun/cifrado';
+import type { Db } from './client';
+import { LOCK_MIGRACIONES } from './migrate';
+
+export interface ColumnaCifrada {
+  tabla: string;
+  /** Primary key column. */
+  clave: string;
+  columna: string;
+  /** text[] column of search hashes to fill beside the value (null until then). */
+  huellas?: string;
+}
+
+const LOTE = 500;
+
+/** Encrypts (or re-encrypts) every pending value of one column; returns how many changed. */
+export async function cifrarPendientes(db: Db, cif: Cifrador, c: ColumnaCifrada, lote = LOTE): Promise<number> {
+  const aad = `${c.tabla}.${c.columna}`;
+  const tabla = sql.identifier(c.tabla);
+  const clave = sql.identifier(c.clave);
+  const columna = sql.identifier(c.columna);
+  const huellas = c.huellas ? sql.identifier(c.huellas) : null;
+  const bajoLlaveActual = `^e1\\.${cif.llaveActual}\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22,}$`;
+  const pendiente = huellas
+    ? sql`${columna} is not null and (${columna} !~ ${bajoLlaveActual} or ${huellas} is null)`
+    : sql`${columna} is not null and ${columna} !~ ${bajoLlaveActual}`;
+  let total = 0;
+  for (;;) {
+    const hechas = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_MIGRACIONES})`);
+      const r = await tx.execute<{ id: string | number; valor: string }>(
+        sql`select ${clave} as id, ${columna} as valor from ${tabla} where ${pendiente} order by ${clave} limit ${lote} for update`,
+      );
+      const filas = (Array.isArray(r) ? r : (r as { rows: { id: string | number; valor: string }[] }).rows) ?? [];
+      if (filas.length === 0) return 0;
+      const nuevas = filas.map((f) => {
+        const texto = cif.leer(f.valor, aad);
+        return {
+          id: Number(f.id),
+          valor: cif.cifrar(texto, aad),
+          huellas: huellas ? `{${cif.huellas(texto).join(',')}}` : null,
+        };
+      });
+      const asignar = huellas ? sql`${columna} = v.valor, ${huellas} = v.huellas::text[]` : sql`${columna} = v.valor`;
+      await tx.execute(
+        sql`update ${tabla} t set ${asignar}
+              from json_to_recordset(${JSON.stringify(nuevas)}::json) as v(id bigint, valor text, huellas text)
+             where t.${clave} = v.id`,
+      );
+      return filas.length;
+    });
+    total += hechas;
+    if (hechas < lote) return total;
+  }
+}

@@ -1,0 +1,185 @@
+// Health text at rest (issue 10, decision 070): messages and appointment notes are stored encrypted,
+// a dump of every text column shows none of them, rows written before encryption are encrypted at
+// start, and a new key re-encrypts what the old one wrote.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '@miduelo/server/app';
+import type { Config } from '@miduelo/server/config';
+import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { crearPractica, psicologoApi } from '../helpers/agenda';
+import { cliente } from '../helpers/chat';
+
+type Fila = Record<string, unknown>;
+const MENSAJE = 'Extraño muchísimo a la abuela Remedios desde el velorio';
+const NOTAS = 'Insomnio persistente tras el funeral de Remedios';
+const SOLICITUD = 'Quisiera hablar de Anselmo, mi hermano';
+const PALABRAS = ['remedios', 'velorio', 'abuela', 'insomnio', 'funeral', 'anselmo', 'hermano'];
+
+let abiertas: AppDePrueba[] = [];
+let otras: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const a of otras) await a.close();
+  for (const t of abiertas) await t.cerrar();
+  abiertas = [];
+  otras = [];
+});
+
+async function nuevaApp() {
+  const t = await crearAppDePrueba();
+  t.reloj.fijar('2027-03-01T09:00:00-06:00');
+  abiertas.push(t);
+  return t;
+}
+
+/** Another server process starting on the same database (its onReady runs the start-up step). */
+async function arrancarOtra(t: AppDePrueba, config: Partial<Config> = {}, listo = true) {
+  const app = await buildApp({ config: { ...t.config, ...config }, db: t.db, logger: false });
+  otras.push(app);
+  if (listo) await app.ready();
+  return app;
+}
+
+async function filas(t: AppDePrueba, consulta: ReturnType<typeof sql>): Promise<Fila[]> {
+  const r = await t.db.execute(consulta);
+  return (Array.isArray(r) ? r : (r as unknown as { rows: Fila[] }).rows) as Fila[];
+}
+
+/** A practice with a chat holding one message of each side, and notes written by both. */
+async function escribirPorLaApi(t: AppDePrueba) {
+  const p = await crearPractica(t, 1);
+  const psi = cliente(t, p.token);
+  const pac = cliente(t, p.tokensPacientes[0]);
+  const idChat = (await psi.post('/api/psicologo/chats', { id_paciente: p.pacientes[0].id_paciente })).body.id_chat as number;
+  expect((await pac.post('/api/paciente/mensajes', { id_chat: idChat, contenido: MENSAJE })).status).toBe(201);
+  expect((await psi.post('/api/psicologo/mensajes', { id_chat: idChat, contenido: 'Gracias por contarme, ¿100% segura?' })).status).toBe(
+    201,
+  );
+  const cita = await psicologoApi(t, p).crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', notas: NOTAS });
+  expect(cita.statusCode).toBe(201);
+  const solicitud = await pac.post('/api/paciente/citas/solicitar', {
+    fecha: '2027-03-03',
+    hora_inicio: '11:00',
+    modalidad: 'En línea',
+    notas: SOLICITUD,
+  });
+  expect(solicitud.status).toBe(201);
+  return { p, psi, pac, idChat, idCita: cita.json().id_cita as number };
+}
+
+describe('volcado de la base de datos', () => {
+  it('ninguna columna de texto de ninguna tabla contiene el texto de un mensaje o de unas notas', async () => {
+    const t = await nuevaApp();
+    const { psi, idChat } = await escribirPorLaApi(t);
+    // The API still answers the text …
+    const mensajes = (await psi.get(`/api/psicologo/chats/${idChat}/mensajes`)).body as { contenido: string }[];
+    expect(mensajes.map((m) => m.contenido)).toContain(MENSAJE);
+    // … while a dump of every text-like column of every table holds none of its words.
+    const columnas = await filas(
+      t,
+      sql`select table_schema, table_name, column_name from information_schema.columns
+           where table_schema not in ('pg_catalog', 'information_schema')
+             and (data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY'))`,
+    );
+    expect(columnas.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(
+      expect.arrayContaining(['mensaje.contenido', 'mensaje.huellas', 'cita.notas']),
+    );
+    const hallazgos: string[] = [];
+    let valores = 0;
+    for (const c of columnas) {
+      const col = sql.identifier(String(c.column_name));
+      const tabla = sql`${sql.identifier(String(c.table_schema))}.${sql.identifier(String(c.table_name))}`;
+      const [n] = await filas(t, sql`select count(${col})::int as n from ${tabla}`);
+      valores += Number(n.n);
+      for (const palabra of PALABRAS) {
+        const [f] = await filas(
+          t,
+          sql`select count(*)::int as n from ${tabla}
+               where translate(lower(${col}::text), 'áéíóúüñ', 'aeiouun') like ${`%${palabra}%`}`,
+        );
+        if (Number(f.n) > 0) hallazgos.push(`${c.table_name}.${c.column_name}: ${palabra}`);
+      }
+    }
+    expect(valores).toBeGreaterThan(10);
+    expect(hallazgos).toEqual([]);
+    const [guardado] = await filas(t, sql`select contenido, huellas from mensaje where id_chat = ${idChat} order by seq limit 1`);
+    expect(String(guardado.contenido)).toMatch(/^e1\.k1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
+  });
+
+  it('la búsqueda por texto de mensaje sigue funcionando con palabras y comienzos de palabra', async () => {
+    const t = await nuevaApp();
+    const { psi, idChat } = await escribirPorLaApi(t);
+    const ids = async (q: string) =>
+      ((await psi.get(`/api/psicologo/chats/buscar?q=${encodeURIComponent(q)}`)).body as { id_chat: number }[]).map((c) => c.id_chat);
+    expect(await ids('REMEDIOS')).toEqual([idChat]);
+    expect(await ids('extrano muchisimo')).toEqual([idChat]);
+    expect(await ids('velo')).toEqual([idChat]);
+    expect(await ids('100%')).toEqual([idChat]);
+    expect(await ids('remedios tristeza')).toEqual([]);
+    expect(await ids('emedios')).toEqual([]);
+  });
+});
+
+describe('filas guardadas antes del cifrado', () => {
+  async function dejarEnClaro(t: AppDePrueba, idChat: number, idCita: number) {
+    await t.db.execute(sql`update mensaje set contenido = ${MENSAJE}, huellas = null where id_chat = ${idChat} and seq = 1`);
+    await t.db.execute(sql`update cita set notas = ${NOTAS} where id_cita = ${idCita}`);
+  }
+
+  it('se cifran al arrancar (mensajes con sus huellas, notas) y la API sigue devolviendo el texto', async () => {
+    const t = await nuevaApp();
+    const { p, psi, idChat, idCita } = await escribirPorLaApi(t);
+    await dejarEnClaro(t, idChat, idCita);
+    // Until a start encrypts them, reads show legacy rows as they are.
+    expect(((await psi.get(`/api/psicologo/chats/${idChat}/mensajes`)).body as { contenido: string }[])[0].contenido).toBe(MENSAJE);
+
+    await arrancarOtra(t);
+    const [m] = await filas(t, sql`select contenido, huellas from mensaje where id_chat = ${idChat} and seq = 1`);
+    expect(String(m.contenido)).toMatch(/^e1\.k1\./);
+    expect(m.huellas).not.toBeNull();
+    const [c] = await filas(t, sql`select notas from cita where id_cita = ${idCita}`);
+    expect(String(c.notas)).toMatch(/^e1\.k1\./);
+
+    expect(((await psi.get(`/api/psicologo/chats/${idChat}/mensajes`)).body as { contenido: string }[])[0].contenido).toBe(MENSAJE);
+    expect(((await psi.get('/api/psicologo/chats/buscar?q=velorio')).body as { id_chat: number }[]).map((x) => x.id_chat)).toEqual([
+      idChat,
+    ]);
+    const proxima = await psi.get(`/api/psicologo/paciente/${p.pacientes[0].id_paciente}/proxima-cita`);
+    expect(proxima.body.cita.notas).toBe(NOTAS);
+  });
+
+  it('dos nodos que arrancan juntos cifran cada fila una sola vez; un arranque más no cambia nada', async () => {
+    const t = await nuevaApp();
+    const { idChat, idCita } = await escribirPorLaApi(t);
+    await dejarEnClaro(t, idChat, idCita);
+    const a = await arrancarOtra(t, {}, false);
+    const b = await arrancarOtra(t, {}, false);
+    await Promise.all([a.ready(), b.ready()]);
+    const antes = await filas(t, sql`select id_mensaje, contenido, huellas from mensaje order by id_mensaje`);
+    const notasAntes = await filas(t, sql`select notas from cita where id_cita = ${idCita}`);
+    expect(antes.every((f) => String(f.contenido).startsWith('e1.k1.') && f.huellas !== null)).toBe(true);
+    expect(t.app.ctx.cifrador.descifrar(String(antes[0].contenido), 'mensaje.contenido')).toBe(MENSAJE);
+    await arrancarOtra(t);
+    expect(await filas(t, sql`select id_mensaje, contenido, huellas from mensaje order by id_mensaje`)).toEqual(antes);
+    expect(await filas(t, sql`select notas from cita where id_cita = ${idCita}`)).toEqual(notasAntes);
+  });
+
+  it('una llave nueva primero en ENCRYPTION_KEY vuelve a cifrar lo escrito con la anterior', async () => {
+    const t = await nuevaApp();
+    const { p, idChat, idCita } = await escribirPorLaApi(t);
+    const llaves = [{ id: 'k2', material: randomBytes(32) }, ...t.config.llaves];
+    const nueva = await arrancarOtra(t, { llaves });
+    const valores = await filas(t, sql`select contenido as v from mensaje union all select notas from cita where notas is not null`);
+    expect(valores.length).toBeGreaterThanOrEqual(4);
+    expect(valores.every((f) => String(f.v).startsWith('e1.k2.'))).toBe(true);
+    const psi = cliente({ ...t, app: nueva }, p.token);
+    const mensajes = (await psi.get(`/api/psicologo/chats/${idChat}/mensajes`)).body as { contenido: string }[];
+    expect(mensajes[0].contenido).toBe(MENSAJE);
+    // Search hashes were recomputed under the new key: the term still finds the chat.
+    expect(((await psi.get('/api/psicologo/chats/buscar?q=abuela')).body as { id_chat: number }[]).map((x) => x.id_chat)).toEqual([idChat]);
+    const citas = (await psi.get(`/api/psicologo/paciente/${p.pacientes[0].id_paciente}/proxima-cita`)).body;
+    expect(citas.cita.id_cita).toBe(idCita);
+    expect(citas.cita.notas).toBe(NOTAS);
+  });
+});
