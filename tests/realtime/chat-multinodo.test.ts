@@ -19,6 +19,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVIDOR = path.resolve(import.meta.dirname, '../../server');
 const TSX = path.join(SERVIDOR, 'node_modules/.bin/tsx');
 const SECRETO = 'secreto-compartido-por-los-dos-nodos-de-la-prueba!';
+// One deployment, one key: every node must decrypt what another stored.
+const LLAVE = Buffer.alloc(32, 7).toString('base64');
 
 function puertoAbierto(host: string, puerto: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -81,6 +83,7 @@ async function iniciarNodo(databaseUrl: string): Promise<Nodo> {
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       JWT_SECRET: SECRETO,
+      ENCRYPTION_KEY: LLAVE,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-nodo-')),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',

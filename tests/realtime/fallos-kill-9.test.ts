@@ -158,6 +158,9 @@ describe.skipIf(!RAIZ_BD)('kill -9 del servidor durante el chat y nuevo arranque
     await anterior.fin;
     expect(anterior.hijo.signalCode).toBe('SIGKILL');
     const confirmadosAlMorir = registro.confirmados.size;
+    // The lanes keep sending while no server runs: restart only once one of those sends has
+    // answered (a failure), so the outage window is never empty of attempts.
+    await hasta(() => registro.intentos.some((i) => i.inicio >= tMuerte), 10_000, 'un envío intentado sin servidor');
 
     proceso = await arrancar(env, url);
     const tListo = Date.now();
