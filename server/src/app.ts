@@ -67,9 +67,9 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(db, { db: o.db });
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
-  await app.register(rateLimit, { limites: config.limites });
+  await app.register(rateLimit, { limites: config.limites, prefijo: config.redisPrefix, now: config.now });
   await app.register(auth, { config });
-  await app.register(realtime);
+  await app.register(realtime, { config });
   await app.register(contexto, { config });
   await app.register(demo);
   app.get('/api/salud', async () => ({ ok: true }));

@@ -13,10 +13,10 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function rateLimitPlugin(app: FastifyInstance, opts: { limites: Limites }) {
+  async function rateLimitPlugin(app: FastifyInstance, opts: { limites: Limites; prefijo: string; now: () => Date }) {
     await app.register(rateLimit, {
       global: false,
-      ...(app.redis ? { redis: app.redis, nameSpace: 'miduelo-rl-' } : {}),
+      ...(app.redis ? { redis: app.redis, nameSpace: `${opts.prefijo}:rl:` } : {}),
     });
     // createRateLimit gives a checker per limit; two checkers run in sequence on one request
     // (the plugin's own preHandler runs only once per request, so it cannot stack limits).
