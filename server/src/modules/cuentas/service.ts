@@ -192,7 +192,8 @@ export async function cerrarSesion(ctx: Ctx, { sesion }: { sesion: TokenPayload 
 }
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: an active, verified administrator exists after start. */
-export async function asegurarAdmin(ctx: Ctx, { correo, contrasena }: { correo: string; contrasena: string }) {
+export async function asegurarAdmin(ctx: Ctx, o: { correo: string; contrasena: string }, intento = 0): Promise<void> {
+  const { correo, contrasena } = o;
   const existente = await buscarPsicologoPorCorreo(ctx.db, correo);
   if (existente) {
     if (!existente.rol_admin || !existente.activadoEn || existente.status !== 'activo' || !existente.cedula_validada) {
@@ -205,7 +206,18 @@ export async function asegurarAdmin(ctx: Ctx, { correo, contrasena }: { correo: 
     }
     return;
   }
-  await registrarPsicologo(
+  try {
+    await crearAdmin(ctx, correo, contrasena);
+  } catch (err) {
+    // Another node starting at the same time created it first: make sure of its state instead.
+    const duplicado = (err instanceof AppError && err.status === 409) || restriccionUnicaViolada(err) !== null;
+    if (intento === 0 && duplicado) return asegurarAdmin(ctx, o, 1);
+    throw err;
+  }
+}
+
+function crearAdmin(ctx: Ctx, correo: string, contrasena: string) {
+  return registrarPsicologo(
     ctx,
     {
       nombre: 'Administración',
