@@ -11,6 +11,7 @@ import pacientes from './modules/pacientes/plugin';
 import auth from './plugins/auth';
 import cliente from './plugins/cliente';
 import contexto from './plugins/contexto';
+import cors from './plugins/cors';
 import db from './plugins/db';
 import demo from './plugins/demo';
 import errors, { erroresDelMarco } from './plugins/errors';
@@ -18,6 +19,7 @@ import mailer from './plugins/mailer';
 import rateLimit from './plugins/rate-limit';
 import realtime from './plugins/realtime';
 import redis from './plugins/redis';
+import salud from './plugins/salud';
 import seguridad from './plugins/seguridad';
 import valibot from './plugins/valibot';
 import xsrf from './plugins/xsrf';
@@ -63,6 +65,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(redis, { url: config.redisUrl });
   await app.register(mailer, { config, mailer: o.mailer });
   await app.register(seguridad, { hsts: config.production });
+  await app.register(cors, { origenes: config.corsOrigins });
   await app.register(valibot);
   await app.register(errors);
   await app.register(db, { db: o.db });
@@ -72,7 +75,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(realtime, { config });
   await app.register(contexto, { config });
   await app.register(demo);
-  app.get('/api/salud', async () => ({ ok: true }));
+  await app.register(salud);
 
   // ---- Modules ----
   await app.register(cuentas);

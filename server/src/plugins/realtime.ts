@@ -66,13 +66,23 @@ export function rechazoDe(err: unknown): Rechazo {
 }
 
 export default fp(
-  async function realtimePlugin(app: FastifyInstance, opts: { config: Pick<Config, 'now' | 'redisPrefix'> }) {
+  async function realtimePlugin(app: FastifyInstance, opts: { config: Pick<Config, 'now' | 'redisPrefix' | 'corsOrigins'> }) {
     const { config } = opts;
     const io: IoMiDuelo = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
+      // The long-polling transport of a client on another origin (CORS_ORIGINS); no cookies.
+      ...(config.corsOrigins.length ? { cors: { origin: config.corsOrigins, credentials: false } } : {}),
       // Several deployments may share one Redis: each reads and writes only its own stream.
-      ...(app.redis ? { adapter: createAdapter(app.redis, { streamName: `${config.redisPrefix}:socket.io` }) } : {}),
+      ...(app.redis
+        ? {
+            adapter: createAdapter(app.redis, {
+              streamName: `${config.redisPrefix}:socket.io`,
+              channelPrefix: `${config.redisPrefix}:socket.io`,
+              sessionKeyPrefix: `${config.redisPrefix}:sio:session:`,
+            }),
+          }
+        : {}),
     });
     const handlers: Array<(socket: SocketMiDuelo) => void> = [];
 
