@@ -70,7 +70,12 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(db, { db: o.db });
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
-  await app.register(rateLimit, { limites: config.limites, prefijo: config.redisPrefix, now: config.now });
+  await app.register(rateLimit, {
+    limites: config.limites,
+    prefijo: config.redisPrefix,
+    secreto: config.jwtSecret,
+    seguro: config.publicUrl.startsWith('https://'),
+  });
   await app.register(auth, { config });
   await app.register(realtime, { config });
   await app.register(contexto, { config });

@@ -64,6 +64,12 @@ export const MSG = {
   xsrf: 'La solicitud no incluye el encabezado de seguridad. Recarga la página e inténtalo de nuevo.',
 } as const;
 
+/** A 429 answer that says how long to wait (the Retry-After header carries the seconds). */
+export function mensajeDemasiadosIntentos(segundos: number): string {
+  const minutos = Math.max(1, Math.ceil(segundos / 60));
+  return `Demasiados intentos. Espera ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} antes de volver a intentarlo.`;
+}
+
 export function mensajeEdad(edad: number): string | null {
   if (edad < EDAD_MINIMA) return `Debes tener al menos 18 años (tienes ${edad} años)`;
   if (edad > EDAD_MAXIMA) return `La edad máxima permitida es 90 años (tienes ${edad} años)`;
