@@ -41,7 +41,8 @@ export const MSG = {
   cuentaInactiva: 'Tu cuenta está deshabilitada. Contacta al administrador.',
   correoDuplicado: 'Ya existe una cuenta registrada con ese correo',
   cedulaDuplicada: 'Ya existe una cuenta registrada con esa cédula profesional',
-  registroExitoso: 'Registro exitoso. Revisa tu correo electrónico para activar tu cuenta.',
+  registroExitoso:
+    'Registro recibido. Revisa tu correo electrónico: te enviamos el enlace para activar tu cuenta o, si ya tenías una cuenta con esos datos, cómo entrar.',
   activacionExitosa: 'Cuenta activada exitosamente',
   tokenActivacionInvalido: 'El enlace de activación no es válido o ya fue utilizado',
   tokenActivacionExpirado: 'El enlace de activación ha expirado. Solicita uno nuevo.',

@@ -1,12 +1,5 @@
 // Psychologists' accounts (spec 1 §7, base /api/psicologo). Handlers validate, call the service, answer.
-import {
-  MSG,
-  loginSchema,
-  recuperarSchema,
-  reenviarActivacionSchema,
-  registroPsicologoSchema,
-  restablecerSchema,
-} from '@miduelo/shared/auth';
+import { loginSchema, recuperarSchema, reenviarActivacionSchema, registroPsicologoSchema, restablecerSchema } from '@miduelo/shared/auth';
 import {
   LoginRespuestaSchema,
   MsgRespuesta,
@@ -44,10 +37,8 @@ const rutasPsicologo: Rutas = async (app) => {
       preHandler: app.limitesSensibles('registro', campoDe('correo')),
     },
     async (request, reply) => {
-      const creado = await registrarPsicologo(ctx, request.body);
-      return reply
-        .status(201)
-        .send({ msg: MSG.registroExitoso, id_psicologo: creado.id_psicologo, codigo_vinculacion: creado.codigo_vinculacion });
+      // The same answer whether or not the email already has an account (decision 075).
+      return reply.status(201).send(await registrarPsicologo(ctx, request.body));
     },
   );
 
