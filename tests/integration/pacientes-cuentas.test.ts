@@ -36,6 +36,9 @@ describe('cuentas de paciente (app móvil)', () => {
       [{ contrasena: 'corta' }, 'La contraseña debe contener:'],
       [{ codigo_vinculacion: '' }, MSG.codigoObligatorio],
       [{ nombre: 'Lucía\u0000' }, MSG.caracteresInvalidos],
+      [{ nombre: 'Lucía\u202eaíсuL' }, MSG.caracteresNombre],
+      [{ apellido_paterno: 'Ruiz\u2066' }, MSG.caracteresNombre],
+      [{ apellido_materno: 'Gil\u0007' }, MSG.caracteresNombre],
       [{ codigo_vinculacion: `${p.codigo_vinculacion}\u0000` }, MSG.caracteresInvalidos],
     ];
     for (const [cambio, mensaje] of casos) {

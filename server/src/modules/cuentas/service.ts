@@ -1,5 +1,6 @@
 import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
-import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
+import { CredencialesAdminSchema, MSG, MSG_CUENTA } from '@miduelo/shared/auth';
+import * as v from 'valibot';
 import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/auth';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
@@ -224,7 +225,9 @@ export async function cerrarSesion(ctx: Ctx, { sesion }: { sesion: TokenPayload 
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: an active, verified administrator exists after start. */
 export async function asegurarAdmin(ctx: Ctx, o: { correo: string; contrasena: string }, intento = 0): Promise<void> {
-  const { correo, contrasena } = o;
+  const credenciales = v.safeParse(CredencialesAdminSchema, o);
+  if (!credenciales.success) throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${credenciales.issues[0].message}`);
+  const { correo, contrasena } = credenciales.output;
   const existente = await buscarPsicologoPorCorreo(ctx.db, correo);
   if (existente) {
     if (!existente.rol_admin || !existente.activadoEn || existente.status !== 'activo' || !existente.cedula_validada) {
