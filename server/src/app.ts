@@ -12,6 +12,7 @@ import auth from './plugins/auth';
 import cliente from './plugins/cliente';
 import compresion from './plugins/compresion';
 import contexto from './plugins/contexto';
+import cors from './plugins/cors';
 import db from './plugins/db';
 import demo from './plugins/demo';
 import errors, { erroresDelMarco } from './plugins/errors';
@@ -19,6 +20,7 @@ import mailer from './plugins/mailer';
 import rateLimit from './plugins/rate-limit';
 import realtime from './plugins/realtime';
 import redis from './plugins/redis';
+import salud from './plugins/salud';
 import seguridad from './plugins/seguridad';
 import valibot from './plugins/valibot';
 import xsrf from './plugins/xsrf';
@@ -73,16 +75,22 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(mailer, { config, mailer: o.mailer });
   await app.register(seguridad, { hsts: config.production, publicUrl: config.publicUrl });
   await app.register(compresion);
+  await app.register(cors, { origenes: config.corsOrigins });
   await app.register(valibot);
   await app.register(errors);
   await app.register(db, { db: o.db });
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
-  await app.register(rateLimit, { limites: config.limites });
+  await app.register(rateLimit, {
+    limites: config.limites,
+    prefijo: config.redisPrefix,
+    secreto: config.jwtSecret,
+    seguro: config.publicUrl.startsWith('https://'),
+  });
   await app.register(auth, { config });
-  await app.register(realtime);
+  await app.register(realtime, { config });
   await app.register(contexto, { config });
   await app.register(demo);
-  app.get('/api/salud', async () => ({ ok: true }));
+  await app.register(salud);
 
   // ---- Modules ----
   await app.register(cuentas);

@@ -1,6 +1,6 @@
 // The only reader of process.env. Invalid configuration stops the start with a message naming
 // the variable, so an operator never runs with a half-understood setting.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -37,6 +37,10 @@ export interface Config {
   clientDir: string | null;
   logLevel: string;
   limites: Limites;
+  /** Namespace of this deployment's keys on a shared Redis (Socket.IO stream, rate limits). */
+  redisPrefix: string;
+  /** Origins allowed to call the API from another host (CORS); empty: same origin only. */
+  corsOrigins: string[];
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -51,6 +55,8 @@ function zonaValida(zona: string): boolean {
     return false;
   }
 }
+
+const ORIGEN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 const opcional = v.optional(v.pipe(v.string(), v.trim()));
 const EnvSchema = v.object({
@@ -73,6 +79,16 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   CLIENT_DIR: opcional,
   ENCRYPTION_KEY: opcional,
+  REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'debe tener de 1 a 64 letras, dígitos o _ . : -'))),
+  CORS_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => s.split(',').every((o) => ORIGEN.test(o.trim())),
+        'debe ser una lista de orígenes separados por comas (https://host[:puerto], sin ruta)',
+      ),
+    ),
+  ),
 });
 
 function vacioComoAusente(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -123,9 +139,23 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : null,
     logLevel: e.LOG_LEVEL ?? 'info',
     limites: { porIp: 30, porCuenta: 10, ventanaMs: 15 * 60_000 },
+    redisPrefix: e.REDIS_PREFIX ?? prefijoDeBase(e.DATABASE_URL ?? null, dataDir),
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim().toLowerCase()) : [],
     now: () => new Date(),
     ...overrides,
   };
+}
+
+/** The default REDIS_PREFIX: two deployments with different databases never share keys on one
+ * Redis, and the nodes of one deployment (same database) agree without configuration. Only the
+ * host, port and database name are hashed (never the password), so rotating it changes nothing. */
+export function prefijoDeBase(databaseUrl: string | null, dataDir: string): string {
+  let fuente = `pglite:${dataDir}`;
+  if (databaseUrl) {
+    const u = new URL(databaseUrl);
+    fuente = `pg:${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  }
+  return `miduelo-${createHash('sha256').update(fuente).digest('hex').slice(0, 10)}`;
 }
 
 /** Development only: a random secret generated once and kept in DATA_DIR. */

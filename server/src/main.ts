@@ -1,9 +1,9 @@
 import { ConfigError, leerConfig } from './config';
 import { abrirDb } from './db/client';
 import { aplicarMigraciones } from './db/migrate';
-import { DEMO, sembrarDemo } from './db/seed';
+import { DEMO } from './db/seed';
 import { buildApp } from './app';
-import { asegurarAdmin, baseVacia } from './modules/cuentas/service';
+import { mensajeDeArranque, prepararDatos } from './arranque';
 
 async function main() {
   let config: ReturnType<typeof leerConfig>;
@@ -19,12 +19,7 @@ async function main() {
   const handle = await abrirDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await aplicarMigraciones(handle, config.databaseUrl);
   const app = await buildApp({ config, db: handle.db });
-  const vacia = await baseVacia(app.ctx);
-  const sembrar = config.seedDemo ?? (vacia && handle.kind === 'pglite');
-  if (sembrar && vacia) await sembrarDemo(handle.db, config.now(), app.demo.sembradores);
-  if (config.adminEmail && config.adminPassword) {
-    await asegurarAdmin(app.ctx, { correo: config.adminEmail, contrasena: config.adminPassword });
-  }
+  const { sembrado } = await prepararDatos({ app, handle, config });
 
   let cerrando = false;
   const cerrar = async (senal: string) => {
@@ -54,7 +49,7 @@ async function main() {
     `  MiDuelo está listo en ${url}`,
     `  Base de datos: ${handle.kind === 'pglite' ? `PGlite embebida (${config.dataDir}/db)` : 'PostgreSQL'}`,
   ];
-  if (sembrar && vacia) {
+  if (sembrado) {
     lineas.push(
       `  Cuentas de demostración (contraseña para todas: ${DEMO.contrasena}):`,
       `    Administradora:  ${DEMO.admin}`,
@@ -68,6 +63,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('No se pudo iniciar MiDuelo:', err instanceof Error ? err.message : err);
+  console.error('No se pudo iniciar MiDuelo:', mensajeDeArranque(err));
   process.exit(1);
 });

@@ -21,11 +21,9 @@ export const LoginRespuestaSchema = v.object({
   diasRestantesValidacion: v.nullable(v.number()),
 });
 
-export const RegistroRespuestaSchema = v.object({
-  msg: v.string(),
-  id_psicologo: v.number(),
-  codigo_vinculacion: v.string(),
-});
+/** Registration answers only the message: the same for a new email and for one that already has
+ * an account (the owner is told by mail), so the answer reveals nothing. */
+export const RegistroRespuestaSchema = v.object({ msg: v.string() });
 
 export const RecuperarRespuestaSchema = v.object({ msg: v.string(), esTelefono: v.boolean() });
 export const VerificarTokenRespuestaSchema = v.object({ valido: v.boolean() });
@@ -41,4 +39,4 @@ export const PacienteSesionSchema = v.object({
   id_psicologo: v.nullable(v.number()),
 });
 export const LoginPacienteRespuestaSchema = v.object({ token: v.string(), paciente: PacienteSesionSchema });
-export const RegistroPacienteRespuestaSchema = v.object({ msg: v.string(), id_paciente: v.number() });
+export const RegistroPacienteRespuestaSchema = v.object({ msg: v.string() });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { caracteresValidos } from './comun';
+import { caracteresValidos, textoDeNombre } from './comun';
 import { CEDULA_MAX_DIGITOS, CEDULA_MIN_DIGITOS, EDAD_MAXIMA, EDAD_MINIMA } from './constants';
 import { mensajeContrasena } from './contrasena';
 import { MSG_GENERICO } from './errores';
@@ -12,6 +12,7 @@ export const MSG = {
   apellidoCorto: 'Debe tener al menos 2 caracteres',
   textoLargo: 'El texto es demasiado largo',
   caracteresInvalidos: 'El texto contiene caracteres no válidos',
+  caracteresNombre: 'El nombre no puede contener caracteres de control ni marcas invisibles de dirección del texto',
   apellidoMaternoInvalido: 'El apellido materno no es válido',
   fechaNacimientoObligatoria: 'La fecha de nacimiento es obligatoria',
   fechaNacimientoInvalida: 'La fecha de nacimiento no es válida',
@@ -41,7 +42,8 @@ export const MSG = {
   cuentaInactiva: 'Tu cuenta está deshabilitada. Contacta al administrador.',
   correoDuplicado: 'Ya existe una cuenta registrada con ese correo',
   cedulaDuplicada: 'Ya existe una cuenta registrada con esa cédula profesional',
-  registroExitoso: 'Registro exitoso. Revisa tu correo electrónico para activar tu cuenta.',
+  registroExitoso:
+    'Registro recibido. Revisa tu correo electrónico: te enviamos el enlace para activar tu cuenta o, si ya tenías una cuenta con esos datos, cómo entrar.',
   activacionExitosa: 'Cuenta activada exitosamente',
   tokenActivacionInvalido: 'El enlace de activación no es válido o ya fue utilizado',
   tokenActivacionExpirado: 'El enlace de activación ha expirado. Solicita uno nuevo.',
@@ -64,6 +66,12 @@ export const MSG = {
   xsrf: 'La solicitud no incluye el encabezado de seguridad. Recarga la página e inténtalo de nuevo.',
 } as const;
 
+/** A 429 answer that says how long to wait (the Retry-After header carries the seconds). */
+export function mensajeDemasiadosIntentos(segundos: number): string {
+  const minutos = Math.max(1, Math.ceil(segundos / 60));
+  return `Demasiados intentos. Espera ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} antes de volver a intentarlo.`;
+}
+
 export function mensajeEdad(edad: number): string | null {
   if (edad < EDAD_MINIMA) return `Debes tener al menos 18 años (tienes ${edad} años)`;
   if (edad > EDAD_MAXIMA) return `La edad máxima permitida es 90 años (tienes ${edad} años)`;
@@ -80,9 +88,13 @@ const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_
 const texto = (obligatorio: string) =>
   v.pipe(v.optional(v.string(obligatorio), ''), v.trim(), v.nonEmpty(obligatorio), v.check(caracteresValidos, MSG.caracteresInvalidos));
 
-export const nombreSchema = v.pipe(texto(MSG.nombreObligatorio), v.minLength(2, MSG.nombreCorto), v.maxLength(100, MSG.textoLargo));
+/** A part of a person's name: also no control characters or bidirectional overrides (a name is
+ * shown to others, and an override makes it display as another text). */
+const parteDeNombre = (obligatorio: string) => v.pipe(texto(obligatorio), v.check(textoDeNombre, MSG.caracteresNombre));
+
+export const nombreSchema = v.pipe(parteDeNombre(MSG.nombreObligatorio), v.minLength(2, MSG.nombreCorto), v.maxLength(100, MSG.textoLargo));
 export const apellidoPaternoSchema = v.pipe(
-  texto(MSG.apellidoPaternoObligatorio),
+  parteDeNombre(MSG.apellidoPaternoObligatorio),
   v.minLength(2, MSG.apellidoCorto),
   v.maxLength(100, MSG.textoLargo),
 );
@@ -91,11 +103,13 @@ export const apellidoMaternoSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG.apellidoMaternoInvalido)), null),
   v.transform((s) => (s == null || s.trim() === '' ? null : s.trim())),
   v.check((s) => s == null || caracteresValidos(s), MSG.caracteresInvalidos),
+  v.check((s) => s == null || textoDeNombre(s), MSG.caracteresNombre),
   v.check((s) => s == null || s.length >= 2, MSG.apellidoCorto),
   v.check((s) => s == null || s.length <= 100, MSG.textoLargo),
 );
 export const especialidadSchema = v.pipe(
   texto(MSG.especialidadObligatoria),
+  v.check(textoDeNombre, MSG.caracteresNombre),
   v.minLength(3, MSG.especialidadCorta),
   v.maxLength(120, MSG.textoLargo),
 );
@@ -145,18 +159,45 @@ const aceptaTerminosSchema = v.pipe(
   v.check((b) => b === true, MSG.aceptaTerminos),
 );
 
+/**
+ * The person behind every account (psychologist, patient, administrator): one set of field
+ * validators, so a rule (a name's characters, the password policy) is written once. Keys are the
+ * psychologist API's (camelCase names, `correo`, spec 1 §7). The patient API (spec 2) names the same
+ * fields in snake_case and the email `email`: `PersonaPacienteSchema` maps the keys over the same
+ * validators. Birth dates differ per kind (age limits 18–90 vs 18–120) and depend on "today", so
+ * they are added by each registration schema.
+ */
+export const PersonaSchema = cuerpo({
+  nombre: nombreSchema,
+  apellidoPaterno: apellidoPaternoSchema,
+  apellidoMaterno: apellidoMaternoSchema,
+  telefono: telefonoSchema,
+  correo: correoSchema,
+  contrasena: contrasenaSchema,
+});
+const persona = PersonaSchema.entries;
+
+/** The patient API's names for the person's fields (spec 2: snake_case, `email`). */
+export const PersonaPacienteSchema = cuerpo({
+  nombre: persona.nombre,
+  apellido_paterno: persona.apellidoPaterno,
+  apellido_materno: persona.apellidoMaterno,
+  telefono: persona.telefono,
+  email: persona.correo,
+  contrasena: persona.contrasena,
+});
+
+/** The administrator ensured at start (ADMIN_EMAIL / ADMIN_PASSWORD): its credentials follow the
+ * same email and password rules as any account. */
+export const CredencialesAdminSchema = v.pick(PersonaSchema, ['correo', 'contrasena']);
+
 /** POST /api/psicologo/registro body (spec 1 §7). */
 export function registroPsicologoSchema(hoy: string) {
   return cuerpo({
-    nombre: nombreSchema,
-    apellidoPaterno: apellidoPaternoSchema,
-    apellidoMaterno: apellidoMaternoSchema,
+    ...persona,
     fecha_nacimiento: fechaNacimientoSchema(hoy),
     especialidad: especialidadSchema,
     cedula: cedulaSchema,
-    telefono: telefonoSchema,
-    correo: correoSchema,
-    contrasena: contrasenaSchema,
     aceptaTerminos: aceptaTerminosSchema,
   });
 }
@@ -166,15 +207,12 @@ export type RegistroPsicologoBody = v.InferInput<ReturnType<typeof registroPsico
 export function formularioRegistroSchema(hoy: string) {
   return v.pipe(
     cuerpo({
-      nombre: nombreSchema,
-      apellidoPaterno: apellidoPaternoSchema,
-      apellidoMaterno: apellidoMaternoSchema,
+      ...v.omit(PersonaSchema, ['telefono']).entries,
       fecha_nacimiento: fechaNacimientoSchema(hoy),
       especialidad: especialidadSchema,
+      // The form's own names for two fields (spec 1 §5); the request maps them back.
       cedulaProfesional: cedulaSchema,
-      numTelefonico: telefonoSchema,
-      correo: correoSchema,
-      contrasena: contrasenaSchema,
+      numTelefonico: persona.telefono,
       confirmarContrasena: v.pipe(v.optional(v.string(MSG.confirmarObligatorio), ''), v.nonEmpty(MSG.confirmarObligatorio)),
       aceptaTerminos: aceptaTerminosSchema,
     }),
@@ -240,13 +278,8 @@ export const formularioRestablecerSchema = v.pipe(
 /** POST /api/paciente/registro (mobile app). */
 export function registroPacienteSchema(hoy: string) {
   return cuerpo({
-    nombre: nombreSchema,
-    apellido_paterno: apellidoPaternoSchema,
-    apellido_materno: apellidoMaternoSchema,
+    ...PersonaPacienteSchema.entries,
     fecha_nacimiento: fechaNacimientoSchema(hoy, 120),
-    email: correoSchema,
-    telefono: telefonoSchema,
-    contrasena: contrasenaSchema,
     codigo_vinculacion: v.pipe(
       v.optional(v.string(MSG.codigoObligatorio), ''),
       v.trim(),

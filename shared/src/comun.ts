@@ -16,3 +16,12 @@ const SUSTITUTO_SUELTO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff]
 
 /** Text PostgreSQL can store and any screen can show: no NUL and no lone UTF-16 surrogate. */
 export const caracteresValidos = (s: string) => !s.includes('\u0000') && !SUSTITUTO_SUELTO.test(s);
+
+// C0 and C1 controls (tab and line breaks included: a name or a title is one line) and the
+// invisible direction marks and overrides that make a name display as another text (U+200E/F,
+// U+202A–U+202E, U+2066–U+2069). Written as escapes: the source must not contain them either.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_O_DIRECCION = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Text for a name or a title: storable (above) and without control or bidirectional characters. */
+export const textoDeNombre = (s: string) => caracteresValidos(s) && !CONTROL_O_DIRECCION.test(s);

@@ -18,4 +18,5 @@ export const MSG_GENERICO = {
   demasiadoGrande: 'La solicitud es demasiado grande',
   sesionExpiradaTitulo: 'Sesión Expirada',
   sesionExpirada: 'Tu sesión ha expirado. Por favor inicia sesión nuevamente.',
+  redisCaido: 'El servicio no está disponible en este momento: no hay conexión con Redis.',
 } as const;

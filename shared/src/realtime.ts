@@ -4,8 +4,9 @@ import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-ci
 import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat';
 
 export interface SesionServidorACliente {
-  /** The account's tokens were revoked (logout elsewhere, password reset, account disabled). */
-  'sesion:revocada': (p: { motivo: 'cierre' | 'contrasena' | 'deshabilitada' }) => void;
+  /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
+   * the socket's token expired while connected (`expirada`). The server disconnects right after. */
+  'sesion:revocada': (p: { motivo: 'cierre' | 'contrasena' | 'deshabilitada' | 'expirada' }) => void;
 }
 
 export type ServerToClientEvents = SesionServidorACliente & CitasServidorACliente & ChatServidorACliente;

@@ -9,7 +9,8 @@ export const TEXTOS_CUENTA = {
   accesoLimitadoTitulo: 'Acceso Limitado',
   validacionPendienteTitulo: 'Validación Pendiente',
   registroExitosoTitulo: 'Registro exitoso',
-  registroExitosoTexto: 'Por favor revisa tu correo electrónico para activar tu cuenta. El enlace expira en 48 horas.',
+  registroExitosoTexto:
+    'Revisa tu correo electrónico: te enviamos el enlace para activar tu cuenta (expira en 48 horas) o, si ya tenías una cuenta con esos datos, cómo entrar.',
   activacionSinToken: 'Token de activación no válido',
   activacionError: 'Error al activar la cuenta',
   restablecerError: 'Error al restablecer la contraseña',

@@ -70,6 +70,7 @@ let registros = 0;
 const TABLA: Record<string, Fila> = {
   // ---- Public ----
   'GET /api/salud': publica(() => ({ url: '/api/salud' })),
+  'GET /api/salud/listo': publica(() => ({ url: '/api/salud/listo' })),
   'GET /api/xsrf': publica(() => ({ url: '/api/xsrf' })),
   'GET /api/config-publica': publica(() => ({ url: '/api/config-publica' })),
   'POST /api/psicologo/registro': publica(() => ({ url: '/api/psicologo/registro', payload: registroPsicologo(++registros) })),

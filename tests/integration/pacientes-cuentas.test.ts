@@ -36,6 +36,9 @@ describe('cuentas de paciente (app móvil)', () => {
       [{ contrasena: 'corta' }, 'La contraseña debe contener:'],
       [{ codigo_vinculacion: '' }, MSG.codigoObligatorio],
       [{ nombre: 'Lucía\u0000' }, MSG.caracteresInvalidos],
+      [{ nombre: 'Lucía\u202eaíсuL' }, MSG.caracteresNombre],
+      [{ apellido_paterno: 'Ruiz\u2066' }, MSG.caracteresNombre],
+      [{ apellido_materno: 'Gil\u0007' }, MSG.caracteresNombre],
       [{ codigo_vinculacion: `${p.codigo_vinculacion}\u0000` }, MSG.caracteresInvalidos],
     ];
     for (const [cambio, mensaje] of casos) {
@@ -94,8 +97,12 @@ describe('cuentas de paciente (app móvil)', () => {
     expect(salir.statusCode).toBe(200);
     expect((await inyectarCon(t.app, ok.json().token, { method: 'POST', url: '/api/paciente/cerrar-sesion' })).statusCode).toBe(401);
 
+    // An email that already has an account: the same answer as a new one; the owner gets a mail.
+    const desdeDup = t.buzon.correos.length;
     const dup = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion }));
-    expect(dup.statusCode).toBe(409);
+    expect(dup.statusCode).toBe(201);
+    expect(dup.json()).toEqual(r.json());
+    expect((await t.buzon.esperar('rosa@correo.mx', { desde: desdeDup })).asunto).toBe('Intento de registro con tu cuenta de MiDuelo');
   });
 
   it('un psicólogo con cuenta limitada no vincula pacientes nuevos', async () => {

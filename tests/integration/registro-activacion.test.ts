@@ -78,8 +78,7 @@ describe('POST /api/psicologo/registro', () => {
     const desde = t.buzon.correos.length;
     const r = await registrar(valido({ correo: 'Nueva@Ejemplo.mx', cedula: '7654321', campoExtra: 'ignorado', rol_admin: true }));
     expect(r.statusCode).toBe(201);
-    const { codigo_vinculacion } = r.json();
-    expect(codigo_vinculacion).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(r.json()).toEqual({ msg: MSG.registroExitoso });
     const [fila] = await t.db.select().from(psicologo).where(eq(psicologo.correo, 'nueva@ejemplo.mx'));
     expect(fila.rol_admin).toBe(false);
     expect(fila.contrasenaHash).toMatch(/^\$argon2id\$/);
@@ -113,19 +112,29 @@ describe('POST /api/psicologo/registro', () => {
       payload: { correo: 'nueva@ejemplo.mx', contrasena: 'Segura#2025' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().usuario.codigo_vinculacion).toBe(codigo_vinculacion);
+    expect(ok.json().usuario.codigo_vinculacion).toBe(fila.codigo_vinculacion);
+    expect(fila.codigo_vinculacion).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
   });
 
-  it('responde 409 con correo o cédula duplicados y no crea nada', async () => {
+  it('con correo o cédula ya registrados responde lo mismo que a un registro nuevo, no crea nada y avisa a la dueña', async () => {
     await crearPsicologo(t.db, { correo: 'dup@ejemplo.mx', cedula: '5555555' });
     const antes = await contar();
+    const nuevo = await registrar(valido({ correo: 'nuevo-dup@ejemplo.mx', cedula: '5555557' }));
+    let desde = t.buzon.correos.length;
     let r = await registrar(valido({ correo: 'DUP@ejemplo.mx', cedula: '5555556' }));
-    expect(r.statusCode).toBe(409);
-    expect(r.json().msg).toBe(MSG.correoDuplicado);
+    expect(r.statusCode).toBe(nuevo.statusCode);
+    expect(r.body).toBe(nuevo.body);
+    let aviso = await t.buzon.esperar('dup@ejemplo.mx', { desde });
+    expect(aviso.asunto).toBe('Intento de registro con tu cuenta de MiDuelo');
+    expect(aviso.texto).toContain('tu correo electrónico');
+    expect(aviso.texto).toContain('inicia sesión');
+    desde = t.buzon.correos.length;
     r = await registrar(valido({ correo: 'otro@ejemplo.mx', cedula: '5555555' }));
-    expect(r.statusCode).toBe(409);
-    expect(r.json().msg).toBe(MSG.cedulaDuplicada);
-    expect(await contar()).toBe(antes);
+    expect(r.statusCode).toBe(201);
+    expect(r.body).toBe(nuevo.body);
+    aviso = await t.buzon.esperar('dup@ejemplo.mx', { desde });
+    expect(aviso.texto).toContain('tu cédula profesional');
+    expect(await contar()).toBe(antes + 1);
   });
 
   it('el enlace de activación caduca a las 48 horas', async () => {

@@ -1,4 +1,4 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG, mensajeDemasiadosIntentos } from '@miduelo/shared/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
@@ -23,7 +23,7 @@ describe('límites, anti-falsificación y cabeceras', () => {
     const r = await intento();
     expect(r.statusCode).toBe(429);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    expect(r.json().msg).toBe(MSG.demasiadosIntentos);
+    expect(r.json().msg).toBe(mensajeDemasiadosIntentos(Number(r.headers['retry-after'])));
   });
 
   it('limita por IP aunque cambie la cuenta', async () => {

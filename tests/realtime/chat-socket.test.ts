@@ -306,6 +306,25 @@ describe('envío por socket (chat:enviar)', () => {
     expect(largo).toMatchObject({ ok: false, msg: 'El mensaje no puede exceder 1000 caracteres', status: 400 });
   });
 
+  it('un reintento con el mismo id_cliente vuelve a llegar solo a las conexiones del remitente, no al destinatario', async () => {
+    const c = await crearConsulta(t, 1);
+    const id = await abrirChat(c);
+    const [psi, psiTel, pac] = await Promise.all([socket(c.psi.token), socket(c.psi.token), socket(c.pac[0].token)]);
+    const enPac = recolectar<{ mensaje: Mensaje }>(pac, 'chat:mensaje');
+    const enTel = recolectar<{ mensaje: Mensaje }>(psiTel, 'chat:mensaje');
+    const clave = idCliente();
+    expect(await psi.emitWithAck('chat:enviar', { id_chat: id, contenido: 'una vez', id_cliente: clave })).toMatchObject({ ok: true });
+    await hasta(() => enPac.length === 1 && enTel.length === 1);
+    for (let i = 0; i < 3; i++) {
+      expect(await psi.emitWithAck('chat:enviar', { id_chat: id, contenido: 'una vez', id_cliente: clave })).toMatchObject({ ok: true });
+    }
+    expect((await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'una vez', id_cliente: clave })).status).toBe(200);
+    await hasta(() => enTel.length === 5);
+    await sincronizar(psi, psiTel, pac);
+    expect(enPac).toHaveLength(1);
+    expect(new Set(enTel.map((e) => e.mensaje.id_mensaje)).size).toBe(1);
+  });
+
   it('un payload que no es un objeto, o con un NUL, recibe un 400 en español y no guarda nada', async () => {
     const c = await crearConsulta(t, 1);
     const id = await abrirChat(c);

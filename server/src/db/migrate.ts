@@ -10,7 +10,8 @@ import type { DbHandle } from './client';
 export const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 // Several server processes may start at once against one PostgreSQL: an advisory lock held on a
-// dedicated connection makes them apply the migrations one after another.
+// dedicated connection makes them apply the migrations one after another (the demo seed takes the
+// same lock: db/seed.ts).
 export const LOCK_MIGRACIONES = 7_270_707;
 
 export async function aplicarMigraciones(handle: DbHandle, databaseUrl: string | null): Promise<void> {

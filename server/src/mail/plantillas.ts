@@ -1,13 +1,17 @@
 import type { Correo } from './mailer';
 import { escaparHtml as escapar } from './html';
 
-function envolver(titulo: string, parrafos: string[], boton: { texto: string; url: string }, pie: string): string {
+function envolver(titulo: string, parrafos: string[], boton: { texto: string; url: string } | null, pie: string): string {
   return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;background:#f7f3ee;padding:24px;color:#3d3a36">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
 <h1 style="font-size:20px;color:#5b6f5c;margin-top:0">${escapar(titulo)}</h1>
 ${parrafos.map((p) => `<p style="line-height:1.5">${escapar(p)}</p>`).join('\n')}
-<p style="text-align:center;margin:28px 0"><a href="${escapar(boton.url)}" style="background:#5b6f5c;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none">${escapar(boton.texto)}</a></p>
-<p style="font-size:13px;color:#6f6a64">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapar(boton.url)}</p>
+${
+  boton
+    ? `<p style="text-align:center;margin:28px 0"><a href="${escapar(boton.url)}" style="background:#5b6f5c;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none">${escapar(boton.texto)}</a></p>
+<p style="font-size:13px;color:#6f6a64">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapar(boton.url)}</p>`
+    : ''
+}
 <p style="font-size:13px;color:#6f6a64">${escapar(pie)}</p>
 </div></body></html>`;
 }
@@ -39,5 +43,26 @@ export function correoRestablecer(o: { para: string; nombre: string; enlace: str
     texto: `${parrafos.join('\n\n')}\n\n${o.enlace}\n\n${pie}\n`,
     html: envolver('Restablecer contraseña', parrafos, { texto: 'Restablecer contraseña', url: o.enlace }, pie),
     enlace: o.enlace,
+  };
+}
+
+/** Someone tried to register with the address (or licence) of an existing account: the owner is
+ * told instead of the registration form, so the form never reveals who has an account. */
+export function correoRegistroExistente(o: { para: string; nombre: string; dato: 'correo' | 'cedula'; enlace: string | null }): Correo {
+  const con = o.dato === 'correo' ? 'tu correo electrónico' : 'tu cédula profesional';
+  const parrafos = [
+    `Hola ${o.nombre}:`,
+    `Alguien intentó crear una cuenta nueva de MiDuelo con ${con}, pero ya tienes una cuenta, así que no se creó otra.`,
+    o.enlace
+      ? 'Si fuiste tú, inicia sesión con tu cuenta; si no recuerdas tu contraseña, usa «¿Olvidaste tu contraseña?» en la pantalla de inicio de sesión.'
+      : 'Si fuiste tú, inicia sesión en la app MiDuelo con tu cuenta; si no recuerdas tu contraseña, pide a tu psicólogo o psicóloga que te ayude a recuperarla.',
+  ];
+  const pie = 'Si no fuiste tú, puedes ignorar este mensaje: tu cuenta no cambió.';
+  return {
+    para: o.para,
+    asunto: 'Intento de registro con tu cuenta de MiDuelo',
+    texto: `${parrafos.join('\n\n')}\n\n${o.enlace ? `${o.enlace}\n\n` : ''}${pie}\n`,
+    html: envolver('Ya tienes una cuenta', parrafos, o.enlace ? { texto: 'Iniciar sesión', url: o.enlace } : null, pie),
+    enlace: o.enlace ?? undefined,
   };
 }

@@ -1,13 +1,19 @@
 import type { TokenPayload } from '@miduelo/shared/auth';
+import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { type ClientToServerEvents, type ServerToClientEvents, sala } from '@miduelo/shared/realtime';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
+import { esBdCaida } from '../comun/errores-bd';
+import type { Config } from '../config';
+import { AppError } from '../errors';
 import type { Sesion } from './auth';
 
 export interface DatosSocket {
   sesion: Sesion;
+  /** Kept to verify the session again on every event (expiry, revocation, account state). */
+  token: string;
 }
 export type SocketMiDuelo = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
 export type IoMiDuelo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
@@ -23,7 +29,7 @@ export interface Realtime {
   /** Disconnects the sockets of an account: all of them, or only those of one token (logout). */
   desconectarCuenta(
     cuenta: { tipo: 'psicologo' | 'paciente'; id: number },
-    motivo: 'cierre' | 'contrasena' | 'deshabilitada',
+    motivo: 'cierre' | 'contrasena' | 'deshabilitada' | 'expirada',
     jti?: string,
   ): Promise<void>;
 }
@@ -40,12 +46,43 @@ export function salasPersonales(s: Sesion): string[] {
   return s.rol_admin ? [sala.psicologo(s.id_psicologo), sala.admin(s.id_psicologo)] : [sala.psicologo(s.id_psicologo)];
 }
 
+/** setTimeout's largest delay (about 24.8 days); a patient token lives 30 days. */
+const TIMER_MAX_MS = 2 ** 31 - 1;
+
+/** The answer to an event refused before its handler ran (same shape as every ack). */
+export interface Rechazo {
+  ok: false;
+  msg: string;
+  code: string;
+  status: number;
+}
+
+/** What a socket handler answers for an error: our own Spanish message, the database-outage 503
+ * that HTTP answers, or the generic 500 (the caller logs that one). */
+export function rechazoDe(err: unknown): Rechazo {
+  if (err instanceof AppError) return { ok: false, msg: err.message, code: err.code, status: err.status };
+  if (esBdCaida(err)) return { ok: false, msg: MSG_GENERICO.baseDatos, code: 'SERVICIO_NO_DISPONIBLE', status: 503 };
+  return { ok: false, msg: MSG_GENERICO.servidor, code: 'ERROR_INTERNO', status: 500 };
+}
+
 export default fp(
-  async function realtimePlugin(app: FastifyInstance) {
+  async function realtimePlugin(app: FastifyInstance, opts: { config: Pick<Config, 'now' | 'redisPrefix' | 'corsOrigins'> }) {
+    const { config } = opts;
     const io: IoMiDuelo = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
-      ...(app.redis ? { adapter: createAdapter(app.redis) } : {}),
+      // The long-polling transport of a client on another origin (CORS_ORIGINS); no cookies.
+      ...(config.corsOrigins.length ? { cors: { origin: config.corsOrigins, credentials: false } } : {}),
+      // Several deployments may share one Redis: each reads and writes only its own stream.
+      ...(app.redis
+        ? {
+            adapter: createAdapter(app.redis, {
+              streamName: `${config.redisPrefix}:socket.io`,
+              channelPrefix: `${config.redisPrefix}:socket.io`,
+              sessionKeyPrefix: `${config.redisPrefix}:sio:session:`,
+            }),
+          }
+        : {}),
     });
     const handlers: Array<(socket: SocketMiDuelo) => void> = [];
 
@@ -54,13 +91,55 @@ export default fp(
       if (typeof token !== 'string' || token === '') return next(new Error('NO_AUTENTICADO'));
       try {
         socket.data.sesion = await app.sesiones.verificar(token);
+        socket.data.token = token;
         next();
       } catch {
         next(new Error('TOKEN_INVALIDO'));
       }
     });
 
+    /** Ends a socket whose session is over: the client hears why, then the connection closes. */
+    function expulsar(socket: SocketMiDuelo, motivo: 'expirada' | 'cierre') {
+      socket.emit('sesion:revocada', { motivo });
+      socket.disconnect(true);
+    }
+
+    // A connection may outlive its token (a patient's lives 30 days): it is closed when the token
+    // expires. The delay is read once against the app clock; the timer then counts real time.
+    function vigilarExpiracion(socket: SocketMiDuelo) {
+      const limiteReal = Date.now() + (socket.data.sesion.exp * 1000 - config.now().getTime());
+      let timer: NodeJS.Timeout;
+      const armar = () => {
+        const falta = limiteReal - Date.now();
+        if (falta <= 0) return expulsar(socket, 'expirada');
+        timer = setTimeout(armar, Math.min(falta, TIMER_MAX_MS));
+        timer.unref();
+      };
+      armar();
+      socket.once('disconnect', () => clearTimeout(timer));
+    }
+
     io.on('connection', (socket) => {
+      // Every incoming event verifies the session again, exactly like an HTTP request does
+      // (expiry against the app clock, revocation, account disabled or its password changed).
+      // A refused event is answered (when it takes an ack) and the socket is closed.
+      socket.use((paquete, next) => {
+        const ack = paquete.at(-1);
+        app.sesiones.verificar(socket.data.token).then(
+          (sesion) => {
+            socket.data.sesion = sesion;
+            next();
+          },
+          (err: unknown) => {
+            const r = rechazoDe(err);
+            if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
+            if (typeof ack === 'function') ack(r);
+            if (r.status === 401) expulsar(socket, r.code === 'TOKEN_EXPIRADO' ? 'expirada' : 'cierre');
+            else if (r.status === 500) app.log.error({ err }, 'socket: no se pudo verificar la sesión');
+          },
+        );
+      });
+      vigilarExpiracion(socket);
       socket.join(salasPersonales(socket.data.sesion));
       for (const h of handlers) h(socket);
     });

@@ -51,6 +51,16 @@ export function publicarMensaje(rt: Realtime, c: Participantes, m: FilaMensaje, 
   }
 }
 
+/**
+ * A retried send that found its message already stored: only the sender's own sockets get it again
+ * (the tab that lost the answer may have missed the event too). The recipient already had it once;
+ * during a database outage clients retry many times and it must not arrive once per retry.
+ */
+export function publicarRepetido(rt: Realtime, c: Participantes, m: FilaMensaje, remitente: Actor): void {
+  if (remitente.rol === 'admin') rt.emitir(salaDe(remitente), 'chat-admin:mensaje', { mensaje: mensajeAdminDto(m) });
+  else rt.emitir(salaDe(remitente), 'chat:mensaje', { mensaje: mensajeDto(m), tipo: c.tipo as TipoChat });
+}
+
 /** The unread count of one participant, with the conversation's revision. */
 export function publicarNoLeidos(rt: Realtime, c: Participantes, para: Actor, n: number, rev: number): void {
   if (para.rol === 'admin') rt.emitir(salaDe(para), 'chat-admin:no-leidos', { id_chat_admin: c.id_chat, mensajes_no_leidos: n, rev });

@@ -6,7 +6,7 @@ import { esPacienteDe } from '../../comun/repo';
 import { conflict, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { chatAdminDto, chatPacienteDto, chatPsicologoDto } from './dto';
-import { publicarCreado, publicarLectura, publicarMensaje } from './publicar';
+import { publicarCreado, publicarLectura, publicarMensaje, publicarRepetido } from './publicar';
 import {
   type Actor,
   bloquearParaLectura,
@@ -44,8 +44,9 @@ export async function enviarMensaje(
   if (r.estado === 'solo_lectura') throw conflict(MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
   if (!('mensaje' in r) || !r.mensaje) throw new Error('chat_enviar sin mensaje');
   if (r.estado === 'repetido') {
-    // Delivered again: a client that lost the first answer may also have missed the event.
-    publicarMensaje(ctx.realtime, r.chat, r.mensaje);
+    // Delivered again to the sender only: a client that lost the first answer may also have
+    // missed the event; the recipient got it when it was stored.
+    publicarRepetido(ctx.realtime, r.chat, r.mensaje, o.actor);
     return { mensaje: r.mensaje, nuevo: false };
   }
   publicarMensaje(ctx.realtime, r.chat, r.mensaje, { mensajes_no_leidos: r.noLeidosDestinatario ?? 0, rev: r.chat.rev });

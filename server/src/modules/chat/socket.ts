@@ -2,7 +2,6 @@
 // exactly like the HTTP routes check it, returns what the socket missed after its last sequence
 // number, and only then lets the socket send and receive typing indicators for that conversation.
 import { MSG_CHAT, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
-import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { Ack } from '@miduelo/shared/realtime-ack';
 import {
   type AckEnvio,
@@ -18,9 +17,8 @@ import {
 } from '@miduelo/shared/realtime-chat';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { AppError } from '../../errors';
 import { errorParaRegistro } from '../../plugins/errors';
-import type { SocketMiDuelo } from '../../plugins/realtime';
+import { rechazoDe, type SocketMiDuelo } from '../../plugins/realtime';
 import { mensajeAdminDto, mensajeDto } from './dto';
 import type { LimitadorEnvio } from './limite';
 import type { Actor, FilaMensaje, Rol } from './repo';
@@ -76,8 +74,10 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
           data: { mensajes: r.mensajes.map(dto), ultimo_seq: Math.max(r.chat.ultimo_seq, ultimo), hay_mas: r.mensajes.length === r.limite },
         });
       } catch (err) {
-        if (!(err instanceof AppError)) ctx.log.error({ err: errorParaRegistro(err) }, 'chat: no se pudo abrir la conversación por socket');
-        ack({ ok: false, msg: err instanceof AppError ? err.message : MSG_GENERICO.servidor });
+        const r = rechazoDe(err);
+        if (r.status >= 500) ctx.log.error({ err: errorParaRegistro(err) }, 'chat: no se pudo abrir la conversación por socket');
+        // A refusal keeps its documented `{ ok, msg }`; a server-side failure says which (503/500).
+        ack(r.status >= 500 ? r : { ok: false, msg: r.msg });
       }
     }
 
@@ -88,13 +88,8 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
       dto: (m: FilaMensaje) => M,
       ack: AckEnvio<M>,
     ): Promise<void> {
+      // The session was verified again for this event (realtime plugin: expiry and revocation).
       const sesion = socket.data.sesion;
-      // The handshake verified the token; a connection may outlive it.
-      if (sesion.exp * 1000 <= ctx.now().getTime()) {
-        ack({ ok: false, msg: MSG_GENERICO.sesionExpirada, code: 'TOKEN_EXPIRADO', status: 401 });
-        socket.disconnect(true);
-        return;
-      }
       const actor = actorDe(socket, lado);
       if (!actor) return ack({ ok: false, msg: MSG_CHAT.chatNoEncontrado, code: 'CHAT_NO_ENCONTRADO', status: 404 });
       try {
@@ -104,10 +99,10 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
         if (a?.escribiendo) escribiendo(lado, o.id, false);
         ack({ ok: true, data: dto(r.mensaje) });
       } catch (err) {
-        // Never the error as it is: a failed query carries its parameters (the message and its hashes).
-        if (!(err instanceof AppError)) ctx.log.error({ err: errorParaRegistro(err) }, 'chat: no se pudo enviar por socket');
-        if (err instanceof AppError) ack({ ok: false, msg: err.message, code: err.code, status: err.status });
-        else ack({ ok: false, msg: MSG_GENERICO.servidor, code: 'ERROR_INTERNO', status: 500 });
+        // The same answer as HTTP: 503 while the database is unreachable, 500 otherwise.
+        const r = rechazoDe(err);
+        if (r.status >= 500) ctx.log.error({ err: errorParaRegistro(err) }, 'chat: no se pudo enviar por socket');
+        ack(r);
       }
     }
 

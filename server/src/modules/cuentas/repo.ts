@@ -42,6 +42,14 @@ export async function psicologoConCorreoOCedula(db: DbOrTx, o: { correo: string;
   return porCedula ? ('cedula' as const) : null;
 }
 
+/** The existing accounts a registration collides with (email first, then licence). */
+export async function psicologosConCorreoOCedula(db: DbOrTx, o: { correo: string; cedula: string }) {
+  const porCorreo = await db.select().from(psicologo).where(eq(psicologo.correo, o.correo));
+  if (porCorreo[0]) return { dato: 'correo' as const, cuenta: porCorreo[0] };
+  const [porCedula] = await db.select().from(psicologo).where(eq(psicologo.cedula, o.cedula));
+  return porCedula ? { dato: 'cedula' as const, cuenta: porCedula } : null;
+}
+
 export async function insertarPsicologo(db: DbOrTx, valores: typeof psicologo.$inferInsert) {
   const [p] = await db.insert(psicologo).values(valores).returning();
   return p;

@@ -13,6 +13,8 @@ import { paginaActivacion } from './vista';
 const rutasPaciente: Rutas = async (app) => {
   const { ctx } = app;
   const hoy = () => fechaEnZona(ctx.now(), ctx.config.zonaClinica);
+  // Only failed passwords count, per account and address (decision 074).
+  const limiteLogin = app.limiteLogin('login-paciente', campoDe('email'));
 
   app.post(
     '/registro',
@@ -43,9 +45,18 @@ const rutasPaciente: Rutas = async (app) => {
     '/iniciar-sesion',
     {
       schema: { body: loginPacienteSchema, response: { 200: LoginPacienteRespuestaSchema } },
-      preHandler: app.limitesSensibles('login-paciente', campoDe('email')),
+      preHandler: limiteLogin.antes,
     },
-    async (request) => iniciarSesionPaciente(ctx, request.body),
+    async (request, reply) => {
+      try {
+        const r = await iniciarSesionPaciente(ctx, request.body);
+        await limiteLogin.exito(request, reply, request.body.email);
+        return r;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'CREDENCIALES_INVALIDAS') await limiteLogin.fallo(request, request.body.email);
+        throw err;
+      }
+    },
   );
 
   app.post('/cerrar-sesion', { onRequest: app.requierePaciente, schema: { response: { 200: MsgRespuesta } } }, async (request) =>

@@ -1,12 +1,5 @@
 // Psychologists' accounts (spec 1 §7, base /api/psicologo). Handlers validate, call the service, answer.
-import {
-  MSG,
-  loginSchema,
-  recuperarSchema,
-  reenviarActivacionSchema,
-  registroPsicologoSchema,
-  restablecerSchema,
-} from '@miduelo/shared/auth';
+import { loginSchema, recuperarSchema, reenviarActivacionSchema, registroPsicologoSchema, restablecerSchema } from '@miduelo/shared/auth';
 import {
   LoginRespuestaSchema,
   MsgRespuesta,
@@ -16,6 +9,7 @@ import {
 } from '@miduelo/shared/auth-respuestas';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import * as v from 'valibot';
+import { AppError } from '../../errors';
 import type { Rutas } from '../../plugins/valibot';
 import { campoDe, TokenActivacion, TokenRestablecer } from './esquemas';
 import {
@@ -32,6 +26,8 @@ import {
 const rutasPsicologo: Rutas = async (app) => {
   const { ctx } = app;
   const hoy = () => fechaEnZona(ctx.now(), ctx.config.zonaClinica);
+  // Only failed passwords count, per account and address (decision 074).
+  const limiteLogin = app.limiteLogin('login', campoDe('correo'));
 
   app.post(
     '/registro',
@@ -41,10 +37,8 @@ const rutasPsicologo: Rutas = async (app) => {
       preHandler: app.limitesSensibles('registro', campoDe('correo')),
     },
     async (request, reply) => {
-      const creado = await registrarPsicologo(ctx, request.body);
-      return reply
-        .status(201)
-        .send({ msg: MSG.registroExitoso, id_psicologo: creado.id_psicologo, codigo_vinculacion: creado.codigo_vinculacion });
+      // The same answer whether or not the email already has an account (decision 075).
+      return reply.status(201).send(await registrarPsicologo(ctx, request.body));
     },
   );
 
@@ -52,9 +46,18 @@ const rutasPsicologo: Rutas = async (app) => {
     '/iniciar-sesion',
     {
       schema: { body: loginSchema, response: { 200: LoginRespuestaSchema } },
-      preHandler: app.limitesSensibles('login', campoDe('correo')),
+      preHandler: limiteLogin.antes,
     },
-    async (request) => iniciarSesionPsicologo(ctx, request.body),
+    async (request, reply) => {
+      try {
+        const r = await iniciarSesionPsicologo(ctx, request.body);
+        await limiteLogin.exito(request, reply, request.body.correo);
+        return r;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'CREDENCIALES_INVALIDAS') await limiteLogin.fallo(request, request.body.correo);
+        throw err;
+      }
+    },
   );
 
   app.get('/activar/:token', { schema: { params: TokenActivacion, response: { 200: MsgRespuesta } } }, async (request) =>

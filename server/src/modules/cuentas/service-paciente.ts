@@ -2,8 +2,8 @@ import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import { ACTIVACION_HORAS } from '@miduelo/shared/constants';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
-import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
-import { correoActivacion } from '../../mail/plantillas';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors';
+import { correoActivacion, correoRegistroExistente } from '../../mail/plantillas';
 import { hashContrasena, verificarContrasena } from './hash';
 import type { Ctx } from '../../plugins/contexto';
 import { buscarPacientePorEmail, buscarPsicologoPorCodigo, insertarPaciente, marcarPacienteActivado, type Paciente } from './repo';
@@ -42,8 +42,13 @@ export async function registrarPaciente(
     throw forbidden(MSG_CUENTA.psicologoSinVinculacion, 'CUENTA_LIMITADA');
   const contrasenaHash = await hashContrasena(body.contrasena);
   try {
-    return await ctx.db.transaction(async (tx) => {
-      if (await buscarPacientePorEmail(tx, body.email)) throw conflict(MSG_CUENTA.correoPacienteDuplicado, 'CORREO_DUPLICADO');
+    await ctx.db.transaction(async (tx) => {
+      const existente = await buscarPacientePorEmail(tx, body.email);
+      if (existente) {
+        // Same answer and same work as a new account; the owner is told by mail (decision 075).
+        await ctx.mailer.enviar(correoRegistroExistente({ para: existente.email, nombre: existente.nombre, dato: 'correo', enlace: null }));
+        return;
+      }
       const { contrasena: _c, codigo_vinculacion: _k, ...datos } = body;
       const creado = await insertarPaciente(tx, { ...datos, contrasenaHash, id_psicologo: psic.id_psicologo, createdAt: ahora });
       const token = await crearTokenUnUso(tx, {
@@ -56,14 +61,15 @@ export async function registrarPaciente(
       await ctx.mailer.enviar(
         correoActivacion({ para: creado.email, nombre: creado.nombre, enlace: `${ctx.config.publicUrl}/api/paciente/activar/${token}` }),
       );
-      return { msg: MSG.registroExitoso, id_paciente: creado.id_paciente };
     });
   } catch (err) {
-    if (restriccionUnicaViolada(err)?.includes('email')) throw conflict(MSG_CUENTA.correoPacienteDuplicado, 'CORREO_DUPLICADO');
+    // A concurrent registration of the same email won the race: same answer.
+    if (restriccionUnicaViolada(err)?.includes('email')) return { msg: MSG.registroExitoso };
     if (err instanceof AppError) throw err;
     if ((err as { command?: string }).command) throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
     throw err;
   }
+  return { msg: MSG.registroExitoso };
 }
 
 export async function activarPaciente(ctx: Ctx, { token }: { token: string }) {

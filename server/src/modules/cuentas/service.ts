@@ -1,11 +1,11 @@
 import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
-import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
+import { CredencialesAdminSchema, MSG, MSG_CUENTA } from '@miduelo/shared/auth';
+import * as v from 'valibot';
 import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/auth';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
-import type { Mailer } from '../../mail/mailer';
-import { correoActivacion, correoRestablecer } from '../../mail/plantillas';
+import { correoActivacion, correoRegistroExistente, correoRestablecer } from '../../mail/plantillas';
 import type { Ctx } from '../../plugins/contexto';
 import { nuevoCodigoVinculacion } from './codigo';
 import { hashContrasena, verificarContrasena } from './hash';
@@ -17,16 +17,17 @@ import {
   insertarPsicologo,
   modificarPsicologo,
   type Psicologo,
-  psicologoConCorreoOCedula,
+  psicologosConCorreoOCedula,
   sinPsicologos,
 } from './repo';
 import { consumirToken, crearTokenUnUso, estadoToken, mensajesActivacion, mensajesRestablecer } from './tokens';
 
-function enviarSinEsperar(ctx: Ctx, correo: Parameters<Mailer['enviar']>[0]) {
-  // Not awaited: whether an account exists must not show in how long the answer takes.
-  ctx.mailer.enviar(correo).catch((err) => ctx.log.error({ err: { message: (err as Error).message } }, 'no se pudo enviar un correo'));
-}
-
+/**
+ * Registers a psychologist. An email or licence that already has an account gets the very same
+ * answer as a new one (201, "revisa tu correo") and the same work (a hash, one mail awaited), and
+ * the existing owner is told by mail instead: the form must not reveal who has an account
+ * (decision 075). `o.admin` (ADMIN_EMAIL at start) still fails on a duplicate.
+ */
 export async function registrarPsicologo(
   ctx: Ctx,
   body: {
@@ -41,14 +42,24 @@ export async function registrarPsicologo(
     contrasena: string;
   },
   o: { admin?: boolean; activado?: boolean } = {},
-) {
+): Promise<{ msg: string }> {
   const contrasenaHash = await hashContrasena(body.contrasena);
   const ahora = ctx.config.now();
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const ocupado = await psicologoConCorreoOCedula(tx, body);
-      if (ocupado === 'correo') throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
-      if (ocupado === 'cedula') throw conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA');
+    await ctx.db.transaction(async (tx) => {
+      const ocupado = await psicologosConCorreoOCedula(tx, body);
+      if (ocupado) {
+        if (o.admin) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
+        await ctx.mailer.enviar(
+          correoRegistroExistente({
+            para: ocupado.cuenta.correo,
+            nombre: ocupado.cuenta.nombre,
+            dato: ocupado.dato,
+            enlace: `${ctx.config.publicUrl}/iniciar-sesion`,
+          }),
+        );
+        return;
+      }
       const codigo = await nuevoCodigoVinculacion(tx);
       const { contrasena: _c, ...datos } = body;
       const creado = await insertarPsicologo(tx, {
@@ -73,17 +84,17 @@ export async function registrarPsicologo(
           correoActivacion({ para: creado.correo, nombre: creado.nombre, enlace: `${ctx.config.publicUrl}/activar-cuenta/${token}` }),
         );
       }
-      return creado;
     });
   } catch (err) {
-    const restriccion = restriccionUnicaViolada(err);
-    if (restriccion?.includes('correo')) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
-    if (restriccion?.includes('cedula')) throw conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA');
+    // A concurrent registration of the same email or licence won the race: same answer.
+    if (restriccionUnicaViolada(err) !== null && !o.admin) return { msg: MSG.registroExitoso };
+    if (restriccionUnicaViolada(err) !== null) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'EENVELOPE' || (err as { command?: string }).command)
       throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
     throw err;
   }
+  return { msg: MSG.registroExitoso };
 }
 
 export async function iniciarSesionPsicologo(ctx: Ctx, body: { correo: string; contrasena: string }): Promise<LoginRespuesta> {
@@ -130,37 +141,58 @@ export async function activarPsicologo(ctx: Ctx, { token }: { token: string }) {
   return { msg: MSG.activacionExitosa };
 }
 
+/** How long after the answer the account-dependent work starts: enough for the answer to leave
+ * before that work (queries, a token, mail rendering) takes the event loop. */
+const RETRASO_TRABAJO_MS = 20;
+
+/**
+ * Work that depends on whether an account exists runs after the answer (not awaited): the answer
+ * takes the same time for an existing and an unknown account (decision 075).
+ */
+function despuesDeResponder(ctx: Ctx, que: string, trabajo: () => Promise<void>) {
+  setTimeout(() => {
+    trabajo().catch((err) => ctx.log.error({ err: { message: (err as Error).message } }, `no se pudo completar: ${que}`));
+  }, RETRASO_TRABAJO_MS);
+}
+
 export async function reenviarActivacion(ctx: Ctx, { correo }: { correo: string }) {
-  const p = await buscarPsicologoPorCorreo(ctx.db, correo);
-  if (p && !p.activadoEn) {
+  despuesDeResponder(ctx, 'reenvío de activación', async () => {
+    const p = await buscarPsicologoPorCorreo(ctx.db, correo);
+    if (!p || p.activadoEn) return;
     const ahora = ctx.config.now();
     const token = await ctx.db.transaction((tx) =>
       crearTokenUnUso(tx, { proposito: 'activacion', cuentaTipo: 'psicologo', cuentaId: p.id_psicologo, ahora, horas: ACTIVACION_HORAS }),
     );
-    enviarSinEsperar(
-      ctx,
+    await ctx.mailer.enviar(
       correoActivacion({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/activar-cuenta/${token}` }),
     );
-  }
+  });
   return { msg: MSG.reenvioRespuesta };
 }
 
 export async function recuperarContrasena(ctx: Ctx, { correoOTelefono: valor }: { correoOTelefono: string }) {
   const esTelefono = /^\d{10}$/.test(valor);
-  const cuentas = esTelefono
-    ? await buscarPsicologosPorTelefono(ctx.db, valor)
-    : [await buscarPsicologoPorCorreo(ctx.db, valor.toLowerCase())].filter((p): p is Psicologo => p !== null);
-  const ahora = ctx.config.now();
-  for (const p of cuentas) {
-    if (p.status !== 'activo') continue;
-    const token = await ctx.db.transaction((tx) =>
-      crearTokenUnUso(tx, { proposito: 'restablecer', cuentaTipo: 'psicologo', cuentaId: p.id_psicologo, ahora, horas: RESTABLECER_HORAS }),
-    );
-    enviarSinEsperar(
-      ctx,
-      correoRestablecer({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/restablecer-contrasena/${token}` }),
-    );
-  }
+  despuesDeResponder(ctx, 'recuperación de contraseña', async () => {
+    const cuentas = esTelefono
+      ? await buscarPsicologosPorTelefono(ctx.db, valor)
+      : [await buscarPsicologoPorCorreo(ctx.db, valor.toLowerCase())].filter((p): p is Psicologo => p !== null);
+    const ahora = ctx.config.now();
+    for (const p of cuentas) {
+      if (p.status !== 'activo') continue;
+      const token = await ctx.db.transaction((tx) =>
+        crearTokenUnUso(tx, {
+          proposito: 'restablecer',
+          cuentaTipo: 'psicologo',
+          cuentaId: p.id_psicologo,
+          ahora,
+          horas: RESTABLECER_HORAS,
+        }),
+      );
+      await ctx.mailer.enviar(
+        correoRestablecer({ para: p.correo, nombre: p.nombre, enlace: `${ctx.config.publicUrl}/restablecer-contrasena/${token}` }),
+      );
+    }
+  });
   return { msg: esTelefono ? MSG.recuperacionTelefono : MSG.recuperacionCorreo, esTelefono };
 }
 
@@ -192,7 +224,10 @@ export async function cerrarSesion(ctx: Ctx, { sesion }: { sesion: TokenPayload 
 }
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: an active, verified administrator exists after start. */
-export async function asegurarAdmin(ctx: Ctx, { correo, contrasena }: { correo: string; contrasena: string }) {
+export async function asegurarAdmin(ctx: Ctx, o: { correo: string; contrasena: string }, intento = 0): Promise<void> {
+  const credenciales = v.safeParse(CredencialesAdminSchema, o);
+  if (!credenciales.success) throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${credenciales.issues[0].message}`);
+  const { correo, contrasena } = credenciales.output;
   const existente = await buscarPsicologoPorCorreo(ctx.db, correo);
   if (existente) {
     if (!existente.rol_admin || !existente.activadoEn || existente.status !== 'activo' || !existente.cedula_validada) {
@@ -205,7 +240,18 @@ export async function asegurarAdmin(ctx: Ctx, { correo, contrasena }: { correo: 
     }
     return;
   }
-  await registrarPsicologo(
+  try {
+    await crearAdmin(ctx, correo, contrasena);
+  } catch (err) {
+    // Another node starting at the same time created it first: make sure of its state instead.
+    const duplicado = (err instanceof AppError && err.status === 409) || restriccionUnicaViolada(err) !== null;
+    if (intento === 0 && duplicado) return asegurarAdmin(ctx, o, 1);
+    throw err;
+  }
+}
+
+function crearAdmin(ctx: Ctx, correo: string, contrasena: string) {
+  return registrarPsicologo(
     ctx,
     {
       nombre: 'Administración',
