@@ -15,7 +15,8 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { DEMO, sembrarDemo } from '@miduelo/server/db/seed';
+import { prepararDatos } from '@miduelo/server/arranque';
+import { DEMO } from '@miduelo/server/db/seed';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
@@ -55,7 +56,7 @@ async function iniciarApp() {
   const handle = await abrirDb({ databaseUrl: null, dataDir });
   await aplicarMigraciones(handle, null);
   const app = await buildApp({ config, db: handle.db, logger: false });
-  await sembrarDemo(handle.db, config.now(), app.demo.sembradores);
+  await prepararDatos({ app, handle, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
