@@ -16,9 +16,11 @@ interface SocketState {
 export const useSocket = create<SocketState>()(() => ({ socket: null, estado: 'desconectado' }));
 
 const REINTENTO_MS = 15_000;
+/** After a refusal because the server's database was unreachable: try again soon. */
+const REINTENTO_SERVICIO_MS = 2_000;
 let reintento: number | undefined;
 
-function programarReintento(socket: SocketApp): void {
+function programarReintento(socket: SocketApp, esperaMs = REINTENTO_MS): void {
   // socket.io does not retry by itself after the server refuses or ends the connection.
   window.clearTimeout(reintento);
   reintento = window.setTimeout(() => {
@@ -26,7 +28,7 @@ function programarReintento(socket: SocketApp): void {
       useSocket.setState({ estado: 'conectando' });
       socket.connect();
     }
-  }, REINTENTO_MS);
+  }, esperaMs);
 }
 
 // Bumped on every log-in and log-out: a connection whose library arrives after the session changed
@@ -60,9 +62,9 @@ async function conectar(): Promise<void> {
     useSocket.setState({ estado: socket.active ? 'conectando' : 'desconectado' });
     if (motivo === 'io server disconnect') programarReintento(socket);
   });
-  socket.on('connect_error', () => {
+  socket.on('connect_error', (error) => {
     useSocket.setState({ estado: socket.active ? 'conectando' : 'desconectado' });
-    if (!socket.active) programarReintento(socket);
+    if (!socket.active) programarReintento(socket, error.message === 'SERVICIO_NO_DISPONIBLE' ? REINTENTO_SERVICIO_MS : REINTENTO_MS);
   });
   socket.io.on('reconnect_attempt', () => useSocket.setState({ estado: 'conectando' }));
   socket.io.on('reconnect_failed', () => useSocket.setState({ estado: 'desconectado' }));

@@ -93,8 +93,9 @@ export default fp(
         socket.data.sesion = await app.sesiones.verificar(token);
         socket.data.token = token;
         next();
-      } catch {
-        next(new Error('TOKEN_INVALIDO'));
+      } catch (err) {
+        // A database outage is not a bad token: the client retries soon instead of giving up.
+        next(new Error(esBdCaida(err) ? 'SERVICIO_NO_DISPONIBLE' : 'TOKEN_INVALIDO'));
       }
     });
 

@@ -39,11 +39,23 @@ const otroQue = (c: Participantes, rol: Rol): Actor => {
   return a.rol === rol ? b : a;
 };
 
+// Messages this process has published, newest last (bounded): a retried send whose message is in
+// here was already delivered to the recipient; one that is not may have been committed while its
+// answer was lost (the database connection broke after the commit), so nobody heard of it yet.
+const PUBLICADOS_MAX = 10_000;
+const publicados = new Set<number>();
+
+function anotarPublicado(id: number): void {
+  publicados.add(id);
+  if (publicados.size > PUBLICADOS_MAX) publicados.delete(publicados.values().next().value as number);
+}
+
 /**
  * The new message to both participants (the sender's other tabs included). The recipient's copy
  * carries its new unread count, so that one frame per connection says both (docs/decisions/053).
  */
 export function publicarMensaje(rt: Realtime, c: Participantes, m: FilaMensaje, noLeidos?: ConteoNoLeidos): void {
+  anotarPublicado(m.id_mensaje);
   for (const p of participantesDe(c)) {
     const conteo = noLeidos && p.rol !== m.remitente ? { no_leidos: noLeidos } : {};
     if (p.rol === 'admin') rt.emitir(salaDe(p), 'chat-admin:mensaje', { mensaje: mensajeAdminDto(m), ...conteo });
@@ -52,12 +64,15 @@ export function publicarMensaje(rt: Realtime, c: Participantes, m: FilaMensaje, 
 }
 
 /**
- * A retried send that found its message already stored: only the sender's own sockets get it again
- * (the tab that lost the answer may have missed the event too). The recipient already had it once;
- * during a database outage clients retry many times and it must not arrive once per retry.
+ * A retried send that found its message already stored. When this process published it, only the
+ * sender's own sockets get it again (the tab that lost the answer may have missed the event too):
+ * during a database outage clients retry many times and the recipient must not get it once per
+ * retry. When it did not (the first attempt's answer was lost after the commit, or another node
+ * answered it), it goes to both once; clients merge by `seq`, so a copy from another node is harmless.
  */
 export function publicarRepetido(rt: Realtime, c: Participantes, m: FilaMensaje, remitente: Actor): void {
-  if (remitente.rol === 'admin') rt.emitir(salaDe(remitente), 'chat-admin:mensaje', { mensaje: mensajeAdminDto(m) });
+  if (!publicados.has(m.id_mensaje)) publicarMensaje(rt, c, m);
+  else if (remitente.rol === 'admin') rt.emitir(salaDe(remitente), 'chat-admin:mensaje', { mensaje: mensajeAdminDto(m) });
   else rt.emitir(salaDe(remitente), 'chat:mensaje', { mensaje: mensajeDto(m), tipo: c.tipo as TipoChat });
 }
 
