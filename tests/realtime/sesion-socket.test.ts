@@ -2,6 +2,7 @@
 // or was revoked while the socket stayed open gets nothing more, and the socket is closed.
 import { randomUUID } from 'node:crypto';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
+import { REVERIFICAR_SESION_MS } from '@miduelo/server/plugins/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { abrirChat, crearConsulta } from '../helpers/chat';
@@ -83,12 +84,14 @@ describe('sesión de un socket abierto', () => {
     expect(s.connected).toBe(false);
   });
 
-  it('un token revocado sin que el aviso llegara al socket (otro nodo) se rechaza en el siguiente evento', async () => {
+  it('un token revocado sin que el aviso llegara al socket (otro nodo) se rechaza en el primer evento pasados 30 s', async () => {
     const c = await crearConsulta(t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.psi.token);
     // Revoke in the database only, as if the node that handled the logout never reached this one.
     await t.app.sesiones.revocar(t.app.jwt.decode(c.psi.token) as never);
+    // Events rely on the last check for REVERIFICAR_SESION_MS; the first event after it is refused.
+    t.reloj.avanzar(REVERIFICAR_SESION_MS + 1);
     const cerrado = new Promise((r) => s.once('disconnect', r));
     const r = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del cierre' });
     expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });

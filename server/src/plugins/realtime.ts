@@ -12,9 +12,16 @@ import type { Sesion } from './auth';
 
 export interface DatosSocket {
   sesion: Sesion;
-  /** Kept to verify the session again on every event (expiry, revocation, account state). */
+  /** Kept to verify the session again (expiry, revocation, account state). */
   token: string;
+  /** App-clock time (ms) of the last verification against the database. */
+  verificadoEn: number;
 }
+
+/** How long an event may rely on the last database verification of its socket's session. Logout,
+ * a password change and disabling an account close the account's sockets on every node at once
+ * (`desconectarCuenta`); this bound covers a revocation that reached no socket. */
+export const REVERIFICAR_SESION_MS = 30_000;
 export type SocketMiDuelo = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
 export type IoMiDuelo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
 
@@ -92,6 +99,7 @@ export default fp(
       try {
         socket.data.sesion = await app.sesiones.verificar(token);
         socket.data.token = token;
+        socket.data.verificadoEn = config.now().getTime();
         next();
       } catch (err) {
         // A database outage is not a bad token: the client retries soon instead of giving up.
@@ -121,23 +129,29 @@ export default fp(
     }
 
     io.on('connection', (socket) => {
-      // Every incoming event verifies the session again, exactly like an HTTP request does
-      // (expiry against the app clock, revocation, account disabled or its password changed).
-      // A refused event is answered (when it takes an ack) and the socket is closed.
+      // Every incoming event checks the session: expiry against the app clock always (no database
+      // round trip), and revocation and account state against the database when the last check is
+      // older than REVERIFICAR_SESION_MS. A refused event is answered (when it takes an ack) and
+      // the socket is closed.
+      const rechazar = (err: unknown, ack: unknown) => {
+        const r = rechazoDe(err);
+        if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
+        if (typeof ack === 'function') ack(r);
+        if (r.status === 401) expulsar(socket, r.code === 'TOKEN_EXPIRADO' ? 'expirada' : 'cierre');
+        else if (r.status === 500) app.log.error({ err }, 'socket: no se pudo verificar la sesión');
+      };
       socket.use((paquete, next) => {
         const ack = paquete.at(-1);
+        const ahora = config.now().getTime();
+        if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(new AppError(401, 'TOKEN_EXPIRADO', MSG_GENERICO.sesionExpirada), ack);
+        if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return next();
         app.sesiones.verificar(socket.data.token).then(
           (sesion) => {
             socket.data.sesion = sesion;
+            socket.data.verificadoEn = ahora;
             next();
           },
-          (err: unknown) => {
-            const r = rechazoDe(err);
-            if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
-            if (typeof ack === 'function') ack(r);
-            if (r.status === 401) expulsar(socket, r.code === 'TOKEN_EXPIRADO' ? 'expirada' : 'cierre');
-            else if (r.status === 500) app.log.error({ err }, 'socket: no se pudo verificar la sesión');
-          },
+          (err: unknown) => rechazar(err, ack),
         );
       });
       vigilarExpiracion(socket);
