@@ -65,7 +65,9 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opcionesDeRegistro(o),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a reverse proxy (compose.yaml) request.ip, and so every per-address limit, must be the
+    // client's address from X-Forwarded-For, trusting only as many hops as the operator declares.
+    trustProxy: config.trustProxy > 0 ? (_direccion: string, salto: number) => salto < config.trustProxy : false,
     forceCloseConnections: 'idle',
     frameworkErrors: erroresDelMarco,
   });

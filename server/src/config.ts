@@ -41,6 +41,8 @@ export interface Config {
   redisPrefix: string;
   /** Origins allowed to call the API from another host (CORS); empty: same origin only. */
   corsOrigins: string[];
+  /** Fastify's trustProxy: how many proxies in front of us set X-Forwarded-For (0 = none). */
+  trustProxy: number;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -80,6 +82,7 @@ const EnvSchema = v.object({
   CLIENT_DIR: opcional,
   ENCRYPTION_KEY: opcional,
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'debe tener de 1 a 64 letras, dígitos o _ . : -'))),
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'debe ser el número de proxies delante del servidor (0 a 99)'))),
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),
@@ -140,6 +143,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? 'info',
     limites: { porIp: 30, porCuenta: 10, ventanaMs: 15 * 60_000 },
     redisPrefix: e.REDIS_PREFIX ?? prefijoDeBase(e.DATABASE_URL ?? null, dataDir),
+    trustProxy: Number(e.TRUST_PROXY ?? 0),
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim().toLowerCase()) : [],
     now: () => new Date(),
     ...overrides,

@@ -1,0 +1,46 @@
+# MiDuelo: one image, one process (API + Socket.IO + built client). Built from the lockfile.
+#   docker build -t miduelo .
+# See compose.yaml and the README ("Running it for real") for PostgreSQL, Redis, two nodes and a proxy.
+FROM node:20-bookworm-slim AS base
+ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true
+RUN npm install -g pnpm@12 --allow-scripts=pnpm >/dev/null
+WORKDIR /app
+
+FROM base AS build
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY client/package.json client/
+COPY server/package.json server/
+COPY shared/package.json shared/
+COPY migrations/package.json migrations/
+COPY tests/package.json tests/
+COPY bench/package.json bench/
+RUN pnpm install --frozen-lockfile
+COPY client client
+COPY shared shared
+RUN pnpm build
+
+FROM base AS deps
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY server/package.json server/
+COPY shared/package.json shared/
+COPY migrations/package.json migrations/
+COPY client/package.json client/
+COPY tests/package.json tests/
+COPY bench/package.json bench/
+RUN pnpm install --frozen-lockfile --prod --filter "@miduelo/server..."
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps --chown=root:root /app /app
+COPY --chown=root:root server server
+COPY --chown=root:root shared shared
+COPY --chown=root:root migrations migrations
+COPY --from=build --chown=root:root /app/client/dist client/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/salud/listo').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+WORKDIR /app/server
+CMD ["node", "--import", "tsx", "src/main.ts"]
