@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 export const MsgRespuesta = v.object({ msg: v.string() });
 
-export const UsuarioSesionSchema = v.object({
+const UsuarioSesionSchema = v.object({
   id_psicologo: v.number(),
   nombre: v.string(),
   apellidoPaterno: v.string(),
@@ -28,7 +28,7 @@ export const RegistroRespuestaSchema = v.object({ msg: v.string() });
 export const RecuperarRespuestaSchema = v.object({ msg: v.string(), esTelefono: v.boolean() });
 export const VerificarTokenRespuestaSchema = v.object({ valido: v.boolean() });
 
-export const PacienteSesionSchema = v.object({
+const PacienteSesionSchema = v.object({
   id_paciente: v.number(),
   nombre: v.string(),
   apellido_paterno: v.string(),

@@ -72,12 +72,6 @@ export function mensajeDemasiadosIntentos(segundos: number): string {
   return `Demasiados intentos. Espera ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} antes de volver a intentarlo.`;
 }
 
-export function mensajeEdad(edad: number): string | null {
-  if (edad < EDAD_MINIMA) return `Debes tener al menos 18 años (tienes ${edad} años)`;
-  if (edad > EDAD_MAXIMA) return `La edad máxima permitida es 90 años (tienes ${edad} años)`;
-  return null;
-}
-
 /** A request body: anything but a JSON object (a string, a number…) gets a Spanish answer, not valibot's. */
 const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_GENERICO.cuerpoInvalido);
 
@@ -92,14 +86,14 @@ const texto = (obligatorio: string) =>
  * shown to others, and an override makes it display as another text). */
 const parteDeNombre = (obligatorio: string) => v.pipe(texto(obligatorio), v.check(textoDeNombre, MSG.caracteresNombre));
 
-export const nombreSchema = v.pipe(parteDeNombre(MSG.nombreObligatorio), v.minLength(2, MSG.nombreCorto), v.maxLength(100, MSG.textoLargo));
-export const apellidoPaternoSchema = v.pipe(
+const nombreSchema = v.pipe(parteDeNombre(MSG.nombreObligatorio), v.minLength(2, MSG.nombreCorto), v.maxLength(100, MSG.textoLargo));
+const apellidoPaternoSchema = v.pipe(
   parteDeNombre(MSG.apellidoPaternoObligatorio),
   v.minLength(2, MSG.apellidoCorto),
   v.maxLength(100, MSG.textoLargo),
 );
 /** Optional; when given (non-blank) at least 2 characters. Blank becomes null. */
-export const apellidoMaternoSchema = v.pipe(
+const apellidoMaternoSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG.apellidoMaternoInvalido)), null),
   v.transform((s) => (s == null || s.trim() === '' ? null : s.trim())),
   v.check((s) => s == null || caracteresValidos(s), MSG.caracteresInvalidos),
@@ -107,24 +101,24 @@ export const apellidoMaternoSchema = v.pipe(
   v.check((s) => s == null || s.length >= 2, MSG.apellidoCorto),
   v.check((s) => s == null || s.length <= 100, MSG.textoLargo),
 );
-export const especialidadSchema = v.pipe(
+const especialidadSchema = v.pipe(
   texto(MSG.especialidadObligatoria),
   v.check(textoDeNombre, MSG.caracteresNombre),
   v.minLength(3, MSG.especialidadCorta),
   v.maxLength(120, MSG.textoLargo),
 );
-export const cedulaSchema = v.pipe(
+const cedulaSchema = v.pipe(
   texto(MSG.cedulaObligatoria),
   v.regex(new RegExp(`^\\d{${CEDULA_MIN_DIGITOS},${CEDULA_MAX_DIGITOS}}$`), MSG.cedulaInvalida),
 );
-export const telefonoSchema = v.pipe(texto(MSG.telefonoObligatorio), v.regex(/^\d{10}$/, MSG.telefonoInvalido));
-export const correoSchema = v.pipe(
+const telefonoSchema = v.pipe(texto(MSG.telefonoObligatorio), v.regex(/^\d{10}$/, MSG.telefonoInvalido));
+const correoSchema = v.pipe(
   texto(MSG.correoObligatorio),
   v.toLowerCase(),
   v.maxLength(254, MSG.correoInvalido),
   v.email(MSG.correoInvalido),
 );
-export const contrasenaSchema = v.pipe(
+const contrasenaSchema = v.pipe(
   v.optional(v.string(MSG.contrasenaObligatoria), ''),
   v.nonEmpty(MSG.contrasenaObligatoria),
   v.maxLength(128, MSG.textoLargo),
@@ -135,7 +129,7 @@ export const contrasenaSchema = v.pipe(
 );
 
 /** Birth date within [min, max] years on the given day (the clinic's today). */
-export function fechaNacimientoSchema(hoy: string, max: number = EDAD_MAXIMA) {
+function fechaNacimientoSchema(hoy: string, max: number = EDAD_MAXIMA) {
   return v.pipe(
     texto(MSG.fechaNacimientoObligatoria),
     v.check(esFechaIso, MSG.fechaNacimientoInvalida),
@@ -290,7 +284,6 @@ export function registroPacienteSchema(hoy: string) {
     ),
   });
 }
-export type RegistroPacienteBody = v.InferInput<ReturnType<typeof registroPacienteSchema>>;
 
 export const loginPacienteSchema = cuerpo({
   email: v.pipe(
@@ -328,12 +321,6 @@ export interface LoginRespuesta {
   diasRestantesValidacion: number | null;
 }
 
-export interface LoginNoActivadaRespuesta {
-  msg: string;
-  code: 'CUENTA_NO_ACTIVADA';
-  requiereActivacion: true;
-}
-
 /** JWT payload of a psychologist or administrator (spec 1 §3) plus the revocation id. */
 export interface TokenPsicologo {
   tipo: 'psicologo';
@@ -358,17 +345,6 @@ export interface TokenPaciente {
 }
 
 export type TokenPayload = TokenPsicologo | TokenPaciente;
-
-export interface PacienteSesion {
-  id_paciente: number;
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string | null;
-  email: string;
-  telefono: string;
-  fecha_nacimiento: string;
-  id_psicologo: number | null;
-}
 
 /** Texts of the account answers that no form shows (server replies, the activation page). */
 export const MSG_CUENTA = {

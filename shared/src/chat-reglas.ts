@@ -4,7 +4,7 @@
 
 export type RolChat = 'psicologo' | 'paciente' | 'admin';
 
-export interface ChatParticipantes {
+interface ChatParticipantes {
   tipo: string;
   id_psicologo: number | null;
   id_paciente: number | null;

@@ -15,7 +15,6 @@ const Persona = v.object({
   apellido_materno: v.nullable(v.string()),
   email: v.string(),
 });
-export type Persona = v.InferOutput<typeof Persona>;
 
 /** The administrator seen by the person they wrote to: a name, never an address. */
 const Administrador = v.object({

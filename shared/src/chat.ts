@@ -19,9 +19,9 @@ export const PAGINA_MENSAJES_DEFECTO = 200;
 export const ESCRIBIENDO_CADUCA_MS = 6_000;
 /** The client re-announces typing at most this often. */
 export const ESCRIBIENDO_INTERVALO_MS = 2_500;
-export const BUSQUEDA_MAX = 100;
+const BUSQUEDA_MAX = 100;
 /** Client message ids: what a UUID or a similar random token looks like. */
-export const ID_CLIENTE_MAX = 64;
+const ID_CLIENTE_MAX = 64;
 
 // ---- Texts ----
 
@@ -162,7 +162,6 @@ export const MensajesQuerySchema = v.object({
     ),
   ),
 });
-export type MensajesQuery = v.InferOutput<typeof MensajesQuerySchema>;
 
 export const BuscarQuerySchema = v.object({
   q: v.optional(

@@ -59,7 +59,7 @@ export function diasDeSemana(lunes: string): string[] {
   return Array.from({ length: 7 }, (_, i) => sumarDias(lunes, i));
 }
 
-export interface Intervalo {
+interface Intervalo {
   /** minutes after midnight, inclusive */
   inicio: number;
   /** minutes after midnight, exclusive */
@@ -93,7 +93,7 @@ export interface FranjaDisponible {
   hora_fin: string;
 }
 
-export interface ExcepcionHoraria {
+interface ExcepcionHoraria {
   fecha: string;
   hora_inicio: string | null;
   hora_fin: string | null;

@@ -9,7 +9,7 @@ import { MSG_GENERICO } from './errores';
 import { esFechaIso } from './fechas';
 
 export const MODALIDADES = ['Presencial', 'En línea'] as const;
-export type Modalidad = (typeof MODALIDADES)[number];
+type Modalidad = (typeof MODALIDADES)[number];
 export const ESTADOS_CITA = ['pendiente', 'confirmada', 'cancelada'] as const;
 export type EstadoCita = (typeof ESTADOS_CITA)[number];
 export const ETIQUETA_ESTADO: Record<EstadoCita, string> = {
@@ -24,9 +24,9 @@ export type OrigenCita = (typeof ORIGENES_CITA)[number];
 export const HORA_CITA_DEFECTO = '08:00';
 export const MODALIDAD_DEFECTO: Modalidad = 'Presencial';
 export const ESTADO_DEFECTO: EstadoCita = 'pendiente';
-export const DIAS_DISPONIBILIDAD_DEFECTO = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'] as const;
-export const HORA_INICIO_DISPONIBILIDAD_DEFECTO = '09:00';
-export const HORA_FIN_DISPONIBILIDAD_DEFECTO = '18:30';
+const DIAS_DISPONIBILIDAD_DEFECTO = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'] as const;
+const HORA_INICIO_DISPONIBILIDAD_DEFECTO = '09:00';
+const HORA_FIN_DISPONIBILIDAD_DEFECTO = '18:30';
 
 /** The week a psychologist without any slot works: Monday to Friday 09:00–18:30 (spec 1 §8, §9;
  * decision 033). The server books against it and the agenda grid shades it. */
@@ -164,13 +164,13 @@ const requerido = <T extends v.GenericSchema<string, string>>(msg: string, s: T)
     s,
   );
 
-export const fechaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
+const fechaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
   requerido(obligatorio, v.pipe(v.string(), v.check(esFechaAgenda, MSG_AGENDA.fechaInvalida)));
 
 /** A real calendar date the agenda can file: its week must end within year 9999 too (a date in the
  * last days of 9999 would make the week's Sunday unwritable), and no clinic plans a session past 2999. */
-export const FECHA_AGENDA_MAX = '2999-12-31';
-export const esFechaAgenda = (x: string) => esFechaIso(x) && x <= FECHA_AGENDA_MAX;
+const FECHA_AGENDA_MAX = '2999-12-31';
+const esFechaAgenda = (x: string) => esFechaIso(x) && x <= FECHA_AGENDA_MAX;
 
 /** 'HH:mm' (also accepts 'HH:mm:ss' and trims it, spec 1 §9). */
 export const horaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
@@ -184,7 +184,7 @@ const horaOpcional = v.pipe(
 );
 
 /** Empty means the default of 60 minutes (spec 1 §5); otherwise a multiple of 15, at least 15. */
-export const duracionSchema = v.pipe(
+const duracionSchema = v.pipe(
   v.optional(v.nullable(v.union([v.number(), v.string()], MSG_AGENDA.duracionEntera)), null),
   v.transform((x) => (x === null || (typeof x === 'string' && x.trim() === '') ? null : Number(x))),
   v.check((x) => x === null || Number.isInteger(x), MSG_AGENDA.duracionEntera),
@@ -203,8 +203,8 @@ const notasSchema = v.pipe(
   textoGuardable,
 );
 
-export const modalidadSchema = v.optional(v.picklist(MODALIDADES, MSG_AGENDA.modalidadInvalida), MODALIDAD_DEFECTO);
-export const estadoSchema = v.picklist(ESTADOS_CITA, MSG_AGENDA.estadoInvalido);
+const modalidadSchema = v.optional(v.picklist(MODALIDADES, MSG_AGENDA.modalidadInvalida), MODALIDAD_DEFECTO);
+const estadoSchema = v.picklist(ESTADOS_CITA, MSG_AGENDA.estadoInvalido);
 export const diaSemanaSchema = v.picklist(SEMANA_DIAS, MSG_AGENDA.diaInvalido);
 
 // ---------- Requests ----------
@@ -326,7 +326,7 @@ export const HorariosQuery = v.object({
 
 // ---------- Responses ----------
 
-export const PacienteDeCitaSchema = v.object({
+const PacienteDeCitaSchema = v.object({
   nombre: v.string(),
   apellido_paterno: v.string(),
   apellido_materno: v.nullable(v.string()),

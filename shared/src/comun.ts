@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 
 /** Largest id of an int4 column. */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 export const esId = (x: number) => Number.isInteger(x) && x >= 1 && x <= ID_MAX;
 
 /** An id given as a number or a string of digits (bodies and forms). */

@@ -1,5 +1,5 @@
 /** A person's parts of the name, as patients and psychologists carry them in the API. */
-export interface PartesNombre {
+interface PartesNombre {
   nombre: string;
   apellido_paterno: string;
   apellido_materno?: string | null;

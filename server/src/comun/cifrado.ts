@@ -17,8 +17,8 @@ export class LlavesInvalidas extends Error {}
 const ID_VALIDO = /^[A-Za-z0-9_-]{1,32}$/;
 const VALOR = /^e1\.([A-Za-z0-9_-]{1,32})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22,})$/;
 /** Shortest and longest word beginning indexed for search. */
-export const PREFIJO_MIN = 3;
-export const PREFIJO_MAX = 12;
+const PREFIJO_MIN = 3;
+const PREFIJO_MAX = 12;
 
 function base64Estricto(texto: string): Buffer | null {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(texto)) return null;
@@ -67,12 +67,12 @@ function derivar(l: Llave): Derivadas {
 }
 
 /** Lower case, no accents, Unicode-normalised: what both the index and the query hash. */
-export function normalizar(texto: string): string {
+function normalizar(texto: string): string {
   return texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Words (letters and digits) and the lone symbols of a text, normalised, each once. */
-export function fichas(texto: string): string[] {
+function fichas(texto: string): string[] {
   const fuera = new Set<string>();
   for (const m of normalizar(texto).matchAll(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)) fuera.add(m[0]);
   return [...fuera];

@@ -8,7 +8,7 @@ import type { Cifrador } from '../comun/cifrado';
 import type { Db } from './client';
 import { LOCK_MIGRACIONES } from './migrate';
 
-export interface ColumnaCifrada {
+interface ColumnaCifrada {
   tabla: string;
   /** Primary key column. */
   clave: string;

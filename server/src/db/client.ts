@@ -23,7 +23,7 @@ export interface DbHandle {
   sql?: postgres.Sql;
 }
 
-export interface AbrirDbOpciones {
+interface AbrirDbOpciones {
   databaseUrl: string | null;
   dataDir: string;
   /** PGlite only: keep the database in memory (tests). */

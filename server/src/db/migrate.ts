@@ -7,7 +7,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { DbHandle } from './client';
 
-export const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 // Several server processes may start at once against one PostgreSQL: an advisory lock held on a
 // dedicated connection makes them apply the migrations one after another (the demo seed takes the

@@ -8,8 +8,8 @@ import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
 import { insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
 
-export const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
-export const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
+const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
+const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
 
 /** Who a verified token belongs to, read fresh from the database on every request. */
 export type Sesion = (TokenPsicologo & { cedula_validada: boolean; creadoEn: Date }) | TokenPaciente;

@@ -7,10 +7,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { enviarError } from './errors';
 
-export const ARCHIVO_APP = 'miduelo.apk';
+const ARCHIVO_APP = 'miduelo.apk';
 
 /** The meta tag through which index.html hands the clinic's time zone to the client (no extra request). */
-export const META_ZONA = 'miduelo-zona-clinica';
+const META_ZONA = 'miduelo-zona-clinica';
 
 // Vite names every file of /assets/ after a hash of its content: a new build means new names, so the
 // browser may keep them a year without asking. Everything else is revalidated on each load.

@@ -7,7 +7,7 @@ import type { Limites } from '../config';
 import { AppError } from '../errors';
 
 /** Failed logins of one account: the three steps a login route takes (decision 074). */
-export interface LimiteLogin {
+interface LimiteLogin {
   /** Before the password is checked: 429 when this account has failed too often from here. */
   antes: preHandlerAsyncHookHandler;
   /** A wrong password: counts against the account from this address and against the account. */
@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** Header through which the mobile app presents its device token (a browser uses the cookie). */
-export const DISPOSITIVO_HEADER = 'x-dispositivo';
+const DISPOSITIVO_HEADER = 'x-dispositivo';
 const DISPOSITIVO_DIAS = 180;
 
 /** Counters of failures with a time window, in Redis when several nodes share it, else in memory. */

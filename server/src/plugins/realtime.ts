@@ -48,7 +48,7 @@ declare module 'fastify' {
 }
 
 /** The personal rooms of a session (ARCHITECTURE.md, Real time). */
-export function salasPersonales(s: Sesion): string[] {
+function salasPersonales(s: Sesion): string[] {
   if (s.tipo === 'paciente') return [sala.paciente(s.id_paciente)];
   return s.rol_admin ? [sala.psicologo(s.id_psicologo), sala.admin(s.id_psicologo)] : [sala.psicologo(s.id_psicologo)];
 }
@@ -57,7 +57,7 @@ export function salasPersonales(s: Sesion): string[] {
 const TIMER_MAX_MS = 2 ** 31 - 1;
 
 /** The answer to an event refused before its handler ran (same shape as every ack). */
-export interface Rechazo {
+interface Rechazo {
   ok: false;
   msg: string;
   code: string;

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Double-submit anti-forgery: a browser that holds the cookie must echo it in the header on

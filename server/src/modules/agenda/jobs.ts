@@ -9,12 +9,12 @@ import type { Ctx } from '../../plugins/contexto';
 import { correoRecordatorio } from './correo-recordatorio';
 import { cerrarReclamoRecordatorio, detallesParaRecordatorio, reclamarCitasParaRecordar } from './repo';
 
-export const INTERVALO_RECORDATORIOS_MS = 60_000;
+const INTERVALO_RECORDATORIOS_MS = 60_000;
 /** A claim older than this belongs to a process that died before sending (SMTP gives up sooner). */
-export const RECLAMO_MS = 15 * 60_000;
+const RECLAMO_MS = 15 * 60_000;
 const LOTE = 100;
 
-export type RecordatoriosCtx = Pick<Ctx, 'db' | 'config' | 'mailer' | 'log'>;
+type RecordatoriosCtx = Pick<Ctx, 'db' | 'config' | 'mailer' | 'log'>;
 
 /** Claims the reminders due at `ahora` that nobody sent or holds. Returns the claimed ids. */
 export async function reclamarRecordatorios(ctx: Pick<RecordatoriosCtx, 'db' | 'config'>, ahora: Date): Promise<number[]> {

@@ -8,7 +8,7 @@ import type { Realtime } from '../../plugins/realtime';
 import { mensajeAdminDto, mensajeDto } from './dto';
 import type { Actor, FilaMensaje, Rol } from './repo';
 
-export interface Participantes {
+interface Participantes {
   id_chat: number;
   tipo: string;
   id_psicologo: number | null;
@@ -17,7 +17,7 @@ export interface Participantes {
 }
 
 /** The two accounts of a conversation, each in its role. */
-export function participantesDe(c: Participantes): [Actor, Actor] {
+function participantesDe(c: Participantes): [Actor, Actor] {
   if (c.tipo === 'admin') {
     const otro: Actor =
       c.id_psicologo !== null ? { rol: 'psicologo', id: c.id_psicologo } : { rol: 'paciente', id: c.id_paciente as number };
@@ -29,7 +29,7 @@ export function participantesDe(c: Participantes): [Actor, Actor] {
   ];
 }
 
-export function salaDe(a: Actor): string {
+function salaDe(a: Actor): string {
   if (a.rol === 'admin') return sala.admin(a.id);
   return a.rol === 'paciente' ? sala.paciente(a.id) : sala.psicologo(a.id);
 }
@@ -77,7 +77,7 @@ export function publicarRepetido(rt: Realtime, c: Participantes, m: FilaMensaje,
 }
 
 /** The unread count of one participant, with the conversation's revision. */
-export function publicarNoLeidos(rt: Realtime, c: Participantes, para: Actor, n: number, rev: number): void {
+function publicarNoLeidos(rt: Realtime, c: Participantes, para: Actor, n: number, rev: number): void {
   if (para.rol === 'admin') rt.emitir(salaDe(para), 'chat-admin:no-leidos', { id_chat_admin: c.id_chat, mensajes_no_leidos: n, rev });
   else rt.emitir(salaDe(para), 'chat:no-leidos', { id_chat: c.id_chat, mensajes_no_leidos: n, rev });
 }

@@ -15,11 +15,11 @@ export interface Actor {
   id: number;
 }
 
-export type FilaChat = typeof chat.$inferSelect;
+type FilaChat = typeof chat.$inferSelect;
 export type FilaMensaje = typeof mensaje.$inferSelect;
 
 /** The conversations an actor takes part in, in the role the actor's API gives it. */
-export function accesoDe(a: Actor): SQL {
+function accesoDe(a: Actor): SQL {
   if (a.rol === 'psicologo') return eq(chat.id_psicologo, a.id);
   if (a.rol === 'paciente') return eq(chat.id_paciente, a.id);
   return and(eq(chat.tipo, 'admin'), eq(chat.id_admin, a.id)) as SQL;
@@ -50,7 +50,7 @@ function nombreContraparte(a: Actor): SQL {
 export const COLUMNA_CONTENIDO = 'mensaje.contenido';
 
 /** A text[] literal of search hashes (base64url: nothing to quote), the same on postgres.js and PGlite. */
-export const arregloDeHuellas = (huellas: readonly string[]) => `{${huellas.join(',')}}`;
+const arregloDeHuellas = (huellas: readonly string[]) => `{${huellas.join(',')}}`;
 
 /**
  * Messages matching a search term without plain text in the database: for every word of the term,
@@ -66,7 +66,7 @@ function textoCoincide(cif: Cifrador, q: string): SQL {
 }
 
 /** '%term%' for LIKE over normalised text, with the wildcards of the term escaped. */
-export function patronBusqueda(q: string): string {
+function patronBusqueda(q: string): string {
   const limpio = q
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -163,7 +163,7 @@ export async function listarMensajes(
   return filas.reverse().map(abrir);
 }
 
-export type EstadoEnvio = 'nuevo' | 'repetido' | 'no_encontrado' | 'solo_lectura';
+type EstadoEnvio = 'nuevo' | 'repetido' | 'no_encontrado' | 'solo_lectura';
 
 interface FilaEnvio {
   estado: EstadoEnvio;

@@ -23,7 +23,7 @@ import {
 
 export type CtxChat = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log' | 'cifrador'>;
 
-export interface ResultadoEnvio {
+interface ResultadoEnvio {
   mensaje: FilaMensaje;
   /** False when the client id was already stored: nothing new was written. */
   nuevo: boolean;

@@ -6,7 +6,7 @@ import { buscarPsicologoPorCodigo } from './repo';
 const ALFABETO = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const LONGITUD = 6;
 
-export function codigoAleatorio(): string {
+function codigoAleatorio(): string {
   let s = '';
   for (let i = 0; i < LONGITUD; i++) s += ALFABETO[randomInt(ALFABETO.length)];
   return s;

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
-export const PARAMETROS_ARGON2 = { algorithm: 2 /* Algorithm.Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PARAMETROS_ARGON2 = { algorithm: 2 /* Algorithm.Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashContrasena = (contrasena: string) => hash(contrasena, PARAMETROS_ARGON2);
 

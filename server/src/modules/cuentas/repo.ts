@@ -26,21 +26,8 @@ export async function buscarPacientePorEmail(db: DbOrTx, email: string) {
   return p ?? null;
 }
 
-export async function buscarPacientePorId(db: DbOrTx, id: number) {
-  const [p] = await db.select().from(paciente).where(eq(paciente.id_paciente, id));
-  return p ?? null;
-}
-
 export type Psicologo = typeof psicologo.$inferSelect;
 export type Paciente = typeof paciente.$inferSelect;
-
-/** The accounts a new registration would collide with (checked before the unique constraints). */
-export async function psicologoConCorreoOCedula(db: DbOrTx, o: { correo: string; cedula: string }) {
-  const [porCorreo] = await db.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.correo, o.correo));
-  if (porCorreo) return 'correo' as const;
-  const [porCedula] = await db.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.cedula, o.cedula));
-  return porCedula ? ('cedula' as const) : null;
-}
 
 /** The existing accounts a registration collides with (email first, then licence). */
 export async function psicologosConCorreoOCedula(db: DbOrTx, o: { correo: string; cedula: string }) {

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../errors';
 import { MSG_ADMIN } from '@miduelo/shared/auth';
 import { cambiarStatusCuenta } from './repo';
 
-export type Estado = 'activo' | 'inactivo';
+type Estado = 'activo' | 'inactivo';
 
 /** Enables or disables an account. Disabling bumps the session version (every earlier token is
  * refused from then on) and closes the account's sockets after commit. */

@@ -9,7 +9,7 @@ import type { Ctx } from '../../plugins/contexto';
 import { buscarPacientePorEmail, buscarPsicologoPorCodigo, insertarPaciente, marcarPacienteActivado, type Paciente } from './repo';
 import { consumirToken, crearTokenUnUso, mensajesActivacion } from './tokens';
 
-export function pacienteSesion(p: Paciente) {
+function pacienteSesion(p: Paciente) {
   return {
     id_paciente: p.id_paciente,
     nombre: p.nombre,

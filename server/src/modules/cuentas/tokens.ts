@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { tokenUnUso } from '../../db/schema/cuentas';
 import { badRequest } from '../../errors';
 
-export type Proposito = 'activacion' | 'restablecer';
-export type CuentaTipo = 'psicologo' | 'paciente';
+type Proposito = 'activacion' | 'restablecer';
+type CuentaTipo = 'psicologo' | 'paciente';
 
 const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
 
