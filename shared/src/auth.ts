@@ -217,19 +217,23 @@ export function formularioRegistroSchema(hoy: string) {
   );
 }
 
+/** Login fields of both kinds of account (the psychologist's `correo` is the patient's `email`). */
+const correoDeLogin = v.pipe(
+  v.optional(v.string(MSG.loginCamposObligatorios), ''),
+  v.trim(),
+  v.nonEmpty(MSG.loginCamposObligatorios),
+  v.toLowerCase(),
+  v.email(MSG.correoInvalido),
+);
+const contrasenaDeLogin = v.pipe(
+  v.optional(v.string(MSG.loginCamposObligatorios), ''),
+  v.nonEmpty(MSG.loginCamposObligatorios),
+  v.maxLength(128, MSG.textoLargo),
+);
+
 export const loginSchema = cuerpo({
-  correo: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''),
-    v.trim(),
-    v.nonEmpty(MSG.loginCamposObligatorios),
-    v.toLowerCase(),
-    v.email(MSG.correoInvalido),
-  ),
-  contrasena: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''),
-    v.nonEmpty(MSG.loginCamposObligatorios),
-    v.maxLength(128, MSG.textoLargo),
-  ),
+  correo: correoDeLogin,
+  contrasena: contrasenaDeLogin,
 });
 export type LoginBody = v.InferInput<typeof loginSchema>;
 
@@ -286,18 +290,8 @@ export function registroPacienteSchema(hoy: string) {
 }
 
 export const loginPacienteSchema = cuerpo({
-  email: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''),
-    v.trim(),
-    v.nonEmpty(MSG.loginCamposObligatorios),
-    v.toLowerCase(),
-    v.email(MSG.correoInvalido),
-  ),
-  contrasena: v.pipe(
-    v.optional(v.string(MSG.loginCamposObligatorios), ''),
-    v.nonEmpty(MSG.loginCamposObligatorios),
-    v.maxLength(128, MSG.textoLargo),
-  ),
+  email: correoDeLogin,
+  contrasena: contrasenaDeLogin,
 });
 
 // ---- Responses ----

@@ -353,18 +353,18 @@ export type Cita = v.InferOutput<typeof CitaSchema>;
 export const CitasSchema = v.array(CitaSchema);
 
 /** An appointment as the patient sees it: the psychologist's own notes never leave (decision 038). */
-export const CitaPacienteSchema = v.object({
-  id_cita: v.number(),
-  fecha: v.string(),
-  hora_inicio: v.string(),
-  hora_fin: v.string(),
-  duracion: v.number(),
-  modalidad: v.picklist(MODALIDADES),
-  estado: v.picklist(ESTADOS_CITA),
-  notas: v.nullable(v.string()),
-  origen: v.picklist(ORIGENES_CITA),
-  version: v.number(),
-});
+export const CitaPacienteSchema = v.pick(CitaSchema, [
+  'id_cita',
+  'fecha',
+  'hora_inicio',
+  'hora_fin',
+  'duracion',
+  'modalidad',
+  'estado',
+  'notas',
+  'origen',
+  'version',
+]);
 export type CitaPaciente = v.InferOutput<typeof CitaPacienteSchema>;
 export const CitasPacienteSchema = v.array(CitaPacienteSchema);
 

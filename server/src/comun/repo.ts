@@ -2,6 +2,7 @@
 // psychologist": agenda, pacientes and chat all ask it here.
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { cita } from '../db/schema/agenda';
 import { paciente } from '../db/schema/cuentas';
 
 /** True when the patient exists and is assigned to this psychologist. */
@@ -18,3 +19,26 @@ export async function psicologoDePaciente(db: DbOrTx, idPaciente: number): Promi
   const [p] = await db.select({ id: paciente.id_psicologo }).from(paciente).where(eq(paciente.id_paciente, idPaciente));
   return p?.id ?? null;
 }
+
+/** An appointment as every module selects it (join `paciente` on `cita.id_paciente`); `notas` is
+ * still ciphertext here (decision 070). */
+export const columnasCita = {
+  id_cita: cita.id_cita,
+  id_agenda: cita.id_agenda,
+  id_psicologo: cita.id_psicologo,
+  id_paciente: cita.id_paciente,
+  fecha: cita.fecha,
+  hora_inicio: cita.hora_inicio,
+  hora_fin: cita.hora_fin,
+  duracion: cita.duracion,
+  modalidad: cita.modalidad,
+  estado: cita.estado,
+  notas: cita.notas,
+  origen: cita.origen,
+  version: cita.version,
+  paciente: {
+    nombre: paciente.nombre,
+    apellido_paterno: paciente.apellido_paterno,
+    apellido_materno: paciente.apellido_materno,
+  },
+};

@@ -2,30 +2,10 @@ import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/ci
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
+import { columnasCita } from '../../comun/repo';
 import type { DbOrTx, Tx } from '../../db/client';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
-
-const columnasCita = {
-  id_cita: cita.id_cita,
-  id_agenda: cita.id_agenda,
-  id_psicologo: cita.id_psicologo,
-  id_paciente: cita.id_paciente,
-  fecha: cita.fecha,
-  hora_inicio: cita.hora_inicio,
-  hora_fin: cita.hora_fin,
-  duracion: cita.duracion,
-  modalidad: cita.modalidad,
-  estado: cita.estado,
-  notas: cita.notas,
-  origen: cita.origen,
-  version: cita.version,
-  paciente: {
-    nombre: paciente.nombre,
-    apellido_paterno: paciente.apellido_paterno,
-    apellido_materno: paciente.apellido_materno,
-  },
-};
 
 /** The AAD of an appointment's notes: their ciphertext opens only in this column (decision 070). */
 export const COLUMNA_NOTAS = 'cita.notas';

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Cita } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import type { Cifrador } from '../../comun/cifrado';
+import { columnasCita } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { cita } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -57,25 +58,7 @@ export async function proximaCita(
   o: { idPsicologo: number; idPaciente: number; hoy: string; hora: string },
 ): Promise<Cita | null> {
   const [f] = await db
-    .select({
-      id_cita: cita.id_cita,
-      id_agenda: cita.id_agenda,
-      id_paciente: cita.id_paciente,
-      fecha: cita.fecha,
-      hora_inicio: cita.hora_inicio,
-      hora_fin: cita.hora_fin,
-      duracion: cita.duracion,
-      modalidad: cita.modalidad,
-      estado: cita.estado,
-      notas: cita.notas,
-      origen: cita.origen,
-      version: cita.version,
-      paciente: {
-        nombre: paciente.nombre,
-        apellido_paterno: paciente.apellido_paterno,
-        apellido_materno: paciente.apellido_materno,
-      },
-    })
+    .select(columnasCita)
     .from(cita)
     .innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente))
     .where(
