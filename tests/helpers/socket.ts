@@ -1,5 +1,8 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@miduelo/shared/realtime';
+import net from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
+import { type AppDePrueba, crearAppDePrueba } from './app';
 
 export type SocketCliente = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -40,4 +43,52 @@ export function esperarEvento<T = unknown>(s: SocketCliente, evento: string, tim
  */
 export async function sincronizar(...sockets: SocketCliente[]): Promise<void> {
   for (const s of sockets) await s.emitWithAck('chat:unirse', { id_chat: 'barrera' as unknown as number });
+}
+
+/** A free TCP port on the loopback, for a server process a test starts itself. */
+export function puertoLibre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.once('error', reject);
+  });
+}
+
+export interface ServidorDeSockets {
+  readonly t: AppDePrueba;
+  readonly url: string;
+  /** A connected socket with this token, closed after the file's tests. */
+  socket(token: string): Promise<SocketCliente>;
+}
+
+/** One listening app for the file (registered before/after hooks) and its sockets. */
+export function usarServidorDeSockets(): ServidorDeSockets {
+  const abiertos: SocketCliente[] = [];
+  let t: AppDePrueba | undefined;
+  let url = '';
+  beforeAll(async () => {
+    t = await crearAppDePrueba();
+    url = await t.escuchar();
+  });
+  afterAll(async () => {
+    for (const s of abiertos) s.close();
+    await t?.cerrar();
+  });
+  return {
+    get t() {
+      return t as AppDePrueba;
+    },
+    get url() {
+      return url;
+    },
+    async socket(token) {
+      const s = conectar(url, token);
+      abiertos.push(s);
+      await esperarConexion(s);
+      return s;
+    },
+  };
 }

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BaseDePrueba, crearBaseDePrueba } from '../helpers/base-datos';
 import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';
-import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
+import { conectar, esperarConexion, type SocketCliente, puertoLibre } from '../helpers/socket';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVIDOR = path.resolve(import.meta.dirname, '../../server');
@@ -51,17 +51,6 @@ const motivo = await infraestructura();
 if (motivo) {
   if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 pero ${motivo}`);
   console.warn(`Prueba de varios nodos omitida: ${motivo}`);
-}
-
-async function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
-  });
 }
 
 interface Nodo {

@@ -4,31 +4,13 @@ import { MENSAJES_POR_VENTANA, MSG_CHAT } from '@miduelo/shared/chat';
 import type { Mensaje } from '@miduelo/shared/chat-respuestas';
 import type { Sincronizacion } from '@miduelo/shared/realtime-chat';
 import { mensaje } from '@miduelo/server/db/schema/chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { conectar, esperarConexion, esperarEvento, type SocketCliente, sincronizar } from '../helpers/socket';
+import { esperarConexion, esperarEvento, type SocketCliente, sincronizar, usarServidorDeSockets } from '../helpers/socket';
 import { abrirChat, cliente, crearConsulta, idCliente, noLeidosGuardados } from '../helpers/chat';
 
-let t: AppDePrueba;
-let url: string;
-const abiertos: SocketCliente[] = [];
-
-beforeAll(async () => {
-  t = await crearAppDePrueba();
-  url = await t.escuchar();
-});
-afterAll(async () => {
-  for (const s of abiertos) s.close();
-  await t.cerrar();
-});
-
-async function socket(token: string): Promise<SocketCliente> {
-  const s = conectar(url, token);
-  abiertos.push(s);
-  await esperarConexion(s);
-  return s;
-}
+const srv = usarServidorDeSockets();
+const socket = (token: string) => srv.socket(token);
 
 /** Every payload of an event, as it arrives. */
 function recolectar<T>(s: SocketCliente, evento: string): T[] {
@@ -52,7 +34,7 @@ function unirse(s: SocketCliente, id_chat: number, despues_de?: number) {
 
 describe('entrega en vivo', () => {
   it('el mensaje llega a las dos conexiones de cada participante y el destinatario recibe su contador', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const [psiLaptop, psiTel, pacLaptop, pacTel] = await Promise.all([
       socket(c.psi.token),
@@ -76,11 +58,11 @@ describe('entrega en vivo', () => {
     await hasta(() => enPacTel.length === 2);
     expect(enPacTel[1].no_leidos?.mensajes_no_leidos).toBe(2);
     expect(enPacTel[1].no_leidos?.rev).toBeGreaterThan(enPacTel[0].no_leidos?.rev as number);
-    expect(await noLeidosGuardados(t, id, 'paciente')).toBe(2);
+    expect(await noLeidosGuardados(srv.t, id, 'paciente')).toBe(2);
   });
 
   it('marcar leído pone a cero las otras pestañas del lector y envía el acuse al remitente', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const [psi, pacA, pacB] = await Promise.all([socket(c.psi.token), socket(c.pac[0].token), socket(c.pac[0].token)]);
     const enA = recolectar<{ id_chat: number; mensajes_no_leidos: number; rev: number }>(pacA, 'chat:no-leidos');
@@ -99,7 +81,7 @@ describe('entrega en vivo', () => {
     expect(enB[0]).toMatchObject({ id_chat: id, mensajes_no_leidos: 0 });
     expect(enB[0].rev).toBeGreaterThan(llegadasB[1].no_leidos?.rev as number);
     expect(acuses[0]).toEqual({ id_chat: id, hasta_seq: 2 });
-    expect(await noLeidosGuardados(t, id, 'paciente')).toBe(0);
+    expect(await noLeidosGuardados(srv.t, id, 'paciente')).toBe(0);
     // Nothing new to read: the count is repeated, but no receipt is sent again.
     await c.pac[0].put(`/api/paciente/chats/${id}/leer`);
     await hasta(() => enB.length === 2);
@@ -108,7 +90,7 @@ describe('entrega en vivo', () => {
   });
 
   it('aplicando cada contador por su rev, el último coincide con los no leídos guardados', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const psi = await socket(c.psi.token);
     const eventos = recolectar<{ mensajes_no_leidos: number; rev: number }>(psi, 'chat:no-leidos');
@@ -123,14 +105,14 @@ describe('entrega en vivo', () => {
     await Promise.all(ops);
     await hasta(() => eventos.length === 12 + 3);
     const ultimo = eventos.reduce((a, b) => (b.rev > a.rev ? b : a));
-    expect(ultimo.mensajes_no_leidos).toBe(await noLeidosGuardados(t, id, 'psicologo'));
+    expect(ultimo.mensajes_no_leidos).toBe(await noLeidosGuardados(srv.t, id, 'psicologo'));
     expect(new Set(eventos.map((e) => e.rev)).size).toBe(eventos.length);
   });
 });
 
 describe('reconexión sin pérdida', () => {
   it('un socket que cae y se pierde N mensajes recibe exactamente esos N, en orden, al volver', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const pac = await socket(c.pac[0].token);
     const vistos = new Map<number, Mensaje>();
@@ -165,8 +147,8 @@ describe('reconexión sin pérdida', () => {
 
 describe('salas de conversación: solo los participantes', () => {
   it('un tercero no puede unirse a la conversación ni recibe sus mensajes o indicadores de escritura', async () => {
-    const c = await crearConsulta(t, 2);
-    const otra = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 2);
+    const otra = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c, 0);
     const [psi, pac] = await Promise.all([socket(c.psi.token), socket(c.pac[0].token)]);
     const intrusos = await Promise.all([socket(otra.psi.token), socket(c.pac[1].token), socket(otra.pac[0].token)]);
@@ -199,7 +181,7 @@ describe('salas de conversación: solo los participantes', () => {
   });
 
   it('un payload inválido se rechaza sin unir el socket', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const s = await socket(c.psi.token);
     const r = await s.emitWithAck('chat:unirse', { id_chat: 'uno' as unknown as number });
     expect(r.ok).toBe(false);
@@ -208,7 +190,7 @@ describe('salas de conversación: solo los participantes', () => {
 
 describe('indicador de escritura', () => {
   it('solo entre quienes abrieron la conversación, sin guardarse, y se apaga al desconectarse', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const [psi, pac] = await Promise.all([socket(c.psi.token), socket(c.pac[0].token)]);
     const enPsi = recolectar<{ escribiendo: boolean; remitente: string }>(psi, 'chat:escribiendo');
@@ -218,7 +200,7 @@ describe('indicador de escritura', () => {
     await sincronizar(pac, psi);
     expect(enPsi).toEqual([]);
     await unirse(pac, id);
-    const antes = (await t.db.select().from(mensaje)).length;
+    const antes = (await srv.t.db.select().from(mensaje)).length;
     pac.emit('chat:escribiendo', { id_chat: id, escribiendo: true });
     await hasta(() => enPsi.length === 1);
     expect(enPsi[0]).toEqual({ id_chat: id, remitente: 'paciente', escribiendo: true });
@@ -229,15 +211,15 @@ describe('indicador de escritura', () => {
     pac.disconnect();
     await hasta(() => enPsi.length === 2);
     expect(enPsi[1]).toEqual({ id_chat: id, remitente: 'paciente', escribiendo: false });
-    expect((await t.db.select().from(mensaje)).length).toBe(antes);
+    expect((await srv.t.db.select().from(mensaje)).length).toBe(antes);
   });
 });
 
 describe('conversaciones del administrador por socket', () => {
   it('el administrador recibe chat-admin:* y el psicólogo chat:* marcado como admin; nadie más se une', async () => {
-    const admin = await crearPsicologo(t.db, { rol_admin: true });
-    const adminApi = cliente(t, sesionPsicologo(t.app, admin));
-    const c = await crearConsulta(t, 1);
+    const admin = await crearPsicologo(srv.t.db, { rol_admin: true });
+    const adminApi = cliente(srv.t, sesionPsicologo(srv.t.app, admin));
+    const c = await crearConsulta(srv.t, 1);
     const id = (await adminApi.post('/api/admin/chats', { destinatario_tipo: 'psicologo', destinatario_id: c.psicologo.id_psicologo })).body
       .id_chat_admin as number;
     const [sa, sp, spac] = await Promise.all([socket(adminApi.token), socket(c.psi.token), socket(c.pac[0].token)]);
@@ -274,7 +256,7 @@ describe('conversaciones del administrador por socket', () => {
 
 describe('envío por socket (chat:enviar)', () => {
   it('guarda y confirma con el mensaje, con las mismas reglas e idempotencia que POST /mensajes', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const [psi, pac] = await Promise.all([socket(c.psi.token), socket(c.pac[0].token)]);
     const enPac = recolectar<{ mensaje: Mensaje; no_leidos?: { mensajes_no_leidos: number } }>(pac, 'chat:mensaje');
@@ -307,7 +289,7 @@ describe('envío por socket (chat:enviar)', () => {
   });
 
   it('un reintento con el mismo id_cliente vuelve a llegar solo a las conexiones del remitente, no al destinatario', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const [psi, psiTel, pac] = await Promise.all([socket(c.psi.token), socket(c.psi.token), socket(c.pac[0].token)]);
     const enPac = recolectar<{ mensaje: Mensaje }>(pac, 'chat:mensaje');
@@ -326,7 +308,7 @@ describe('envío por socket (chat:enviar)', () => {
   });
 
   it('un payload que no es un objeto, o con un NUL, recibe un 400 en español y no guarda nada', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const psi = await socket(c.psi.token);
     const enviarCrudo = (p: unknown) => psi.emitWithAck('chat:enviar', p as { id_chat: number; contenido: string });
@@ -342,8 +324,8 @@ describe('envío por socket (chat:enviar)', () => {
   });
 
   it('un tercero no puede escribir en la conversación por socket', async () => {
-    const c = await crearConsulta(t, 2);
-    const otra = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 2);
+    const otra = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c, 0);
     for (const token of [otra.psi.token, c.pac[1].token, otra.pac[0].token]) {
       const s = await socket(token);
@@ -355,7 +337,7 @@ describe('envío por socket (chat:enviar)', () => {
   });
 
   it('el límite de envío es uno solo para HTTP y socket', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.pac[0].token);
     for (let i = 0; i < MENSAJES_POR_VENTANA; i++) {
@@ -371,17 +353,17 @@ describe('envío por socket (chat:enviar)', () => {
   });
 
   it('una sesión que expiró mientras el socket seguía abierto no envía y el socket se cierra', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.psi.token);
     const cerrado = new Promise((r) => s.once('disconnect', r));
-    t.reloj.avanzar(9 * 3600_000);
+    srv.t.reloj.avanzar(9 * 3600_000);
     try {
       const r = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'tarde' });
       expect(r).toMatchObject({ ok: false, code: 'TOKEN_EXPIRADO', status: 401 });
       await cerrado;
     } finally {
-      t.reloj.fijar(new Date());
+      srv.t.reloj.fijar(new Date());
     }
     expect((await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body).toEqual([]);
   });

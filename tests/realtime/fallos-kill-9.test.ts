@@ -7,10 +7,10 @@
 // DATABASE_URL is set, skips with a message otherwise.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { abrirDb, type DbHandle } from '@miduelo/server/db/client';
+import { puertoLibre } from '../helpers/socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';
 import {
@@ -31,17 +31,6 @@ if (!RAIZ_BD) console.warn('Prueba de kill -9 omitida: DATABASE_URL no está def
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 const SECRETO = 'secreto-de-la-prueba-de-kill-9-con-32-caracteres!';
 const SINCRONIA_MS = 15_000;
-
-async function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
-  });
-}
 
 interface Proceso {
   hijo: ChildProcess;

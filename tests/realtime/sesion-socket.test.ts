@@ -3,70 +3,52 @@
 import { randomUUID } from 'node:crypto';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { REVERIFICAR_SESION_MS } from '@miduelo/server/plugins/realtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
 import { abrirChat, crearConsulta } from '../helpers/chat';
-import { conectar, esperarConexion, esperarEvento, type SocketCliente } from '../helpers/socket';
+import { esperarEvento, usarServidorDeSockets } from '../helpers/socket';
 
-let t: AppDePrueba;
-let url: string;
-const abiertos: SocketCliente[] = [];
-
-beforeAll(async () => {
-  t = await crearAppDePrueba();
-  url = await t.escuchar();
-});
-afterAll(async () => {
-  for (const s of abiertos) s.close();
-  await t.cerrar();
-});
-
-async function socket(token: string): Promise<SocketCliente> {
-  const s = conectar(url, token);
-  abiertos.push(s);
-  await esperarConexion(s);
-  return s;
-}
+const srv = usarServidorDeSockets();
+const socket = (token: string) => srv.socket(token);
 
 const DIA_MS = 24 * 3600_000;
 
 describe('sesión de un socket abierto', () => {
   it('un token de paciente que expira con el socket abierto: chat:unirse y chat:enviar se rechazan y el socket se cierra', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.pac[0].token);
     expect(await s.emitWithAck('chat:unirse', { id_chat: id })).toMatchObject({ ok: true });
     const revocada = esperarEvento<{ motivo: string }>(s, 'sesion:revocada');
     const cerrado = new Promise((r) => s.once('disconnect', r));
-    t.reloj.avanzar(31 * DIA_MS);
+    srv.t.reloj.avanzar(31 * DIA_MS);
     try {
       const r = await s.emitWithAck('chat:unirse', { id_chat: id });
       expect(r).toEqual({ ok: false, msg: MSG_GENERICO.sesionExpirada, code: 'TOKEN_EXPIRADO', status: 401 });
       expect(await revocada).toEqual({ motivo: 'expirada' });
       await cerrado;
     } finally {
-      t.reloj.fijar(new Date());
+      srv.t.reloj.fijar(new Date());
     }
     const s2 = await socket(c.pac[0].token);
     const tarde = await s2.emitWithAck('chat:enviar', { id_chat: id, contenido: 'hola' });
     expect(tarde).toMatchObject({ ok: true });
-    t.reloj.avanzar(31 * DIA_MS);
+    srv.t.reloj.avanzar(31 * DIA_MS);
     try {
       const r = await s2.emitWithAck('chat:enviar', { id_chat: id, contenido: 'tarde' });
       expect(r).toMatchObject({ ok: false, msg: MSG_GENERICO.sesionExpirada, status: 401 });
     } finally {
-      t.reloj.fijar(new Date());
+      srv.t.reloj.fijar(new Date());
     }
     const mensajes = (await c.psi.get(`/api/psicologo/chats/${id}/mensajes`)).body as Array<{ contenido: string }>;
     expect(mensajes.map((m) => m.contenido)).toEqual(['hola']);
   });
 
   it('sin ningún evento del cliente, el servidor cierra el socket cuando su token expira', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const p = c.pacientes[0];
-    const iat = Math.floor(t.reloj.ahora().getTime() / 1000);
+    const iat = Math.floor(srv.t.reloj.ahora().getTime() / 1000);
     // A token that expires in one second: the same claims the app signs, a short lifetime.
-    const token = t.app.jwt.sign({
+    const token = srv.t.app.jwt.sign({
       tipo: 'paciente',
       id_paciente: p.id_paciente,
       nombre: p.nombre,
@@ -85,13 +67,13 @@ describe('sesión de un socket abierto', () => {
   });
 
   it('un token revocado sin que el aviso llegara al socket (otro nodo) se rechaza en el primer evento pasados 30 s', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.psi.token);
     // Revoke in the database only, as if the node that handled the logout never reached this one.
-    await t.app.sesiones.revocar(t.app.jwt.decode(c.psi.token) as never);
+    await srv.t.app.sesiones.revocar(srv.t.app.jwt.decode(c.psi.token) as never);
     // Events rely on the last check for REVERIFICAR_SESION_MS; the first event after it is refused.
-    t.reloj.avanzar(REVERIFICAR_SESION_MS + 1);
+    srv.t.reloj.avanzar(REVERIFICAR_SESION_MS + 1);
     const cerrado = new Promise((r) => s.once('disconnect', r));
     const r = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del cierre' });
     expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
@@ -104,10 +86,10 @@ describe('base de datos caída', () => {
   // PGlite runs in this process: its connection is cut by making every query fail the way the
   // PostgreSQL driver fails when the server is unreachable (ECONNREFUSED).
   it.skipIf(process.env.DATABASE_URL)('los acks de socket responden el mismo 503 que HTTP y el socket sigue abierto', async () => {
-    const c = await crearConsulta(t, 1);
+    const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.psi.token);
-    const pg = t.base.handle.pglite!;
+    const pg = srv.t.base.handle.pglite!;
     const original = { query: pg.query, transaction: pg.transaction, exec: pg.exec };
     const caida = async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
