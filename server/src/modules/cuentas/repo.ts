@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { paciente, psicologo } from '../../db/schema/cuentas';
+import { paciente, psicologo, tokenUnUso } from '../../db/schema/cuentas';
 
 export async function buscarPsicologoPorCorreo(db: DbOrTx, correo: string) {
   const [p] = await db.select().from(psicologo).where(eq(psicologo.correo, correo));
@@ -89,4 +89,45 @@ export async function cambiarStatusCuenta(
 export async function sinPsicologos(db: DbOrTx): Promise<boolean> {
   const [f] = await db.select({ n: sql<number>`count(*)::int` }).from(psicologo);
   return Number(f?.n ?? 0) === 0;
+}
+
+// ---- One-time tokens (activation, password reset): only their hash is stored ----
+export type Proposito = 'activacion' | 'restablecer';
+export type CuentaTipo = 'psicologo' | 'paciente';
+
+/** Marks as used every unused token of this purpose and account. */
+export async function invalidarTokensUnUso(db: DbOrTx, o: { proposito: Proposito; cuentaTipo: CuentaTipo; cuentaId: number; ahora: Date }) {
+  await db
+    .update(tokenUnUso)
+    .set({ usadoEn: o.ahora })
+    .where(
+      and(
+        eq(tokenUnUso.proposito, o.proposito),
+        eq(tokenUnUso.cuentaTipo, o.cuentaTipo),
+        eq(tokenUnUso.cuentaId, o.cuentaId),
+        isNull(tokenUnUso.usadoEn),
+      ),
+    );
+}
+
+export async function insertarTokenUnUso(db: DbOrTx, valores: typeof tokenUnUso.$inferInsert) {
+  await db.insert(tokenUnUso).values(valores);
+}
+
+export async function tokenPorHash(db: DbOrTx, o: { hash: string; proposito: Proposito; cuentaTipo: CuentaTipo }) {
+  const [fila] = await db
+    .select()
+    .from(tokenUnUso)
+    .where(and(eq(tokenUnUso.hash, o.hash), eq(tokenUnUso.proposito, o.proposito), eq(tokenUnUso.cuentaTipo, o.cuentaTipo)));
+  return fila ?? null;
+}
+
+/** Marks one token used; false when a concurrent use got there first. */
+export async function marcarTokenUsado(db: DbOrTx, id: number, ahora: Date): Promise<boolean> {
+  const usados = await db
+    .update(tokenUnUso)
+    .set({ usadoEn: ahora })
+    .where(and(eq(tokenUnUso.id, id), isNull(tokenUnUso.usadoEn)))
+    .returning({ id: tokenUnUso.id });
+  return usados.length > 0;
 }

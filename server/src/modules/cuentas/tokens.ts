@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MSG } from '@miduelo/shared/auth';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { tokenUnUso } from '../../db/schema/cuentas';
 import { badRequest } from '../../errors';
-
-type Proposito = 'activacion' | 'restablecer';
-type CuentaTipo = 'psicologo' | 'paciente';
+import { type CuentaTipo, insertarTokenUnUso, invalidarTokensUnUso, marcarTokenUsado, type Proposito, tokenPorHash } from './repo';
 
 const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
 
@@ -15,19 +11,9 @@ export async function crearTokenUnUso(
   tx: DbOrTx,
   o: { proposito: Proposito; cuentaTipo: CuentaTipo; cuentaId: number; ahora: Date; horas: number },
 ): Promise<string> {
-  await tx
-    .update(tokenUnUso)
-    .set({ usadoEn: o.ahora })
-    .where(
-      and(
-        eq(tokenUnUso.proposito, o.proposito),
-        eq(tokenUnUso.cuentaTipo, o.cuentaTipo),
-        eq(tokenUnUso.cuentaId, o.cuentaId),
-        isNull(tokenUnUso.usadoEn),
-      ),
-    );
+  await invalidarTokensUnUso(tx, o);
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(tokenUnUso).values({
+  await insertarTokenUnUso(tx, {
     proposito: o.proposito,
     cuentaTipo: o.cuentaTipo,
     cuentaId: o.cuentaId,
@@ -43,10 +29,7 @@ export async function estadoToken(
   tx: DbOrTx,
   o: { token: string; proposito: Proposito; cuentaTipo: CuentaTipo; ahora: Date },
 ): Promise<Estado> {
-  const [fila] = await tx
-    .select()
-    .from(tokenUnUso)
-    .where(and(eq(tokenUnUso.hash, hashToken(o.token)), eq(tokenUnUso.proposito, o.proposito), eq(tokenUnUso.cuentaTipo, o.cuentaTipo)));
+  const fila = await tokenPorHash(tx, { hash: hashToken(o.token), proposito: o.proposito, cuentaTipo: o.cuentaTipo });
   if (!fila || fila.usadoEn) return { valido: false, motivo: 'invalido' };
   if (fila.expiraEn.getTime() <= o.ahora.getTime()) return { valido: false, motivo: 'expirado' };
   return { valido: true, cuentaId: fila.cuentaId, id: fila.id };
@@ -59,12 +42,8 @@ export async function consumirToken(
 ): Promise<number> {
   const estado = await estadoToken(tx, o);
   if (!estado.valido) throw badRequest(o.mensajes[estado.motivo], estado.motivo === 'expirado' ? 'TOKEN_EXPIRADO' : 'TOKEN_INVALIDO');
-  const usados = await tx
-    .update(tokenUnUso)
-    .set({ usadoEn: o.ahora })
-    .where(and(eq(tokenUnUso.id, estado.id), isNull(tokenUnUso.usadoEn)))
-    .returning({ id: tokenUnUso.id });
-  if (usados.length === 0) throw badRequest(o.mensajes.invalido, 'TOKEN_INVALIDO');
+  const usado = await marcarTokenUsado(tx, estado.id, o.ahora);
+  if (!usado) throw badRequest(o.mensajes.invalido, 'TOKEN_INVALIDO');
   return estado.cuentaId;
 }
 
