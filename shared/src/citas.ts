@@ -204,7 +204,12 @@ const notasSchema = v.pipe(
 );
 
 export const modalidadSchema = v.optional(v.picklist(MODALIDADES, MSG_AGENDA.modalidadInvalida), MODALIDAD_DEFECTO);
-export const estadoSchema = v.picklist(ESTADOS_CITA, MSG_AGENDA.estadoInvalido);
+/** Any capitalisation ('Pendiente', the label the original client shows) is stored as the canonical value. */
+export const estadoSchema = v.pipe(
+  v.string(MSG_AGENDA.estadoInvalido),
+  v.transform((x) => x.trim().toLowerCase()),
+  v.picklist(ESTADOS_CITA, MSG_AGENDA.estadoInvalido),
+);
 export const diaSemanaSchema = v.picklist(SEMANA_DIAS, MSG_AGENDA.diaInvalido);
 
 // ---------- Requests ----------

@@ -73,14 +73,14 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
     if (e.cita.id_paciente === idPaciente) recargar();
   });
 
-  const cita = data?.cita ?? null;
+  const cita = data ?? null;
   return (
     <Tarjeta titulo={TEXTOS_PACIENTES.proximaCita}>
-      {cargando && !data ? (
+      {cargando && data === undefined ? (
         <div className="flex justify-center py-6 text-salvia-500">
           <Spinner className="size-6" etiqueta="Cargando la próxima cita" />
         </div>
-      ) : error && !data ? (
+      ) : error && data === undefined ? (
         // A failed load must not read as "no appointment": the patient may well have one.
         <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
           <CalendarX2 className="size-8 text-peligro-600" aria-hidden />
