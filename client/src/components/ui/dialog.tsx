@@ -34,7 +34,7 @@ export function DialogContent({ titulo, descripcion, ancho = 'md', sinCerrar, ch
           className,
         )}
       >
-        <div className="animate-entrada">
+        <div className="min-w-0 animate-entrada wrap-anywhere">
           <div className="mb-5 pr-8">
             <RadixDialog.Title className="font-serif text-xl font-semibold text-tinta-900">{titulo}</RadixDialog.Title>
             {descripcion ? (

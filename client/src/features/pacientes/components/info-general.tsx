@@ -32,7 +32,7 @@ export function InfoGeneral({ paciente, onVerHistorial }: { paciente: Paciente; 
 
 function Tarjeta({ titulo, children, className }: { titulo: string; children: React.ReactNode; className?: string }) {
   return (
-    <Card className={`p-5 ${className ?? ''}`}>
+    <Card className={`min-w-0 p-5 ${className ?? ''}`}>
       <h2 className="mb-4 font-sans text-base font-semibold text-tinta-900">{titulo}</h2>
       {children}
     </Card>
@@ -54,7 +54,7 @@ function DatosPersonales({ paciente }: { paciente: Paciente }) {
         {filas.map(([t, d]) => (
           <div key={t}>
             <dt className="text-tinta-500">{t}</dt>
-            <dd className="font-medium break-words text-tinta-900">{d}</dd>
+            <dd className="font-medium wrap-anywhere text-tinta-900">{d}</dd>
           </div>
         ))}
       </dl>
@@ -106,7 +106,7 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
             )}
             {cita.modalidad}
           </p>
-          {cita.notas ? <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 whitespace-pre-line">{cita.notas}</p> : null}
+          {cita.notas ? <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 wrap-anywhere whitespace-pre-line">{cita.notas}</p> : null}
           <p className="sr-only">Estado: {ETIQUETA_ESTADO[cita.estado]}</p>
         </div>
       ) : (

