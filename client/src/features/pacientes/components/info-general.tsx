@@ -106,7 +106,9 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
             )}
             {cita.modalidad}
           </p>
-          {cita.notas ? <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 wrap-anywhere whitespace-pre-line">{cita.notas}</p> : null}
+          {cita.notas ? (
+            <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 wrap-anywhere whitespace-pre-line">{cita.notas}</p>
+          ) : null}
           <p className="sr-only">Estado: {ETIQUETA_ESTADO[cita.estado]}</p>
         </div>
       ) : (
