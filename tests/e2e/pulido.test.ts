@@ -1,6 +1,7 @@
 // What a new user tripped over (issue 11), kept fixed in Chromium: long words wrap, logout shows no
 // expiry notice, live events and replies merge by id, the recovery dialog keeps to itself.
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
+import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
@@ -89,4 +90,42 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     expect(doc).toBeLessThanOrEqual(vista);
     await ctx.close();
   });
+
+  it('cerrar sesión cinco veces (psicóloga y administradora) nunca muestra «Sesión Expirada»', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    for (let i = 0; i < 5; i++) {
+      const quien = i % 2 === 0 ? psi : admin;
+      // Not paginaConSesion: its init script would put the token back on the logout's reload.
+      const page = await (await e.contexto()).newPage();
+      await page.goto('/');
+      await page.evaluate((t) => localStorage.setItem('token', t), sesionPsicologo(e.t.app, quien));
+      await page.goto(i % 2 === 0 ? '/agenda' : '/admin/chat');
+      await enVivo(page);
+      // A slow answer to the logout (mobile data): the socket's `sesion:revocada` arrives first.
+      await page.route('**/api/psicologo/cerrar-sesion', async (route) => {
+        const respuesta = await route.fetch();
+        await new Promise((r) => setTimeout(r, 700));
+        await route.fulfill({ response: respuesta });
+      });
+      const recargada = page.waitForEvent('load', { timeout: 15_000 });
+      if (i % 2 === 0) await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+      else {
+        await page.getByRole('button', { name: /Administrador/ }).click();
+        await page.getByRole('menuitem', { name: /Cerrar sesión/i }).click();
+      }
+      await recargada;
+      await page.waitForURL(/\/iniciar-sesion/);
+      await page.locator('#correo').waitFor();
+      // Kept toasts come back just after the reload: give the notice time to show, it must not.
+      const aviso = await page
+        .getByText(MSG_GENERICO.sesionExpiradaTitulo)
+        .waitFor({ timeout: 1500 })
+        .then(() => true)
+        .catch(() => false);
+      expect(aviso).toBe(false);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await page.context().close();
+    }
+  }, 90_000);
 });
