@@ -1,6 +1,7 @@
 // What a new user tripped over (issue 11), kept fixed in Chromium: long words wrap, logout shows no
 // expiry notice, live events and replies merge by id, the recovery dialog keeps to itself.
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
+import { TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,4 +129,26 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       await page.context().close();
     }
   }, 90_000);
+
+  it('un horario nuevo se lista una vez aunque el evento llegue antes que la respuesta; Escape cierra a la primera', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/agenda');
+    await enVivo(page);
+    await page.route('**/api/psicologo/disponibilidad', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const respuesta = await route.fetch();
+      await new Promise((r) => setTimeout(r, 700));
+      await route.fulfill({ response: respuesta });
+    });
+    await page.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).first().click();
+    const horario = page.getByRole('dialog', { name: TEXTOS_AGENDA.personalizarHorario });
+    await horario.getByLabel('Hora de inicio').fill('07:00');
+    await horario.getByLabel('Hora de fin').fill('08:15');
+    await horario.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByText('Horario agregado').first().waitFor();
+    expect(await horario.getByRole('cell', { name: '08:15', exact: true }).count()).toBe(1);
+    // One Escape closes the dialog even with the toast open.
+    await page.keyboard.press('Escape');
+    await horario.waitFor({ state: 'detached', timeout: 3000 });
+  });
 });

@@ -27,6 +27,7 @@ export function ToastViewport() {
               if (!abierto) cerrar(t.id);
             }}
             data-tipo={t.tipo}
+            data-toast-abierto
             className={cx(
               'pointer-events-auto flex w-full animate-entrada items-start gap-3 rounded-xl border border-l-4 border-arena-200 bg-papel p-4 pr-3 shadow-elevada',
               'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=end]:translate-x-full data-[swipe=end]:opacity-0',
