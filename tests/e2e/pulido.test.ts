@@ -1,5 +1,6 @@
 // What a new user tripped over (issue 11), kept fixed in Chromium: long words wrap, logout shows no
 // expiry notice, live events and replies merge by id, the recovery dialog keeps to itself.
+import { MSG } from '@miduelo/shared/auth';
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
@@ -150,5 +151,17 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     // One Escape closes the dialog even with the toast open.
     await page.keyboard.press('Escape');
     await horario.waitFor({ state: 'detached', timeout: 3000 });
+  });
+
+  it('enviar el diálogo de recuperación no valida el formulario de inicio de sesión de atrás', async () => {
+    const page = await (await e.contexto()).newPage();
+    await page.goto('/iniciar-sesion');
+    await page.getByRole('button', { name: /olvidaste/i }).click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.getByLabel('Correo electrónico o teléfono').fill('nadie@ejemplo.mx');
+    await dialogo.getByLabel('Correo electrónico o teléfono').press('Enter');
+    await page.getByText('Solicitud enviada').first().waitFor();
+    await dialogo.waitFor({ state: 'detached' });
+    expect(await page.getByText(MSG.loginCamposObligatorios).count()).toBe(0);
   });
 });

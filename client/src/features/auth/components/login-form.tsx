@@ -42,6 +42,8 @@ export function LoginForm() {
 
   async function enviar(e: FormEvent) {
     e.preventDefault();
+    // Only this form's own submit (the recovery dialog's form is a React child of it).
+    if (e.target !== e.currentTarget) return;
     form.tocarTodo();
     const resultado = form.resultado;
     if (!resultado.success) return;
