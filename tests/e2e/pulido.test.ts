@@ -164,4 +164,61 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     await dialogo.waitFor({ state: 'detached' });
     expect(await page.getByText(MSG.loginCamposObligatorios).count()).toBe(0);
   });
+
+  it('la semana mostrada va en la URL (?semana=): Atrás vuelve a la anterior y recargar la conserva', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/agenda?semana=2027-03-03');
+    await page.locator('td[data-fecha="2027-03-01"]').first().waitFor();
+    await page.getByRole('button', { name: 'Semana siguiente' }).click();
+    await page.locator('td[data-fecha="2027-03-08"]').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('semana')).toBe('2027-03-08');
+    await page.reload();
+    await page.locator('td[data-fecha="2027-03-08"]').first().waitFor();
+    await page.goBack();
+    await page.locator('td[data-fecha="2027-03-01"]').first().waitFor();
+    // A date that is not one is dropped: this week is shown.
+    await page.goto('/agenda?semana=2027-02-31');
+    await page.getByRole('heading', { name: /Semana/ }).waitFor();
+    expect(await page.locator('td[data-fecha="2027-03-01"]').count()).toBe(0);
+  });
+
+  it('la conversación abierta va en la URL (?chat=): en un teléfono Atrás vuelve a la lista; recargar la conserva', async () => {
+    const c = await crearConsulta(e.t, 2);
+    const id0 = await abrirChat(c, 0);
+    const id1 = await abrirChat(c, 1);
+    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 390, height: 844 }, locale: 'es-MX' });
+    const page = await e.paginaConSesion(c.psi.token, '/chat-pacientes-del-psicologo', ctx);
+    await page.locator(`[data-chat="${id0}"]`).click();
+    await conversacion(page)
+      .getByRole('heading', { name: /Paciente0/ })
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get('chat')).toBe(String(id0));
+    await page.reload();
+    await conversacion(page)
+      .getByRole('heading', { name: /Paciente0/ })
+      .waitFor();
+    await page.goBack();
+    await page.locator(`[data-chat="${id1}"]`).waitFor();
+    expect(new URL(page.url()).searchParams.get('chat')).toBeNull();
+    await page.locator(`[data-chat="${id1}"]`).click();
+    await conversacion(page)
+      .getByRole('heading', { name: /Paciente1/ })
+      .waitFor();
+    await page.goBack();
+    await page.locator(`[data-chat="${id0}"]`).waitFor();
+    await ctx.close();
+
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    const pa = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/chat');
+    await pa.getByRole('button', { name: TEXTOS_CHAT.admin.nuevaConversacion }).first().click();
+    const dialogo = pa.getByRole('dialog');
+    await dialogo.locator('label', { hasText: 'Paciente0' }).first().click();
+    await dialogo.getByRole('button', { name: TEXTOS_CHAT.admin.iniciar }).click();
+    await dialogo.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(pa.url()).searchParams.get('chat')).not.toBeNull();
+    await pa.reload();
+    await conversacion(pa)
+      .getByRole('heading', { name: /Paciente0/ })
+      .waitFor();
+  });
 });

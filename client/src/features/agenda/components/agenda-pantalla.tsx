@@ -23,6 +23,9 @@ interface Props {
   /** `?paciente=`: prepare a booking for that patient (spec 1 §2). */
   pacientePreparado?: number;
   onPacienteAtendido: () => void;
+  /** A day of the shown week, from the URL; none = this week. */
+  semana?: string;
+  onSemana: (lunes: string) => void;
 }
 
 function rangoSemana(lunes: string): string {
@@ -33,8 +36,8 @@ function rangoSemana(lunes: string): string {
   return `${ini.format('D [de] MMMM [de] YYYY')} – ${fin.format('D [de] MMMM [de] YYYY')}`;
 }
 
-export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtendido }: Props) {
-  const vivo = useAgendaEnVivo(idPsicologo);
+export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtendido, semana, onSemana }: Props) {
+  const vivo = useAgendaEnVivo(idPsicologo, { dia: semana, alCambiar: onSemana });
   const { lunes, irA, citas, cargando, error, agenda, disponibilidad, excepciones } = vivo;
   const estadoSocket = useSocket((s) => s.estado);
   // The Paciente select: a live list like every other (decision 060); failures are only logged (spec 1 §8).
