@@ -221,4 +221,38 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       .getByRole('heading', { name: /Paciente0/ })
       .waitFor();
   });
+
+  it('sin pacientes, Nuevo Chat dice que aún no hay pacientes y cómo vincular uno (no «ya tienen un chat activo»)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/chat-pacientes-del-psicologo');
+    await page.getByRole('button', { name: TEXTOS_CHAT.nuevoChat }).first().click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.getByText(TEXTOS_CHAT.sinPacientesTitulo).waitFor();
+    await dialogo.getByText(/código de vinculación [A-Z0-9-]+/).waitFor();
+    expect(await dialogo.getByText(TEXTOS_CHAT.todosConChat).count()).toBe(0);
+  });
+
+  it('los avisos no tapan la barra superior (nombre, Cerrar sesión, ☰) en escritorio ni en teléfono', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
+      const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width, height }, locale: 'es-MX' });
+      const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/agenda', ctx);
+      await page.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).first().waitFor();
+      await page.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).first().click();
+      const horario = page.getByRole('dialog', { name: TEXTOS_AGENDA.personalizarHorario });
+      await horario.getByLabel('Hora de inicio').fill('06:00');
+      await horario.getByLabel('Hora de fin').fill(width > 1000 ? '06:30' : '06:45');
+      await horario.getByRole('button', { name: 'Agregar' }).click();
+      const aviso = page.locator('[data-tipo]').first();
+      await aviso.waitFor();
+      const barra = await page.locator('header').first().boundingBox();
+      const caja = await aviso.boundingBox();
+      expect(barra && caja).toBeTruthy();
+      if (barra && caja) expect(caja.y).toBeGreaterThanOrEqual(barra.y + barra.height);
+      await ctx.close();
+    }
+  });
 });

@@ -50,7 +50,9 @@ export function ToastViewport() {
       })}
       <RadixToast.Viewport
         label="Notificaciones ({hotkey})"
-        className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+        // Never over the top bar (user name, Cerrar sesión, ☰): at the bottom on a phone, under the
+        // bar on the right on wider screens.
+        className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none sm:top-20 sm:bottom-auto"
       />
     </RadixToast.Provider>
   );
