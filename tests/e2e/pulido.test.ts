@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
 import { abrirChat, crearConsulta } from '../helpers/chat';
-import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
@@ -254,5 +254,25 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       if (barra && caja) expect(caja.y).toBeGreaterThanOrEqual(barra.y + barra.height);
       await ctx.close();
     }
+  });
+
+  it('un enlace abierto sin sesión (/paciente/ID) se restaura tras iniciar sesión; un destino externo se ignora', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Leonor' });
+    const page = await (await e.contexto()).newPage();
+    await page.goto(`/paciente/${pac.id_paciente}`);
+    await page.waitForURL((u) => u.pathname === '/iniciar-sesion' && u.searchParams.get('redirect') === `/paciente/${pac.id_paciente}`);
+    await page.locator('#correo').fill(psi.correo);
+    await page.locator('#contrasena').fill(CONTRASENA);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL((u) => u.pathname === `/paciente/${pac.id_paciente}`);
+    await page.getByRole('heading', { name: /Leonor/ }).waitFor();
+
+    const otra = await (await e.contexto()).newPage();
+    await otra.goto('/iniciar-sesion?redirect=//ejemplo.com/robo');
+    await otra.locator('#correo').fill(psi.correo);
+    await otra.locator('#contrasena').fill(CONTRASENA);
+    await otra.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await otra.waitForURL((u) => u.pathname === '/agenda');
   });
 });

@@ -26,3 +26,15 @@ export const busquedaChat = v.object({ paciente: idOpcional, chat: idOpcional })
 
 /** /admin/chat: `?chat=`, the open conversation. */
 export const busquedaChatAdmin = v.object({ chat: idOpcional });
+
+/** A path of this site (`/paciente/1?x=y`), never another origin (`//evil`, `https:`) nor the login page. */
+export function esRutaInterna(ruta: string): boolean {
+  return (
+    ruta.startsWith('/') && !ruta.startsWith('//') && !ruta.startsWith('/\\') && !ruta.startsWith('/iniciar-sesion') && ruta.length <= 500
+  );
+}
+
+/** /iniciar-sesion: `?redirect=`, the page opened while signed out (restored after login). */
+export const busquedaLogin = v.object({
+  redirect: v.fallback(v.optional(v.pipe(v.string(), v.check(esRutaInterna))), undefined),
+});
