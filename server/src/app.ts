@@ -70,6 +70,14 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
     trustProxy: config.trustProxy > 0 ? (_direccion: string, salto: number) => salto < config.trustProxy : false,
     forceCloseConnections: 'idle',
     frameworkErrors: erroresDelMarco,
+    // Fastify's two JSON lines per request made the operator's log noisy: one line, written below.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { estado: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      `${request.method} ${urlParaRegistro(request.url)} ${reply.statusCode}`,
+    );
   });
 
   // ---- Core infrastructure ----
