@@ -10,6 +10,7 @@ import type { E2E } from '../helpers/e2e';
 import { abrirChat, crearConsulta } from '../helpers/chat';
 import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
+import { inyectarCon } from '../helpers/app';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -274,5 +275,36 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     await otra.locator('#contrasena').fill(CONTRASENA);
     await otra.getByRole('button', { name: 'Iniciar sesión' }).click();
     await otra.waitForURL((u) => u.pathname === '/agenda');
+  });
+
+  it('agenda a 1366 px: el título de una semana entre dos meses cabe en una línea junto a Crear Cita; una cita ocupa su duración', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Ofelia' });
+    const token = sesionPsicologo(e.t.app, psi);
+    const r = await inyectarCon(e.t.app, token, {
+      method: 'POST',
+      url: '/api/psicologo/citas',
+      payload: { id_paciente: pac.id_paciente, fecha: '2027-03-30', hora_inicio: '09:00', hora_fin: '10:30', modalidad: 'Presencial' },
+    });
+    expect(r.statusCode).toBe(201);
+    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 1366, height: 768 }, locale: 'es-MX' });
+    const page = await e.paginaConSesion(token, '/agenda?semana=2027-03-29', ctx);
+    const chip = page.locator('[data-id-cita]', { hasText: 'Ofelia' });
+    await chip.waitFor();
+    const titulo = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const crear = await page.getByRole('button', { name: TEXTOS_AGENDA.crearCita, exact: true }).boundingBox();
+    expect(titulo && crear).toBeTruthy();
+    if (titulo && crear) {
+      expect(titulo.height).toBeLessThan(50);
+      expect(crear.y).toBeLessThan(titulo.y + titulo.height);
+    }
+    const fila = await page.locator('td[data-fecha="2027-03-30"][data-hora="09:00"]').boundingBox();
+    const caja = await chip.boundingBox();
+    expect(fila && caja).toBeTruthy();
+    if (fila && caja) {
+      expect(caja.height).toBeGreaterThan(fila.height * 1.35);
+      expect(caja.height).toBeLessThan(fila.height * 1.6);
+    }
+    await ctx.close();
   });
 });

@@ -78,7 +78,8 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
         <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div>
             <p className="text-sm font-medium text-salvia-700">Agenda</p>
-            <h1 className="text-3xl font-semibold tracking-tight">
+            {/* One line at 1366 px even for a week across two months (Crear Cita stays beside it). */}
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl lg:whitespace-nowrap lg:text-[1.7rem] xl:text-3xl">
               {TEXTOS_AGENDA.semana} <span className="font-normal text-tinta-700">{lunes ? rangoSemana(lunes) : ''}</span>
             </h1>
             <p className="mt-1.5 flex items-center gap-2 text-sm text-tinta-600" aria-live="polite">
@@ -91,7 +92,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
                 : 'Reconectando: la semana se actualiza cada 30 segundos'}
             </p>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap">
             <div className="flex items-center rounded-xl border border-arena-300 bg-papel shadow-xs">
               <Button variante="fantasma" tamano="icono" aria-label="Semana anterior" onClick={() => irA(sumarDias(lunes, -7))}>
                 <ChevronLeft className="size-5" aria-hidden />
