@@ -79,7 +79,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
           <div>
             <p className="text-sm font-medium text-salvia-700">Agenda</p>
             {/* One line at 1366 px even for a week across two months (Crear Cita stays beside it). */}
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl lg:whitespace-nowrap lg:text-[1.7rem] xl:text-3xl">
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl lg:text-2xl lg:whitespace-nowrap 2xl:text-3xl">
               {TEXTOS_AGENDA.semana} <span className="font-normal text-tinta-700">{lunes ? rangoSemana(lunes) : ''}</span>
             </h1>
             <p className="mt-1.5 flex items-center gap-2 text-sm text-tinta-600" aria-live="polite">
