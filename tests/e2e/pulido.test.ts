@@ -307,4 +307,34 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     }
     await ctx.close();
   });
+
+  it('el menú Chat lleva el total de no leídos en vivo y se borra al leer', async () => {
+    const c = await crearConsulta(e.t, 1);
+    const id = await abrirChat(c);
+    const page = await e.paginaConSesion(c.psi.token, '/agenda');
+    await enVivo(page);
+    const insignia = page.getByRole('navigation').first().locator('[data-no-leidos-total]');
+    expect(await insignia.count()).toBe(0);
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Hola' });
+    await expect
+      .poll(() =>
+        insignia
+          .first()
+          .getAttribute('data-no-leidos-total')
+          .catch(() => null),
+      )
+      .toBe('1');
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: '¿Está?' });
+    await expect
+      .poll(() =>
+        insignia
+          .first()
+          .getAttribute('data-no-leidos-total')
+          .catch(() => null),
+      )
+      .toBe('2');
+    await page.goto(`/chat-pacientes-del-psicologo?chat=${id}`);
+    await conversacion(page).locator('[data-contenido]').filter({ hasText: '¿Está?' }).waitFor();
+    await expect.poll(() => page.locator('[data-no-leidos-total]').count()).toBe(0);
+  });
 });
