@@ -74,7 +74,9 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
     disableRequestLogging: true,
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    // API calls at info; the client's files (dozens per page load) only at debug.
+    const nivel = request.url.startsWith('/api/') || reply.statusCode >= 500 ? 'info' : 'debug';
+    request.log[nivel](
       { estado: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       `${request.method} ${urlParaRegistro(request.url)} ${reply.statusCode}`,
     );
