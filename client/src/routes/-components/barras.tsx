@@ -38,7 +38,9 @@ function BarraPublica() {
 /** The unread total for the Chat item: the chat list at start (and on reconnect), then the
  * socket's per-conversation counts. */
 function useTotalNoLeidos(): number {
-  const lista = useLiveResource({ fetch: listarChats });
+  // Loaded once: the socket's counts keep it live, and while the socket is down the chat screen
+  // already polls its list (a second poll from the bar would double those requests).
+  const lista = useLiveResource({ fetch: listarChats, vigilar: false });
   useEffect(() => {
     if (lista.data) reemplazarNoLeidos(lista.data.map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos })));
   }, [lista.data]);
