@@ -70,6 +70,16 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
     trustProxy: config.trustProxy > 0 ? (_direccion: string, salto: number) => salto < config.trustProxy : false,
     forceCloseConnections: 'idle',
     frameworkErrors: erroresDelMarco,
+    // Fastify's two JSON lines per request made the operator's log noisy: one line, written below.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // API calls at info; the client's files (dozens per page load) only at debug.
+    const nivel = request.url.startsWith('/api/') || reply.statusCode >= 500 ? 'info' : 'debug';
+    request.log[nivel](
+      { estado: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      `${request.method} ${urlParaRegistro(request.url)} ${reply.statusCode}`,
+    );
   });
 
   // ---- Core infrastructure ----

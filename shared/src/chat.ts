@@ -63,6 +63,9 @@ export const TEXTOS_CHAT = {
   escribeMensaje: 'Escribe un mensaje…',
   enviar: 'Enviar',
   todosConChat: 'Todos tus pacientes ya tienen un chat activo.',
+  sinPacientesTitulo: 'Aún no tienes pacientes',
+  sinPacientes: (codigo: string | null) =>
+    `Cuando un paciente se registre en la app de MiDuelo con tu código de vinculación${codigo ? ` ${codigo}` : ''}, aparecerá aquí y podrás abrir un chat con él. Tu código está en Pacientes.`,
   cancelar: 'Cancelar',
   crearChat: 'Crear Chat',
   seleccionaPacienteOpcion: 'Selecciona un paciente',

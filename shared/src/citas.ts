@@ -170,7 +170,7 @@ const fechaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
 /** A real calendar date the agenda can file: its week must end within year 9999 too (a date in the
  * last days of 9999 would make the week's Sunday unwritable), and no clinic plans a session past 2999. */
 const FECHA_AGENDA_MAX = '2999-12-31';
-const esFechaAgenda = (x: string) => esFechaIso(x) && x <= FECHA_AGENDA_MAX;
+export const esFechaAgenda = (x: string) => esFechaIso(x) && x <= FECHA_AGENDA_MAX;
 
 /** 'HH:mm' (also accepts 'HH:mm:ss' and trims it, spec 1 §9). */
 export const horaSchema = (obligatorio: string = MSG_AGENDA.faltanDatos) =>
@@ -204,7 +204,12 @@ const notasSchema = v.pipe(
 );
 
 const modalidadSchema = v.optional(v.picklist(MODALIDADES, MSG_AGENDA.modalidadInvalida), MODALIDAD_DEFECTO);
-const estadoSchema = v.picklist(ESTADOS_CITA, MSG_AGENDA.estadoInvalido);
+/** Any capitalisation ('Pendiente', the label the original client shows) is stored as the canonical value. */
+const estadoSchema = v.pipe(
+  v.string(MSG_AGENDA.estadoInvalido),
+  v.transform((x) => x.trim().toLowerCase()),
+  v.picklist(ESTADOS_CITA, MSG_AGENDA.estadoInvalido),
+);
 export const diaSemanaSchema = v.picklist(SEMANA_DIAS, MSG_AGENDA.diaInvalido);
 
 // ---------- Requests ----------

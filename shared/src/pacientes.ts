@@ -16,8 +16,9 @@ export const PacienteSchema = v.object({
 export type Paciente = v.InferOutput<typeof PacienteSchema>;
 export const PacientesSchema = v.array(PacienteSchema);
 
-/** GET /paciente/{id}/proxima-cita: the next appointment that is not cancelled, or null (decision 041). */
-export const ProximaCitaSchema = v.object({ cita: v.nullable(CitaSchema) });
+/** GET /paciente/{id}/proxima-cita: the next appointment that is not cancelled itself, or null when
+ * there is none (decision 041; the original client reads the body as the appointment). */
+export const ProximaCitaSchema = v.nullable(CitaSchema);
 export type ProximaCita = v.InferOutput<typeof ProximaCitaSchema>;
 
 /** GET /api/psicologo/perfil-basico: what the patient list needs to show the linking code. */

@@ -146,7 +146,7 @@ describe('filas guardadas antes del cifrado', () => {
       idChat,
     ]);
     const proxima = await psi.get(`/api/psicologo/paciente/${p.pacientes[0].id_paciente}/proxima-cita`);
-    expect(proxima.body.cita.notas).toBe(NOTAS);
+    expect(proxima.body.notas).toBe(NOTAS);
   });
 
   it('dos nodos que arrancan juntos cifran cada fila una sola vez; un arranque más no cambia nada', async () => {
@@ -179,7 +179,7 @@ describe('filas guardadas antes del cifrado', () => {
     // Search hashes were recomputed under the new key: the term still finds the chat.
     expect(((await psi.get('/api/psicologo/chats/buscar?q=abuela')).body as { id_chat: number }[]).map((x) => x.id_chat)).toEqual([idChat]);
     const citas = (await psi.get(`/api/psicologo/paciente/${p.pacientes[0].id_paciente}/proxima-cita`)).body;
-    expect(citas.cita.id_cita).toBe(idCita);
-    expect(citas.cita.notas).toBe(NOTAS);
+    expect(citas.id_cita).toBe(idCita);
+    expect(citas.notas).toBe(NOTAS);
   });
 });

@@ -67,11 +67,16 @@ describe('GET /api/psicologo/paciente/{id}', () => {
 });
 
 describe('GET /api/psicologo/paciente/{id}/proxima-cita', () => {
-  it('la siguiente cita no cancelada que aún no termina; ninguna → { cita: null }', async () => {
+  it('la siguiente cita no cancelada que aún no termina, la cita misma; ninguna → null', async () => {
     const x = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo });
-    const proxima = async () =>
-      json<{ cita: null | { id_cita: number; estado: string } }>(await api.get(`/api/psicologo/paciente/${x.id_paciente}/proxima-cita`))
-        .cita;
+    const proxima = async () => {
+      const r = await api.get(`/api/psicologo/paciente/${x.id_paciente}/proxima-cita`);
+      expect(r.statusCode).toBe(200);
+      return json<null | { id_cita: number; estado: string }>(r);
+    };
+    const vacia = await api.get(`/api/psicologo/paciente/${x.id_paciente}/proxima-cita`);
+    expect(vacia.statusCode).toBe(200);
+    expect(vacia.body).toBe('null');
     expect(await proxima()).toBeNull();
     const cancelada = json<{ id_cita: number }>(
       await api.crearCita({ id_paciente: x.id_paciente, fecha: '2027-03-01', hora_inicio: '10:00', estado: 'cancelada' }),
@@ -88,6 +93,9 @@ describe('GET /api/psicologo/paciente/{id}/proxima-cita', () => {
     t.reloj.fijar('2027-03-01T13:00:00-06:00');
     refirmar(t, p);
     expect((await proxima())?.id_cita).toBe(luego.id_cita);
+    const ajeno = await api.get('/api/psicologo/paciente/999999/proxima-cita');
+    expect(ajeno.statusCode).toBe(404);
+    expect(json(ajeno).msg).toBe(MSG_PACIENTES.noEncontrado);
   });
 });
 

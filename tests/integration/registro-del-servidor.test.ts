@@ -47,6 +47,18 @@ describe('el registro del servidor', () => {
     for (const secreto of [CONTRASENA, 'Nueva#Clave77', token, token.split('.')[2], reset]) expect(log).not.toContain(secreto);
   });
 
+  it('una línea por petición a nivel info (no las dos de Fastify), con método, ruta y estado', async () => {
+    const antes = log.length;
+    const r = await t.app.inject({ method: 'GET', url: '/api/psicologo/lista-pacientes' });
+    expect(r.statusCode).toBe(401);
+    const lineas = log
+      .slice(antes)
+      .split('\n')
+      .filter((l) => l.includes('/api/psicologo/lista-pacientes'));
+    expect(lineas).toHaveLength(1);
+    expect(JSON.parse(lineas[0])).toMatchObject({ msg: 'GET /api/psicologo/lista-pacientes 401', estado: 401 });
+  });
+
   it('un fallo de la base al registrar no deja en el registro el hash de la contraseña ni los datos de la persona', async () => {
     // The database refuses the insert (as a full disk or a broken constraint would).
     await t.db.execute(

@@ -1,7 +1,7 @@
 import { MSG } from '@miduelo/shared/auth';
 import { RETRASO_LOGOUT_SESION_EXPIRADA_MS, TOAST_SESION_EXPIRADA_MS } from '@miduelo/shared/constants';
 import { type ErrorRespuesta, MSG_GENERICO } from '@miduelo/shared/errores';
-import { cerrarSesion, tokenGuardado } from './session';
+import { cerrandoSesion, cerrarSesion, tokenGuardado } from './session';
 import { toast } from './toast';
 import { asegurarXsrf, CABECERA_XSRF, esMetodoSeguro } from './xsrf';
 
@@ -67,7 +67,7 @@ const CODIGOS_403_DE_NEGOCIO = new Set(['CUENTA_LIMITADA', 'CHAT_SOLO_LECTURA', 
 let sesionExpirando = false;
 
 function avisarSesionExpirada(): void {
-  if (sesionExpirando) return;
+  if (sesionExpirando || cerrandoSesion()) return;
   sesionExpirando = true;
   toast.aviso(MSG_GENERICO.sesionExpiradaTitulo, MSG_GENERICO.sesionExpirada, { duracion: TOAST_SESION_EXPIRADA_MS });
   window.setTimeout(() => void cerrarSesion(), RETRASO_LOGOUT_SESION_EXPIRADA_MS);

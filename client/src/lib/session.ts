@@ -99,6 +99,10 @@ export function rutaInicio(usuario: UsuarioWeb): '/admin/psicologos' | '/agenda'
 
 let cerrando = false;
 
+/** True once this tab is logging out: its own revocation (`sesion:revocada`, a 401 in flight) is
+ * then expected and must not read as an expired session. */
+export const cerrandoSesion = () => cerrando;
+
 /**
  * Logs out: tells the server (so the token is revoked everywhere; failures are ignored), clears
  * storage and goes to the login page with a full reload, which also drops every live store.

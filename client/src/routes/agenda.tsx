@@ -1,18 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AgendaPantalla } from '@/features/agenda/components/agenda-pantalla';
 import { requerirSesion } from '@/lib/guards';
-import { busquedaPaciente } from '@/lib/search';
+import { busquedaAgenda } from '@/lib/search';
 import { useSession } from '@/lib/session';
 
 export const Route = createFileRoute('/agenda')({
   staticData: { titulo: 'Agenda' },
-  validateSearch: busquedaPaciente,
+  validateSearch: busquedaAgenda,
   beforeLoad: requerirSesion,
   component: Agenda,
 });
 
 function Agenda() {
-  const { paciente } = Route.useSearch();
+  const { paciente, semana } = Route.useSearch();
   const navigate = Route.useNavigate();
   const idPsicologo = useSession((s) => s.usuario?.id_psicologo);
   if (!idPsicologo) return null;
@@ -20,7 +20,9 @@ function Agenda() {
     <AgendaPantalla
       idPsicologo={idPsicologo}
       pacientePreparado={paciente}
-      onPacienteAtendido={() => void navigate({ search: {}, replace: true })}
+      onPacienteAtendido={() => void navigate({ search: (s) => ({ ...s, paciente: undefined }), replace: true })}
+      semana={semana}
+      onSemana={(lunes) => void navigate({ search: (s) => ({ ...s, semana: lunes }) })}
     />
   );
 }

@@ -2,14 +2,17 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { MarcoCuenta } from '@/features/auth/components/marco-cuenta';
 import { soloVisitantes } from '@/lib/guards';
+import { busquedaLogin } from '@/lib/search';
 
 export const Route = createFileRoute('/iniciar-sesion')({
   staticData: { titulo: 'Iniciar sesión' },
+  validateSearch: busquedaLogin,
   beforeLoad: soloVisitantes,
   component: IniciarSesion,
 });
 
 function IniciarSesion() {
+  const { redirect } = Route.useSearch();
   return (
     <MarcoCuenta
       titulo="Iniciar sesión"
@@ -23,7 +26,7 @@ function IniciarSesion() {
         </>
       }
     >
-      <LoginForm />
+      <LoginForm destino={redirect} />
     </MarcoCuenta>
   );
 }

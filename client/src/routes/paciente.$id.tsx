@@ -5,8 +5,8 @@ import { idNumerico } from '@/lib/search';
 
 export const Route = createFileRoute('/paciente/$id')({
   staticData: { titulo: 'Expediente del paciente' },
-  beforeLoad: ({ params }) => {
-    requerirSesion();
+  beforeLoad: ({ params, location }) => {
+    requerirSesion({ location });
     if (idNumerico(params.id) === null) throw redirect({ to: '/lista-pacientes-del-psicologo' });
   },
   component: Pagina,

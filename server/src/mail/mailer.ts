@@ -34,7 +34,10 @@ export function crearMailer(o: { smtpUrl: string | null; from: string; dataDir: 
       const info = await transporte.sendMail({ from: o.from, to: c.para, subject: c.asunto, text: c.texto, html: c.html });
       const archivo = path.join(outbox, `${Date.now()}-${c.para.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
       writeFileSync(archivo, info.message as Buffer);
-      o.log.info({ archivo }, `correo escrito en la bandeja local: ${c.asunto}${c.enlace ? ` — enlace: ${c.enlace}` : ''}`);
+      o.log.info({ archivo }, `correo escrito en la bandeja local: ${c.asunto}`);
+      // Without SMTP (never in production, config refuses it) the operator needs the link itself:
+      // one readable line beside the log, not buried in its JSON.
+      if (c.enlace) process.stdout.write(`\n  ✉  ${c.asunto} → ${c.para}\n     ${c.enlace}\n\n`);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { cx } from '@/lib/cx';
 
 export const Dialog = RadixDialog.Root;
@@ -21,11 +21,35 @@ interface DialogContentProps {
   onPointerDownOutside?: (e: Event) => void;
 }
 
+/** An open toast is a Radix layer above the dialog and takes the first Escape for itself: the
+ * topmost dialog closes on that same press (issue 11), unless its own handler prevents it. */
+function useEscapeConToast(
+  contenido: React.RefObject<HTMLDivElement | null>,
+  cerrar: React.RefObject<HTMLButtonElement | null>,
+  alEscape?: (e: KeyboardEvent) => void,
+) {
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !cerrar.current || !document.querySelector('[data-toast-abierto]')) return;
+      const abiertos = document.querySelectorAll('[role="dialog"][data-state="open"],[role="alertdialog"][data-state="open"]');
+      if (abiertos[abiertos.length - 1] !== contenido.current) return;
+      alEscape?.(e);
+      if (!e.defaultPrevented) cerrar.current.click();
+    };
+    document.addEventListener('keydown', h, true);
+    return () => document.removeEventListener('keydown', h, true);
+  }, [contenido, cerrar, alEscape]);
+}
+
 export function DialogContent({ titulo, descripcion, ancho = 'md', sinCerrar, children, className, ...eventos }: DialogContentProps) {
+  const contenido = useRef<HTMLDivElement>(null);
+  const cerrar = useRef<HTMLButtonElement>(null);
+  useEscapeConToast(contenido, cerrar, eventos.onEscapeKeyDown);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 animate-desvanecer bg-tinta-900/40 backdrop-blur-[2px]" />
       <RadixDialog.Content
+        ref={contenido}
         {...eventos}
         className={cx(
           'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
@@ -34,7 +58,7 @@ export function DialogContent({ titulo, descripcion, ancho = 'md', sinCerrar, ch
           className,
         )}
       >
-        <div className="animate-entrada">
+        <div className="min-w-0 animate-entrada wrap-anywhere">
           <div className="mb-5 pr-8">
             <RadixDialog.Title className="font-serif text-xl font-semibold text-tinta-900">{titulo}</RadixDialog.Title>
             {descripcion ? (
@@ -47,6 +71,7 @@ export function DialogContent({ titulo, descripcion, ancho = 'md', sinCerrar, ch
         </div>
         {sinCerrar ? null : (
           <RadixDialog.Close
+            ref={cerrar}
             aria-label="Cerrar"
             className="absolute top-4 right-4 flex size-9 cursor-pointer items-center justify-center rounded-lg text-tinta-500 hover:bg-arena-100 hover:text-tinta-900 focus-visible:outline-2 focus-visible:outline-salvia-500"
           >

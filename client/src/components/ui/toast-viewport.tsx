@@ -27,6 +27,7 @@ export function ToastViewport() {
               if (!abierto) cerrar(t.id);
             }}
             data-tipo={t.tipo}
+            data-toast-abierto
             className={cx(
               'pointer-events-auto flex w-full animate-entrada items-start gap-3 rounded-xl border border-l-4 border-arena-200 bg-papel p-4 pr-3 shadow-elevada',
               'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=end]:translate-x-full data-[swipe=end]:opacity-0',
@@ -49,7 +50,9 @@ export function ToastViewport() {
       })}
       <RadixToast.Viewport
         label="Notificaciones ({hotkey})"
-        className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+        // Never over the top bar (user name, Cerrar sesión, ☰): at the bottom on a phone, under the
+        // bar on the right on wider screens.
+        className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none sm:top-20 sm:bottom-auto"
       />
     </RadixToast.Provider>
   );

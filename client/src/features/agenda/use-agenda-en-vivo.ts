@@ -44,8 +44,10 @@ interface Horario {
  * (every tab of the psychologist sees every change); while the socket is down the week and the
  * schedule are fetched again every 30 s, and once more as soon as it reconnects.
  */
-export function useAgendaEnVivo(idPsicologo: number) {
-  const [lunes, setLunes] = useState(() => lunesDe(ahoraClinica().hoy));
+export function useAgendaEnVivo(idPsicologo: number, semanaUrl: { dia?: string; alCambiar: (lunes: string) => void }) {
+  // The shown week lives in the URL (`?semana=`): Back and reload keep it.
+  const lunes = lunesDe(semanaUrl.dia ?? ahoraClinica().hoy);
+  const setLunes = semanaUrl.alCambiar;
   const [agenda, setAgenda] = useState<Agenda | null>(null);
 
   const semana = useListaViva<Cita>({
@@ -140,7 +142,7 @@ export function useAgendaEnVivo(idPsicologo: number) {
       if (nuevoLunes === lunes) semana.recargar();
       else setLunes(nuevoLunes);
     },
-    [lunes, semana.recargar],
+    [lunes, semana.recargar, setLunes],
   );
 
   return {

@@ -1,3 +1,4 @@
+import { reemplazarNoLeidos } from '@/lib/no-leidos';
 import { useEffect, useRef, useState } from 'react';
 import { crearConversaciones } from './conversaciones';
 import type { ResumenBase } from './conversaciones-tipos';
@@ -29,6 +30,12 @@ export function useConversaciones<R extends ResumenBase>({ adaptador }: LadoConv
     const t = window.setTimeout(() => conv.buscar(busqueda), busqueda ? 300 : 0);
     return () => window.clearTimeout(t);
   }, [conv, busqueda]);
+
+  // The whole list (not a search's subset) gives the top bar its unread total.
+  useEffect(() => {
+    if (listaCargada && busqueda.trim() === '')
+      reemplazarNoLeidos(chats.map((c) => ({ id: idDe(c), mensajes_no_leidos: c.mensajes_no_leidos })));
+  }, [chats, listaCargada, busqueda, idDe]);
 
   // The open conversation stays open while a search hides it from the list.
   const ultimoAbierto = useRef<R | null>(null);

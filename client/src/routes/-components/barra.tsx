@@ -8,6 +8,8 @@ export interface EnlaceBarra {
   to: LinkProps['to'];
   etiqueta: string;
   exacto?: boolean;
+  /** A count shown beside the label (the Chat item's unread messages). */
+  insignia?: number;
 }
 
 interface BarraProps {
@@ -51,6 +53,15 @@ export function Barra({ etiqueta, enlaces, derecha, inicio }: BarraProps) {
           className={cx(enlaceClases, vertical ? 'block py-3 text-base' : 'py-2 text-sm')}
         >
           {e.etiqueta}
+          {e.insignia ? (
+            <span
+              data-no-leidos-total={e.insignia}
+              className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-terracota-500 px-1.5 text-[0.7rem] font-bold text-white tabular-nums"
+            >
+              {e.insignia}
+              <span className="sr-only">{e.insignia === 1 ? ' mensaje no leído' : ' mensajes no leídos'}</span>
+            </span>
+          ) : null}
         </Link>
       </li>
     ));

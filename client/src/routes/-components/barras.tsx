@@ -1,3 +1,9 @@
+import { EventoMensajeSchema, EventoNoLeidosSchema } from '@miduelo/shared/realtime-chat';
+import { useEffect } from 'react';
+import { listarChats } from '@/api/chat';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
+import { useLiveResource } from '@/lib/live/use-live-resource';
+import { fijarNoLeidos, reemplazarNoLeidos, totalNoLeidos, useNoLeidos } from '@/lib/no-leidos';
 import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -29,7 +35,24 @@ function BarraPublica() {
   );
 }
 
+/** The unread total for the Chat item: the chat list at start (and on reconnect), then the
+ * socket's per-conversation counts. */
+function useTotalNoLeidos(): number {
+  // Loaded once: the socket's counts keep it live, and while the socket is down the chat screen
+  // already polls its list (a second poll from the bar would double those requests).
+  const lista = useLiveResource({ fetch: listarChats, vigilar: false });
+  useEffect(() => {
+    if (lista.data) reemplazarNoLeidos(lista.data.map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos })));
+  }, [lista.data]);
+  useEventoSocket('chat:no-leidos', EventoNoLeidosSchema, (e) => fijarNoLeidos(e.id_chat, e.mensajes_no_leidos));
+  useEventoSocket('chat:mensaje', EventoMensajeSchema, (e) => {
+    if (e.no_leidos) fijarNoLeidos(e.mensaje.id_chat, e.no_leidos.mensajes_no_leidos);
+  });
+  return useNoLeidos(totalNoLeidos);
+}
+
 function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
+  const noLeidos = useTotalNoLeidos();
   return (
     <Barra
       etiqueta="Espacio de trabajo"
@@ -37,7 +60,7 @@ function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
       enlaces={[
         { to: '/agenda', etiqueta: 'Agenda' },
         { to: '/lista-pacientes-del-psicologo', etiqueta: 'Pacientes' },
-        { to: '/chat-pacientes-del-psicologo', etiqueta: 'Chat' },
+        { to: '/chat-pacientes-del-psicologo', etiqueta: 'Chat', insignia: noLeidos },
         { to: '/actividades-globales', etiqueta: 'Actividades' },
         { to: '/foros', etiqueta: 'Foros' },
       ]}

@@ -24,7 +24,7 @@ export async function obtenerPaciente(ctx: CtxPacientes, o: { idPsicologo: numbe
 export async function obtenerProximaCita(ctx: CtxPacientes, o: { idPsicologo: number; idPaciente: number }) {
   if (!(await esPacienteDe(ctx.db, o.idPsicologo, o.idPaciente))) throw notFound(MSG_PACIENTES.noEncontrado, 'PACIENTE_NO_ENCONTRADO');
   const { hoy, hora } = momentoClinica(ctx.config);
-  return { cita: await proximaCita(ctx.db, ctx.cifrador, { ...o, hoy, hora }) };
+  return proximaCita(ctx.db, ctx.cifrador, { ...o, hoy, hora });
 }
 
 export async function obtenerPerfilBasico(ctx: CtxPacientes, { idPsicologo }: { idPsicologo: number }) {

@@ -23,6 +23,9 @@ interface Props {
   /** `?paciente=`: prepare a booking for that patient (spec 1 §2). */
   pacientePreparado?: number;
   onPacienteAtendido: () => void;
+  /** A day of the shown week, from the URL; none = this week. */
+  semana?: string;
+  onSemana: (lunes: string) => void;
 }
 
 function rangoSemana(lunes: string): string {
@@ -33,8 +36,8 @@ function rangoSemana(lunes: string): string {
   return `${ini.format('D [de] MMMM [de] YYYY')} – ${fin.format('D [de] MMMM [de] YYYY')}`;
 }
 
-export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtendido }: Props) {
-  const vivo = useAgendaEnVivo(idPsicologo);
+export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtendido, semana, onSemana }: Props) {
+  const vivo = useAgendaEnVivo(idPsicologo, { dia: semana, alCambiar: onSemana });
   const { lunes, irA, citas, cargando, error, agenda, disponibilidad, excepciones } = vivo;
   const estadoSocket = useSocket((s) => s.estado);
   // The Paciente select: a live list like every other (decision 060); failures are only logged (spec 1 §8).
@@ -75,7 +78,8 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
         <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div>
             <p className="text-sm font-medium text-salvia-700">Agenda</p>
-            <h1 className="text-3xl font-semibold tracking-tight">
+            {/* One line at 1366 px even for a week across two months (Crear Cita stays beside it). */}
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl lg:text-2xl lg:whitespace-nowrap 2xl:text-3xl">
               {TEXTOS_AGENDA.semana} <span className="font-normal text-tinta-700">{lunes ? rangoSemana(lunes) : ''}</span>
             </h1>
             <p className="mt-1.5 flex items-center gap-2 text-sm text-tinta-600" aria-live="polite">
@@ -88,7 +92,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
                 : 'Reconectando: la semana se actualiza cada 30 segundos'}
             </p>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap">
             <div className="flex items-center rounded-xl border border-arena-300 bg-papel shadow-xs">
               <Button variante="fantasma" tamano="icono" aria-label="Semana anterior" onClick={() => irA(sumarDias(lunes, -7))}>
                 <ChevronLeft className="size-5" aria-hidden />

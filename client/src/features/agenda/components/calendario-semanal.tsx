@@ -143,11 +143,21 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
                           <Ban className="size-3" aria-hidden /> {bloqueo.motivo ?? 'Bloqueado'}
                         </span>
                       ) : null}
-                      <div className="relative flex flex-col gap-1">
-                        {enCelda.map((c) => (
-                          <ChipCita key={c.id_cita} cita={c} onClick={() => onAbrirCita(c)} />
-                        ))}
-                      </div>
+                      {/* Each appointment spans its duration from its start (a 09:00–10:30 block covers
+                          one and a half hour rows); two in one cell share its width. */}
+                      {enCelda.map((c, i) => (
+                        <ChipCita
+                          key={c.id_cita}
+                          cita={c}
+                          onClick={() => onAbrirCita(c)}
+                          style={{
+                            top: `calc(${(aMinutos(c.hora_inicio) - inicioFila) / 60} * (4rem + 1px) + 2px)`,
+                            height: `calc(${Math.max(15, aMinutos(c.hora_fin) - aMinutos(c.hora_inicio)) / 60} * (4rem + 1px) - 4px)`,
+                            left: `calc(${i / enCelda.length} * (100% - 0.5rem) + 0.25rem)`,
+                            width: `calc(${1 / enCelda.length} * (100% - 0.5rem) - ${enCelda.length > 1 ? 2 : 0}px)`,
+                          }}
+                        />
+                      ))}
                     </td>
                   );
                 })}
@@ -160,7 +170,7 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
   );
 }
 
-function ChipCita({ cita, onClick }: { cita: Cita; onClick: () => void }) {
+function ChipCita({ cita, onClick, style }: { cita: Cita; onClick: () => void; style: React.CSSProperties }) {
   const nombre = `${cita.paciente.nombre} ${cita.paciente.apellido_paterno}`;
   const Icono = cita.modalidad === 'En línea' ? Video : MapPin;
   const solicitud = cita.origen === 'paciente' && cita.estado === 'pendiente';
@@ -170,9 +180,10 @@ function ChipCita({ cita, onClick }: { cita: Cita; onClick: () => void }) {
       onClick={onClick}
       data-id-cita={cita.id_cita}
       data-estado={cita.estado}
+      style={style}
       aria-label={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}, ${ETIQUETA_ESTADO[cita.estado]}${solicitud ? `, ${TEXTOS_AGENDA.solicitudApp}` : ''}`}
       className={cx(
-        'w-full cursor-pointer rounded-lg border px-2 py-1 text-left text-xs shadow-xs transition focus-visible:outline-2 focus-visible:outline-salvia-600',
+        'absolute z-[5] flex cursor-pointer flex-col overflow-hidden rounded-lg border px-2 py-1 text-left text-xs shadow-xs transition focus-visible:outline-2 focus-visible:outline-salvia-600',
         coloresChip[cita.estado] ?? 'border-otro-borde bg-otro-fondo text-otro-texto',
       )}
     >

@@ -125,7 +125,7 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
           {filas.map(([t, d]) => (
             <div key={t} className="contents">
               <dt className="font-medium text-tinta-500">{t}</dt>
-              <dd className="text-tinta-900 whitespace-pre-line">{d}</dd>
+              <dd className="text-tinta-900 wrap-anywhere whitespace-pre-line">{d}</dd>
             </div>
           ))}
         </dl>

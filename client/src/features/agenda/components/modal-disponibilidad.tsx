@@ -1,3 +1,4 @@
+import { fusionarPorId } from '@/lib/live/lista';
 import { DisponibilidadBody, type Disponibilidad, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { Clock, Lightbulb, Plus, Trash2 } from 'lucide-react';
@@ -50,7 +51,8 @@ export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
     setGuardando(true);
     try {
       const creada = await agregarDisponibilidad(idPsicologo, r.output);
-      actualizarDisponibilidad((d) => ordenar([...d, creada]));
+      // The `disponibilidad:cambio` event may have brought it already: merged by id, never appended.
+      actualizarDisponibilidad((d) => ordenar(fusionarPorId(d, [creada], (x) => x.id_disponibilidad)));
       setInicio('');
       setFin('');
       toast.exito('Horario agregado', `${creada.dia_semana} de ${creada.hora_inicio} a ${creada.hora_fin}.`);

@@ -32,7 +32,8 @@ function avisosDeCuenta(respuesta: LoginRespuesta): void {
   }
 }
 
-export function LoginForm() {
+/** `destino`: the page opened while signed out (already checked to be a path of this site). */
+export function LoginForm({ destino }: { destino?: string }) {
   const navigate = useNavigate();
   const form = useForm(loginSchema, inicial);
   const [enviando, setEnviando] = useState(false);
@@ -42,6 +43,8 @@ export function LoginForm() {
 
   async function enviar(e: FormEvent) {
     e.preventDefault();
+    // Only this form's own submit (the recovery dialog's form is a React child of it).
+    if (e.target !== e.currentTarget) return;
     form.tocarTodo();
     const resultado = form.resultado;
     if (!resultado.success) return;
@@ -54,7 +57,8 @@ export function LoginForm() {
       toast.exito(TEXTOS_CUENTA.bienvenidoTitulo, nombre ? `Hola, ${nombre}.` : undefined);
       avisosDeCuenta(respuesta);
       const admin = respuesta.usuario?.rol_admin ?? usuario?.rol_admin ?? false;
-      if (usuario) await navigate({ to: rutaInicio({ ...usuario, rol_admin: admin }), replace: true });
+      if (usuario && destino) await navigate({ href: destino, replace: true });
+      else if (usuario) await navigate({ to: rutaInicio({ ...usuario, rol_admin: admin }), replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.cuerpo?.requiereActivacion) {
         toast.aviso(TEXTOS_CUENTA.cuentaNoActivadaTitulo, error.msg ?? MSG.cuentaNoActivada, {

@@ -27,6 +27,8 @@ export function RecuperarDialog() {
 
   async function enviar(e: FormEvent) {
     e.preventDefault();
+    // The dialog is portalled, but React bubbles its submit to the login form it is declared in.
+    e.stopPropagation();
     form.tocarTodo();
     const resultado = form.resultado;
     if (!resultado.success) return;

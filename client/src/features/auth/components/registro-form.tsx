@@ -94,6 +94,13 @@ export function RegistroForm() {
     if (error.msg === MSG.correoDuplicado) porCampo.correo = error.msg;
     if (error.msg === MSG.cedulaDuplicada) porCampo.cedulaProfesional = error.msg;
     form.setErroresServidor(porCampo);
+    // A field the server refused is marked and brought into view (the form is long on a phone).
+    const primero = ORDEN.find((campo) => porCampo[campo]);
+    if (primero) {
+      const campo = document.getElementById(primero);
+      campo?.scrollIntoView({ block: 'center' });
+      campo?.focus({ preventScroll: true });
+    }
   }
 
   async function enviar(e: FormEvent) {

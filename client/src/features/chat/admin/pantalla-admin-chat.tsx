@@ -1,5 +1,5 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DisenoConversaciones } from '@/features/chat/components/diseno-conversaciones';
 import { ListaConversaciones } from '@/features/chat/components/lista-conversaciones';
 import { PanelConversacion } from '@/features/chat/components/panel-conversacion';
@@ -8,9 +8,14 @@ import { ladoAdmin } from './presentacion-admin';
 import { NuevaConversacionDialog } from './nueva-conversacion-dialog';
 
 /** The administrator's chat screen (spec 2 §2 Admin chat). */
-export function PantallaAdminChat() {
+export function PantallaAdminChat({ chat, onChat }: { chat?: number; onChat: (id: number | undefined, reemplazar: boolean) => void }) {
   const { conv, chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } = useConversaciones(ladoAdmin);
   const [nuevaAbierta, setNuevaAbierta] = useState(false);
+
+  // `?chat=`: the open conversation is part of the URL (Back returns to the list, reload keeps it).
+  useEffect(() => {
+    void conv.seleccionar(chat ?? null);
+  }, [chat, conv]);
 
   return (
     <>
@@ -29,7 +34,10 @@ export function PantallaAdminChat() {
             seleccionado={seleccionado}
             escribiendo={escribiendo}
             buscando={busqueda.trim() !== ''}
-            onSeleccionar={(c) => void conv.seleccionar(c.id_chat_admin)}
+            onSeleccionar={(c) => {
+              void conv.seleccionar(c.id_chat_admin);
+              onChat(c.id_chat_admin, false);
+            }}
             vacio={{
               titulo: TEXTOS_CHAT.admin.sinConversaciones,
               accion: TEXTOS_CHAT.admin.nuevaConversacion,
@@ -50,7 +58,10 @@ export function PantallaAdminChat() {
               abierto={abierto}
               subtitulo={abierto.destinatario.email}
               etiquetaVolver="Volver a las conversaciones"
-              onVolver={() => void conv.seleccionar(null)}
+              onVolver={() => {
+                void conv.seleccionar(null);
+                onChat(undefined, true);
+              }}
               textoVacio={TEXTOS_CHAT.admin.iniciaConversacion}
             />
           ) : null
@@ -63,7 +74,10 @@ export function PantallaAdminChat() {
       <NuevaConversacionDialog
         abierto={nuevaAbierta}
         onAbiertoChange={setNuevaAbierta}
-        onCreada={(c) => conv.agregarYSeleccionar(c)}
+        onCreada={(c) => {
+          conv.agregarYSeleccionar(c);
+          onChat(c.id_chat_admin, false);
+        }}
         onYaExiste={() => void conv.cargarLista()}
       />
     </>

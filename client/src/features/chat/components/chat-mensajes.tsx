@@ -150,7 +150,7 @@ export function ChatMensajes({
                       )}
                     >
                       <span className="sr-only">{mio ? 'Tú: ' : `${nombreOtro}: `}</span>
-                      <p className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap" data-contenido>
+                      <p className="text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap" data-contenido>
                         {m.contenido}
                       </p>
                       <p

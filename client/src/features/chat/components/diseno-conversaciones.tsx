@@ -40,8 +40,8 @@ export function DisenoConversaciones({
   return (
     <>
       <AvisoSinConexion />
-      <Card className="grid h-[max(32rem,calc(100dvh-17rem))] grid-cols-1 overflow-hidden md:grid-cols-[minmax(18rem,22rem)_1fr]">
-        <aside className={cx('flex min-h-0 flex-col border-arena-200 md:border-r', abierta ? 'hidden md:flex' : 'flex')}>
+      <Card className="grid h-[max(32rem,calc(100dvh-17rem))] grid-cols-1 overflow-hidden md:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)]">
+        <aside className={cx('flex min-h-0 min-w-0 flex-col border-arena-200 md:border-r', abierta ? 'hidden md:flex' : 'flex')}>
           <div className="flex flex-col gap-2 border-b border-arena-200 p-3">
             <div className="relative">
               <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-tinta-400" aria-hidden />
@@ -63,7 +63,7 @@ export function DisenoConversaciones({
           <div className="min-h-0 flex-1 overflow-y-auto">{listaCargada ? lista : <Cargando texto={textoCargando} />}</div>
         </aside>
 
-        <section className={cx('min-h-0 flex-col', abierta ? 'flex' : 'hidden md:flex')} aria-label="Conversación">
+        <section className={cx('min-h-0 min-w-0 flex-col', abierta ? 'flex' : 'hidden md:flex')} aria-label="Conversación">
           {conversacion ?? <SinSeleccion {...sinSeleccion} />}
         </section>
       </Card>

@@ -11,6 +11,7 @@ import { useLiveResource } from '@/lib/live/use-live-resource';
 import { ErrorCarga } from './error-carga';
 import { useCrearConversacion } from '../use-crear-conversacion';
 import { crearChat, pacientesSinChat } from '@/api/chat';
+import { listarPacientes, obtenerPerfilBasico } from '@/api/pacientes';
 
 interface NuevoChatDialogProps {
   abierto: boolean;
@@ -27,6 +28,9 @@ export function NuevoChatDialog({ abierto, onAbiertoChange, onCreado, onYaExiste
   // Loaded each time the dialog opens, live while it stays open (decision 060).
   const carga = useLiveResource({ fetch: pacientesSinChat, enabled: abierto });
   const pacientes = carga.data ?? null;
+  // No patient without a chat: say whether there are no patients at all (and how to link one).
+  const lista = useLiveResource({ fetch: listarPacientes, enabled: abierto && pacientes?.length === 0, vigilar: false });
+  const perfil = useLiveResource({ fetch: obtenerPerfilBasico, enabled: abierto && lista.data?.length === 0, vigilar: false });
   const { creando, crearYAbrir } = useCrearConversacion({
     onAbiertoChange,
     onCreada: onCreado,
@@ -54,6 +58,13 @@ export function NuevoChatDialog({ abierto, onAbiertoChange, onCreado, onYaExiste
         {carga.error && !pacientes ? (
           <ErrorCarga texto={TEXTOS_CHAT.errorCargarPacientes} onReintentar={carga.recargar} />
         ) : pacientes === null ? (
+          <Cargando texto="Cargando pacientes..." />
+        ) : pacientes.length === 0 && lista.data?.length === 0 ? (
+          <div className="rounded-xl bg-arena-50 px-4 py-5 text-center text-sm text-tinta-700" data-sin-pacientes>
+            <p className="font-semibold text-tinta-900">{TEXTOS_CHAT.sinPacientesTitulo}</p>
+            <p className="mt-1.5">{TEXTOS_CHAT.sinPacientes(perfil.data?.codigo_vinculacion ?? null)}</p>
+          </div>
+        ) : pacientes.length === 0 && lista.data === undefined && !lista.error ? (
           <Cargando texto="Cargando pacientes..." />
         ) : pacientes.length === 0 ? (
           <p className="rounded-xl bg-arena-50 px-4 py-5 text-center text-sm text-tinta-700">{TEXTOS_CHAT.todosConChat}</p>

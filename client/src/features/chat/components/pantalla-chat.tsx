@@ -14,33 +14,50 @@ import { NuevoChatDialog } from './nuevo-chat-dialog';
 interface PantallaChatProps {
   /** `?paciente=`: open (or create) that patient's chat. */
   paciente?: number;
-  /** Keeps `?paciente=` in step with the open chat. */
-  onPacienteAbierto: (id: number | undefined) => void;
+  /** `?chat=`: the open conversation (Back returns to the list, reload keeps it). */
+  chat?: number;
+  /** Keeps the URL in step with the open chat: a new history entry when the user opens one. */
+  onUrl: (search: { paciente?: number; chat?: number }, reemplazar: boolean) => void;
 }
 
 /** The psychologist's chat screen (spec 1 §2 Chat): sidebar with search and list, conversation pane. */
-export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps) {
+export function PantallaChat({ paciente, chat, onUrl }: PantallaChatProps) {
   const { conv, chats, listaCargada, errorLista, seleccionado, escribiendo, busqueda, setBusqueda, abierto } =
     useConversaciones(ladoPsicologo);
   const [nuevoAbierto, setNuevoAbierto] = useState(false);
   const pacienteManejado = useRef<number | null>(null);
+  const abrirDesdePaciente = (c: Chat) => onUrl({ paciente: c.id_paciente ?? undefined, chat: c.id_chat }, true);
+
+  // The URL says which conversation is open (Back, Forward, reload).
+  useEffect(() => {
+    if (chat !== undefined) void conv.seleccionar(chat);
+    else if (!paciente) void conv.seleccionar(null);
+  }, [chat, paciente, conv]);
 
   // `?paciente=ID` (spec 1 §2; the patient file's Abrir/Crear Chat buttons link here).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: abrirDesdePaciente only writes the URL
   useEffect(() => {
     if (!paciente || !listaCargada || pacienteManejado.current === paciente) return;
     pacienteManejado.current = paciente;
     const existente = chats.find((c) => c.tipo === 'paciente' && c.id_paciente === paciente);
     if (existente) {
       void conv.seleccionar(existente.id_chat);
+      abrirDesdePaciente(existente);
       return;
     }
     crearChat(paciente)
-      .then((c) => conv.agregarYSeleccionar(c))
+      .then((c) => {
+        conv.agregarYSeleccionar(c);
+        abrirDesdePaciente(c);
+      })
       .catch(async (e) => {
         if (e instanceof ApiError && e.status === 409) {
           await conv.cargarLista();
           const c = conv.useConv.getState().chats.find((x) => x.tipo === 'paciente' && x.id_paciente === paciente);
-          if (c) void conv.seleccionar(c.id_chat);
+          if (c) {
+            void conv.seleccionar(c.id_chat);
+            abrirDesdePaciente(c);
+          }
           return;
         }
         if (e instanceof ApiError && e.sesionCerrada) return;
@@ -51,7 +68,7 @@ export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps)
   const seleccionar = (c: Chat) => {
     void conv.seleccionar(c.id_chat);
     pacienteManejado.current = c.id_paciente;
-    onPacienteAbierto(c.tipo === 'paciente' ? (c.id_paciente ?? undefined) : undefined);
+    onUrl({ paciente: c.tipo === 'paciente' ? (c.id_paciente ?? undefined) : undefined, chat: c.id_chat }, false);
   };
 
   return (
@@ -86,7 +103,7 @@ export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps)
               etiquetaVolver="Volver a los chats"
               onVolver={() => {
                 void conv.seleccionar(null);
-                onPacienteAbierto(undefined);
+                onUrl({}, true);
               }}
             />
           ) : null
@@ -99,7 +116,7 @@ export function PantallaChat({ paciente, onPacienteAbierto }: PantallaChatProps)
         onCreado={(c) => {
           conv.agregarYSeleccionar(c);
           pacienteManejado.current = c.id_paciente;
-          onPacienteAbierto(c.id_paciente ?? undefined);
+          onUrl({ paciente: c.id_paciente ?? undefined, chat: c.id_chat }, false);
         }}
         onYaExiste={() => void conv.cargarLista()}
       />

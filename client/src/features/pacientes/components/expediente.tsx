@@ -65,8 +65,8 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
               {paciente.nombre[0]}
               {paciente.apellido_paterno[0]}
             </span>
-            <div>
-              <h1 className="text-3xl font-semibold tracking-tight">{nombreCompleto(paciente)}</h1>
+            <div className="min-w-0">
+              <h1 className="text-3xl font-semibold tracking-tight wrap-anywhere">{nombreCompleto(paciente)}</h1>
               <p className="mt-1 text-sm text-tinta-500">ID: {paciente.id_paciente}</p>
             </div>
           </header>

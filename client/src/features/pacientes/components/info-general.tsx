@@ -32,7 +32,7 @@ export function InfoGeneral({ paciente, onVerHistorial }: { paciente: Paciente; 
 
 function Tarjeta({ titulo, children, className }: { titulo: string; children: React.ReactNode; className?: string }) {
   return (
-    <Card className={`p-5 ${className ?? ''}`}>
+    <Card className={`min-w-0 p-5 ${className ?? ''}`}>
       <h2 className="mb-4 font-sans text-base font-semibold text-tinta-900">{titulo}</h2>
       {children}
     </Card>
@@ -54,7 +54,7 @@ function DatosPersonales({ paciente }: { paciente: Paciente }) {
         {filas.map(([t, d]) => (
           <div key={t}>
             <dt className="text-tinta-500">{t}</dt>
-            <dd className="font-medium break-words text-tinta-900">{d}</dd>
+            <dd className="font-medium wrap-anywhere text-tinta-900">{d}</dd>
           </div>
         ))}
       </dl>
@@ -73,14 +73,14 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
     if (e.cita.id_paciente === idPaciente) recargar();
   });
 
-  const cita = data?.cita ?? null;
+  const cita = data ?? null;
   return (
     <Tarjeta titulo={TEXTOS_PACIENTES.proximaCita}>
-      {cargando && !data ? (
+      {cargando && data === undefined ? (
         <div className="flex justify-center py-6 text-salvia-500">
           <Spinner className="size-6" etiqueta="Cargando la próxima cita" />
         </div>
-      ) : error && !data ? (
+      ) : error && data === undefined ? (
         // A failed load must not read as "no appointment": the patient may well have one.
         <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
           <CalendarX2 className="size-8 text-peligro-600" aria-hidden />
@@ -106,7 +106,9 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
             )}
             {cita.modalidad}
           </p>
-          {cita.notas ? <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 whitespace-pre-line">{cita.notas}</p> : null}
+          {cita.notas ? (
+            <p className="rounded-lg bg-arena-50 px-3 py-2 text-tinta-700 wrap-anywhere whitespace-pre-line">{cita.notas}</p>
+          ) : null}
           <p className="sr-only">Estado: {ETIQUETA_ESTADO[cita.estado]}</p>
         </div>
       ) : (

@@ -7,8 +7,8 @@ import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/foros/$idForo/')({
   staticData: { titulo: 'Foro' },
-  beforeLoad: ({ params }) => {
-    requerirSesion();
+  beforeLoad: ({ params, location }) => {
+    requerirSesion({ location });
     // Forum ids are numeric (spec 2 §5); anything else goes back to the list.
     if (idNumerico(params.idForo) === null) throw redirect({ to: '/foros' });
   },

@@ -7,8 +7,8 @@ import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/foros/$idForo/temas/$idTema')({
   staticData: { titulo: 'Conversación' },
-  beforeLoad: ({ params }) => {
-    requerirSesion();
+  beforeLoad: ({ params, location }) => {
+    requerirSesion({ location });
     if (idNumerico(params.idForo) === null || idNumerico(params.idTema) === null) throw redirect({ to: '/foros' });
   },
   component: Tema,
