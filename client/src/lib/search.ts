@@ -1,4 +1,3 @@
-import { esFechaAgenda } from '@miduelo/shared/citas';
 import * as v from 'valibot';
 
 /** Optional numeric id in the query string; anything else is dropped instead of failing the route. */
@@ -16,7 +15,14 @@ export function idNumerico(valor: string): number | null {
 }
 
 /** `?semana=yyyy-MM-dd` of /agenda: the shown week (any day of it); an invalid date is dropped. */
-const semanaOpcional = v.fallback(v.optional(v.pipe(v.string(), v.check(esFechaAgenda))), undefined);
+const semanaOpcional = v.fallback(v.optional(v.pipe(v.string(), v.check(esFechaReal))), undefined);
+
+/** yyyy-MM-dd naming a real day (2027-02-31 is not one). Kept here, not imported from the agenda's
+ * shared rules: the guards load this file on every first page, and the bundle budget counts it. */
+function esFechaReal(x: string): boolean {
+  const d = new Date(`${x}T00:00Z`);
+  return /^\d{4}-\d\d-\d\d$/.test(x) && !Number.isNaN(+d) && d.toISOString().startsWith(x);
+}
 
 /** /agenda: `?paciente=` (spec 1 §2) and the shown week, so Back and reload keep it (issue 11). */
 export const busquedaAgenda = v.object({ paciente: idOpcional, semana: semanaOpcional });

@@ -56,10 +56,10 @@ export function Barra({ etiqueta, enlaces, derecha, inicio }: BarraProps) {
           {e.insignia ? (
             <span
               data-no-leidos-total={e.insignia}
-              className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-terracota-500 px-1.5 text-[0.7rem] font-bold text-white tabular-nums"
+              className="ml-1.5 rounded-full bg-terracota-500 px-1.5 py-0.5 text-xs font-bold text-white"
             >
               {e.insignia}
-              <span className="sr-only">{e.insignia === 1 ? ' mensaje no leído' : ' mensajes no leídos'}</span>
+              <span className="sr-only"> sin leer</span>
             </span>
           ) : null}
         </Link>

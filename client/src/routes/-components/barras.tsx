@@ -1,13 +1,8 @@
-import { EventoMensajeSchema, EventoNoLeidosSchema } from '@miduelo/shared/realtime-chat';
-import { useEffect } from 'react';
-import { listarChats } from '@/api/chat';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
-import { fijarNoLeidos, reemplazarNoLeidos, totalNoLeidos, useNoLeidos } from '@/lib/no-leidos';
 import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { botonClases, Button } from '@/components/ui/button';
+import { totalNoLeidos, useNoLeidos } from '@/lib/no-leidos';
 import { iniciales } from '@/lib/format';
 import { cerrarSesion, type UsuarioWeb, useSession } from '@/lib/session';
 import { Barra } from './barra';
@@ -35,54 +30,45 @@ function BarraPublica() {
   );
 }
 
-/** The unread total for the Chat item: the chat list at start (and on reconnect), then the
- * socket's per-conversation counts. */
-function useTotalNoLeidos(): number {
-  // Loaded once: the socket's counts keep it live, and while the socket is down the chat screen
-  // already polls its list (a second poll from the bar would double those requests).
-  const lista = useLiveResource({ fetch: listarChats, vigilar: false });
-  useEffect(() => {
-    if (lista.data) reemplazarNoLeidos(lista.data.map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos })));
-  }, [lista.data]);
-  useEventoSocket('chat:no-leidos', EventoNoLeidosSchema, (e) => fijarNoLeidos(e.id_chat, e.mensajes_no_leidos));
-  useEventoSocket('chat:mensaje', EventoMensajeSchema, (e) => {
-    if (e.no_leidos) fijarNoLeidos(e.mensaje.id_chat, e.no_leidos.mensajes_no_leidos);
-  });
-  return useNoLeidos(totalNoLeidos);
-}
+const AlimentarNoLeidos = lazy(() => import('./alimentar-no-leidos'));
 
 function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
-  const noLeidos = useTotalNoLeidos();
+  const noLeidos = useNoLeidos(totalNoLeidos);
   return (
-    <Barra
-      etiqueta="Espacio de trabajo"
-      inicio="/agenda"
-      enlaces={[
-        { to: '/agenda', etiqueta: 'Agenda' },
-        { to: '/lista-pacientes-del-psicologo', etiqueta: 'Pacientes' },
-        { to: '/chat-pacientes-del-psicologo', etiqueta: 'Chat', insignia: noLeidos },
-        { to: '/actividades-globales', etiqueta: 'Actividades' },
-        { to: '/foros', etiqueta: 'Foros' },
-      ]}
-      derecha={
-        <>
-          <Link
-            to="/configuracion-perfil"
-            className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-tinta-700 hover:bg-arena-100"
-            title="Configuración del perfil"
-          >
-            <span className="flex size-8 items-center justify-center rounded-full bg-salvia-100 text-xs font-semibold text-salvia-800">
-              {iniciales(usuario.nombre, usuario.apellido)}
-            </span>
-            <span className="max-w-40 truncate">{usuario.nombre}</span>
-          </Link>
-          <Button variante="secundario" tamano="sm" onClick={() => void cerrarSesion()}>
-            <LogOut className="size-4" aria-hidden />
-            Cerrar sesión
-          </Button>
-        </>
-      }
-    />
+    <>
+      <Suspense fallback={null}>
+        <AlimentarNoLeidos />
+      </Suspense>
+      <Barra
+        etiqueta="Espacio de trabajo"
+        inicio="/agenda"
+        enlaces={[
+          { to: '/agenda', etiqueta: 'Agenda' },
+          { to: '/lista-pacientes-del-psicologo', etiqueta: 'Pacientes' },
+          { to: '/chat-pacientes-del-psicologo', etiqueta: 'Chat', insignia: noLeidos },
+          { to: '/actividades-globales', etiqueta: 'Actividades' },
+          { to: '/foros', etiqueta: 'Foros' },
+        ]}
+        derecha={
+          <>
+            <Link
+              to="/configuracion-perfil"
+              className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-tinta-700 hover:bg-arena-100"
+              title="Configuración del perfil"
+            >
+              <span className="flex size-8 items-center justify-center rounded-full bg-salvia-100 text-xs font-semibold text-salvia-800">
+                {iniciales(usuario.nombre, usuario.apellido)}
+              </span>
+              <span className="max-w-40 truncate">{usuario.nombre}</span>
+            </Link>
+            <Button variante="secundario" tamano="sm" onClick={() => void cerrarSesion()}>
+              <LogOut className="size-4" aria-hidden />
+              Cerrar sesión
+            </Button>
+          </>
+        }
+      />
+    </>
   );
 }
 
