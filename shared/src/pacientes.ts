@@ -73,8 +73,6 @@ export const TEXTOS_PACIENTES = {
   proximamente: 'Esta sección estará disponible muy pronto. Mientras tanto, la información general del paciente está completa.',
 } as const;
 
-export { nombreCompleto } from './nombres';
-
 /** "5 años" / "1 año". */
 export function textoEdad(anios: number): string {
   return `${anios} ${anios === 1 ? 'año' : 'años'}`;

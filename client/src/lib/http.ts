@@ -1,4 +1,3 @@
-import { MSG } from '@miduelo/shared/auth';
 import { RETRASO_LOGOUT_SESION_EXPIRADA_MS, TOAST_SESION_EXPIRADA_MS } from '@miduelo/shared/constants';
 import { type ErrorRespuesta, MSG_GENERICO } from '@miduelo/shared/errores';
 import { cerrandoSesion, cerrarSesion, tokenGuardado } from './session';
@@ -113,7 +112,7 @@ export async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
       // A stale anti-forgery cookie is renewed once instead of being mistaken for a lost session.
       const copia = res.clone();
       const cuerpo = (await leerCuerpo(copia).catch(() => null)) as Partial<ErrorRespuesta> | null;
-      if (cuerpo && typeof cuerpo === 'object' && cuerpo.msg === MSG.xsrf) res = await enviar(url, op, token, true);
+      if (cuerpo && typeof cuerpo === 'object' && cuerpo.code === 'XSRF') res = await enviar(url, op, token, true);
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

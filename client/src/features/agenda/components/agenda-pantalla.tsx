@@ -1,6 +1,7 @@
 import { type Cita, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { aHora, aMinutos, diasDeSemana, lunesDe, partePasada, sumarDias } from '@miduelo/shared/citas-tiempo';
-import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
+import { nombreCompleto } from '@miduelo/shared/nombres';
+import type { Paciente } from '@miduelo/shared/pacientes';
 import dayjs from 'dayjs';
 import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';

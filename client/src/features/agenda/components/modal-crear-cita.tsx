@@ -11,7 +11,8 @@ import {
 } from '@miduelo/shared/citas';
 
 import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from '@miduelo/shared/constants';
-import { nombreCompleto, type Paciente } from '@miduelo/shared/pacientes';
+import { nombreCompleto } from '@miduelo/shared/nombres';
+import type { Paciente } from '@miduelo/shared/pacientes';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { nombreCompleto, type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
+import { nombreCompleto } from '@miduelo/shared/nombres';
+import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Activity, ArrowLeft, ChartLine, Flower2, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';

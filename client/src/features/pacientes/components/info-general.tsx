@@ -1,7 +1,8 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { ETIQUETA_ESTADO } from '@miduelo/shared/citas';
 import { edadEnAnios, formatoFecha } from '@miduelo/shared/fechas';
-import { nombreCompleto, type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/pacientes';
+import { nombreCompleto } from '@miduelo/shared/nombres';
+import { type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/pacientes';
 import { EventoCreadoSchema } from '@miduelo/shared/realtime-chat';
 import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
 import { Link } from '@tanstack/react-router';

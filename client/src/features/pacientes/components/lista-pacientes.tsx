@@ -1,4 +1,5 @@
-import { nombreCompleto, type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
+import { nombreCompleto } from '@miduelo/shared/nombres';
+import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { useNavigate } from '@tanstack/react-router';
 import { Eye, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
