@@ -16,7 +16,7 @@ import { http } from '@/lib/http';
 const psicologo = '/api/psicologo';
 const admin = '/api/admin';
 
-export interface PaginaMensajes {
+interface PaginaMensajes {
   despues_de?: number;
   antes_de?: number;
   limite?: number;

@@ -1,7 +1,7 @@
 import { http } from '@/lib/http';
 
 // The public configuration of server/src/plugins/cliente.ts (no shared schema yet).
-export interface ConfigPublica {
+interface ConfigPublica {
   /** Android app (apk) download, when the operator published one. */
   appDescargaUrl: string | null;
   /** The clinic's time zone (TZ_CLINICA). */

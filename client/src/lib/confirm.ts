@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export interface PeticionConfirmacion {
+interface PeticionConfirmacion {
   titulo: string;
   texto?: string;
   confirmar?: string;

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useRef } from 'react';
 
 /** True from the first render where `necesario` was true, for the life of the component. */
-export function useUnaVez(necesario: boolean): boolean {
+function useUnaVez(necesario: boolean): boolean {
   const visto = useRef(false);
   if (necesario) visto.current = true;
   return visto.current;

@@ -1,6 +1,6 @@
 import { zonaClinica } from './zona';
 import type { MomentoEnZona } from '@miduelo/shared/citas-tiempo';
-import { fechaEnZona, horaEnZona, tiempoRelativo } from '@miduelo/shared/fechas';
+import { fechaEnZona, horaEnZona } from '@miduelo/shared/fechas';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 
@@ -8,23 +8,11 @@ dayjs.locale('es');
 
 type Fecha = string | number | Date | dayjs.Dayjs;
 
-/** dd/MM/yyyy (spec §9). */
-export const fecha = (valor: Fecha) => dayjs(valor).format('DD/MM/YYYY');
-
-/** dd/MM/yyyy HH:mm (spec §9). */
-export const fechaHora = (valor: Fecha) => dayjs(valor).format('DD/MM/YYYY HH:mm');
-
 /** 'lunes, 3 de marzo de 2025'. */
 export const fechaLarga = (valor: Fecha) => dayjs(valor).format('dddd, D [de] MMMM [de] YYYY');
 
 /** Calendar column heading: abbreviated weekday and day/month ('lun 3/3'). */
 export const diaCorto = (valor: Fecha) => dayjs(valor).format('ddd D/M');
-
-/** Hours trimmed to HH:mm ('09:00:00' → '09:00'). */
-export const hora = (valor: string) => valor.slice(0, 5);
-
-/** Chat-style relative time: 'Ahora', 'Nm', 'Nh', 'Nd', otherwise dd/MM. */
-export const relativo = (valor: string | Date) => tiempoRelativo(valor);
 
 /** Today and now in the clinic's zone: the forms judge past dates and ages exactly as the server does. */
 export function ahoraClinica(): MomentoEnZona {

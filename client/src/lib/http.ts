@@ -31,7 +31,7 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface OpcionesApi {
+interface OpcionesApi {
   metodo?: string;
   cuerpo?: unknown;
   query?: Query;
@@ -102,7 +102,7 @@ async function enviar(url: string, op: OpcionesApi, token: string | null, reinte
 }
 
 /** Calls the API: bearer token, anti-forgery header, JSON in and out, `{ msg, code }` errors. */
-export async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
+async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
   const url = conQuery(ruta, op.query);
   const token = tokenGuardado();
   let res: Response;

@@ -6,9 +6,6 @@ const idOpcional = v.fallback(
   undefined,
 );
 
-/** `?paciente=` of /agenda and /chat-pacientes-del-psicologo (spec 1 §2). */
-export const busquedaPaciente = v.object({ paciente: idOpcional });
-
 /** A numeric path id (`paciente/{id}`, `foros/{idForo}`), or null when it is not one. */
 export function idNumerico(valor: string): number | null {
   return /^\d+$/.test(valor) && Number(valor) > 0 ? Number(valor) : null;

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { expirarSesion } from './http';
 import { estaAutenticado, tokenGuardado, useSession } from './session';
 
-export type EstadoSocket = 'conectado' | 'desconectado' | 'conectando';
+type EstadoSocket = 'conectado' | 'desconectado' | 'conectando';
 export type SocketApp = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface SocketState {

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 
 export type TipoToast = 'success' | 'error' | 'warning' | 'info';
 
-export interface Toast {
+interface Toast {
   id: number;
   tipo: TipoToast;
   titulo: string;
@@ -12,7 +12,7 @@ export interface Toast {
   duracion: number;
 }
 
-export interface OpcionesToast {
+interface OpcionesToast {
   duracion?: number;
 }
 

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 type Esquema = v.GenericSchema;
 
 /** First message of each field of a failed parse ('campo' → message). */
-export function erroresPorCampo(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, string> {
+function erroresPorCampo(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, string> {
   const planos = v.flatten(issues);
   const errores: Record<string, string> = {};
   for (const [campo, mensajes] of Object.entries(planos.nested ?? {})) {

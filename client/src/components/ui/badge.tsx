@@ -32,7 +32,7 @@ export function Badge({ tono = 'neutro', className, children }: { tono?: TonoBad
 }
 
 /** Colour of an appointment state (spec 1 §4): Pendiente yellow, Confirmada green, Cancelada red, other grey. */
-export function tonoEstadoCita(estado: string): TonoBadge {
+function tonoEstadoCita(estado: string): TonoBadge {
   switch (estado.toLowerCase()) {
     case 'pendiente':
       return 'pendiente';

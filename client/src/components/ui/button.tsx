@@ -19,9 +19,9 @@ const tamanos = {
   icono: 'size-10 rounded-xl',
 } as const;
 
-export type VarianteBoton = keyof typeof variantes;
+type VarianteBoton = keyof typeof variantes;
 
-export interface ButtonProps extends ComponentProps<'button'> {
+interface ButtonProps extends ComponentProps<'button'> {
   variante?: VarianteBoton;
   tamano?: keyof typeof tamanos;
   /** Shows a spinner and disables the button. */

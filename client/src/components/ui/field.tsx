@@ -3,7 +3,7 @@ import { cx } from '@/lib/cx';
 import { Label } from './label';
 
 /** The props a field hands to its control so that label, hint and error are announced. */
-export interface ControlCampo {
+interface ControlCampo {
   id: string;
   name: string;
   'aria-invalid': true | undefined;

@@ -3,7 +3,7 @@ import { Select as RadixSelect } from 'radix-ui';
 import { cx } from '@/lib/cx';
 import { controlClases } from './input';
 
-export interface OpcionSelect {
+interface OpcionSelect {
   valor: string;
   etiqueta: string;
   deshabilitada?: boolean;

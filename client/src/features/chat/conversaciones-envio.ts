@@ -16,7 +16,7 @@ import { ApiError, mensajeDeError } from '@/lib/http';
 import type { SocketApp } from '@/lib/socket';
 import { toast } from '@/lib/toast';
 
-export interface ContextoEnvio<R extends ResumenBase> {
+interface ContextoEnvio<R extends ResumenBase> {
   ad: AdaptadorConv<R>;
   get: () => EstadoConv<R>;
   ponerMensajes: (id: number, f: (ms: MensajeConv[]) => MensajeConv[]) => void;

@@ -4,7 +4,7 @@ import { adaptadorPsicologo } from './adaptador-psicologo';
 import type { LadoConversaciones } from './lado';
 
 /** Display name of a chat of the psychologist: the patient, or the administrator who wrote. */
-export function nombreDeChat(c: Chat): string {
+function nombreDeChat(c: Chat): string {
   return c.tipo === 'admin' ? nombreCompleto(c.administrador) || TEXTOS_CHAT.administracion : nombreCompleto(c.paciente);
 }
 

@@ -13,10 +13,10 @@ export interface ItemSecuencia {
 }
 
 /** A stored item as the server sends it (always numbered, no local send state). */
-export type Guardado<T extends ItemSecuencia> = Omit<T, 'estado' | 'seq'> & { seq: number };
+type Guardado<T extends ItemSecuencia> = Omit<T, 'estado' | 'seq'> & { seq: number };
 
 /** Stored first by sequence number, pending sends after them in the order they were made. */
-export function ordenarPorSeq<T extends ItemSecuencia>(items: T[]): T[] {
+function ordenarPorSeq<T extends ItemSecuencia>(items: T[]): T[] {
   return [...items].sort((a, b) => {
     if (a.seq !== null && b.seq !== null) return a.seq - b.seq;
     if (a.seq === null && b.seq === null) return 0;

@@ -1,7 +1,7 @@
 import { type DependencyList, useEffect, useRef } from 'react';
 import { vigilarRecurso } from './vigilar-socket';
 
-export interface CicloVivo {
+interface CicloVivo {
   enabled: boolean;
   /** False: load once per deps, never polled nor reloaded on reconnect. */
   vigilar: boolean;

@@ -3,7 +3,7 @@ import { type DependencyList, useCallback, useRef, useState } from 'react';
 import { aplicarCambio, type CambioLista, fusionarRespuesta, type ListaViva, listaVacia, type OpcionesLista } from './lista';
 import { useCicloVivo } from './use-ciclo-vivo';
 
-export interface OpcionesListaViva<T> extends OpcionesLista<T> {
+interface OpcionesListaViva<T> extends OpcionesLista<T> {
   /** Loads the list; the signal aborts when a newer load starts or on unmount. */
   cargar: (signal: AbortSignal) => Promise<T[]>;
   /** Start again from an empty list when any of these change (e.g. the shown week). */
@@ -14,7 +14,7 @@ export interface OpcionesListaViva<T> extends OpcionesLista<T> {
   alFallar?: (error: unknown, silenciosa: boolean) => void;
 }
 
-export interface ListaVivaHook<T> {
+interface ListaVivaHook<T> {
   items: T[];
   cargando: boolean;
   /** The last load failed (the list keeps what it showed). */

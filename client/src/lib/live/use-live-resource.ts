@@ -2,7 +2,7 @@ import { POLL_MS } from '@miduelo/shared/constants';
 import { type DependencyList, useCallback, useRef, useState } from 'react';
 import { useCicloVivo } from './use-ciclo-vivo';
 
-export interface OpcionesRecursoVivo<T> {
+interface OpcionesRecursoVivo<T> {
   /** Loads the resource; receives a signal that aborts when a newer load starts or on unmount. */
   fetch: (signal: AbortSignal) => Promise<T>;
   /** Poll interval while the socket is down (30 s, the spec's interval). */
@@ -15,7 +15,7 @@ export interface OpcionesRecursoVivo<T> {
   deps?: DependencyList;
 }
 
-export interface RecursoVivo<T> {
+interface RecursoVivo<T> {
   data: T | undefined;
   error: unknown;
   cargando: boolean;

@@ -4,7 +4,7 @@
 
 export type EstadoConexion = 'conectado' | 'desconectado' | 'conectando';
 
-export interface FuenteConexion {
+interface FuenteConexion {
   actual: () => EstadoConexion;
   /** Calls back on every change of state; returns what stops listening. */
   suscribir: (cambio: (estado: EstadoConexion, previo: EstadoConexion) => void) => () => void;

@@ -20,7 +20,7 @@ const HORAS = Array.from({ length: HORA_FIN_CALENDARIO - HORA_INICIO_CALENDARIO 
 /** The grid row of an appointment. The grid shows 8:00–20:00 (spec 1 §2) but availability may be
  * set earlier or later (an evening session at 21:00): such an appointment sits in the first or the
  * last row, with its real hours on the chip, rather than vanishing from the agenda. */
-export function filaDeCita(horaInicio: string): number {
+function filaDeCita(horaInicio: string): number {
   return Math.min(HORA_FIN_CALENDARIO, Math.max(HORA_INICIO_CALENDARIO, Math.floor(aMinutos(horaInicio) / 60)));
 }
 

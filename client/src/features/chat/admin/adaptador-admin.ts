@@ -14,7 +14,7 @@ import type { AdaptadorConv, MensajeServidor } from '../conversaciones-tipos';
 import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from '../socket-eventos';
 
 /** The store keeps one id name for every conversation: `id_chat` is the admin's `id_chat_admin`. */
-export const aNeutral = ({ id_chat_admin, ...m }: MensajeAdmin): MensajeServidor => ({ ...m, id_chat: id_chat_admin });
+const aNeutral = ({ id_chat_admin, ...m }: MensajeAdmin): MensajeServidor => ({ ...m, id_chat: id_chat_admin });
 
 /** The administrator's side for the shared conversation store: own messages are 'admin'. */
 export const adaptadorAdmin: AdaptadorConv<ChatAdmin> = {

@@ -13,7 +13,7 @@ import { useLiveResource } from '@/lib/live/use-live-resource';
 import { obtenerPaciente } from '@/api/pacientes';
 import { InfoGeneral } from './info-general';
 
-export type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
+type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
 
 /** The patient file (spec 1 §2, spec 2 §2): header, loading and not-found texts, back button and
  * the four tabs. A failed load shows an error and returns to the list. */
