@@ -10,7 +10,7 @@ export default defineConfig({
     setupFiles: ['tests/helpers/setup-archivo.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'tests/.artifacts/resultados.json' },

@@ -23,7 +23,7 @@ const itemChat = (page: Page, id: number) => page.locator(`[data-chat="${id}"]`)
 const toasts = (page: Page) => page.getByRole('region', { name: /Notificaciones/ });
 
 async function enVivo(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 30_000 });
 }
 
 describe.skipIf(omitir)('chat en el navegador', () => {
@@ -192,9 +192,16 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     const id = await abrirChat(c);
     const ctx = await e.contexto();
     await ctx.clock.install();
+    // The chat list is loaded twice at start: by the screen and by the top bar's unread total
+    // (lazily, so possibly late on a busy machine). Both must be done before the window below.
+    let cargasDeLista = 0;
+    ctx.on('requestfinished', (r) => {
+      if (new URL(r.url()).pathname === '/api/psicologo/chats') cargasDeLista++;
+    });
     const page = await e.paginaConSesion(c.psi.token, `${RUTA}?paciente=${c.pacientes[0].id_paciente}`, ctx);
     await conversacion(page).getByText(TEXTOS_CHAT.iniciaConversacion).waitFor();
     await enVivo(page);
+    await expect.poll(() => cargasDeLista, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     const consultas: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
