@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Mensaje } from '@miduelo/shared/chat-respuestas';
 import postgres from 'postgres';
 import { io } from 'socket.io-client';
+import { expect } from 'vitest';
 import { urlConBase } from './base-datos';
 import type { SocketCliente } from './socket';
 
@@ -320,4 +321,29 @@ export function resumirIntentos(intentos: Intento[]): Record<string, number> {
     r[k] = (r[k] ?? 0) + 1;
   }
   return r;
+}
+
+/**
+ * The psychologist opens a chat with the patient over HTTP; both clients connect and are in sync.
+ * The clients are pushed to `clientes` so the file closes them.
+ */
+export async function conversacionEnVivo(o: {
+  url: string;
+  tokenPsi: string;
+  tokenPac: string;
+  idPaciente: number;
+  clientes: ClienteChat[];
+}): Promise<{ idChat: number; psi: ClienteChat; pac: ClienteChat }> {
+  const rChat = await fetch(`${o.url}/api/psicologo/chats`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${o.tokenPsi}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id_paciente: o.idPaciente }),
+  });
+  expect(rChat.status).toBe(201);
+  const idChat = ((await rChat.json()) as { id_chat: number }).id_chat;
+  const psi = clienteChat({ url: o.url, token: o.tokenPsi, rol: 'psicologo', idChat });
+  const pac = clienteChat({ url: o.url, token: o.tokenPac, rol: 'paciente', idChat });
+  o.clientes.push(psi, pac);
+  await hasta(() => psi.alDia() && pac.alDia(), 10_000, 'los dos clientes conectados y al día');
+  return { idChat, psi, pac };
 }

@@ -23,13 +23,13 @@ import {
   type ClienteChat,
   carril,
   cifrar,
-  clienteChat,
   esperar,
   filasGuardadas,
   hasta,
   type Intento,
   nuevoRegistro,
   resumirIntentos,
+  conversacionEnVivo,
 } from '../helpers/fallos';
 import { crearProxyTcp, type ProxyTcp } from '../helpers/proxy-tcp';
 
@@ -84,19 +84,8 @@ describe.skipIf(!RAIZ)('corte de la conexión con PostgreSQL durante el chat', (
     const paciente = await crearPaciente(directo.db, { id_psicologo: psicologo.id_psicologo });
     const tokenPsi = sesionPsicologo(app, psicologo);
     const tokenPac = sesionPaciente(app, paciente);
-    const rChat = await fetch(`${url}/api/psicologo/chats`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokenPsi}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id_paciente: paciente.id_paciente }),
-    });
-    expect(rChat.status).toBe(201);
-    const idChat = ((await rChat.json()) as { id_chat: number }).id_chat;
+    const { idChat, psi, pac } = await conversacionEnVivo({ url, tokenPsi, tokenPac, idPaciente: paciente.id_paciente, clientes });
     const sql = directo.sql as NonNullable<DbHandle['sql']>;
-
-    const psi = clienteChat({ url, token: tokenPsi, rol: 'psicologo', idChat });
-    const pac = clienteChat({ url, token: tokenPac, rol: 'paciente', idChat });
-    clientes.push(psi, pac);
-    await hasta(() => psi.alDia() && pac.alDia(), 10_000, 'los dos clientes conectados y al día');
 
     // A steady stream: each account on two paths, within the per-account limit (20 per 10 s)
     // even while the outage's retries add to it.

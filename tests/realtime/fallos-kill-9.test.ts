@@ -18,11 +18,11 @@ import {
   type ClienteChat,
   carril,
   cifrar,
-  clienteChat,
   filasGuardadas,
   hasta,
   nuevoRegistro,
   resumirIntentos,
+  conversacionEnVivo,
 } from '../helpers/fallos';
 
 const RAIZ_BD = process.env.DATABASE_URL;
@@ -112,19 +112,8 @@ describe.skipIf(!RAIZ_BD)('kill -9 del servidor durante el chat y nuevo arranque
     const paciente = await crearPaciente(directo.db, { id_psicologo: psicologo.id_psicologo });
     const tokenPsi = await iniciarSesion(url, '/api/psicologo/iniciar-sesion', { correo: psicologo.correo, contrasena: CONTRASENA });
     const tokenPac = await iniciarSesion(url, '/api/paciente/iniciar-sesion', { email: paciente.email, contrasena: CONTRASENA });
-    const rChat = await fetch(`${url}/api/psicologo/chats`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokenPsi}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id_paciente: paciente.id_paciente }),
-    });
-    expect(rChat.status).toBe(201);
-    const idChat = ((await rChat.json()) as { id_chat: number }).id_chat;
+    const { idChat, psi, pac } = await conversacionEnVivo({ url, tokenPsi, tokenPac, idPaciente: paciente.id_paciente, clientes });
     const sql = directo.sql as NonNullable<DbHandle['sql']>;
-
-    const psi = clienteChat({ url, token: tokenPsi, rol: 'psicologo', idChat });
-    const pac = clienteChat({ url, token: tokenPac, rol: 'paciente', idChat });
-    clientes.push(psi, pac);
-    await hasta(() => psi.alDia() && pac.alDia(), 10_000, 'los dos clientes conectados y al día');
 
     const registro = nuevoRegistro();
     let listo = false;

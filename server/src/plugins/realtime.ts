@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { esBdCaida } from '../comun/errores-bd';
 import type { Config } from '../config';
-import { AppError } from '../errors';
+import { AppError, unauthorized } from '../errors';
 import type { Sesion } from './auth';
 
 export interface DatosSocket {
@@ -143,7 +143,7 @@ export default fp(
       socket.use((paquete, next) => {
         const ack = paquete.at(-1);
         const ahora = config.now().getTime();
-        if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(new AppError(401, 'TOKEN_EXPIRADO', MSG_GENERICO.sesionExpirada), ack);
+        if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
         if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return next();
         app.sesiones.verificar(socket.data.token).then(
           (sesion) => {
