@@ -2,5 +2,6 @@
 import * as cuentas from './cuentas';
 import * as agenda from './agenda';
 import * as chat from './chat';
+import * as auditoria from './auditoria';
 
-export const schema = { ...cuentas, ...agenda, ...chat };
+export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria };
