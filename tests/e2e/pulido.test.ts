@@ -7,7 +7,8 @@ import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
-import { abrirChat, crearConsulta } from '../helpers/chat';
+import { abrirChat, cliente, crearConsulta } from '../helpers/chat';
+import { cortarSocketsDeSesion, socketsDeSesion } from '../helpers/e2e-esperas';
 import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import { inyectarCon } from '../helpers/app';
@@ -308,6 +309,37 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     await ctx.close();
   });
 
+  it('citas de 15 y 30 minutos muestran hora y nombre en una línea sin cortar letras', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const token = sesionPsicologo(e.t.app, psi);
+    for (const [nombre, inicio, fin] of [
+      ['Quintina', '11:00', '11:15'],
+      ['Rosendo', '12:00', '12:30'],
+    ]) {
+      const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre });
+      const r = await inyectarCon(e.t.app, token, {
+        method: 'POST',
+        url: '/api/psicologo/citas',
+        payload: { id_paciente: pac.id_paciente, fecha: '2027-03-31', hora_inicio: inicio, hora_fin: fin, modalidad: 'Presencial' },
+      });
+      expect(r.statusCode).toBe(201);
+    }
+    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 1366, height: 768 }, locale: 'es-MX' });
+    const page = await e.paginaConSesion(token, '/agenda?semana=2027-03-29', ctx);
+    for (const [nombre, hora] of [
+      ['Quintina', '11:00'],
+      ['Rosendo', '12:00'],
+    ]) {
+      const chip = page.locator('[data-id-cita]', { hasText: nombre });
+      await chip.waitFor();
+      expect(await chip.textContent()).toContain(hora);
+      // Nothing overflows the block vertically (a second line would be cut off mid-letter).
+      const { alto, contenido } = await chip.evaluate((el) => ({ alto: el.clientHeight, contenido: el.scrollHeight }));
+      expect(contenido).toBeLessThanOrEqual(alto + 1);
+    }
+    await ctx.close();
+  });
+
   it('el menú Chat lleva el total de no leídos en vivo y se borra al leer', async () => {
     const c = await crearConsulta(e.t, 1);
     const id = await abrirChat(c);
@@ -336,5 +368,58 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     await page.goto(`/chat-pacientes-del-psicologo?chat=${id}`);
     await conversacion(page).locator('[data-contenido]').filter({ hasText: '¿Está?' }).waitFor();
     await expect.poll(() => page.locator('[data-no-leidos-total]').count()).toBe(0);
+  });
+
+  it('el menú Chat del administrador también lleva el total de no leídos en vivo', async () => {
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Andrea' });
+    const api = cliente(e.t, sesionPsicologo(e.t.app, admin));
+    const c = await crearConsulta(e.t, 0);
+    const r = await api.post('/api/admin/chats', { destinatario_tipo: 'psicologo', destinatario_id: c.psicologo.id_psicologo });
+    const id = r.body.id_chat_admin as number;
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/psicologos');
+    await enVivo(page);
+    const total = () =>
+      page
+        .getByRole('navigation')
+        .first()
+        .locator('[data-no-leidos-total]')
+        .first()
+        .getAttribute('data-no-leidos-total', { timeout: 1000 })
+        .catch(() => null);
+    expect(await total()).toBeNull();
+    await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Ya subí mi cédula' });
+    await expect.poll(total, { timeout: 15_000 }).toBe('1');
+    await page.goto(`/admin/chat?chat=${id}`);
+    await conversacion(page).locator('[data-contenido]').filter({ hasText: 'Ya subí mi cédula' }).waitFor();
+    await expect.poll(() => page.locator('[data-no-leidos-total]').count()).toBe(0);
+  });
+
+  it('el total de la barra se pone al día con lo que llegó sin socket, sin abrir el chat', async () => {
+    const c = await crearConsulta(e.t, 1);
+    const id = await abrirChat(c);
+    const ctx = await e.contexto();
+    await ctx.clock.install();
+    const page = await e.paginaConSesion(c.psi.token, '/agenda', ctx);
+    await expect.poll(async () => (await socketsDeSesion(e.t, c.psi.token)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const insignia = page.getByRole('navigation').first().locator('[data-no-leidos-total]');
+    // The socket is cut and every reconnection refused; a message arrives meanwhile.
+    let bloqueado = true;
+    e.t.app.realtime.io.use((_s, next) => (bloqueado ? next(new Error('BLOQUEADO')) : next()));
+    expect(await cortarSocketsDeSesion(e.t, c.psi.token)).toBeGreaterThan(0);
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Llegó sin socket' });
+    expect(await insignia.count()).toBe(0);
+    // The socket comes back (the client retries every 15 s): the bar reloads its total.
+    bloqueado = false;
+    await ctx.clock.fastForward(15_000);
+    await enVivo(page);
+    await expect
+      .poll(() =>
+        insignia
+          .first()
+          .getAttribute('data-no-leidos-total')
+          .catch(() => null),
+      )
+      .toBe('1');
+    await ctx.close();
   });
 });

@@ -9,8 +9,7 @@ import type { AppDePrueba } from './app';
  * can insist that it cut something.
  */
 export async function cortarSocketsDeSesion(t: AppDePrueba, token: string): Promise<number> {
-  const { jti } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string };
-  const sockets = (await t.app.realtime.io.fetchSockets()).filter((s) => (s.data.sesion as { jti?: string } | undefined)?.jti === jti);
+  const sockets = await socketsDeSesion(t, token);
   for (const s of sockets) s.disconnect(true);
   return sockets.length;
 }
@@ -25,4 +24,10 @@ export async function barreraDePeticiones(page: Page): Promise<void> {
   const vista = page.waitForRequest((r) => r.url().includes(marca));
   await page.evaluate((m) => void fetch(`/api/config-publica?${m}`).catch(() => {}), marca);
   await vista;
+}
+
+/** The server side of the sockets opened with this token's session (to wait until a page is live). */
+export async function socketsDeSesion(t: AppDePrueba, token: string) {
+  const { jti } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string };
+  return (await t.app.realtime.io.fetchSockets()).filter((s) => (s.data.sesion as { jti?: string } | undefined)?.jti === jti);
 }

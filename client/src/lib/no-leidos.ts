@@ -19,3 +19,15 @@ export function fijarNoLeidos(id: number, n: number): void {
 export function reemplazarNoLeidos(chats: ReadonlyArray<{ id: number; mensajes_no_leidos: number }>): void {
   useNoLeidos.setState({ porChat: Object.fromEntries(chats.map((c) => [c.id, c.mensajes_no_leidos])) });
 }
+
+let pantallasDeChat = 0;
+
+/** A chat screen is open (its live list keeps the counts current): the bar need not poll. */
+export function registrarPantallaDeChat(): () => void {
+  pantallasDeChat++;
+  return () => {
+    pantallasDeChat--;
+  };
+}
+
+export const hayPantallaDeChat = () => pantallasDeChat > 0;

@@ -1,4 +1,4 @@
-import { reemplazarNoLeidos } from '@/lib/no-leidos';
+import { registrarPantallaDeChat, reemplazarNoLeidos } from '@/lib/no-leidos';
 import { useEffect, useRef, useState } from 'react';
 import { crearConversaciones } from './conversaciones';
 import type { ResumenBase } from './conversaciones-tipos';
@@ -31,7 +31,9 @@ export function useConversaciones<R extends ResumenBase>({ adaptador }: LadoConv
     return () => window.clearTimeout(t);
   }, [conv, busqueda]);
 
-  // The whole list (not a search's subset) gives the top bar its unread total.
+  // The whole list (not a search's subset) gives the top bar its unread total; while this screen
+  // is open the bar leaves polling and reconnect reloads to it.
+  useEffect(registrarPantallaDeChat, []);
   useEffect(() => {
     if (listaCargada && busqueda.trim() === '')
       reemplazarNoLeidos(chats.map((c) => ({ id: idDe(c), mensajes_no_leidos: c.mensajes_no_leidos })));

@@ -1,29 +1,62 @@
-// Feeds the unread total of the top bar: the chat list once, then the socket's per-conversation
-// counts. Loaded after the first paint (lazy) so the first-load bundle budget does not pay for it.
+// Feeds the unread total of the top bar's Chat item, for a psychologist and for an administrator:
+// the chat list once, then the socket's per-conversation counts. While the socket is down it polls
+// the list every 30 s and reloads it when the socket is back — unless a chat screen is open, whose
+// own live list already does both and hands the bar its counts (one request, not two).
+// Loaded after the first paint (lazy) so the first-load bundle budget does not pay for it.
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { listarChats } from '@/api/chat';
+import { listarChats, listarChatsAdmin } from '@/api/chat';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
-import { fijarNoLeidos, reemplazarNoLeidos } from '@/lib/no-leidos';
+import { vigilarRecurso } from '@/lib/live/vigilar-socket';
+import { fijarNoLeidos, hayPantallaDeChat, reemplazarNoLeidos } from '@/lib/no-leidos';
 
-// Only the fields the total needs.
-const NoLeidosEventoSchema = v.object({ id_chat: v.number(), mensajes_no_leidos: v.number() });
-const MensajeConConteoSchema = v.object({
-  mensaje: v.object({ id_chat: v.number() }),
-  no_leidos: v.optional(v.object({ mensajes_no_leidos: v.number() })),
-});
+// Only the fields the total needs, read into one shape for both sides: { id, n }.
+const Conteo = v.optional(v.object({ mensajes_no_leidos: v.number() }));
+const aConteo = (id: number, n: number | undefined) => ({ id, n });
+const NoLeidosSchema = v.pipe(
+  v.object({ id_chat: v.number(), mensajes_no_leidos: v.number() }),
+  v.transform((e) => aConteo(e.id_chat, e.mensajes_no_leidos)),
+);
+const MensajeSchema = v.pipe(
+  v.object({ mensaje: v.object({ id_chat: v.number() }), no_leidos: Conteo }),
+  v.transform((e) => aConteo(e.mensaje.id_chat, e.no_leidos?.mensajes_no_leidos)),
+);
+const NoLeidosAdminSchema = v.pipe(
+  v.object({ id_chat_admin: v.number(), mensajes_no_leidos: v.number() }),
+  v.transform((e) => aConteo(e.id_chat_admin, e.mensajes_no_leidos)),
+);
+const MensajeAdminSchema = v.pipe(
+  v.object({ mensaje: v.object({ id_chat_admin: v.number() }), no_leidos: Conteo }),
+  v.transform((e) => aConteo(e.mensaje.id_chat_admin, e.no_leidos?.mensajes_no_leidos)),
+);
+const alContar = (c: { id: number; n: number | undefined }) => {
+  if (c.n !== undefined) fijarNoLeidos(c.id, c.n);
+};
 
-export default function AlimentarNoLeidos() {
-  // Loaded once: the socket's counts keep it live, and while the socket is down the chat screen
-  // already polls its list (a second poll from the bar would double those requests).
-  const lista = useLiveResource({ fetch: listarChats, vigilar: false });
+type Resumen = { id: number; mensajes_no_leidos: number };
+
+const cargarPsicologo = async (signal: AbortSignal): Promise<Resumen[]> =>
+  (await listarChats(signal)).map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos }));
+const cargarAdmin = async (signal: AbortSignal): Promise<Resumen[]> =>
+  (await listarChatsAdmin(signal)).map((c) => ({ id: c.id_chat_admin, mensajes_no_leidos: c.mensajes_no_leidos }));
+
+export default function AlimentarNoLeidos({ lado }: { lado: 'psicologo' | 'admin' }) {
+  const lista = useLiveResource({ fetch: lado === 'admin' ? cargarAdmin : cargarPsicologo, vigilar: false, deps: [lado] });
+  const { recargar } = lista;
   useEffect(() => {
-    if (lista.data) reemplazarNoLeidos(lista.data.map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos })));
+    if (lista.data) reemplazarNoLeidos(lista.data);
   }, [lista.data]);
-  useEventoSocket('chat:no-leidos', NoLeidosEventoSchema, (e) => fijarNoLeidos(e.id_chat, e.mensajes_no_leidos));
-  useEventoSocket('chat:mensaje', MensajeConConteoSchema, (e) => {
-    if (e.no_leidos) fijarNoLeidos(e.mensaje.id_chat, e.no_leidos.mensajes_no_leidos);
-  });
+  // Catch up on what arrived while the socket was down (polls, then one reload on reconnect).
+  useEffect(
+    () =>
+      vigilarRecurso(() => {
+        if (!hayPantallaDeChat()) recargar();
+      }),
+    [recargar],
+  );
+  const psicologo = lado === 'psicologo';
+  useEventoSocket(psicologo ? 'chat:no-leidos' : 'chat-admin:no-leidos', psicologo ? NoLeidosSchema : NoLeidosAdminSchema, alContar);
+  useEventoSocket(psicologo ? 'chat:mensaje' : 'chat-admin:mensaje', psicologo ? MensajeSchema : MensajeAdminSchema, alContar);
   return null;
 }

@@ -37,7 +37,7 @@ function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
   return (
     <>
       <Suspense fallback={null}>
-        <AlimentarNoLeidos />
+        <AlimentarNoLeidos lado="psicologo" />
       </Suspense>
       <Barra
         etiqueta="Espacio de trabajo"
@@ -86,21 +86,27 @@ function MenuAdminCargando({ usuario }: { usuario: UsuarioWeb }) {
 }
 
 function BarraAdmin({ usuario }: { usuario: UsuarioWeb }) {
+  const noLeidos = useNoLeidos(totalNoLeidos);
   return (
-    <Barra
-      etiqueta="Administración"
-      inicio="/admin/psicologos"
-      enlaces={[
-        { to: '/admin/psicologos', etiqueta: 'Psicólogos' },
-        { to: '/admin/pacientes', etiqueta: 'Pacientes' },
-        { to: '/admin/chat', etiqueta: 'Chat' },
-      ]}
-      derecha={
-        <Suspense fallback={<MenuAdminCargando usuario={usuario} />}>
-          <MenuAdmin usuario={usuario} />
-        </Suspense>
-      }
-    />
+    <>
+      <Suspense fallback={null}>
+        <AlimentarNoLeidos lado="admin" />
+      </Suspense>
+      <Barra
+        etiqueta="Administración"
+        inicio="/admin/psicologos"
+        enlaces={[
+          { to: '/admin/psicologos', etiqueta: 'Psicólogos' },
+          { to: '/admin/pacientes', etiqueta: 'Pacientes' },
+          { to: '/admin/chat', etiqueta: 'Chat', insignia: noLeidos },
+        ]}
+        derecha={
+          <Suspense fallback={<MenuAdminCargando usuario={usuario} />}>
+            <MenuAdmin usuario={usuario} />
+          </Suspense>
+        }
+      />
+    </>
   );
 }
 

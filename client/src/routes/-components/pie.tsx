@@ -44,7 +44,7 @@ export function Pie() {
         </nav>
       </div>
       <div className="border-t border-arena-200">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-tinta-500 sm:px-6">© 2025 MiDuelo</p>
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-tinta-500 sm:px-6">© {new Date().getFullYear()} MiDuelo</p>
       </div>
     </footer>
   );

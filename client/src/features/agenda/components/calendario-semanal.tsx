@@ -174,6 +174,10 @@ function ChipCita({ cita, onClick, style }: { cita: Cita; onClick: () => void; s
   const nombre = `${cita.paciente.nombre} ${cita.paciente.apellido_paterno}`;
   const Icono = cita.modalidad === 'En línea' ? Video : MapPin;
   const solicitud = cita.origen === 'paciente' && cita.estado === 'pendiente';
+  // Under 45 minutes the block is too short for two lines: hour and name share one line, in a
+  // smaller type for a 15-minute block, so nothing is cut off mid-letter.
+  const minutos = aMinutos(cita.hora_fin) - aMinutos(cita.hora_inicio);
+  const compacta = minutos < 45;
   return (
     <button
       type="button"
@@ -182,25 +186,34 @@ function ChipCita({ cita, onClick, style }: { cita: Cita; onClick: () => void; s
       data-estado={cita.estado}
       style={style}
       aria-label={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}, ${ETIQUETA_ESTADO[cita.estado]}${solicitud ? `, ${TEXTOS_AGENDA.solicitudApp}` : ''}`}
+      title={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}`}
+      data-compacta={compacta || undefined}
       className={cx(
-        'absolute z-[5] flex cursor-pointer flex-col overflow-hidden rounded-lg border px-2 py-1 text-left text-xs shadow-xs transition focus-visible:outline-2 focus-visible:outline-salvia-600',
+        'absolute z-[5] flex cursor-pointer overflow-hidden rounded-lg border px-2 text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-salvia-600',
+        !compacta
+          ? 'flex-col py-1 text-xs'
+          : minutos < 30
+            ? 'flex-row items-center gap-1.5 py-0 text-[0.65rem] leading-none'
+            : 'flex-row items-center gap-1.5 py-0 text-xs leading-tight',
         coloresChip[cita.estado] ?? 'border-otro-borde bg-otro-fondo text-otro-texto',
       )}
     >
-      <span className="flex items-center justify-between gap-1 font-semibold tabular-nums">
-        {cita.hora_inicio}–{cita.hora_fin}
-        <span className="flex items-center gap-1">
-          {/* An icon, not a third line: a taller chip made its hour row taller than the others. */}
-          {solicitud ? (
-            <span title={TEXTOS_AGENDA.solicitudApp} className="flex">
-              <Smartphone className="size-3 shrink-0" aria-hidden />
-              <span className="sr-only">{TEXTOS_AGENDA.solicitudApp}</span>
-            </span>
-          ) : null}
-          <Icono className="size-3 shrink-0" aria-hidden />
-        </span>
+      <span className={cx('flex shrink-0 items-center gap-1 font-semibold tabular-nums', !compacta && 'justify-between')}>
+        {compacta ? cita.hora_inicio : `${cita.hora_inicio}–${cita.hora_fin}`}
+        {minutos < 30 ? null : (
+          <span className="flex items-center gap-1">
+            {/* An icon, not a third line: a taller chip made its hour row taller than the others. */}
+            {solicitud ? (
+              <span title={TEXTOS_AGENDA.solicitudApp} className="flex">
+                <Smartphone className="size-3 shrink-0" aria-hidden />
+                <span className="sr-only">{TEXTOS_AGENDA.solicitudApp}</span>
+              </span>
+            ) : null}
+            <Icono className="size-3 shrink-0" aria-hidden />
+          </span>
+        )}
       </span>
-      <span className="block truncate">{nombre}</span>
+      <span className="block min-w-0 truncate">{nombre}</span>
     </button>
   );
 }
