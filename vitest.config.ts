@@ -11,6 +11,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
+    // expect.poll waits for a condition (never a fixed sleep); its deadline is for a busy 2-core CI
+    // machine, where a screen can take seconds to follow an event (default would be 1 s).
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'tests/.artifacts/resultados.json' },
