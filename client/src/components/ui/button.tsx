@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cx } from '@/lib/cx';
 import { Spinner } from './spinner';
@@ -26,8 +25,6 @@ interface ButtonProps extends ComponentProps<'button'> {
   tamano?: keyof typeof tamanos;
   /** Shows a spinner and disables the button. */
   cargando?: boolean;
-  /** Renders the child (e.g. a router Link) with the button's look. */
-  asChild?: boolean;
 }
 
 export function botonClases(variante: VarianteBoton = 'primario', tamano: keyof typeof tamanos = 'md') {
@@ -43,7 +40,6 @@ export function Button({
   variante = 'primario',
   tamano = 'md',
   cargando = false,
-  asChild = false,
   className,
   disabled,
   children,
@@ -51,13 +47,6 @@ export function Button({
   ...props
 }: ButtonProps) {
   const clases = cx(botonClases(variante, tamano), className);
-  if (asChild) {
-    return (
-      <Slot.Root className={clases} {...props}>
-        {children}
-      </Slot.Root>
-    );
-  }
   return (
     <button type={type ?? 'button'} className={clases} disabled={disabled || cargando} aria-busy={cargando || undefined} {...props}>
       {cargando ? <Spinner /> : null}
