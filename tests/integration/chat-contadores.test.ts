@@ -73,7 +73,10 @@ describe('contadores de no leídos en la conversación', () => {
     const psi = await crearPsicologo(t.db);
     const admin = await crearPsicologo(t.db, { rol_admin: true });
     const pac = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
-    const [a] = await t.db.insert(chat).values({ tipo: 'paciente', id_psicologo: psi.id_psicologo, id_paciente: pac.id_paciente }).returning();
+    const [a] = await t.db
+      .insert(chat)
+      .values({ tipo: 'paciente', id_psicologo: psi.id_psicologo, id_paciente: pac.id_paciente })
+      .returning();
     const [b] = await t.db.insert(chat).values({ tipo: 'admin', id_admin: admin.id_psicologo, id_paciente: pac.id_paciente }).returning();
     const m = (id_chat: number, seq: number, remitente: string, leido: boolean) => ({ id_chat, seq, remitente, contenido: 'x', leido });
     await t.db
@@ -86,7 +89,9 @@ describe('contadores de no leídos en la conversación', () => {
         m(b.id_chat, 1, 'admin', false),
         m(b.id_chat, 2, 'paciente', true),
       ]);
-    const sentencias = readFileSync(new URL('../../migrations/0008_chat_contadores.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+    const sentencias = readFileSync(new URL('../../migrations/0008_chat_contadores.sql', import.meta.url), 'utf8').split(
+      '--> statement-breakpoint',
+    );
     const relleno = sentencias.find((s) => s.includes('-- Backfill'));
     expect(relleno).toBeDefined();
     await t.db.execute(sql.raw(relleno as string));
@@ -108,7 +113,10 @@ describe('planes con estadísticas viejas', () => {
       const psi = await crearPsicologo(p.db);
       const pac = await crearPaciente(p.db, { id_psicologo: psi.id_psicologo });
       await p.db.transaction(async (tx) => {
-        const [c] = await tx.insert(chat).values({ tipo: 'paciente', id_psicologo: psi.id_psicologo, id_paciente: pac.id_paciente }).returning();
+        const [c] = await tx
+          .insert(chat)
+          .values({ tipo: 'paciente', id_psicologo: psi.id_psicologo, id_paciente: pac.id_paciente })
+          .returning();
         const enviar = (i: number) =>
           tx.execute(
             sql`select estado from chat_enviar(${c.id_chat}::integer, 'paciente'::text, ${pac.id_paciente}::integer, ${`m${i}`}::text, ${`cli-${i}-xxxx`}::text, now(), '{}'::text[])`,
