@@ -194,6 +194,8 @@ export async function limitar(t: AppDePrueba, p: Psicologo, limitado = true) {
     .update(psicologo)
     .set(limitado ? { cedula_validada: false, createdAt: new Date('2020-01-01T00:00:00Z') } : { cedula_validada: true })
     .where(eq(psicologo.id_psicologo, p.id_psicologo));
+  // A write outside the services tells the session cache, as every writer of account state must (decision 082).
+  await t.app.sesiones.olvidarCuenta({ tipo: 'psicologo', id: p.id_psicologo });
 }
 
 export async function crearEscenario(t: AppDePrueba): Promise<Escenario> {

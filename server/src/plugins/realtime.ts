@@ -169,6 +169,8 @@ export default fp(
         handlers.push(handler);
       },
       async desconectarCuenta(cuenta, motivo, jti) {
+        // Every revocation passes here: its cached session checks go first, on every node.
+        await app.sesiones.olvidarCuenta(cuenta);
         const room = cuenta.tipo === 'paciente' ? sala.paciente(cuenta.id) : sala.psicologo(cuenta.id);
         const sockets = await io.in(room).fetchSockets();
         for (const s of sockets) {
