@@ -16,6 +16,8 @@ export interface DatosSocket {
   token: string;
   /** App-clock time (ms) of the last verification against the database. */
   verificadoEn: number;
+  /** Real-time second at which the token expires (the node's expiry buckets). */
+  venceEn: number;
 }
 
 /** How long an event may rely on the last database verification of its socket's session. Logout,
@@ -114,47 +116,81 @@ export default fp(
     }
 
     // A connection may outlive its token (a patient's lives 30 days): it is closed when the token
-    // expires. The delay is read once against the app clock; the timer then counts real time.
-    function vigilarExpiracion(socket: SocketMiDuelo) {
-      const limiteReal = Date.now() + (socket.data.sesion.exp * 1000 - config.now().getTime());
-      let timer: NodeJS.Timeout;
-      const armar = () => {
-        const falta = limiteReal - Date.now();
-        if (falta <= 0) return expulsar(socket, 'expirada');
-        timer = setTimeout(armar, Math.min(falta, TIMER_MAX_MS));
-        timer.unref();
-      };
+    // expires. The delay is read once against the app clock and then counts real time. One timer
+    // for every socket of this node (decision 084): sockets wait in buckets of their expiry
+    // second, and the timer is armed for the earliest bucket.
+    const porSegundo = new Map<number, Set<SocketMiDuelo>>();
+    let proximo = Number.POSITIVE_INFINITY;
+    let timer: NodeJS.Timeout | undefined;
+    function armar() {
+      clearTimeout(timer);
+      timer = undefined;
+      if (proximo === Number.POSITIVE_INFINITY) return;
+      timer = setTimeout(vencer, Math.min(Math.max(proximo * 1000 - Date.now(), 0), TIMER_MAX_MS));
+      timer.unref();
+    }
+    function vencer() {
+      const ahora = Date.now();
+      let siguiente = Number.POSITIVE_INFINITY;
+      for (const [segundo, sockets] of porSegundo) {
+        if (segundo * 1000 <= ahora) {
+          porSegundo.delete(segundo);
+          for (const socket of sockets) expulsar(socket, 'expirada');
+        } else if (segundo < siguiente) siguiente = segundo;
+      }
+      proximo = siguiente;
       armar();
-      socket.once('disconnect', () => clearTimeout(timer));
+    }
+    function vigilarExpiracion(socket: SocketMiDuelo) {
+      const segundo = Math.ceil((Date.now() + (socket.data.sesion.exp * 1000 - config.now().getTime())) / 1000);
+      socket.data.venceEn = segundo;
+      let grupo = porSegundo.get(segundo);
+      if (!grupo) {
+        grupo = new Set();
+        porSegundo.set(segundo, grupo);
+      }
+      grupo.add(socket);
+      if (segundo < proximo) {
+        proximo = segundo;
+        armar();
+      }
+    }
+    function dejarDeVigilar(this: SocketMiDuelo) {
+      const grupo = porSegundo.get(this.data.venceEn);
+      grupo?.delete(this);
+      if (grupo?.size === 0) porSegundo.delete(this.data.venceEn);
+    }
+
+    // Every incoming event checks the session: expiry against the app clock always (no database
+    // round trip), and revocation and account state against the database (or the session cache of
+    // decision 082) when the last check is older than REVERIFICAR_SESION_MS. A refused event is
+    // answered (when it takes an ack) and the socket is closed.
+    function rechazar(socket: SocketMiDuelo, err: unknown, ack: unknown) {
+      const r = rechazoDe(err);
+      if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
+      if (typeof ack === 'function') ack(r);
+      if (r.status === 401) expulsar(socket, r.code === 'TOKEN_EXPIRADO' ? 'expirada' : 'cierre');
+      else if (r.status === 500) app.log.error({ err }, 'socket: no se pudo verificar la sesión');
+    }
+    function verificarEvento(socket: SocketMiDuelo, paquete: unknown[], next: (err?: Error) => void) {
+      const ack = paquete.at(-1);
+      const ahora = config.now().getTime();
+      if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(socket, unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
+      if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return next();
+      app.sesiones.verificar(socket.data.token).then(
+        (sesion) => {
+          socket.data.sesion = sesion;
+          socket.data.verificadoEn = ahora;
+          next();
+        },
+        (err: unknown) => rechazar(socket, err, ack),
+      );
     }
 
     io.on('connection', (socket) => {
-      // Every incoming event checks the session: expiry against the app clock always (no database
-      // round trip), and revocation and account state against the database when the last check is
-      // older than REVERIFICAR_SESION_MS. A refused event is answered (when it takes an ack) and
-      // the socket is closed.
-      const rechazar = (err: unknown, ack: unknown) => {
-        const r = rechazoDe(err);
-        if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
-        if (typeof ack === 'function') ack(r);
-        if (r.status === 401) expulsar(socket, r.code === 'TOKEN_EXPIRADO' ? 'expirada' : 'cierre');
-        else if (r.status === 500) app.log.error({ err }, 'socket: no se pudo verificar la sesión');
-      };
-      socket.use((paquete, next) => {
-        const ack = paquete.at(-1);
-        const ahora = config.now().getTime();
-        if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
-        if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return next();
-        app.sesiones.verificar(socket.data.token).then(
-          (sesion) => {
-            socket.data.sesion = sesion;
-            socket.data.verificadoEn = ahora;
-            next();
-          },
-          (err: unknown) => rechazar(err, ack),
-        );
-      });
+      socket.use((paquete, next) => verificarEvento(socket, paquete, next));
       vigilarExpiracion(socket);
+      socket.on('disconnect', dejarDeVigilar);
       socket.join(salasPersonales(socket.data.sesion));
       for (const h of handlers) h(socket);
     });
@@ -182,6 +218,7 @@ export default fp(
     };
     app.decorate('realtime', realtime);
     app.addHook('onClose', async () => {
+      clearTimeout(timer);
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
     });
