@@ -110,7 +110,12 @@ async function app(url: string) {
     if (r.statusCode !== 201) throw new Error(`cita ${k}: ${r.statusCode} ${r.body}`);
   }
   await cliente`analyze`;
-  const rutas = { lista: '/api/psicologo/lista-pacientes', semana: `/api/psicologo/agenda/${psi.id_psicologo}?semana_inicio=${lunes}` };
+  const ag = await miduelo.inject({
+    url: `/api/psicologo/agenda/${psi.id_psicologo}?semana_inicio=${lunes}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const idAgenda = (ag.json() as { agenda: { id_agenda: number } }).agenda.id_agenda;
+  const rutas = { lista: '/api/psicologo/lista-pacientes', semana: `/api/psicologo/citas/${idAgenda}` };
   const capturar = async (ruta: string) => {
     // Twice: the first request fills the session cache; the second runs only the list's SQL.
     await miduelo.inject({ url: ruta, headers: { authorization: `Bearer ${token}` } });

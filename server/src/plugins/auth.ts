@@ -61,6 +61,12 @@ export default fp(
     app.addHook('onClose', async () => cache.cerrar());
 
     async function verificar(token: string): Promise<Sesion> {
+      // A token verified a moment ago and not forgotten since: only its expiry is checked again.
+      const guardada = cache.leer(token);
+      if (guardada) {
+        if (guardada.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+        return guardada;
+      }
       let p: Firmado;
       try {
         p = app.jwt.verify<Firmado>(token);
@@ -70,22 +76,20 @@ export default fp(
       // Expiry against the app clock on every call, cached or not.
       if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
       const jti = String(p.jti);
-      const guardada = cache.leer(jti);
-      if (guardada) return guardada;
       const sello = cache.sello();
       if (p.tipo === 'psicologo') {
         const c = await estado.psicologo(p.id_psicologo, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         const s: Sesion = { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
-        cache.guardar(jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
+        cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
         return s;
       }
       if (p.tipo === 'paciente') {
         const c = await estado.paciente(p.id_paciente, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
-        cache.guardar(jti, { tipo: 'paciente', id: p.id_paciente }, p, sello);
+        cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, p, sello);
         return p;
       }
       throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
