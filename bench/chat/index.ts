@@ -479,7 +479,13 @@ async function correr(urlBase: string) {
     const p50 = rs.map(p50De);
     const p99 = rs.map(p99De);
     const perdidas = rs.reduce((n, r) => n + r.entregasEsperadas - r.entregas + r.errores, 0);
-    return { p50: mediana(p50), p99: mediana(p99), rango50: [Math.min(...p50), Math.max(...p50)], rango99: [Math.min(...p99), Math.max(...p99)], perdidas };
+    return {
+      p50: mediana(p50),
+      p99: mediana(p99),
+      rango50: [Math.min(...p50), Math.max(...p50)],
+      rango99: [Math.min(...p99), Math.max(...p99)],
+      perdidas,
+    };
   };
   console.log(`\n  mediana de ${RONDAS} rondas [mín – máx]`);
   for (const f of FASES) {
@@ -494,7 +500,9 @@ async function correr(urlBase: string) {
   ] as const) {
     if (!porFase.has(f) || !porFase.has(pisoF)) continue;
     const ratio = fila(f).p99 / fila(pisoF).p99;
-    console.log(`  ${caminos[f].nombre}: p99 / p99 del piso = ${ratio.toFixed(2)} ×   (meta ≤ 1,5 ×: ${ratio <= 1.5 ? 'cumplida' : 'NO cumplida'})`);
+    console.log(
+      `  ${caminos[f].nombre}: p99 / p99 del piso = ${ratio.toFixed(2)} ×   (meta ≤ 1,5 ×: ${ratio <= 1.5 ? 'cumplida' : 'NO cumplida'})`,
+    );
   }
 
   // Ramp: each path at increasing rates; the highest rate with everything delivered, nothing
@@ -515,8 +523,11 @@ async function correr(urlBase: string) {
         TASA = tasa;
         const r = await medir(c.nombre, c.servidor, plan, c.sockets, c.evento, c.clave, c.enviar);
         const p99 = p99De(r);
-        const ok = r.entregas === r.entregasEsperadas && r.errores === 0 && r.rechazados === 0 && p99 <= RAMPA_P99_MS && r.tasaReal >= 0.95 * tasa;
-        pasos.push(`${tasa}: p99 ${p99.toFixed(1)} ms${ok ? '' : ` ✗ (perdidas ${r.entregasEsperadas - r.entregas}, errores ${r.errores}, 429 ${r.rechazados})`}`);
+        const ok =
+          r.entregas === r.entregasEsperadas && r.errores === 0 && r.rechazados === 0 && p99 <= RAMPA_P99_MS && r.tasaReal >= 0.95 * tasa;
+        pasos.push(
+          `${tasa}: p99 ${p99.toFixed(1)} ms${ok ? '' : ` ✗ (perdidas ${r.entregasEsperadas - r.entregas}, errores ${r.errores}, 429 ${r.rechazados})`}`,
+        );
         if (!ok) break;
         sostenida = tasa;
       }

@@ -51,15 +51,18 @@ const io = new Server(servidor, { serveClient: false });
 io.on('connection', (socket) => {
   const cuenta = Number((socket.handshake.auth as { cuenta?: unknown }).cuenta);
   void socket.join(`cuenta:${cuenta}`);
-  socket.on('enviar', (p: { salas: number[]; id_chat: number; remitente: string; id: string; contenido: string }, ack: (r: unknown) => void) => {
-    guardar(p).then(
-      () => {
-        io.to(p.salas.map((c) => `cuenta:${c}`)).emit('mensaje', { id: p.id });
-        ack({ ok: true });
-      },
-      () => ack({ ok: false }),
-    );
-  });
+  socket.on(
+    'enviar',
+    (p: { salas: number[]; id_chat: number; remitente: string; id: string; contenido: string }, ack: (r: unknown) => void) => {
+      guardar(p).then(
+        () => {
+          io.to(p.salas.map((c) => `cuenta:${c}`)).emit('mensaje', { id: p.id });
+          ack({ ok: true });
+        },
+        () => ack({ ok: false }),
+      );
+    },
+  );
 });
 
 async function main() {

@@ -28,7 +28,10 @@ const carga = () =>
     .join(' / ');
 
 function arrancar(env: NodeJS.ProcessEnv): Promise<{ proceso: ChildProcess; listo: Listo }> {
-  const proceso = fork(path.join(DIR, 'servidor.ts'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proceso = fork(path.join(DIR, 'servidor.ts'), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     proceso.once('exit', (code) => reject(new Error(`servidor terminó con código ${code}`)));
     proceso.on('message', (m: Listo) => {
@@ -89,21 +92,31 @@ async function main() {
       { clave: 'semana-desnudo', nombre: 'desnudo citas de la semana', url: `${desnudo.listo.url}/semana` },
     ];
     // Warm-up (JIT, prepared statements), not counted.
-    for (const f of fases) await autocannon({ url: f.url, connections: CONEXIONES, duration: 1, headers: f.token ? { authorization: `Bearer ${f.token}` } : {} });
+    for (const f of fases)
+      await autocannon({
+        url: f.url,
+        connections: CONEXIONES,
+        duration: 1,
+        headers: f.token ? { authorization: `Bearer ${f.token}` } : {},
+      });
     const res = new Map<string, { rps: number; p99: number; errores: number }[]>();
     for (let ronda = 0; ronda < RONDAS; ronda++) {
       for (let i = 0; i < fases.length; i++) {
         const f = fases[(i + ronda) % fases.length];
         const r = await medir(f.url, f.token);
         res.set(f.clave, [...(res.get(f.clave) ?? []), r]);
-        console.log(`  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · carga ${carga()}`);
+        console.log(
+          `  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · carga ${carga()}`,
+        );
       }
     }
     console.log(`\n  mediana de ${RONDAS} rondas [mín – máx]`);
     const med = (k: string) => mediana((res.get(k) ?? []).map((r) => r.rps));
     for (const f of fases) {
       const xs = (res.get(f.clave) ?? []).map((r) => r.rps);
-      console.log(`  ${f.nombre.padEnd(28)} ${med(f.clave).toFixed(0).padStart(6)} pet/s [${Math.min(...xs).toFixed(0)} – ${Math.max(...xs).toFixed(0)}]`);
+      console.log(
+        `  ${f.nombre.padEnd(28)} ${med(f.clave).toFixed(0).padStart(6)} pet/s [${Math.min(...xs).toFixed(0)} – ${Math.max(...xs).toFixed(0)}]`,
+      );
     }
     for (const [app_, des, nombre_] of [
       ['lista-app', 'lista-desnudo', 'lista de pacientes'],

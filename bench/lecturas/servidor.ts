@@ -46,7 +46,10 @@ async function app(url: string) {
     },
   });
   const db = drizzle(cliente, { schema });
-  const config = leerConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-lecturas' }, { jwtSecret: randomBytes(32).toString('hex') });
+  const config = leerConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-lecturas' },
+    { jwtSecret: randomBytes(32).toString('hex') },
+  );
   const miduelo = await buildApp({ config, db: db as never, logger: false });
   await miduelo.ready();
   const ahora = new Date();
@@ -130,7 +133,13 @@ async function app(url: string) {
   await Promise.all(Array.from({ length: POOL }, () => cliente`select pg_sleep(0.05)`));
   await miduelo.listen({ port: 0, host: '127.0.0.1' });
   const dir = miduelo.server.address();
-  const listo: Listo = { tipo: 'listo', url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '', token, rutas, consultas };
+  const listo: Listo = {
+    tipo: 'listo',
+    url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '',
+    token,
+    rutas,
+    consultas,
+  };
   process.send?.(listo);
   return async () => {
     await miduelo.close();

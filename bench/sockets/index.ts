@@ -77,7 +77,9 @@ async function medir(modo: 'app' | 'desnudo'): Promise<number> {
 }
 
 async function main() {
-  console.log(`bench/sockets — ${CUENTAS} sockets inactivos por servidor, ${RONDAS} rondas; carga al empezar ${carga()} en ${os.cpus().length} núcleos`);
+  console.log(
+    `bench/sockets — ${CUENTAS} sockets inactivos por servidor, ${RONDAS} rondas; carga al empezar ${carga()} en ${os.cpus().length} núcleos`,
+  );
   const app: number[] = [];
   const des: number[] = [];
   for (let r = 0; r < RONDAS; r++) {

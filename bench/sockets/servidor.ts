@@ -40,12 +40,22 @@ async function app(): Promise<{ url: string; tokens: string[] }> {
       })),
     )
     .returning();
-  const config = leerConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-sockets' }, { jwtSecret: randomBytes(32).toString('hex') });
+  const config = leerConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-sockets' },
+    { jwtSecret: randomBytes(32).toString('hex') },
+  );
   const a = await buildApp({ config, db: h.db, logger: false });
   await a.listen({ port: 0, host: '127.0.0.1' });
   const dir = a.server.address();
   const tokens = psis.map((p) =>
-    a.sesiones.firmarPsicologo({ id_psicologo: p.id_psicologo, correo: p.correo, nombre: p.nombre, apellido: p.apellidoPaterno, rol_admin: false, version: 0 }),
+    a.sesiones.firmarPsicologo({
+      id_psicologo: p.id_psicologo,
+      correo: p.correo,
+      nombre: p.nombre,
+      apellido: p.apellidoPaterno,
+      rol_admin: false,
+      version: 0,
+    }),
   );
   return { url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '', tokens };
 }

@@ -35,6 +35,13 @@ export interface Realtime {
   emitir<E extends keyof ServerToClientEvents>(salas: string | string[], evento: E, ...args: Args<E>): void;
   /** Registers a domain's socket handlers (called once per authenticated connection). */
   alConectar(handler: (socket: SocketMiDuelo) => void): void;
+  /** Registers the handler of one client event for every connection, without a listener per
+   * socket (decision 084): it runs after the session check with `this` = the socket. */
+  manejar(evento: string, handler: (this: SocketMiDuelo, ...args: unknown[]) => void): void;
+  /** The client events registered through `manejar` (every authenticated socket listens to them). */
+  eventos(): string[];
+  /** Runs when any authenticated socket is disconnecting (shared, not one listener per socket). */
+  alDesconectarse(handler: (this: SocketMiDuelo) => void): void;
   /** Disconnects the sockets of an account: all of them, or only those of one token (logout). */
   desconectarCuenta(
     cuenta: { tipo: 'psicologo' | 'paciente'; id: number },
@@ -94,6 +101,8 @@ export default fp(
         : {}),
     });
     const handlers: Array<(socket: SocketMiDuelo) => void> = [];
+    const manejadores = new Map<string, (this: SocketMiDuelo, ...args: unknown[]) => void>();
+    const alSalir: Array<(this: SocketMiDuelo) => void> = [];
 
     io.use(async (socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -155,10 +164,22 @@ export default fp(
         armar();
       }
     }
-    function dejarDeVigilar(this: SocketMiDuelo) {
+    function desconectandose(this: SocketMiDuelo) {
       const grupo = porSegundo.get(this.data.venceEn);
       grupo?.delete(this);
       if (grupo?.size === 0) porSegundo.delete(this.data.venceEn);
+      for (const h of alSalir) h.call(this);
+    }
+
+    /** After the session check: a registered handler, else Socket.IO's own listeners. */
+    function despachar(socket: SocketMiDuelo, paquete: unknown[], next: (err?: Error) => void) {
+      const h = manejadores.get(paquete[0] as string);
+      if (!h) return next();
+      try {
+        h.apply(socket, paquete.slice(1));
+      } catch (err) {
+        app.log.error({ err }, 'socket: error en un manejador');
+      }
     }
 
     // Every incoming event checks the session: expiry against the app clock always (no database
@@ -176,12 +197,12 @@ export default fp(
       const ack = paquete.at(-1);
       const ahora = config.now().getTime();
       if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(socket, unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
-      if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return next();
+      if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return despachar(socket, paquete, next);
       app.sesiones.verificar(socket.data.token).then(
         (sesion) => {
           socket.data.sesion = sesion;
           socket.data.verificadoEn = ahora;
-          next();
+          despachar(socket, paquete, next);
         },
         (err: unknown) => rechazar(socket, err, ack),
       );
@@ -190,7 +211,7 @@ export default fp(
     io.on('connection', (socket) => {
       socket.use((paquete, next) => verificarEvento(socket, paquete, next));
       vigilarExpiracion(socket);
-      socket.on('disconnect', dejarDeVigilar);
+      socket.on('disconnecting', desconectandose);
       socket.join(salasPersonales(socket.data.sesion));
       for (const h of handlers) h(socket);
     });
@@ -200,6 +221,13 @@ export default fp(
       emitir(salas, evento, ...args) {
         // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot narrow a generic event name
         (io.to(salas) as any).emit(evento, ...args);
+      },
+      manejar(evento, handler) {
+        manejadores.set(evento, handler);
+      },
+      eventos: () => [...manejadores.keys()],
+      alDesconectarse(handler) {
+        alSalir.push(handler);
       },
       alConectar(handler) {
         handlers.push(handler);

@@ -53,9 +53,9 @@ type Abiertas = Map<string, Abierta>;
 const clave = (lado: Lado, id: number) => `${lado}:${id}`;
 
 /**
- * Handlers are shared by every connection (`this` is the socket) and the map of open
- * conversations is made on the first `unirse`: an idle connection costs its listeners' slots and
- * nothing else (decision 084; bench/chat measures the heap per idle socket).
+ * Handlers are registered once with the realtime plugin, which calls them after the session check
+ * with `this` = the socket; the map of open conversations is made on the first `unirse`: an idle
+ * connection holds no chat listener, closure or map (decision 084; bench/sockets measures it).
  */
 export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitador: LimitadorEnvio): void {
   const abiertasDe = new WeakMap<SocketMiDuelo, Abiertas>();
@@ -194,21 +194,14 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
       if (r.success) escribiendo(this, 'admin', r.output.id_chat_admin, r.output.escribiendo);
     },
   };
-  const eventos = Object.entries(manejadores);
+  for (const [evento, h] of Object.entries(manejadores)) app.realtime.manejar(evento, h);
 
-  function alDesconectarse(this: SocketMiDuelo) {
+  app.realtime.alDesconectarse(function alDesconectarse(this: SocketMiDuelo) {
     const abiertas = abiertasDe.get(this);
     if (!abiertas) return;
     for (const [k, a] of abiertas) {
       if (a.escribiendo) avisarEscribiendo(this, Number(k.split(':')[1]), a.rol, false);
     }
     abiertasDe.delete(this);
-  }
-
-  app.realtime.alConectar((socket) => {
-    // biome-ignore lint/suspicious/noExplicitAny: the handlers validate their payloads themselves
-    const s = socket as any;
-    for (const [evento, h] of eventos) s.on(evento, h);
-    s.on('disconnecting', alDesconectarse);
   });
 }
