@@ -53,7 +53,15 @@ async function conectar(url: string, auths: object[]): Promise<Socket[]> {
   const ss: Socket[] = [];
   for (let i = 0; i < auths.length; i += 100) {
     const lote = auths.slice(i, i + 100).map((auth) => io(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true }));
-    await Promise.all(lote.map((s) => new Promise<void>((res, rej) => (s.once('connect', () => res()), s.once('connect_error', rej)))));
+    await Promise.all(
+      lote.map(
+        (s) =>
+          new Promise<void>((res, rej) => {
+            s.once('connect', () => res());
+            s.once('connect_error', rej);
+          }),
+      ),
+    );
     ss.push(...lote);
   }
   return ss;

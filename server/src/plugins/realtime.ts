@@ -108,7 +108,7 @@ export default fp(
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || token === '') return next(new Error('NO_AUTENTICADO'));
       try {
-        socket.data.sesion = await app.sesiones.verificar(token);
+        socket.data.sesion = await app.sesiones.verificar(token, { guardar: false });
         socket.data.token = token;
         socket.data.verificadoEn = config.now().getTime();
         next();
@@ -198,7 +198,7 @@ export default fp(
       const ahora = config.now().getTime();
       if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(socket, unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
       if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return despachar(socket, paquete, next);
-      app.sesiones.verificar(socket.data.token).then(
+      app.sesiones.verificar(socket.data.token, { guardar: false }).then(
         (sesion) => {
           socket.data.sesion = sesion;
           socket.data.verificadoEn = ahora;

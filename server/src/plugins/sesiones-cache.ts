@@ -108,11 +108,17 @@ export class CacheDeSesiones<S> {
 
   guardar(token: string, jti: string, cuenta: CuentaSesion, sesion: S, sello: number): void {
     if (!this.activa || sello !== this.epoca) return;
+    // Entries live the same time, so the oldest come first: expired ones go as new ones arrive.
+    const ahora = performance.now();
+    for (const [k, e] of this.entradas) {
+      if (e.hasta > ahora) break;
+      this.entradas.delete(k);
+    }
     if (this.entradas.size >= MAX_ENTRADAS) {
       const primera = this.entradas.keys().next().value;
       if (primera !== undefined) this.entradas.delete(primera);
     }
-    this.entradas.set(token, { sesion, cuenta: claveCuenta(cuenta), jti, hasta: performance.now() + this.ttlMs });
+    this.entradas.set(token, { sesion, cuenta: claveCuenta(cuenta), jti, hasta: ahora + this.ttlMs });
   }
 
   /** Forgets one token or every token of an account, here and (with Redis) on every node; resolves
