@@ -108,7 +108,7 @@ async function baseDeDatos() {
     await aplicarMigraciones(handle, null);
     return { handle, limpiar: async () => {} };
   }
-  const nombre = `miduelo_bench_${randomBytes(4).toString('hex')}`;
+  const nombre = `${process.env.BENCH_DB_PREFIJO ?? 'bench_agenda'}_${randomBytes(4).toString('hex')}`;
   const a = postgres(raiz, { max: 1, onnotice: () => {} });
   await a.unsafe(`create database ${nombre}`);
   await a.end();
