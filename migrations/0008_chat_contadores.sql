@@ -22,8 +22,9 @@ WHERE c.id_chat = n.id_chat;
 -- reassigned, and bumps seq, rev and the sender's unread counter; then one INSERT. No SELECT … FOR
 -- UPDATE and no COUNT. A retried client id meets the unique index under the lock (ON CONFLICT DO
 -- NOTHING): the UPDATE is undone in the same transaction, so no sequence number is consumed, and
--- the stored message is answered. Plans are made per call (force_custom_plan): a generic plan
--- cached while a table was empty would scan it sequentially for as long as the session lives.
+-- the stored message is answered. Sequential scans are priced out (every statement is a keyed
+-- lookup): a generic plan cached while a table was empty would otherwise scan it sequentially for
+-- as long as the session lives.
 CREATE OR REPLACE FUNCTION chat_enviar(
   p_id_chat integer,
   p_rol text,
@@ -47,7 +48,7 @@ CREATE OR REPLACE FUNCTION chat_enviar(
   id_admin integer,
   rev integer,
   no_leidos integer
-) LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
+) LANGUAGE plpgsql SET enable_seqscan = off AS $$
 #variable_conflict use_column
 DECLARE
   c chat%ROWTYPE;

@@ -78,11 +78,12 @@ export async function eventosDelServidor(t: AppDePrueba, token: string): Promise
     await esperarConexion(s);
     const del = t.app.realtime.io.sockets.sockets.get(s.id ?? '');
     if (!del) throw new Error('no se encontró el socket del servidor');
-    return del
+    // Listeners on the socket, and the events the realtime plugin dispatches to every socket (decision 084).
+    const propios = del
       .eventNames()
       .map(String)
-      .filter((e) => !['disconnect', 'disconnecting', 'error', 'newListener', 'removeListener'].includes(e))
-      .sort();
+      .filter((e) => !['disconnect', 'disconnecting', 'error', 'newListener', 'removeListener'].includes(e));
+    return [...new Set([...propios, ...t.app.realtime.eventos()])].sort();
   } finally {
     s.close();
   }

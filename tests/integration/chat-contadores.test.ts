@@ -101,9 +101,9 @@ describe('contadores de no leídos en la conversación', () => {
 });
 
 describe('planes con estadísticas viejas', () => {
-  it('chat_enviar hace sus planes en cada llamada (un plan genérico de una tabla vacía no se queda)', async () => {
+  it('chat_enviar planea sin recorridos secuenciales (un plan genérico hecho con la tabla vacía sigue usando índices)', async () => {
     const [f] = await consultar(t.db, sql`select proconfig from pg_proc where proname = 'chat_enviar'`);
-    expect(f.proconfig).toEqual(['plan_cache_mode=force_custom_plan']);
+    expect(f.proconfig).toEqual(['enable_seqscan=off']);
   });
 
   it('con chat y mensaje analizadas vacías y llenadas después, el envío no recorre mensaje ni chat secuencialmente', async () => {

@@ -21,8 +21,9 @@ declare module 'fastify' {
     sesiones: {
       firmarPsicologo(p: Omit<TokenPsicologo, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
       firmarPaciente(p: Omit<TokenPaciente, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
-      /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation. */
-      verificar(token: string): Promise<Sesion>;
+      /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation.
+       * `guardar: false` (sockets, which keep their own copy) leaves the result out of the cache. */
+      verificar(token: string, o?: { guardar?: boolean }): Promise<Sesion>;
       revocar(payload: TokenPayload): Promise<void>;
       /** Any change of an account's session state (status, version, role, licence): its cached
        * checks are forgotten here and on every node before this resolves (decision 082). */
@@ -60,7 +61,13 @@ export default fp(
     await cache.iniciar();
     app.addHook('onClose', async () => cache.cerrar());
 
-    async function verificar(token: string): Promise<Sesion> {
+    async function verificar(token: string, o: { guardar?: boolean } = {}): Promise<Sesion> {
+      // A token verified a moment ago and not forgotten since: only its expiry is checked again.
+      const guardada = cache.leer(token);
+      if (guardada) {
+        if (guardada.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+        return guardada;
+      }
       let p: Firmado;
       try {
         p = app.jwt.verify<Firmado>(token);
@@ -70,22 +77,20 @@ export default fp(
       // Expiry against the app clock on every call, cached or not.
       if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
       const jti = String(p.jti);
-      const guardada = cache.leer(jti);
-      if (guardada) return guardada;
-      const sello = cache.sello();
+      const sello = o.guardar === false ? -1 : cache.sello();
       if (p.tipo === 'psicologo') {
         const c = await estado.psicologo(p.id_psicologo, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         const s: Sesion = { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
-        cache.guardar(jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
+        cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
         return s;
       }
       if (p.tipo === 'paciente') {
         const c = await estado.paciente(p.id_paciente, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
-        cache.guardar(jti, { tipo: 'paciente', id: p.id_paciente }, p, sello);
+        cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, p, sello);
         return p;
       }
       throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');

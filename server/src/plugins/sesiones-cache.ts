@@ -1,5 +1,6 @@
 // A revocation-aware cache of the per-request session check (decision 082). A verified token's
-// account state is kept for a short while, keyed by the token's `jti`; logout, a password change,
+// session is kept for a short while, keyed by the token itself (the same string verifies the same
+// way, so a hit skips the signature too; expiry is still checked on every call); logout, a password change,
 // disabling an account and any other change of an account's session state forget it — on this
 // node at once, on the others through Redis pub/sub — before the request that caused it answers.
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,7 @@ const ESPERA_ECO_MS = 1000;
 interface Entrada<S> {
   sesion: S;
   cuenta: string;
+  jti: string;
   hasta: number;
 }
 
@@ -93,24 +95,30 @@ export class CacheDeSesiones<S> {
     return this.epoca;
   }
 
-  leer(jti: string): S | undefined {
+  leer(token: string): S | undefined {
     if (!this.activa) return undefined;
-    const e = this.entradas.get(jti);
+    const e = this.entradas.get(token);
     if (!e) return undefined;
     if (e.hasta <= performance.now()) {
-      this.entradas.delete(jti);
+      this.entradas.delete(token);
       return undefined;
     }
     return e.sesion;
   }
 
-  guardar(jti: string, cuenta: CuentaSesion, sesion: S, sello: number): void {
+  guardar(token: string, jti: string, cuenta: CuentaSesion, sesion: S, sello: number): void {
     if (!this.activa || sello !== this.epoca) return;
+    // Entries live the same time, so the oldest come first: expired ones go as new ones arrive.
+    const ahora = performance.now();
+    for (const [k, e] of this.entradas) {
+      if (e.hasta > ahora) break;
+      this.entradas.delete(k);
+    }
     if (this.entradas.size >= MAX_ENTRADAS) {
       const primera = this.entradas.keys().next().value;
       if (primera !== undefined) this.entradas.delete(primera);
     }
-    this.entradas.set(jti, { sesion, cuenta: claveCuenta(cuenta), hasta: performance.now() + this.ttlMs });
+    this.entradas.set(token, { sesion, cuenta: claveCuenta(cuenta), jti, hasta: ahora + this.ttlMs });
   }
 
   /** Forgets one token or every token of an account, here and (with Redis) on every node; resolves
@@ -151,8 +159,8 @@ export class CacheDeSesiones<S> {
 
   private aplicar(a: Aviso): void {
     this.epoca++;
-    if (a.j) this.entradas.delete(a.j);
-    if (a.c) for (const [k, e] of this.entradas) if (e.cuenta === a.c) this.entradas.delete(k);
+    if (!a.j && !a.c) return;
+    for (const [k, e] of this.entradas) if (e.jti === a.j || e.cuenta === a.c) this.entradas.delete(k);
   }
 
   private vaciar(): void {
