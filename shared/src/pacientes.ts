@@ -12,6 +12,8 @@ export const PacienteSchema = v.object({
   telefono: v.nullable(v.string()),
   fecha_nacimiento: v.string(),
   status: v.picklist(['activo', 'inactivo']),
+  /** Risk flag (decision 104): the latest application of some test fell in its highest band. */
+  riesgo: v.optional(v.boolean(), false),
 });
 export type Paciente = v.InferOutput<typeof PacienteSchema>;
 export const PacientesSchema = v.array(PacienteSchema);
