@@ -70,6 +70,8 @@ export const TEXTOS_PACIENTES = {
   agendarNuevaCita: 'Agendar Nueva Cita',
   verHistorial: 'Ver Historial Completo',
   graficasTitulo: 'Evaluaciones y Notas del Paciente',
+  riesgo: 'Riesgo: último resultado en la banda más alta',
+  riesgoFila: 'Riesgo',
   modulosTitulo: 'Progreso en Módulos de Duelo',
   actividadesTitulo: 'Actividades Asignadas',
   proximamente: 'Esta sección estará disponible muy pronto. Mientras tanto, la información general del paciente está completa.',
