@@ -151,7 +151,7 @@ export default function AplicarTestDialog({
           <Button variante="secundario" onClick={onCerrar} disabled={enviando}>
             {TEXTOS_EXPEDIENTE.cancelar}
           </Button>
-          <Button onClick={() => void aplicar()} disabled={enviando || detalle === undefined} aria-disabled={n < total}>
+          <Button onClick={() => void aplicar()} disabled={enviando || detalle === undefined}>
             {enviando ? 'Aplicando...' : TEXTOS_EXPEDIENTE.aplicarTest}
           </Button>
         </DialogFooter>
