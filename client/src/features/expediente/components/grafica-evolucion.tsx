@@ -44,9 +44,10 @@ function Grafica({ filas, test }: { filas: Evolucion[]; test: Test | undefined }
     const minimo = test?.puntaje_minimo ?? Math.min(...datos.map((d) => d[1]));
     const maximo = test?.puntaje_maximo ?? Math.max(...datos.map((d) => d[1]));
     const xs = datos.map((d) => d[0]);
-    // One point alone would make a zero-width axis: a day either side.
-    const xMin = Math.min(...xs) - 86_400;
-    const xMax = Math.max(...xs) + 86_400;
+    // A little room either side of the points (a week around a single one).
+    const margen = Math.max(86_400, (Math.max(...xs) - Math.min(...xs)) * 0.05, xs.length === 1 ? 7 * 86_400 : 0);
+    const xMin = Math.min(...xs) - margen;
+    const xMax = Math.max(...xs) + margen;
     const bandas = test?.bandas ?? [];
     const opciones: uPlot.Options = {
       width: el.clientWidth || 320,

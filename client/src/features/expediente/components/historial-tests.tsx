@@ -107,34 +107,55 @@ export function HistorialTests({
 }
 
 function TablaEvolucion({ evolucion }: { evolucion: Evolucion[] }) {
+  const filas = [...evolucion].reverse();
+  const riesgo = (e: Evolucion) =>
+    e.riesgo ? <AlertTriangle className="ml-1 inline size-4 text-peligro-600" aria-label={TEXTOS_EXPEDIENTE.riesgo} /> : null;
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-sm">
-        <caption className="sr-only">{TEXTOS_EXPEDIENTE.evolucion}</caption>
-        <thead className="border-b border-arena-200 text-left text-tinta-600">
-          <tr>
-            {['Fecha', 'Test', 'Puntaje', 'Interpretación'].map((c) => (
-              <th key={c} scope="col" className="px-3 py-2 font-medium">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {[...evolucion].reverse().map((e) => (
-            <tr key={e.id_aplicacion} className="border-b border-arena-100 last:border-0 align-top">
-              <td className="px-3 py-2 whitespace-nowrap tabular-nums">{fechaCorta(e.fecha)}</td>
-              <td className="px-3 py-2 wrap-anywhere">{e.nombre_test}</td>
-              <td className="px-3 py-2 font-semibold tabular-nums">
+    <>
+      {/* On a phone the four columns do not fit: each row is a small block there. */}
+      <ul className="mt-4 flex flex-col divide-y divide-arena-100 sm:hidden" aria-label={TEXTOS_EXPEDIENTE.evolucion}>
+        {filas.map((e) => (
+          <li key={e.id_aplicacion} className="py-2.5 text-sm">
+            <p className="flex justify-between gap-3">
+              <span className="text-tinta-600 tabular-nums">{fechaCorta(e.fecha)}</span>
+              <span className="font-semibold tabular-nums">
                 {e.puntaje}
-                {e.riesgo ? <AlertTriangle className="ml-1 inline size-4 text-peligro-600" aria-label={TEXTOS_EXPEDIENTE.riesgo} /> : null}
-              </td>
-              <td className="px-3 py-2 text-tinta-700 wrap-anywhere">{e.interpretacion}</td>
+                {riesgo(e)}
+              </span>
+            </p>
+            <p className="font-medium text-tinta-900 wrap-anywhere">{e.nombre_test}</p>
+            <p className="text-tinta-700 wrap-anywhere">{e.interpretacion}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 hidden sm:block">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{TEXTOS_EXPEDIENTE.evolucion}</caption>
+          <thead className="border-b border-arena-200 text-left text-tinta-600">
+            <tr>
+              {['Fecha', 'Test', 'Puntaje', 'Interpretación'].map((c) => (
+                <th key={c} scope="col" className="px-3 py-2 font-medium">
+                  {c}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {filas.map((e) => (
+              <tr key={e.id_aplicacion} className="border-b border-arena-100 align-top last:border-0">
+                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{fechaCorta(e.fecha)}</td>
+                <td className="px-3 py-2 wrap-anywhere">{e.nombre_test}</td>
+                <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums">
+                  {e.puntaje}
+                  {riesgo(e)}
+                </td>
+                <td className="px-3 py-2 text-tinta-700 wrap-anywhere">{e.interpretacion}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -90,7 +90,7 @@ export function Expediente({
               <h1 className="text-3xl font-semibold tracking-tight wrap-anywhere">{nombreCompleto(paciente)}</h1>
               <p className="mt-1 text-sm text-tinta-500">ID: {paciente.id_paciente}</p>
               {paciente.riesgo ? (
-                <Badge tono="peligro" className="mt-2">
+                <Badge tono="peligro" className="mt-2 whitespace-normal">
                   <AlertTriangle className="size-3.5" aria-hidden /> {TEXTOS_PACIENTES.riesgo}
                 </Badge>
               ) : null}
