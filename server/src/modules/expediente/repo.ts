@@ -143,16 +143,6 @@ export async function insertarRespuestas(tx: DbOrTx, idAplicacion: number, filas
   await tx.insert(respuestaTest).values(filas.map((f) => ({ id_aplicacion: idAplicacion, ...f })));
 }
 
-/** The patient's applications, newest first. */
-export async function aplicacionesDePaciente(db: DbOrTx, idPaciente: number): Promise<FilaAplicacion[]> {
-  return db
-    .select(columnasAplicacion)
-    .from(aplicacionTest)
-    .innerJoin(test, eq(test.id_test, aplicacionTest.id_test))
-    .where(eq(aplicacionTest.id_paciente, idPaciente))
-    .orderBy(desc(aplicacionTest.fecha), desc(aplicacionTest.id_aplicacion));
-}
-
 /** Score evolution of a patient (completed applications), oldest first; optionally one test. */
 export async function evolucion(db: DbOrTx, idPaciente: number, idTest?: number) {
   return db
@@ -267,11 +257,6 @@ export interface FilaNota {
   version: number;
 }
 
-/** The patient's notes, newest first (spec 2 §7). */
-export async function notasDePaciente(db: DbOrTx, idPaciente: number): Promise<FilaNota[]> {
-  return db.select(columnasNota).from(nota).where(eq(nota.id_paciente, idPaciente)).orderBy(desc(nota.fecha_creacion), desc(nota.id_nota));
-}
-
 export async function notasDeAplicacion(db: DbOrTx, idAplicacion: number): Promise<FilaNota[]> {
   return db
     .select(columnasNota)
@@ -330,4 +315,73 @@ export async function actualizarNota(tx: DbOrTx, o: { idNota: number; titulo: st
 
 export async function eliminarNota(tx: DbOrTx, idNota: number): Promise<void> {
   await tx.delete(nota).where(eq(nota.id_nota, idNota));
+}
+
+// ---------------------------------------------------------------- reads with the patient check folded in
+
+// The three busiest reads (a patient's notes, history and evolution) check "this patient is this
+// psychologist's" in the same statement: `paciente` left-joined to the rows. No row at all means
+// not this psychologist's patient (404); one row of nulls, a patient with nothing yet. One round
+// trip fewer per read (bench/expediente).
+
+/** The patient's notes, newest first, or null when the patient is not this psychologist's. */
+export async function notasDePacienteDe(db: DbOrTx, idPsicologo: number, idPaciente: number): Promise<FilaNota[] | null> {
+  const filas = await db
+    .select(columnasNota)
+    .from(paciente)
+    .leftJoin(nota, eq(nota.id_paciente, paciente.id_paciente))
+    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)))
+    .orderBy(desc(nota.fecha_creacion), desc(nota.id_nota));
+  if (filas.length === 0) return null;
+  return (filas as (FilaNota | { id_nota: null })[]).filter((f): f is FilaNota => f.id_nota !== null);
+}
+
+/** The patient's applications, newest first, or null when the patient is not this psychologist's. */
+export async function aplicacionesDePacienteDe(db: DbOrTx, idPsicologo: number, idPaciente: number): Promise<FilaAplicacion[] | null> {
+  const filas = await db
+    .select(columnasAplicacion)
+    .from(paciente)
+    .leftJoin(aplicacionTest, eq(aplicacionTest.id_paciente, paciente.id_paciente))
+    .leftJoin(test, eq(test.id_test, aplicacionTest.id_test))
+    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)))
+    .orderBy(desc(aplicacionTest.fecha), desc(aplicacionTest.id_aplicacion));
+  if (filas.length === 0) return null;
+  return (filas as (FilaAplicacion | { id_aplicacion: null })[]).filter((f): f is FilaAplicacion => f.id_aplicacion !== null);
+}
+
+/** The evolution (oldest first, optionally one test), or null when the patient is not this psychologist's. */
+export async function evolucionDe(db: DbOrTx, idPsicologo: number, idPaciente: number, idTest?: number) {
+  const filas = await db
+    .select({
+      id_aplicacion: aplicacionTest.id_aplicacion,
+      id_test: aplicacionTest.id_test,
+      fecha: aplicacionTest.fecha,
+      nombre_test: test.nombre,
+      puntaje: aplicacionTest.puntaje_total,
+      interpretacion: aplicacionTest.interpretacion,
+      riesgo: aplicacionTest.riesgo,
+    })
+    .from(paciente)
+    .leftJoin(
+      aplicacionTest,
+      and(
+        eq(aplicacionTest.id_paciente, paciente.id_paciente),
+        eq(aplicacionTest.estado, 'completado'),
+        idTest === undefined ? undefined : eq(aplicacionTest.id_test, idTest),
+      ),
+    )
+    .leftJoin(test, eq(test.id_test, aplicacionTest.id_test))
+    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)))
+    .orderBy(asc(aplicacionTest.fecha), asc(aplicacionTest.id_aplicacion));
+  if (filas.length === 0) return null;
+  type Fila = {
+    id_aplicacion: number;
+    id_test: number;
+    fecha: Date;
+    nombre_test: string;
+    puntaje: number | null;
+    interpretacion: string | null;
+    riesgo: boolean;
+  };
+  return (filas as (Fila | { id_aplicacion: null })[]).filter((f): f is Fila => f.id_aplicacion !== null);
 }

@@ -97,8 +97,8 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
 }
 
 export async function aplicacionesDePaciente(ctx: CtxExp, o: Quien & { idPaciente: number }) {
-  await exigirPaciente(ctx.db, o.idPsicologo, o.idPaciente);
-  const filas = await repo.aplicacionesDePaciente(ctx.db, o.idPaciente);
+  const filas = await repo.aplicacionesDePacienteDe(ctx.db, o.idPsicologo, o.idPaciente);
+  if (!filas) throw pacienteNoEncontrado();
   await auditar(ctx.db, o.actor, {
     accion: 'leer',
     recurso: 'aplicacion_test',
@@ -109,8 +109,8 @@ export async function aplicacionesDePaciente(ctx: CtxExp, o: Quien & { idPacient
 }
 
 export async function evolucionDePaciente(ctx: CtxExp, o: Quien & { idPaciente: number; idTest?: number }) {
-  await exigirPaciente(ctx.db, o.idPsicologo, o.idPaciente);
-  const filas = await repo.evolucion(ctx.db, o.idPaciente, o.idTest);
+  const filas = await repo.evolucionDe(ctx.db, o.idPsicologo, o.idPaciente, o.idTest);
+  if (!filas) throw pacienteNoEncontrado();
   await auditar(ctx.db, o.actor, {
     accion: 'leer',
     recurso: 'aplicacion_test',
@@ -188,8 +188,8 @@ export async function notasDeAplicacion(ctx: CtxExp, o: Quien & { idAplicacion: 
 /** The patient's notes, newest first; `q` filters by title and content after decryption
  * (decision 102: one patient's notes are few, so no search hashes are stored for them). */
 export async function listarNotas(ctx: CtxExp, o: Quien & { idPaciente: number; q?: string }) {
-  await exigirPaciente(ctx.db, o.idPsicologo, o.idPaciente);
-  const filas = await repo.notasDePaciente(ctx.db, o.idPaciente);
+  const filas = await repo.notasDePacienteDe(ctx.db, o.idPsicologo, o.idPaciente);
+  if (!filas) throw pacienteNoEncontrado();
   let notas = filas.map((f) => notaDto(ctx.cifrador, f));
   if (o.q?.trim()) notas = notas.filter((n) => notaCoincide(n, o.q as string));
   await auditar(ctx.db, o.actor, {
