@@ -14,6 +14,7 @@ import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { nota } from '@miduelo/server/db/schema/expediente';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import postgres from 'postgres';
 
 export const PACIENTES = Number(process.env.BENCH_PACIENTES ?? 300);
 export const NOTAS = Number(process.env.BENCH_NOTAS ?? 40);
@@ -50,8 +51,22 @@ const SQL_EVOLUCION = (id: number) =>
 
 const filas = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows);
 
+/** With BENCH_DB_URL each server gets a fresh database of its own on that PostgreSQL. */
+async function baseDeDatos(): Promise<string | null> {
+  const url = process.env.BENCH_DB_URL;
+  if (!url) return null;
+  const nombre = `bench_expediente_${MODO}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${nombre} with (force)`);
+  await admin.unsafe(`create database ${nombre}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${nombre}`;
+  return u.toString();
+}
+
 async function main() {
-  const url = process.env.BENCH_DB_URL || null;
+  const url = await baseDeDatos();
   const handle = await abrirDb({ databaseUrl: url, dataDir: '', enMemoria: true, maxConexiones: POOL });
   await aplicarMigraciones(handle, url);
   const db = handle.db;
