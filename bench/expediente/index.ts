@@ -33,7 +33,11 @@ interface Hijo {
 function arrancar(modo: 'miduelo' | 'base'): Promise<Hijo> {
   const proceso = fork(path.join(DIR, 'servidor.ts'), [], {
     env: { ...process.env, BENCH_MODO: modo },
-    execArgv: process.execArgv,
+    // BENCH_PERFIL=dir writes a CPU profile of the MiDuelo server there (node --cpu-prof).
+    execArgv: [
+      ...process.execArgv,
+      ...(process.env.BENCH_PERFIL && modo === 'miduelo' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
