@@ -3,7 +3,9 @@
 // tied to an application, search over title and content, title and content encrypted at rest (a
 // dump of every text column shows none of them), an audit row per read and write, another
 // psychologist's ids answering 404 with no row changed, and the events to the psychologist's room.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '@miduelo/server/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Aplicacion, Nota } from '@miduelo/shared/expediente';
 import type { NotaEvento } from '@miduelo/shared/realtime-expediente';
@@ -301,4 +303,40 @@ describe('en vivo', () => {
       aplicacion: { resultado: { puntaje_total: 76 } },
     });
   });
+});
+
+// Last: after it, the file's app (k1 only) no longer opens what the rotation re-encrypted.
+describe('rotación de la llave', () => {
+  it('un arranque con una llave nueva primero vuelve a cifrar notas y respuestas de texto (no las de escala)', async () => {
+    const n = (await crear({ titulo: TITULO, contenido: CONTENIDO })).json() as Nota;
+    const tam = await testPorNombre(c, 'Tamizaje');
+    const a = (await aplicar(c, tam, pac.id_paciente, (o) => (o === 9 ? 'Texto libre de la pérdida' : 'no'))).json() as Aplicacion;
+    const llaves = [{ id: 'k2', material: randomBytes(32) }, ...t.config.llaves];
+    const otra = await buildApp({ config: { ...t.config, llaves }, db: t.db, logger: false });
+    try {
+      await otra.ready();
+      const [fila] = await filasSql<{ titulo: string; contenido: string }>(
+        t,
+        sql`select titulo, contenido from nota where id_nota = ${n.id_nota}`,
+      );
+      expect(fila.titulo).toMatch(/^e1\.k2\./);
+      expect(fila.contenido).toMatch(/^e1\.k2\./);
+      const respuestas = await filasSql<{ respuesta: string; tipo_respuesta: string }>(
+        t,
+        sql`select r.respuesta, q.tipo_respuesta from respuesta_test r join test_pregunta q using (id_pregunta) where r.id_aplicacion = ${a.id_aplicacion}`,
+      );
+      expect(respuestas.filter((r) => r.tipo_respuesta === 'texto').map((r) => r.respuesta.slice(0, 6))).toEqual(['e1.k2.']);
+      expect(respuestas.filter((r) => r.tipo_respuesta === 'si_no').every((r) => r.respuesta === 'no')).toBe(true);
+      const leida = await otra.inject({
+        method: 'GET',
+        url: `${B}/notas/${n.id_nota}`,
+        headers: {
+          authorization: `Bearer ${otra.sesiones.firmarPsicologo({ id_psicologo: psi.id_psicologo, correo: psi.correo, nombre: psi.nombre, apellido: psi.apellidoPaterno, rol_admin: false, version: psi.versionSesion })}`,
+        },
+      });
+      expect(leida.json()).toMatchObject({ titulo: TITULO, contenido: CONTENIDO });
+    } finally {
+      await otra.close();
+    }
+  }, 120_000);
 });
