@@ -72,6 +72,17 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     // Cerrar in the footer (the corner button carries the same name).
     await respuestas.getByRole('button', { name: TEXTOS_EXPEDIENTE.cerrar, exact: true }).last().click();
     await respuestas.waitFor({ state: 'hidden' });
+
+    // A note about this application: no type choice, it is a test note.
+    await page.getByRole('button', { name: /Agregar nota sobre Tamizaje/ }).click();
+    const nota = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.nuevaNota });
+    expect(await nota.getByRole('radio').count()).toBe(0);
+    await nota.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).fill('Sobre el tamizaje');
+    await nota.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota).fill('Pocos factores; revisar en un mes.');
+    await nota.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaCreada).first().waitFor();
+    await page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.notas }).click();
+    await page.locator('[data-nota]').filter({ hasText: 'Sobre el tamizaje' }).getByText(TEXTOS_EXPEDIENTE.notaTest).waitFor();
   }, 120_000);
 
   it('notas: crear (la otra pestaña la ve sin recargar), buscar, editar y eliminar', async () => {

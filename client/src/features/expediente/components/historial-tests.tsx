@@ -1,5 +1,5 @@
 import { type Aplicacion, colorPuntaje, type Evolucion, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
-import { AlertTriangle, ClipboardCheck, Download, Eye } from 'lucide-react';
+import { AlertTriangle, ClipboardCheck, Download, Eye, NotebookPen } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import type { ExpedienteEnVivo } from '../use-expediente-en-vivo';
 // The chart library is loaded only when the history shows a chart (decision 105).
 const GraficaEvolucion = lazy(() => import('./grafica-evolucion'));
 const RespuestasDialog = lazy(() => import('./respuestas-dialog'));
+const NotaDialog = lazy(() => import('./nota-dialog'));
 
 const TODOS = 'todos';
 const CIRCULO = {
@@ -38,6 +39,8 @@ export function HistorialTests({
   const { items: aplicaciones, cargada, error } = vivo.aplicaciones;
   const { items: evolucion } = vivo.evolucion;
   const [viendo, setViendo] = useState<Aplicacion | null>(null);
+  // A note tied to an application (spec 1 §2: its type is fixed to test).
+  const [anotando, setAnotando] = useState<Aplicacion | null>(null);
   const visibles = useMemo(
     () => (filtroTest === null ? aplicaciones : aplicaciones.filter((a) => a.id_test === filtroTest)),
     [aplicaciones, filtroTest],
@@ -92,7 +95,7 @@ export function HistorialTests({
             <ul className="flex flex-col gap-3">
               {visibles.map((a) => (
                 <li key={a.id_aplicacion}>
-                  <TarjetaAplicacion a={a} onVer={() => setViendo(a)} />
+                  <TarjetaAplicacion a={a} onVer={() => setViendo(a)} onNota={() => setAnotando(a)} />
                 </li>
               ))}
             </ul>
@@ -101,6 +104,19 @@ export function HistorialTests({
       )}
       <AlAbrir abierto={viendo !== null}>
         <RespuestasDialog aplicacion={viendo} onCerrar={() => setViendo(null)} />
+      </AlAbrir>
+      <AlAbrir abierto={anotando !== null}>
+        <NotaDialog
+          abierto={anotando !== null}
+          nota={null}
+          idPaciente={anotando?.id_paciente ?? 0}
+          idAplicacion={anotando?.id_aplicacion ?? null}
+          onCerrar={() => setAnotando(null)}
+          onGuardada={(n) => {
+            vivo.cambioNota('creada', n);
+            setAnotando(null);
+          }}
+        />
       </AlAbrir>
     </div>
   );
@@ -159,7 +175,7 @@ function TablaEvolucion({ evolucion }: { evolucion: Evolucion[] }) {
   );
 }
 
-function TarjetaAplicacion({ a, onVer }: { a: Aplicacion; onVer: () => void }) {
+function TarjetaAplicacion({ a, onVer, onNota }: { a: Aplicacion; onVer: () => void; onNota: () => void }) {
   const r = a.resultado;
   return (
     <Card className={cx('flex flex-col gap-3 p-4 sm:flex-row sm:items-center', r?.riesgo && 'border-peligro-200')}>
@@ -187,12 +203,15 @@ function TarjetaAplicacion({ a, onVer }: { a: Aplicacion; onVer: () => void }) {
         <p className="text-xs text-tinta-500 tabular-nums">{fechaHora(a.fecha)}</p>
         {r ? <p className="mt-1 text-sm text-tinta-700 wrap-anywhere">{r.interpretacion}</p> : null}
       </div>
-      <div className="flex gap-2 sm:flex-col">
+      <div className="flex flex-wrap gap-2 sm:flex-col">
         <Button variante="suave" tamano="sm" onClick={onVer} aria-label={`${TEXTOS_EXPEDIENTE.verRespuestas} de ${a.test.nombre}`}>
           <Eye className="size-4" aria-hidden /> {TEXTOS_EXPEDIENTE.verRespuestas}
         </Button>
         <Button variante="secundario" tamano="sm" onClick={() => void descargarPdf(a)}>
           <Download className="size-4" aria-hidden /> {TEXTOS_EXPEDIENTE.descargarPdf}
+        </Button>
+        <Button variante="fantasma" tamano="sm" onClick={onNota} aria-label={`Agregar nota sobre ${a.test.nombre}`}>
+          <NotebookPen className="size-4" aria-hidden /> Nota
         </Button>
       </div>
     </Card>
