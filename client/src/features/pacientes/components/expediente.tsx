@@ -4,7 +4,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Activity, AlertTriangle, ArrowLeft, Flower2, UserRound } from 'lucide-react';
 import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
@@ -90,9 +89,9 @@ export function Expediente({
               <h1 className="text-3xl font-semibold tracking-tight wrap-anywhere">{nombreCompleto(paciente)}</h1>
               <p className="mt-1 text-sm text-tinta-500">ID: {paciente.id_paciente}</p>
               {paciente.riesgo ? (
-                <Badge tono="peligro" className="mt-2 whitespace-normal">
-                  <AlertTriangle className="size-3.5" aria-hidden /> {TEXTOS_PACIENTES.riesgo}
-                </Badge>
+                <p className="mt-2 inline-flex items-start gap-1 rounded-lg border border-cancelada-borde bg-peligro-50 px-2.5 py-0.5 text-xs font-semibold text-peligro-700">
+                  <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden /> {TEXTOS_PACIENTES.riesgo}
+                </p>
               ) : null}
             </div>
           </header>
