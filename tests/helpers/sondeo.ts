@@ -256,6 +256,11 @@ export interface Recursos {
   tokenActivacionPsicologo: string;
   tokenActivacionPaciente: string;
   tokenRestablecer: string;
+  /** Clinical record (issue 13): a test, a full set of its answers, an application and a note. */
+  idTest: number;
+  respuestasTest: { id_pregunta: number; respuesta: number }[];
+  idAplicacion: number;
+  idNota: number;
 }
 
 let semanas = 0;
@@ -286,7 +291,26 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
     const sinActivar = await crearPsicologo(t.db, { activadoEn: null });
     const pacSinActivar = await crearPaciente(t.db, { id_psicologo: practica.psicologo.id_psicologo, activadoEn: null });
     const ahora = t.config.now();
+    const [test] = (await llamar(t, tk, 'GET', '/api/psicologo/tests')) as unknown as { id_test: number }[];
+    const detalle = (await llamar(t, tk, 'GET', `/api/psicologo/tests/${test.id_test}`)) as unknown as {
+      preguntas: { id_pregunta: number }[];
+    };
+    const respuestasTest = detalle.preguntas.map((q) => ({ id_pregunta: q.id_pregunta, respuesta: 3 }));
+    const aplicacion = await llamar(t, tk, 'POST', '/api/psicologo/tests/aplicar', {
+      id_test: test.id_test,
+      id_paciente: practica.paciente.id_paciente,
+      respuestas: respuestasTest,
+    });
+    const nota = await llamar(t, tk, 'POST', '/api/psicologo/notas', {
+      id_paciente: practica.paciente.id_paciente,
+      titulo: 'Sesión',
+      contenido: `Nota ${practica === e.p1 ? e.marca : 'otras'}`,
+    });
     return {
+      idTest: test.id_test,
+      respuestasTest,
+      idAplicacion: aplicacion.id_aplicacion,
+      idNota: nota.id_nota,
       semana,
       idCita: cita.id_cita,
       idAgenda: cita.id_agenda,

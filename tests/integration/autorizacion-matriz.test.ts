@@ -185,6 +185,45 @@ const TABLA: Record<string, Fila> = {
     url: `/api/psicologo/chat/verificar/${p.paciente.id_paciente}`,
   })),
 
+  // ---- Psychologist: clinical record (issue 13; the catalogue is everyone's, the record its owner's) ----
+  'GET /api/psicologo/tests': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/tests' })),
+  'GET /api/psicologo/tests/:id_test': fila(PSICOLOGOS, ({ r }) => ({ url: `/api/psicologo/tests/${r.idTest}` })),
+  'POST /api/psicologo/tests/aplicar': fila(DUENO_P1, ({ p, r }) => ({
+    url: '/api/psicologo/tests/aplicar',
+    payload: { id_test: r.idTest, id_paciente: p.paciente.id_paciente, respuestas: r.respuestasTest },
+  })),
+  'GET /api/psicologo/pacientes/:id/tests': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/tests`,
+  })),
+  'GET /api/psicologo/pacientes/:id/tests/graficas': fila(DUENO_P1, ({ p, r }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/tests/graficas?id_test=${r.idTest}`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/respuestas': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/respuestas`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/resultado': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/resultado`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/pdf': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/pdf`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/notas': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/notas`,
+  })),
+  'GET /api/psicologo/pacientes/:id/notas': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/notas`,
+  })),
+  'GET /api/psicologo/notas/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/notas/${r.idNota}` })),
+  'POST /api/psicologo/notas': fila(DUENO_P1, ({ p }) => ({
+    url: '/api/psicologo/notas',
+    payload: { id_paciente: p.paciente.id_paciente, titulo: 'Nota nueva', contenido: 'Contenido de la nota' },
+  })),
+  'PUT /api/psicologo/notas/:id': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/notas/${r.idNota}`,
+    payload: { titulo: 'Nota editada', contenido: 'Contenido editado' },
+  })),
+  'DELETE /api/psicologo/notas/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/notas/${r.idNota}` })),
+
   // ---- Patient (mobile app): identity from the token, another patient's ids answer 404 ----
   'GET /api/paciente/citas': fila(PACIENTES, () => ({ url: '/api/paciente/citas' })),
   'GET /api/paciente/horarios-disponibles': fila(PACIENTES, ({ r }) => ({
