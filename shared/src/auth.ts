@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { caracteresValidos, textoDeNombre } from './comun';
 import { CEDULA_MAX_DIGITOS, CEDULA_MIN_DIGITOS, EDAD_MAXIMA, EDAD_MINIMA } from './constants';
 import { mensajeContrasena } from './contrasena';
+import { ConsentimientosRegistroSchema } from './consentimiento';
 import { MSG_GENERICO } from './errores';
 import { edadEnAnios, esFechaIso } from './fechas';
 
@@ -286,6 +287,7 @@ export function registroPacienteSchema(hoy: string) {
       v.toUpperCase(),
       v.maxLength(20, MSG.codigoDesconocido),
     ),
+    consentimientos: ConsentimientosRegistroSchema,
   });
 }
 
