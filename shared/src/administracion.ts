@@ -60,7 +60,8 @@ export const ValidarCedulaApiBody = cuerpo({
   ),
 });
 export const EliminarPsicologoBody = v.optional(v.object({ confirmacion: v.optional(v.string()) }, MSG_GENERICO.cuerpoInvalido), {});
-export const ReasignarBody = cuerpo({ id_psicologo: idEntero(MSG_ADMINISTRACION.idPsicologoInvalido) });
+// A missing psychologist reads as '' so it gets the screen's own warning.
+export const ReasignarBody = cuerpo({ id_psicologo: v.optional(idEntero(MSG_ADMINISTRACION.idPsicologoInvalido), '') });
 
 export const CedulaApiRespuesta = v.object({ valida: v.boolean(), mensaje: v.string() });
 

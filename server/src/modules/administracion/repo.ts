@@ -8,7 +8,8 @@ import { paciente, psicologo } from '../../db/schema/cuentas';
 
 const { contrasenaHash: _h, versionSesion: _v, ...columnasPsicologo } = getTableColumns(psicologo);
 
-const totalPacientes = sql<number>`(select count(*)::int from ${paciente} where ${paciente.id_psicologo} = ${psicologo.id_psicologo})`;
+// Written out: inside a subquery drizzle leaves column names unqualified, and both tables have id_psicologo.
+const totalPacientes = sql<number>`(select count(*)::int from paciente pa where pa.id_psicologo = "psicologo"."id_psicologo")`;
 
 export async function psicologos(db: DbOrTx, id?: number) {
   return db
@@ -130,10 +131,10 @@ export async function filasAuditoria(
   const filas = await db
     .select({
       ...getTableColumns(auditoria),
-      actor_nombre: sql<string | null>`case when ${auditoria.actor_tipo} in ('psicologo','admin')
-        then (select ${psicologo.nombre} || ' ' || ${psicologo.apellidoPaterno} from ${psicologo} where ${psicologo.id_psicologo} = ${auditoria.actor_id})
-        when ${auditoria.actor_tipo} = 'paciente'
-        then (select ${paciente.nombre} || ' ' || ${paciente.apellido_paterno} from ${paciente} where ${paciente.id_paciente} = ${auditoria.actor_id})
+      actor_nombre: sql<string | null>`case when "auditoria"."actor_tipo" in ('psicologo','admin')
+        then (select ps.nombre || ' ' || ps.apellido_paterno from psicologo ps where ps.id_psicologo = "auditoria"."actor_id")
+        when "auditoria"."actor_tipo" = 'paciente'
+        then (select pa.nombre || ' ' || pa.apellido_paterno from paciente pa where pa.id_paciente = "auditoria"."actor_id")
         end`,
     })
     .from(auditoria)
