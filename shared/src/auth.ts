@@ -287,7 +287,8 @@ export function registroPacienteSchema(hoy: string) {
       v.toUpperCase(),
       v.maxLength(20, MSG.codigoDesconocido),
     ),
-    consentimientos: ConsentimientosRegistroSchema,
+    // Missing reads as {} so it gets the consent message, not the generic one.
+    consentimientos: v.optional(ConsentimientosRegistroSchema, () => ({}) as never),
   });
 }
 
