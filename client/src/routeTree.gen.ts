@@ -24,8 +24,12 @@ import { Route as RegistroRouteImport } from './routes/registro'
 import { Route as TerminosYCondicionesRouteImport } from './routes/terminos-y-condiciones'
 import { Route as ActivarCuentaChar123TokenChar125RouteImport } from './routes/activar-cuenta.{-$token}'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminChatRouteImport } from './routes/admin/chat'
+import { Route as AdminConfiguracionRouteImport } from './routes/admin/configuracion'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminPacientesRouteImport } from './routes/admin/pacientes'
+import { Route as AdminPerfilRouteImport } from './routes/admin/perfil'
 import { Route as AdminPsicologosRouteImport } from './routes/admin/psicologos'
 import { Route as ForosIndexRouteImport } from './routes/foros/index'
 import { Route as ForosCrearRouteImport } from './routes/foros/crear'
@@ -113,14 +117,34 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditoriaRoute = AdminAuditoriaRouteImport.update({
+  id: '/auditoria',
+  path: '/auditoria',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminChatRoute = AdminChatRouteImport.update({
   id: '/chat',
   path: '/chat',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminConfiguracionRoute = AdminConfiguracionRouteImport.update({
+  id: '/configuracion',
+  path: '/configuracion',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminPacientesRoute = AdminPacientesRouteImport.update({
   id: '/pacientes',
   path: '/pacientes',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminPerfilRoute = AdminPerfilRouteImport.update({
+  id: '/perfil',
+  path: '/perfil',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminPsicologosRoute = AdminPsicologosRouteImport.update({
@@ -180,8 +204,12 @@ export interface FileRoutesByFullPath {
   '/registro': typeof RegistroRoute
   '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
+  '/admin/configuracion': typeof AdminConfiguracionRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
+  '/admin/perfil': typeof AdminPerfilRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
@@ -206,8 +234,12 @@ export interface FileRoutesByTo {
   '/registro': typeof RegistroRoute
   '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
+  '/admin/configuracion': typeof AdminConfiguracionRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
+  '/admin/perfil': typeof AdminPerfilRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
@@ -234,8 +266,12 @@ export interface FileRoutesById {
   '/registro': typeof RegistroRoute
   '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
+  '/admin/configuracion': typeof AdminConfiguracionRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
+  '/admin/perfil': typeof AdminPerfilRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
@@ -263,8 +299,12 @@ export interface FileRouteTypes {
     | '/registro'
     | '/terminos-y-condiciones'
     | '/activar-cuenta/{-$token}'
+    | '/admin/auditoria'
     | '/admin/chat'
+    | '/admin/configuracion'
+    | '/admin/dashboard'
     | '/admin/pacientes'
+    | '/admin/perfil'
     | '/admin/psicologos'
     | '/foros/crear'
     | '/foros/invitaciones'
@@ -289,8 +329,12 @@ export interface FileRouteTypes {
     | '/registro'
     | '/terminos-y-condiciones'
     | '/activar-cuenta/{-$token}'
+    | '/admin/auditoria'
     | '/admin/chat'
+    | '/admin/configuracion'
+    | '/admin/dashboard'
     | '/admin/pacientes'
+    | '/admin/perfil'
     | '/admin/psicologos'
     | '/foros/crear'
     | '/foros/invitaciones'
@@ -316,8 +360,12 @@ export interface FileRouteTypes {
     | '/registro'
     | '/terminos-y-condiciones'
     | '/activar-cuenta/{-$token}'
+    | '/admin/auditoria'
     | '/admin/chat'
+    | '/admin/configuracion'
+    | '/admin/dashboard'
     | '/admin/pacientes'
+    | '/admin/perfil'
     | '/admin/psicologos'
     | '/foros/crear'
     | '/foros/invitaciones'
@@ -460,6 +508,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/auditoria': {
+      id: '/admin/auditoria'
+      path: '/auditoria'
+      fullPath: '/admin/auditoria'
+      preLoaderRoute: typeof AdminAuditoriaRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/chat': {
       id: '/admin/chat'
       path: '/chat'
@@ -467,11 +522,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminChatRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/configuracion': {
+      id: '/admin/configuracion'
+      path: '/configuracion'
+      fullPath: '/admin/configuracion'
+      preLoaderRoute: typeof AdminConfiguracionRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/pacientes': {
       id: '/admin/pacientes'
       path: '/pacientes'
       fullPath: '/admin/pacientes'
       preLoaderRoute: typeof AdminPacientesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/perfil': {
+      id: '/admin/perfil'
+      path: '/perfil'
+      fullPath: '/admin/perfil'
+      preLoaderRoute: typeof AdminPerfilRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/psicologos': {
@@ -534,15 +610,23 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminChatRoute: typeof AdminChatRoute
+  AdminConfiguracionRoute: typeof AdminConfiguracionRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
   AdminPacientesRoute: typeof AdminPacientesRoute
+  AdminPerfilRoute: typeof AdminPerfilRoute
   AdminPsicologosRoute: typeof AdminPsicologosRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminChatRoute: AdminChatRoute,
+  AdminConfiguracionRoute: AdminConfiguracionRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
   AdminPacientesRoute: AdminPacientesRoute,
+  AdminPerfilRoute: AdminPerfilRoute,
   AdminPsicologosRoute: AdminPsicologosRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

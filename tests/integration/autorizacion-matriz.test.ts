@@ -268,7 +268,10 @@ const TABLA: Record<string, Fila> = {
     url: '/api/admin/confirmar-cambio-correo',
     payload: { token: 'token-desconocido-de-prueba' },
   })),
-  'POST /api/psicologo/registro-admin': fila(['admin'], () => ({ url: '/api/psicologo/registro-admin', payload: registroPsicologo(++registros) })),
+  'POST /api/psicologo/registro-admin': fila(['admin'], () => ({
+    url: '/api/psicologo/registro-admin',
+    payload: registroPsicologo(++registros),
+  })),
   'GET /api/psicologo/perfil': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/perfil' })),
   // Each psychologist's own email (the administrator's names p1's: 409, not a refusal).
   'PUT /api/psicologo/actualizar-perfil': fila(PSICOLOGOS, ({ p }) => ({

@@ -50,12 +50,12 @@ export function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-arena-200" />
           <DropdownMenu.Item asChild className={itemClases}>
-            <Link to="/configuracion-perfil">
+            <Link to="/admin/perfil">
               <UserRound className="size-4" aria-hidden /> Mi Perfil
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClases}>
-            <Link to="/configuracion-perfil">
+            <Link to="/admin/configuracion">
               <Settings className="size-4" aria-hidden /> Configuración
             </Link>
           </DropdownMenu.Item>
