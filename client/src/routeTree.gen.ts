@@ -26,10 +26,8 @@ import { Route as ActivarCuentaChar123TokenChar125RouteImport } from './routes/a
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminChatRouteImport } from './routes/admin/chat'
-import { Route as AdminConfiguracionRouteImport } from './routes/admin/configuracion'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminPacientesRouteImport } from './routes/admin/pacientes'
-import { Route as AdminPerfilRouteImport } from './routes/admin/perfil'
 import { Route as AdminPsicologosRouteImport } from './routes/admin/psicologos'
 import { Route as ForosIndexRouteImport } from './routes/foros/index'
 import { Route as ForosCrearRouteImport } from './routes/foros/crear'
@@ -127,11 +125,6 @@ const AdminChatRoute = AdminChatRouteImport.update({
   path: '/chat',
   getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminConfiguracionRoute = AdminConfiguracionRouteImport.update({
-  id: '/configuracion',
-  path: '/configuracion',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -140,11 +133,6 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
 const AdminPacientesRoute = AdminPacientesRouteImport.update({
   id: '/pacientes',
   path: '/pacientes',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminPerfilRoute = AdminPerfilRouteImport.update({
-  id: '/perfil',
-  path: '/perfil',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminPsicologosRoute = AdminPsicologosRouteImport.update({
@@ -206,10 +194,8 @@ export interface FileRoutesByFullPath {
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
-  '/admin/configuracion': typeof AdminConfiguracionRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
-  '/admin/perfil': typeof AdminPerfilRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
@@ -236,10 +222,8 @@ export interface FileRoutesByTo {
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
-  '/admin/configuracion': typeof AdminConfiguracionRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
-  '/admin/perfil': typeof AdminPerfilRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
@@ -268,10 +252,8 @@ export interface FileRoutesById {
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
-  '/admin/configuracion': typeof AdminConfiguracionRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
-  '/admin/perfil': typeof AdminPerfilRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
@@ -301,10 +283,8 @@ export interface FileRouteTypes {
     | '/activar-cuenta/{-$token}'
     | '/admin/auditoria'
     | '/admin/chat'
-    | '/admin/configuracion'
     | '/admin/dashboard'
     | '/admin/pacientes'
-    | '/admin/perfil'
     | '/admin/psicologos'
     | '/foros/crear'
     | '/foros/invitaciones'
@@ -331,10 +311,8 @@ export interface FileRouteTypes {
     | '/activar-cuenta/{-$token}'
     | '/admin/auditoria'
     | '/admin/chat'
-    | '/admin/configuracion'
     | '/admin/dashboard'
     | '/admin/pacientes'
-    | '/admin/perfil'
     | '/admin/psicologos'
     | '/foros/crear'
     | '/foros/invitaciones'
@@ -362,10 +340,8 @@ export interface FileRouteTypes {
     | '/activar-cuenta/{-$token}'
     | '/admin/auditoria'
     | '/admin/chat'
-    | '/admin/configuracion'
     | '/admin/dashboard'
     | '/admin/pacientes'
-    | '/admin/perfil'
     | '/admin/psicologos'
     | '/foros/crear'
     | '/foros/invitaciones'
@@ -522,13 +498,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminChatRouteImport
       parentRoute: typeof AdminRouteRoute
     }
-    '/admin/configuracion': {
-      id: '/admin/configuracion'
-      path: '/configuracion'
-      fullPath: '/admin/configuracion'
-      preLoaderRoute: typeof AdminConfiguracionRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/dashboard'
@@ -541,13 +510,6 @@ declare module '@tanstack/react-router' {
       path: '/pacientes'
       fullPath: '/admin/pacientes'
       preLoaderRoute: typeof AdminPacientesRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/perfil': {
-      id: '/admin/perfil'
-      path: '/perfil'
-      fullPath: '/admin/perfil'
-      preLoaderRoute: typeof AdminPerfilRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/psicologos': {
@@ -612,10 +574,8 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminChatRoute: typeof AdminChatRoute
-  AdminConfiguracionRoute: typeof AdminConfiguracionRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminPacientesRoute: typeof AdminPacientesRoute
-  AdminPerfilRoute: typeof AdminPerfilRoute
   AdminPsicologosRoute: typeof AdminPsicologosRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -623,10 +583,8 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminChatRoute: AdminChatRoute,
-  AdminConfiguracionRoute: AdminConfiguracionRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminPacientesRoute: AdminPacientesRoute,
-  AdminPerfilRoute: AdminPerfilRoute,
   AdminPsicologosRoute: AdminPsicologosRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

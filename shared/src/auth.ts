@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { caracteresValidos, textoDeNombre } from './comun';
 import { CEDULA_MAX_DIGITOS, CEDULA_MIN_DIGITOS, EDAD_MAXIMA, EDAD_MINIMA } from './constants';
 import { mensajeContrasena } from './contrasena';
-import { ConsentimientosRegistroSchema } from './consentimiento';
 import { MSG_GENERICO } from './errores';
 import { edadEnAnios, esFechaIso } from './fechas';
 
@@ -274,8 +273,9 @@ export const formularioRestablecerSchema = v.pipe(
   ),
 );
 
-/** POST /api/paciente/registro (mobile app). */
-export function registroPacienteSchema(hoy: string) {
+/** POST /api/paciente/registro (mobile app) without its consent field: `registroPacienteSchema` in
+ * consentimiento.ts adds it (kept apart so the web's first load does not carry the consent schemas). */
+export function registroPacienteBaseSchema(hoy: string) {
   return cuerpo({
     ...PersonaPacienteSchema.entries,
     fecha_nacimiento: fechaNacimientoSchema(hoy, 120),
@@ -287,8 +287,6 @@ export function registroPacienteSchema(hoy: string) {
       v.toUpperCase(),
       v.maxLength(20, MSG.codigoDesconocido),
     ),
-    // Missing reads as {} so it gets the consent message, not the generic one.
-    consentimientos: v.optional(ConsentimientosRegistroSchema, () => ({}) as never),
   });
 }
 

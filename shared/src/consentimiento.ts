@@ -1,6 +1,7 @@
 // A patient's express consent (decision 146): the privacy notice and the informed-consent letter,
 // each versioned; registration records the versions accepted, a newer version is asked at login.
 import * as v from 'valibot';
+import { registroPacienteBaseSchema } from './auth';
 import { MSG_GENERICO } from './errores';
 
 export const TIPOS_CONSENTIMIENTO = ['aviso_privacidad', 'consentimiento_informado'] as const;
@@ -57,3 +58,15 @@ export const EstadoConsentimientoSchema = v.object({
 });
 export type EstadoConsentimiento = v.InferOutput<typeof EstadoConsentimientoSchema>;
 export const EstadoConsentimientoRespuesta = v.array(EstadoConsentimientoSchema);
+
+/** POST /api/paciente/registro: the person, the linking code and the consent versions accepted. */
+export function registroPacienteSchema(hoy: string) {
+  return v.object(
+    {
+      ...registroPacienteBaseSchema(hoy).entries,
+      // Missing reads as {} so it gets the consent message, not the generic one.
+      consentimientos: v.optional(ConsentimientosRegistroSchema, () => ({}) as never),
+    },
+    MSG_GENERICO.cuerpoInvalido,
+  );
+}

@@ -1,4 +1,5 @@
-import type { Estadisticas, FilaAuditoria, PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion';
+import type { Estadisticas } from '@miduelo/shared/administracion';
+import type { FilaAuditoria, PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
 import { http } from '@/lib/http';
 
 // The Admin API of spec 2 §7 (base /api/admin).

@@ -3,7 +3,7 @@
 // (`cuenta:actualizada`). Loaded lazily, after the first paint, outside the first-load budget.
 import { MSG } from '@miduelo/shared/auth';
 import { CuentaActualizadaSchema } from '@miduelo/shared/realtime-admin';
-import { ShieldAlert } from 'lucide-react';
+import { BadgeAlert } from 'lucide-react';
 import { obtenerPerfil } from '@/api/perfil';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
@@ -15,7 +15,7 @@ export default function AvisoCuentaLimitada() {
   return (
     <div role="status" data-aviso-limitada className="border-b border-pendiente-borde bg-aviso-50">
       <p className="mx-auto flex max-w-6xl items-start gap-2.5 px-4 py-3 text-sm text-aviso-700 sm:px-6">
-        <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <BadgeAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>
           <strong className="font-semibold">Acceso limitado.</strong> {MSG.advertenciaLimitada}
         </span>

@@ -50,12 +50,12 @@ export function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-arena-200" />
           <DropdownMenu.Item asChild className={itemClases}>
-            <Link to="/admin/perfil">
+            <Link to="/configuracion-perfil">
               <UserRound className="size-4" aria-hidden /> Mi Perfil
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClases}>
-            <Link to="/admin/configuracion">
+            <Link to="/configuracion-perfil">
               <Settings className="size-4" aria-hidden /> Configuración
             </Link>
           </DropdownMenu.Item>

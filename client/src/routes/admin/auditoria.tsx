@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PantallaAuditoria } from '@/features/administracion/components/pantalla-auditoria';
+import { PantallaAuditoria } from '@/features/administracion/pantallas';
 import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/admin/auditoria')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PantallaPanel } from '@/features/administracion/components/pantalla-panel';
+import { PantallaPanel } from '@/features/administracion/pantallas';
 import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/admin/dashboard')({

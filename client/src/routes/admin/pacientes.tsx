@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PantallaPacientes } from '@/features/administracion/components/pantalla-pacientes';
+import { PantallaPacientes } from '@/features/administracion/pantallas';
 import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/admin/pacientes')({

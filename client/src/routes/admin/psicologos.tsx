@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PantallaPsicologos } from '@/features/administracion/components/pantalla-psicologos';
+import { PantallaPsicologos } from '@/features/administracion/pantallas';
 import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/admin/psicologos')({

@@ -1,12 +1,12 @@
 // The Admin API of spec 2 §7 (base /api/admin): psychologists, patients, the dashboard and the audit
 // log. Only administrators: everyone else gets 401/403 before any validation and nothing is written.
 import { MSG_ADMIN } from '@miduelo/shared/auth';
+import { EstadisticasSchema } from '@miduelo/shared/administracion';
 import {
   AuditoriaQuery,
   AuditoriaRespuesta,
   CedulaApiRespuesta,
   EliminadoRespuesta,
-  EstadisticasSchema,
   PacientesAdminRespuesta,
   PsicologoAdminSchema,
   PsicologosAdminRespuesta,
@@ -14,7 +14,7 @@ import {
   ReasignarBody,
   ValidarCedulaApiBody,
   ValidarCedulaBody,
-} from '@miduelo/shared/administracion';
+} from '@miduelo/shared/administracion-esquemas';
 import { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
 import { idEnRuta } from '@miduelo/shared/comun';
 import * as v from 'valibot';

@@ -1,11 +1,16 @@
 // Patients' accounts (the mobile app, base /api/paciente).
-import { MSG_CUENTA, loginPacienteSchema, registroPacienteSchema } from '@miduelo/shared/auth';
+import { MSG_CUENTA, loginPacienteSchema } from '@miduelo/shared/auth';
 import { LoginPacienteRespuestaSchema, MsgRespuesta, RegistroPacienteRespuestaSchema } from '@miduelo/shared/auth-respuestas';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import * as v from 'valibot';
 import { AppError } from '../../errors';
 import type { Rutas } from '../../plugins/valibot';
-import { AceptarConsentimientoBody, DocumentosVigentesRespuesta, EstadoConsentimientoRespuesta } from '@miduelo/shared/consentimiento';
+import {
+  AceptarConsentimientoBody,
+  DocumentosVigentesRespuesta,
+  EstadoConsentimientoRespuesta,
+  registroPacienteSchema,
+} from '@miduelo/shared/consentimiento';
 import { RecuperarRespuestaSchema, VerificarTokenRespuestaSchema } from '@miduelo/shared/auth-respuestas';
 import { restablecerSchema } from '@miduelo/shared/auth';
 import {

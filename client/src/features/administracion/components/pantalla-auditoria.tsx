@@ -1,6 +1,7 @@
 // The audit log screen: who did what to whom and when, filtered and paginated (decision 145).
-import { ETIQUETA_ACCION, type FilaAuditoria } from '@miduelo/shared/administracion';
-import { ChevronLeft, ChevronRight, ScrollText } from 'lucide-react';
+import { ETIQUETA_ACCION } from '@miduelo/shared/administracion';
+import type { FilaAuditoria } from '@miduelo/shared/administracion-esquemas';
+import { ArrowLeft, ArrowRight, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -113,7 +114,7 @@ export function PantallaAuditoria() {
       {meta && meta.totalPages > 1 && (
         <nav className="flex items-center justify-between gap-3" aria-label="Páginas de la bitácora">
           <Button variante="secundario" tamano="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            <ChevronLeft className="size-4" aria-hidden /> Anterior
+            <ArrowLeft className="size-4" aria-hidden /> Anterior
           </Button>
           <span className="text-sm text-tinta-600">
             Página {meta.page} de {meta.totalPages} · {meta.total} registros
@@ -124,7 +125,7 @@ export function PantallaAuditoria() {
             disabled={page >= meta.totalPages}
             onClick={() => setPage((p) => Math.min(meta.totalPages, p + 1))}
           >
-            Siguiente <ChevronRight className="size-4" aria-hidden />
+            Siguiente <ArrowRight className="size-4" aria-hidden />
           </Button>
         </nav>
       )}

@@ -1,7 +1,8 @@
 // Spec 2 §2 Admin patients: text filter (name, email or id), todos / sin_asignar / asignados / one
 // psychologist, the table and its colours, the detail modal, reassignment (the current psychologist
 // disabled, only active psychologists with a verified licence) and enabling/disabling.
-import { MSG_ADMINISTRACION, type PacienteAdmin } from '@miduelo/shared/administracion';
+import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
+import type { PacienteAdmin } from '@miduelo/shared/administracion-esquemas';
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';

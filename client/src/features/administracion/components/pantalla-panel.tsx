@@ -2,7 +2,7 @@
 // (decision 144), and the licences waiting for validation as a work list.
 import { type Estadisticas, EstadisticasSchema } from '@miduelo/shared/administracion';
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, ClipboardCheck, MessageSquare, ShieldAlert, Stethoscope, UserCheck, UserX, Users } from 'lucide-react';
+import { CalendarDays, ClipboardCheck, MessageSquare, BadgeAlert, Stethoscope, UserCheck, UserX, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -19,7 +19,7 @@ const TARJETAS: Array<{ clave: keyof Estadisticas; etiqueta: string; icono: type
   { clave: 'psicologosInactivos', etiqueta: 'Inactivos', icono: UserX },
   { clave: 'totalPacientes', etiqueta: 'Pacientes', icono: Users },
   { clave: 'cedulasValidadas', etiqueta: 'Cédulas validadas', icono: ClipboardCheck },
-  { clave: 'cedulasPendientes', etiqueta: 'Cédulas pendientes', icono: ShieldAlert },
+  { clave: 'cedulasPendientes', etiqueta: 'Cédulas pendientes', icono: BadgeAlert },
   { clave: 'mensajesHoy', etiqueta: 'Mensajes hoy', icono: MessageSquare },
   { clave: 'citasHoy', etiqueta: 'Citas hoy', icono: CalendarDays },
 ];

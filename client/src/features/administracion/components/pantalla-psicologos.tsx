@@ -1,7 +1,8 @@
 // Spec 2 §2 Admin psychologists: filters, the table with its row colours, the detail modal (with
 // the official registry's site), licence validation by the registry or by hand after two
 // confirmations, enabling/disabling, and deletion after two confirmations and typing ELIMINAR.
-import { MSG_ADMINISTRACION, type PsicologoAdmin, URL_REGISTRO_CEDULAS } from '@miduelo/shared/administracion';
+import { MSG_ADMINISTRACION, URL_REGISTRO_CEDULAS } from '@miduelo/shared/administracion';
+import type { PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
 import { ExternalLink, Stethoscope } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -242,25 +242,28 @@ function CambiarContrasena({ admin }: { admin: boolean }) {
   );
 }
 
-/** The link of an administrator's email change opens this screen with ?cambio_correo=TOKEN. */
-function useConfirmarCambioCorreo(token: string | undefined, alTerminar: () => void) {
+/** The link of an administrator's email change opens this screen with ?cambio_correo=TOKEN. Read
+ * here, not by the route's search validator: the route tree is part of every page's first load. */
+function useConfirmarCambioCorreo() {
   const hecho = useRef(false);
   useEffect(() => {
-    if (!token || hecho.current) return;
+    const token = new URLSearchParams(window.location.search).get('cambio_correo');
+    if (!token || !/^[\w-]{10,200}$/.test(token) || hecho.current) return;
     hecho.current = true;
+    // The single-use token leaves the address bar at once.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
     confirmarCambioCorreo(token)
       .then((r) => {
         toast.info('Correo actualizado', r.msg);
         cerrarTrasCambioCorreo();
       })
-      .catch((err: unknown) => toast.error('Error', mensajeDeError(err, MSG_PERFIL.errorPerfil)))
-      .finally(alTerminar);
-  }, [token, alTerminar]);
+      .catch((err: unknown) => toast.error('Error', mensajeDeError(err, MSG_PERFIL.errorPerfil)));
+  }, []);
 }
 
-export function PantallaPerfil({ cambioCorreo, alConfirmar }: { cambioCorreo?: string; alConfirmar: () => void }) {
+export function PantallaPerfil() {
   const { data: perfil, setData, error } = useLiveResource({ fetch: obtenerPerfil, vigilar: false });
-  useConfirmarCambioCorreo(cambioCorreo, alConfirmar);
+  useConfirmarCambioCorreo();
   if (error && !perfil) return <p className="text-peligro-700">{mensajeDeError(error, MSG_PERFIL.errorPerfil)}</p>;
   if (!perfil) return <Cargando texto="Cargando tu perfil..." />;
   const nombre = [perfil.nombre, perfil.apellidoPaterno, perfil.apellidoMaterno].filter(Boolean).join(' ');
