@@ -70,6 +70,7 @@ export const ETIQUETA_ACCION: Record<string, string> = {
   habilitar: 'Habilitó cuenta',
   deshabilitar: 'Deshabilitó cuenta',
   reasignar: 'Reasignó paciente',
+  desasignar: 'Dejó sin asignar',
   eliminar: 'Eliminó',
   registrar_admin: 'Registró administrador',
   actualizar_perfil: 'Actualizó perfil',

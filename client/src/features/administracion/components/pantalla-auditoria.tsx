@@ -23,10 +23,23 @@ function quien(f: FilaAuditoria) {
   return f.actor_nombre ? `${f.actor_nombre} (${tipo} #${f.actor_id})` : `${tipo} #${f.actor_id} (eliminado)`;
 }
 
+const CLAVES: Record<string, string> = {
+  de: 'psicólogo anterior',
+  a: 'psicólogo nuevo',
+  metodo: 'método',
+  campos: 'campos',
+  resultado: 'resultado',
+  motivo: 'motivo',
+};
+
 function detalle(f: FilaAuditoria) {
   if (!f.detalle) return '';
   return Object.entries(f.detalle)
-    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(', ') : String(v ?? '—')}`)
+    .map(([k, v]) => {
+      const valor = Array.isArray(v) ? v.join(', ') : v === null || v === undefined ? 'ninguno' : String(v);
+      const esId = (k === 'de' || k === 'a') && typeof v === 'number';
+      return `${CLAVES[k] ?? k.replace(/_/g, ' ')}: ${esId ? `#${valor}` : valor.replace(/_/g, ' ')}`;
+    })
     .join(' · ');
 }
 

@@ -19,6 +19,7 @@ import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { FILA, fecha, nombreDe, normalizar } from '../formato';
 import { DialogoEliminar } from './dialogo-eliminar';
@@ -46,6 +47,8 @@ function Dato({ etiqueta, children }: { etiqueta: string; children: React.ReactN
 function Detalle({ p, onCerrar, onCambio }: { p: PsicologoAdmin; onCerrar: () => void; onCambio: () => void }) {
   const [ocupado, setOcupado] = useState<string | null>(null);
   const [eliminar, setEliminar] = useState(false);
+  // An administrator cannot disable or delete their own account (the server refuses it too).
+  const propia = useSession((s) => s.usuario?.id_psicologo) === p.id_psicologo;
 
   async function porRegistro() {
     setOcupado('api');
@@ -166,10 +169,10 @@ function Detalle({ p, onCerrar, onCambio }: { p: PsicologoAdmin; onCerrar: () =>
             Consultar en el Registro Nacional de Profesionistas <ExternalLink className="size-4" aria-hidden />
           </a>
           <DialogFooter className="flex-wrap">
-            <Button variante="peligro" onClick={pedirEliminar} cargando={ocupado === 'eliminar'} disabled={!!ocupado}>
+            <Button variante="peligro" onClick={pedirEliminar} cargando={ocupado === 'eliminar'} disabled={!!ocupado || propia}>
               Eliminar
             </Button>
-            <Button variante="secundario" onClick={estado} cargando={ocupado === 'estado'} disabled={!!ocupado}>
+            <Button variante="secundario" onClick={estado} cargando={ocupado === 'estado'} disabled={!!ocupado || propia}>
               {p.status === 'activo' ? 'Inhabilitar cuenta' : 'Habilitar cuenta'}
             </Button>
             <Button variante="secundario" onClick={porRegistro} cargando={ocupado === 'api'} disabled={!!ocupado || p.cedula_validada}>
