@@ -32,6 +32,8 @@ export interface Config {
   seedDemo: boolean | null;
   zonaClinica: string;
   cedulaApiUrl: string | null;
+  /** How long the licence registry may take to answer (decision 142). */
+  cedulaApiTimeoutMs: number;
   diasGraciaValidacion: number;
   production: boolean;
   clientDir: string | null;
@@ -137,6 +139,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === undefined ? null : e.SEED_DEMO === '1',
     zonaClinica: e.TZ_CLINICA ?? ZONA_CLINICA_DEFECTO,
     cedulaApiUrl: e.CEDULA_API_URL ?? null,
+    cedulaApiTimeoutMs: 8000,
     diasGraciaValidacion: Number(e.DIAS_GRACIA_VALIDACION ?? DIAS_GRACIA_VALIDACION_DEFECTO),
     production,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : null,

@@ -3,6 +3,7 @@
 import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-citas';
 import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat';
 import type { ExpedienteServidorACliente } from './realtime-expediente';
+import type { AdminServidorACliente } from './realtime-admin';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -10,7 +11,11 @@ export interface SesionServidorACliente {
   'sesion:revocada': (p: { motivo: 'cierre' | 'contrasena' | 'deshabilitada' | 'expirada' }) => void;
 }
 
-export type ServerToClientEvents = SesionServidorACliente & CitasServidorACliente & ChatServidorACliente & ExpedienteServidorACliente;
+export type ServerToClientEvents = SesionServidorACliente &
+  CitasServidorACliente &
+  ChatServidorACliente &
+  ExpedienteServidorACliente &
+  AdminServidorACliente;
 export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor;
 
 /** Personal rooms (ARCHITECTURE.md, Real time). */
@@ -18,4 +23,6 @@ export const sala = {
   psicologo: (id: number) => `psicologo:${id}`,
   paciente: (id: number) => `paciente:${id}`,
   admin: (id: number) => `admin:${id}`,
+  /** Every administrator's socket (the dashboard's live figures). */
+  administradores: 'administradores',
 } as const;

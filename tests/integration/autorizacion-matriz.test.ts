@@ -105,6 +105,7 @@ const TABLA: Record<string, Fila> = {
         telefono: `33${String(10_000_000 + s).slice(-8)}`,
         contrasena: 'Clave#Segura1',
         codigo_vinculacion: e.p1.psicologo.codigo_vinculacion,
+        consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
       },
     };
   }),
@@ -267,6 +268,86 @@ const TABLA: Record<string, Fila> = {
   'GET /api/admin/usuarios-disponibles': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles' })),
   'GET /api/admin/usuarios-disponibles/psicologos': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/psicologos' })),
   'GET /api/admin/usuarios-disponibles/pacientes': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/pacientes' })),
+
+  // ---- Administration (issue 15) ----
+  'GET /api/admin/psicologos': fila(['admin'], () => ({ url: '/api/admin/psicologos' })),
+  'GET /api/admin/psicologos/:id': fila(['admin'], ({ r }) => ({ url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}` })),
+  'PUT /api/admin/psicologos/:id/validar-cedula': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}/validar-cedula`,
+    payload: { cedula_validada: false },
+  })),
+  // Another number than the one on record: answered 400 without asking the registry.
+  'POST /api/admin/psicologos/:id/validar-cedula-api': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}/validar-cedula-api`,
+    payload: { cedula: '0000001' },
+  })),
+  'PUT /api/admin/psicologos/:id/validar-cedula-manual': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}/validar-cedula-manual`,
+  })),
+  'DELETE /api/admin/psicologos/:id': fila(['admin'], ({ r }) => ({ url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}` })),
+  'GET /api/admin/pacientes': fila(['admin'], () => ({ url: '/api/admin/pacientes' })),
+  'PUT /api/admin/pacientes/:id/reasignar': fila(['admin'], ({ e, r }) => ({
+    url: `/api/admin/pacientes/${r.victimaPaciente.id_paciente}/reasignar`,
+    payload: { id_psicologo: e.p2.psicologo.id_psicologo },
+  })),
+  'GET /api/admin/estadisticas': fila(['admin'], () => ({ url: '/api/admin/estadisticas' })),
+  'GET /api/admin/auditoria': fila(['admin'], () => ({ url: '/api/admin/auditoria?page=1' })),
+  'PUT /api/admin/perfil': fila(['admin'], () => ({ url: '/api/admin/perfil', payload: { telefono: '5512345678' } })),
+  // A wrong current password: answered 400 and nothing changes (a real change would end the
+  // role's later sessions in this table).
+  'PUT /api/admin/cambiar-contrasena': fila(['admin'], () => ({
+    url: '/api/admin/cambiar-contrasena',
+    payload: { contrasena_actual: 'No#EsLaActual1', nueva_contrasena: 'Otra#Clave22' },
+  })),
+  'POST /api/admin/solicitar-cambio-correo': fila(['admin'], () => ({
+    url: '/api/admin/solicitar-cambio-correo',
+    payload: { nuevo_correo: `nuevo-admin${++registros}@prueba.mx` },
+  })),
+  'POST /api/admin/confirmar-cambio-correo': fila(['admin'], () => ({
+    url: '/api/admin/confirmar-cambio-correo',
+    payload: { token: 'token-desconocido-de-prueba' },
+  })),
+  'POST /api/psicologo/registro-admin': fila(['admin'], () => ({
+    url: '/api/psicologo/registro-admin',
+    payload: registroPsicologo(++registros),
+  })),
+  'GET /api/psicologo/perfil': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/perfil' })),
+  // Each psychologist's own email (the administrator's names p1's: 409, not a refusal).
+  'PUT /api/psicologo/actualizar-perfil': fila(PSICOLOGOS, ({ p }) => ({
+    url: '/api/psicologo/actualizar-perfil',
+    payload: { telefono: '5512345678', correo: p.psicologo.correo, direccionConsultorio: 'Calle 1' },
+  })),
+  'PUT /api/psicologo/cambiar-contrasena': fila(PSICOLOGOS, () => ({
+    url: '/api/psicologo/cambiar-contrasena',
+    payload: { contrasenaActual: 'No#EsLaActual1', nuevaContrasena: 'Otra#Clave22' },
+  })),
+  'GET /api/psicologo/pacientes/:id/consentimiento': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/consentimiento`,
+  })),
+  'POST /api/paciente/recuperar-contrasena': publica(({ r }) => ({
+    url: '/api/paciente/recuperar-contrasena',
+    payload: { email: r.victimaPaciente.email },
+  })),
+  'GET /api/paciente/verificar-token/:token': publica(({ r }) => ({ url: `/api/paciente/verificar-token/${r.tokenRestablecer}` })),
+  'POST /api/paciente/restablecer-contrasena/:token': publica(() => ({
+    url: '/api/paciente/restablecer-contrasena/token-desconocido-de-prueba',
+    payload: { nuevaContrasena: 'Otra#Clave22' },
+  })),
+  'GET /api/paciente/perfil': fila(PACIENTES, () => ({ url: '/api/paciente/perfil' })),
+  'PUT /api/paciente/perfil': fila(PACIENTES, ({ e }) => ({
+    url: '/api/paciente/perfil',
+    payload: { telefono: '5512345678', email: e.p1.paciente.email },
+  })),
+  'PUT /api/paciente/cambiar-contrasena': fila(PACIENTES, () => ({
+    url: '/api/paciente/cambiar-contrasena',
+    payload: { contrasenaActual: 'No#EsLaActual1', nuevaContrasena: 'Otra#Clave22' },
+  })),
+  'GET /api/paciente/consentimientos/vigentes': publica(() => ({ url: '/api/paciente/consentimientos/vigentes' })),
+  'GET /api/paciente/consentimientos': fila(PACIENTES, () => ({ url: '/api/paciente/consentimientos' })),
+  'POST /api/paciente/consentimientos': fila(PACIENTES, () => ({
+    url: '/api/paciente/consentimientos',
+    payload: { tipo: 'aviso_privacidad', version: 1 },
+  })),
 };
 
 /** Who may send each client→server socket event (same model as the HTTP routes it mirrors). */

@@ -42,11 +42,14 @@ export interface Realtime {
   eventos(): string[];
   /** Runs when any authenticated socket is disconnecting (shared, not one listener per socket). */
   alDesconectarse(handler: (this: SocketMiDuelo) => void): void;
-  /** Disconnects the sockets of an account: all of them, or only those of one token (logout). */
+  /** Disconnects the sockets of an account: all of them, or only those of one token (logout).
+   * `o.excepto`: the token that keeps its session (a password change made from it): its sockets
+   * are closed without `sesion:revocada`, and the client reconnects with the new token. */
   desconectarCuenta(
     cuenta: { tipo: 'psicologo' | 'paciente'; id: number },
     motivo: 'cierre' | 'contrasena' | 'deshabilitada' | 'expirada',
     jti?: string,
+    o?: { excepto?: string },
   ): Promise<void>;
 }
 
@@ -59,7 +62,9 @@ declare module 'fastify' {
 /** The personal rooms of a session (ARCHITECTURE.md, Real time). */
 function salasPersonales(s: Sesion): string[] {
   if (s.tipo === 'paciente') return [sala.paciente(s.id_paciente)];
-  return s.rol_admin ? [sala.psicologo(s.id_psicologo), sala.admin(s.id_psicologo)] : [sala.psicologo(s.id_psicologo)];
+  return s.rol_admin
+    ? [sala.psicologo(s.id_psicologo), sala.admin(s.id_psicologo), sala.administradores]
+    : [sala.psicologo(s.id_psicologo)];
 }
 
 /** setTimeout's largest delay (about 24.8 days); a patient token lives 30 days. */
@@ -232,13 +237,18 @@ export default fp(
       alConectar(handler) {
         handlers.push(handler);
       },
-      async desconectarCuenta(cuenta, motivo, jti) {
+      async desconectarCuenta(cuenta, motivo, jti, o = {}) {
         // Every revocation passes here: its cached session checks go first, on every node.
         await app.sesiones.olvidarCuenta(cuenta);
         const room = cuenta.tipo === 'paciente' ? sala.paciente(cuenta.id) : sala.psicologo(cuenta.id);
         const sockets = await io.in(room).fetchSockets();
         for (const s of sockets) {
-          if (jti && (s.data.sesion as TokenPayload).jti !== jti) continue;
+          const suJti = (s.data.sesion as TokenPayload).jti;
+          if (jti && suJti !== jti) continue;
+          if (o.excepto && suJti === o.excepto) {
+            s.disconnect(true);
+            continue;
+          }
           s.emit('sesion:revocada', { motivo });
           s.disconnect(true);
         }

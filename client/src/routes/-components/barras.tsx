@@ -31,6 +31,7 @@ function BarraPublica() {
 }
 
 const AlimentarNoLeidos = lazy(() => import('./alimentar-no-leidos'));
+const AvisoCuentaLimitada = lazy(() => import('./aviso-cuenta-limitada'));
 
 function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
   const noLeidos = useNoLeidos(totalNoLeidos);
@@ -68,6 +69,9 @@ function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
           </>
         }
       />
+      <Suspense fallback={null}>
+        <AvisoCuentaLimitada />
+      </Suspense>
     </>
   );
 }
@@ -96,9 +100,11 @@ function BarraAdmin({ usuario }: { usuario: UsuarioWeb }) {
         etiqueta="Administración"
         inicio="/admin/psicologos"
         enlaces={[
+          { to: '/admin/dashboard', etiqueta: 'Panel' },
           { to: '/admin/psicologos', etiqueta: 'Psicólogos' },
           { to: '/admin/pacientes', etiqueta: 'Pacientes' },
           { to: '/admin/chat', etiqueta: 'Chat', insignia: noLeidos },
+          { to: '/admin/auditoria', etiqueta: 'Bitácora' },
         ]}
         derecha={
           <Suspense fallback={<MenuAdminCargando usuario={usuario} />}>

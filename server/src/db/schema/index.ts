@@ -4,5 +4,6 @@ import * as agenda from './agenda';
 import * as chat from './chat';
 import * as auditoria from './auditoria';
 import * as expediente from './expediente';
+import * as consentimiento from './consentimiento';
 
-export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente };
+export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente, ...consentimiento };
