@@ -342,7 +342,14 @@ export const InvitarSchema = v.object(
 );
 export type InvitarBody = v.InferInput<typeof InvitarSchema>;
 
-export const ResponderInvitacionSchema = v.object({ aceptar: v.boolean(MSG_FOROS.aceptarInvalido) }, CUERPO_INVALIDO);
+const booleano = (msg: string) =>
+  v.pipe(
+    v.optional(v.unknown(), null),
+    v.check((x) => typeof x === 'boolean', msg),
+    v.transform((x) => x as boolean),
+  );
+
+export const ResponderInvitacionSchema = v.object({ aceptar: booleano(MSG_FOROS.aceptarInvalido) }, CUERPO_INVALIDO);
 
 export const OcultarMensajeSchema = v.object({ oculto: v.optional(v.boolean(MSG_FOROS.ocultoInvalido), true) }, CUERPO_INVALIDO);
 

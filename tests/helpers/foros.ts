@@ -58,7 +58,11 @@ export const idCliente = () => randomUUID().replaceAll('-', '');
 
 /** A forum created by `admin` (its forum admin), with one topic. */
 export async function foroConTema(admin: Usuario, o: { publico?: boolean; titulo?: string } = {}) {
-  const f = await admin.post('/api/foros', { titulo: o.titulo ?? 'Foro de prueba', descripcion: 'Descripción', publico: o.publico ?? true });
+  const f = await admin.post('/api/foros', {
+    titulo: o.titulo ?? 'Foro de prueba',
+    descripcion: 'Descripción',
+    publico: o.publico ?? true,
+  });
   if (f.status !== 201) throw new Error(`crear foro: ${f.status} ${JSON.stringify(f.body)}`);
   const idForo: number = f.body.data.id_foro;
   const tema = await admin.post(`/api/foros/${idForo}/temas`, { titulo: 'Primer tema' });

@@ -1,4 +1,4 @@
-import { MSG_FOROS, PUBLICACIONES_POR_VENTANA, VENTANA_PUBLICACIONES_MS } from '@miduelo/shared/foros';
+import { MSG_FOROS, VENTANA_PUBLICACIONES_MS } from '@miduelo/shared/foros';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../../errors';
 import type { Sesion } from '../../plugins/auth';
@@ -20,7 +20,7 @@ export function limiteDePublicacion(app: FastifyInstance): preHandlerAsyncHookHa
   const previo = limitadores.get(app.createRateLimit);
   if (previo) return previo;
   const contar = app.createRateLimit({
-    max: PUBLICACIONES_POR_VENTANA,
+    max: app.ctx.config.publicacionesForoPorMinuto,
     timeWindow: VENTANA_PUBLICACIONES_MS,
     keyGenerator: (req) => cuentaDe(req.sesion, req.ip),
   });

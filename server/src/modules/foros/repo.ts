@@ -26,19 +26,27 @@ export type RolForo = 'miembro' | 'moderador' | 'admin';
 /** The AAD of a post's text: its ciphertext opens only in this column (decision 070). */
 export const COLUMNA_CONTENIDO = 'foro_mensaje.contenido';
 
-/** The participation row of an account in the forum named by `idForo` (an SQL expression). */
+/** The participation row of an account (the query builder's own filters). */
 const deLaCuenta = (c: Cuenta) =>
   c.tipo === 'psicologo' ? eq(foroParticipante.id_psicologo, c.id) : eq(foroParticipante.id_paciente, c.id);
 
-const participaEn = (c: Cuenta | null, idForo: SQL | unknown): SQL =>
-  c ? sql`exists (select 1 from ${foroParticipante} where ${foroParticipante.id_foro} = ${idForo} and ${deLaCuenta(c)})` : sql`false`;
+// Correlated subqueries are written with explicit aliases: the query builder leaves out the table
+// name of a column when one table is selected, and an unqualified "id_foro" inside a subquery would
+// name the subquery's own column.
+const FORO = sql.raw('"foro"."id_foro"');
+const TEMA = sql.raw('"foro_tema"."id_tema"');
+const cuentaEn = (alias: string, c: Cuenta) =>
+  sql.raw(`${alias}.${c.tipo === 'psicologo' ? 'id_psicologo' : 'id_paciente'} = ${Number(c.id)}`);
 
 /** Forums the account may see: public ones, and private ones it takes part in. */
-const visiblePara = (c: Cuenta | null): SQL => sql`(${foro.publico} or ${participaEn(c, foro.id_foro)})`;
+const visiblePara = (c: Cuenta | null): SQL =>
+  c
+    ? sql`("foro"."publico" or exists (select 1 from foro_participante vp where vp.id_foro = ${FORO} and ${cuentaEn('vp', c)}))`
+    : sql`"foro"."publico"`;
 
 const rolDe = (c: Cuenta | null): SQL<RolForo | null> =>
   c
-    ? sql<RolForo | null>`(select ${foroParticipante.rol} from ${foroParticipante} where ${foroParticipante.id_foro} = ${foro.id_foro} and ${deLaCuenta(c)})`
+    ? sql<RolForo | null>`(select rp.rol from foro_participante rp where rp.id_foro = ${FORO} and ${cuentaEn('rp', c)})`
     : sql<RolForo | null>`null::text`;
 
 const columnasForo = (c: Cuenta | null) => ({
@@ -48,8 +56,8 @@ const columnasForo = (c: Cuenta | null) => ({
   publico: foro.publico,
   id_creador: foro.id_creador,
   fecha_creacion: foro.fecha_creacion,
-  total_participantes: sql<number>`(select count(*)::int from ${foroParticipante} where ${foroParticipante.id_foro} = ${foro.id_foro})`,
-  total_temas: sql<number>`(select count(*)::int from ${foroTema} where ${foroTema.id_foro} = ${foro.id_foro})`,
+  total_participantes: sql<number>`(select count(*)::int from foro_participante cp where cp.id_foro = ${FORO})`,
+  total_temas: sql<number>`(select count(*)::int from foro_tema ct where ct.id_foro = ${FORO})`,
   rol_usuario: rolDe(c),
 });
 export type FilaForo = Awaited<ReturnType<typeof buscarForo>> & object;
@@ -173,8 +181,8 @@ export async function cambiarRol(tx: DbOrTx, idParticipante: number, rol: RolFor
 export async function conteos(db: DbOrTx, idForo: number) {
   const [r] = await db
     .select({
-      total_participantes: sql<number>`(select count(*)::int from ${foroParticipante} where ${foroParticipante.id_foro} = ${idForo})`,
-      total_temas: sql<number>`(select count(*)::int from ${foroTema} where ${foroTema.id_foro} = ${idForo})`,
+      total_participantes: sql<number>`(select count(*)::int from foro_participante cp where cp.id_foro = ${idForo})`,
+      total_temas: sql<number>`(select count(*)::int from foro_tema ct where ct.id_foro = ${idForo})`,
     })
     .from(sql`(select 1) as uno`);
   return { id_foro: idForo, ...r };
@@ -232,12 +240,14 @@ export async function idsDeTemas(db: DbOrTx, idForo: number): Promise<number[]> 
 
 // ---------------------------------------------------------------- authors
 
-const autorNombre = (tipo: unknown, id: unknown) => sql<string>`case when ${tipo} = 'psicologo'
-  then (select p.nombre from ${psicologo} p where p.id_psicologo = ${id})
-  else (select p.nombre from ${paciente} p where p.id_paciente = ${id}) end`;
-const autorApellido = (tipo: unknown, id: unknown) => sql<string>`case when ${tipo} = 'psicologo'
-  then (select p.apellido_paterno from ${psicologo} p where p.id_psicologo = ${id})
-  else (select p.apellido_paterno from ${paciente} p where p.id_paciente = ${id}) end`;
+const autorNombre = (tabla: string) =>
+  sql.raw(`(case when "${tabla}"."autor_tipo" = 'psicologo'
+  then (select an.nombre from psicologo an where an.id_psicologo = "${tabla}"."autor_id")
+  else (select an.nombre from paciente an where an.id_paciente = "${tabla}"."autor_id") end)`) as SQL<string | null>;
+const autorApellido = (tabla: string) =>
+  sql.raw(`(case when "${tabla}"."autor_tipo" = 'psicologo'
+  then (select aa.apellido_paterno from psicologo aa where aa.id_psicologo = "${tabla}"."autor_id")
+  else (select aa.apellido_paterno from paciente aa where aa.id_paciente = "${tabla}"."autor_id") end)`) as SQL<string | null>;
 
 // ---------------------------------------------------------------- topics
 
@@ -245,23 +255,23 @@ const autorApellido = (tipo: unknown, id: unknown) => sql<string>`case when ${ti
 const noLeidosDe = (idParticipante: number | null) =>
   idParticipante === null
     ? sql<number | null>`null::int`
-    : sql<number | null>`(select count(*)::int from ${foroMensaje} m where m.id_tema = ${foroTema.id_tema} and not m.oculto
-        and m.seq > coalesce((select l.hasta_seq from ${foroLectura} l where l.id_tema = ${foroTema.id_tema} and l.id_participante = ${idParticipante}), 0)
-        and not exists (select 1 from ${foroParticipante} yo where yo.id_participante = ${idParticipante}
-          and ((m.autor_tipo = 'psicologo' and yo.id_psicologo = m.autor_id) or (m.autor_tipo = 'paciente' and yo.id_paciente = m.autor_id))))`;
+    : sql<number | null>`(select count(*)::int from foro_mensaje nm where nm.id_tema = ${TEMA} and not nm.oculto
+        and nm.seq > coalesce((select l.hasta_seq from foro_lectura l where l.id_tema = ${TEMA} and l.id_participante = ${idParticipante}), 0)
+        and not exists (select 1 from foro_participante yo where yo.id_participante = ${idParticipante}
+          and ((nm.autor_tipo = 'psicologo' and yo.id_psicologo = nm.autor_id) or (nm.autor_tipo = 'paciente' and yo.id_paciente = nm.autor_id))))`;
 
 const columnasTema = (idParticipante: number | null) => ({
   id_tema: foroTema.id_tema,
   id_foro: foroTema.id_foro,
   titulo: foroTema.titulo,
   ultimo_seq: foroTema.ultimo_seq,
-  total_mensajes: sql<number>`(select count(*)::int from ${foroMensaje} m where m.id_tema = ${foroTema.id_tema} and not m.oculto)`,
+  total_mensajes: sql<number>`(select count(*)::int from foro_mensaje tm where tm.id_tema = ${TEMA} and not tm.oculto)`,
   fecha_creacion: foroTema.fecha_creacion,
   fecha_actividad: foroTema.fecha_actividad,
   autor_tipo: foroTema.autor_tipo,
   autor_id: foroTema.autor_id,
-  autor_nombre: autorNombre(foroTema.autor_tipo, foroTema.autor_id),
-  autor_apellido: autorApellido(foroTema.autor_tipo, foroTema.autor_id),
+  autor_nombre: autorNombre('foro_tema'),
+  autor_apellido: autorApellido('foro_tema'),
   no_leidos: noLeidosDe(idParticipante),
 });
 export type FilaTema = Awaited<ReturnType<typeof listarTemas>>['data'][number];
@@ -317,8 +327,8 @@ const columnasMensaje = {
   seq: foroMensaje.seq,
   autor_tipo: foroMensaje.autor_tipo,
   autor_id: foroMensaje.autor_id,
-  autor_nombre: autorNombre(foroMensaje.autor_tipo, foroMensaje.autor_id),
-  autor_apellido: autorApellido(foroMensaje.autor_tipo, foroMensaje.autor_id),
+  autor_nombre: autorNombre('foro_mensaje'),
+  autor_apellido: autorApellido('foro_mensaje'),
   contenido: foroMensaje.contenido,
   id_cliente: foroMensaje.id_cliente,
   crisis: foroMensaje.crisis,
