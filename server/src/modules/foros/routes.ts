@@ -11,6 +11,7 @@ import {
   IdForoParamsSchema,
   IdParamsSchema,
   IdParticipanteParamsSchema,
+  MSG_FOROS,
   InvitacionRespuestaSchema,
   InvitarSchema,
   LeerTemaRespuestaSchema,
@@ -36,7 +37,7 @@ import {
 } from '@miduelo/shared/foros';
 import type { FastifyRequest } from 'fastify';
 import { actorDe } from '../../comun/auditoria';
-import { unauthorized } from '../../errors';
+import { AppError, unauthorized } from '../../errors';
 import { psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
 import { foroDto } from './dto';
@@ -88,16 +89,25 @@ const rutasForos: Rutas = async (app) => {
     return cuentaDe(r.sesion);
   };
   const sesion = { onRequest: requiereSesion };
+  // Moderation is a professional's task: patients take part as members only (a check constraint
+  // says so too), so the moderation routes refuse them before reading the request.
   const psicologo = { onRequest: app.requierePsicologo };
+  /** Joining from the list is for patients (spec 2 §6: 'Los psicólogos no pueden unirse a foros'). */
+  const soloPacientes = {
+    onRequest: async (request: FastifyRequest) => {
+      await requiereSesion(request);
+      if (request.sesion?.tipo !== 'paciente') throw new AppError(403, 'FORO_PSICOLOGO', MSG_FOROS.psicologosNoUnirse);
+    },
+  };
 
   // ---- Forums ----
   app.get(
-    '/',
+    '',
     { onRequest: sesionOpcional, schema: { querystring: ListaForosQuerySchema, response: { 200: ListaForosSchema } } },
     async (request) => listarForos(ctx, { cuenta: request.sesion ? cuentaDe(request.sesion) : null, ...request.query }),
   );
 
-  app.post('/', { ...psicologo, schema: { body: CrearForoSchema, response: { 201: ForoRespuestaSchema } } }, async (request, reply) => {
+  app.post('', { ...psicologo, schema: { body: CrearForoSchema, response: { 201: ForoRespuestaSchema } } }, async (request, reply) => {
     const f = await crearForo(ctx, { sesion: psicologoDe(request), auditoria: actorDe(request), ...request.body });
     return reply.status(201).send({ data: foroDto(f) });
   });
@@ -108,7 +118,7 @@ const rutasForos: Rutas = async (app) => {
 
   app.put(
     '/:id',
-    { ...sesion, schema: { params: IdForoParamsSchema, body: ActualizarForoSchema, response: { 200: ForoRespuestaSchema } } },
+    { ...psicologo, schema: { params: IdForoParamsSchema, body: ActualizarForoSchema, response: { 200: ForoRespuestaSchema } } },
     async (request) => {
       const b = request.body;
       const datos = Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined));
@@ -117,16 +127,16 @@ const rutasForos: Rutas = async (app) => {
     },
   );
 
-  app.delete('/:id', { ...sesion, schema: { params: IdForoParamsSchema, response: { 200: MsgRespuestaSchema } } }, async (request) => ({
+  app.delete('/:id', { ...psicologo, schema: { params: IdForoParamsSchema, response: { 200: MsgRespuestaSchema } } }, async (request) => ({
     data: await eliminarForo(ctx, { cuenta: cuenta(request), auditoria: actorDe(request), idForo: request.params.id }),
   }));
 
   app.post(
     '/:id/unirse',
-    { ...sesion, schema: { params: IdForoParamsSchema, response: { 200: UnirseRespuestaSchema } } },
+    { ...soloPacientes, schema: { params: IdForoParamsSchema, response: { 200: UnirseRespuestaSchema } } },
     async (request) => {
       const f = await unirseAForo(ctx, { cuenta: cuenta(request), idForo: request.params.id });
-      return { data: foroDto(f), msg: 'Te has unido al foro' };
+      return { data: foroDto(f), msg: MSG_FOROS.unido };
     },
   );
 
@@ -139,7 +149,7 @@ const rutasForos: Rutas = async (app) => {
 
   app.delete(
     '/:id/participantes/:idParticipante',
-    { ...sesion, schema: { params: IdParticipanteParamsSchema, response: { 200: MsgRespuestaSchema } } },
+    { ...psicologo, schema: { params: IdParticipanteParamsSchema, response: { 200: MsgRespuestaSchema } } },
     async (request) => ({
       data: await quitarParticipante(ctx, {
         cuenta: cuenta(request),
@@ -203,7 +213,7 @@ const rutasForos: Rutas = async (app) => {
 
   app.get(
     '/:id/reportes',
-    { ...sesion, schema: { params: IdForoParamsSchema, response: { 200: ListaReportesSchema } } },
+    { ...psicologo, schema: { params: IdForoParamsSchema, response: { 200: ListaReportesSchema } } },
     async (request) => ({ data: await reportesDeForo(ctx, { cuenta: cuenta(request), idForo: request.params.id }) }),
   );
 
@@ -252,7 +262,7 @@ const rutasForos: Rutas = async (app) => {
 
   app.post(
     '/mensajes/:id/ocultar',
-    { ...sesion, schema: { params: IdParamsSchema, body: OcultarMensajeSchema, response: { 200: OcultarRespuestaSchema } } },
+    { ...psicologo, schema: { params: IdParamsSchema, body: OcultarMensajeSchema, response: { 200: OcultarRespuestaSchema } } },
     async (request) => ({
       data: await ocultarPost(ctx, {
         cuenta: cuenta(request),

@@ -4,7 +4,7 @@ import { MSG_FOROS, type RolForo as Rol, tieneRango, totalPaginas } from '@midue
 import { type Actor as ActorAuditoria, auditar } from '../../comun/auditoria';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Sesion } from '../../plugins/auth';
 import type { Ctx } from '../../plugins/contexto';
 import { foroDto, invitacionDto, participanteDto } from './dto';
@@ -152,8 +152,8 @@ export async function unirseAForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: nu
   const publico = await ctx.db.transaction(async (tx) => {
     const f = await bloquearForo(tx, o.cuenta, o.idForo);
     if (!f || (!f.publico && !f.participante)) throw foroNoEncontrado();
-    if (f.participante) throw conflict(MSG_FOROS.yaParticipas, 'YA_PARTICIPA');
     if (o.cuenta.tipo === 'psicologo') throw new AppError(403, 'FORO_PSICOLOGO', MSG_FOROS.psicologosNoUnirse);
+    if (f.participante) throw conflict(MSG_FOROS.yaParticipas, 'YA_PARTICIPA');
     if (await estaBloqueado(tx, o.idForo, o.cuenta)) throw sinPermiso(MSG_FOROS.removidoDelForo);
     await insertarParticipante(tx, o.idForo, o.cuenta, 'miembro', ctx.now());
     return f.publico;
