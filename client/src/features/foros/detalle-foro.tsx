@@ -147,10 +147,10 @@ export function DetalleForo({ idForo }: { idForo: number }) {
       <Link to="/foros" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-salvia-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden /> {TEXTOS_FOROS.volver}
       </Link>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div className="mb-6 flex flex-col items-start justify-between gap-4 sm:flex-row">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="font-serif text-3xl text-tinta-900 [overflow-wrap:anywhere]">{f.titulo}</h1>
+            <h1 className="font-serif text-3xl text-tinta-900 break-words">{f.titulo}</h1>
             <InsigniaVisibilidad publico={f.publico} />
           </div>
           {f.descripcion ? <p className="mt-2 whitespace-pre-line text-tinta-600 [overflow-wrap:anywhere]">{f.descripcion}</p> : null}
@@ -205,11 +205,11 @@ function ListaTemas({ idForo, temas, cargando }: { idForo: number; temas: Tema[]
           <Link
             to="/foros/$idForo/temas/$idTema"
             params={{ idForo: String(idForo), idTema: String(t.id_tema) }}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-arena-200 bg-papel px-4 py-3 hover:border-salvia-300 hover:bg-salvia-50/40"
+            className="flex flex-col gap-2 rounded-xl border border-arena-200 bg-papel px-4 py-3 hover:border-salvia-300 hover:bg-salvia-50/40 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
             data-tema={t.id_tema}
           >
             <span className="min-w-0 flex-1 font-medium text-tinta-900 [overflow-wrap:anywhere]">{t.titulo}</span>
-            <span className="flex items-center gap-3 text-sm text-tinta-600">
+            <span className="flex shrink-0 flex-wrap items-center gap-3 text-sm text-tinta-600">
               {t.no_leidos ? (
                 <Badge tono="terracota">
                   <span data-no-leidos-tema={t.no_leidos}>{TEXTOS_FOROS.noLeidos(t.no_leidos)}</span>

@@ -3,7 +3,7 @@
 import { descripcionPrevia, type Foro, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import { EventoConteosSchema } from '@miduelo/shared/realtime-foros';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { MessagesSquare, Plus, RotateCcw, Search, Users } from 'lucide-react';
+import { Inbox, MessagesSquare, Plus, RotateCcw, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { listarForos, unirseAForo } from '@/api/foros';
 import { Button, botonClases } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { confirmar } from '@/lib/confirm';
+import { useInvitacionesPendientes } from '@/lib/invitaciones-pendientes';
 import { mensajeDeError } from '@/lib/http';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
@@ -30,6 +31,7 @@ const DEFECTO: Filtros = { buscar: '', publico: 'true', ordenar: 'recientes', pa
 
 export function ListaForos() {
   const esPsicologo = useSession((s) => Boolean(s.usuario?.id_psicologo));
+  const pendientes = useInvitacionesPendientes((s) => s.pendientes);
   const navegar = useNavigate();
   const [filtros, setFiltros] = useState<Filtros>(DEFECTO);
   const [texto, setTexto] = useState('');
@@ -67,9 +69,17 @@ export function ListaForos() {
           <p className="mt-1 text-tinta-600">{TEXTOS_FOROS.subtitulo}</p>
         </div>
         {esPsicologo ? (
-          <Link to="/foros/crear" className={botonClases('primario', 'md')}>
-            <Plus className="size-4" aria-hidden /> {TEXTOS_FOROS.crearForo}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/foros/invitaciones" className={botonClases('secundario', 'md')}>
+              <Inbox className="size-4" aria-hidden /> {TEXTOS_FOROS.misInvitaciones}
+              {pendientes > 0 ? (
+                <span className="rounded-full bg-terracota-500 px-1.5 py-0.5 text-xs font-bold text-white">{pendientes}</span>
+              ) : null}
+            </Link>
+            <Link to="/foros/crear" className={botonClases('primario', 'md')}>
+              <Plus className="size-4" aria-hidden /> {TEXTOS_FOROS.crearForo}
+            </Link>
+          </div>
         ) : null}
       </div>
 
