@@ -68,9 +68,9 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
     if (!cargando && cantidad >= 0 && abajo.current) alFinal();
   }, [cargando, cantidad]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the observed element changes when the load ends or the first post arrives
   // Content that grows after the posts are shown (the moderation buttons once the forum's role is
   // known, a wrapped line) keeps a reader at the bottom at the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the observed element changes when the load ends or the first post arrives
   useEffect(() => {
     const el = caja.current;
     const contenido = el?.firstElementChild;
