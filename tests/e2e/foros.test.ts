@@ -40,7 +40,12 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await ajeno.waitFor();
     // Line breaks kept (innerText follows the layout).
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is asserted
-    expect(await ajeno.locator('p').nth(1).evaluate((el) => (el as HTMLElement).innerText)).toBe('Hoy se cumple un año.\nGracias por estar.');
+    expect(
+      await ajeno
+        .locator('p')
+        .nth(1)
+        .evaluate((el) => (el as HTMLElement).innerText),
+    ).toBe('Hoy se cumple un año.\nGracias por estar.');
 
     const caja = page.getByRole('textbox', { name: TEXTOS_FOROS.escribe });
     await caja.fill('   ');
@@ -60,7 +65,8 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     const pac = await pacienteForo(e.t);
     const { idForo, idTema } = await foroConTema(psi, { titulo: 'Foro largo' });
     await pac.post(`/api/foros/${idForo}/unirse`);
-    for (let i = 0; i < 6; i++) await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: `Mensaje largo ${i}\n${'línea\n'.repeat(4)}` });
+    for (let i = 0; i < 6; i++)
+      await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: `Mensaje largo ${i}\n${'línea\n'.repeat(4)}` });
     const page = await e.paginaConSesion(psi.token, `/foros/${idForo}/temas/${idTema}`);
     await mensajes(page).getByText('Mensaje largo 5').waitFor();
     await enVivo(page);

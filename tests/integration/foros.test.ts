@@ -74,10 +74,11 @@ describe('crear, ver, editar y eliminar un foro', () => {
     const { idForo } = await foroConTema(admin);
     await hacerModerador(admin, mod, idForo);
     expect((await pac.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    // A patient is refused by the route's guard (patients never moderate), a moderator by its role.
     for (const u of [pac, mod]) {
       const put = await u.put(`/api/foros/${idForo}`, { titulo: 'Cambiado' });
       expect(put.status).toBe(403);
-      expect(put.body.error).toBe(MSG_FOROS.soloAdmin);
+      expect(put.body.error).toBe(u === mod ? MSG_FOROS.soloAdmin : 'Esta acción es solo para psicólogos');
       expect((await u.del(`/api/foros/${idForo}`)).status).toBe(403);
     }
     const put = await admin.put(`/api/foros/${idForo}`, { titulo: 'Título nuevo', descripcion: null });
@@ -165,24 +166,32 @@ describe('un foro privado no existe para quien no participa', () => {
         expect(JSON.stringify(r.body)).not.toContain(secreto);
       }
       expect(respuestas[3].body.meta.total).toBe(0);
-      const rutas = [
-        await u.get(`/api/foros/${idForo}`),
-        await u.get(`/api/foros/${idForo}/temas`),
-        await u.get(`/api/foros/${idForo}/participantes`),
-        await u.get(`/api/foros/temas/${idTema}/mensajes`),
-        await u.get(`/api/foros/temas/${idTema}/mensajes?despues_de=0`),
-        await u.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Hola' }),
-        await u.post(`/api/foros/${idForo}/temas`, { titulo: 'Intruso' }),
-        await u.post(`/api/foros/${idForo}/unirse`),
-        await u.put(`/api/foros/temas/${idTema}/leer`),
-        await u.post(`/api/foros/mensajes/${idMensaje}/reportar`, {}),
-        await u.post(`/api/foros/mensajes/${idMensaje}/ocultar`, { oculto: true }),
-        await u.put(`/api/foros/${idForo}`, { titulo: 'Intruso' }),
-        await u.del(`/api/foros/${idForo}`),
-        await u.get(`/api/foros/${idForo}/reportes`),
-      ];
-      for (const r of rutas) {
-        expect(r.status).toBe(404);
+      // Every route answers exactly as it does for a forum, topic and post that do not exist.
+      const llamadas = (f: number, tm: number, m: number) =>
+        [
+          () => u.get(`/api/foros/${f}`),
+          () => u.get(`/api/foros/${f}/temas`),
+          () => u.get(`/api/foros/${f}/participantes`),
+          () => u.get(`/api/foros/temas/${tm}/mensajes`),
+          () => u.get(`/api/foros/temas/${tm}/mensajes?despues_de=0`),
+          () => u.post(`/api/foros/temas/${tm}/mensajes`, { contenido: 'Hola' }),
+          () => u.post(`/api/foros/${f}/temas`, { titulo: 'Intruso' }),
+          () => u.post(`/api/foros/${f}/unirse`),
+          () => u.put(`/api/foros/temas/${tm}/leer`),
+          () => u.post(`/api/foros/mensajes/${m}/reportar`, {}),
+          () => u.post(`/api/foros/mensajes/${m}/ocultar`, { oculto: true }),
+          () => u.put(`/api/foros/${f}`, { titulo: 'Intruso' }),
+          () => u.del(`/api/foros/${f}`),
+          () => u.get(`/api/foros/${f}/reportes`),
+          () => u.del(`/api/foros/${f}/participantes/1`),
+        ] as const;
+      const reales = llamadas(idForo, idTema, idMensaje);
+      const inexistentes = llamadas(999_999, 999_999, 999_999);
+      for (let i = 0; i < reales.length; i++) {
+        const r = await reales[i]();
+        const n = await inexistentes[i]();
+        expect([403, 404], `${u.tipo} llamada ${i}: ${JSON.stringify(r.body)}`).toContain(r.status);
+        expect({ status: r.status, body: r.body }, `${u.tipo} llamada ${i}`).toEqual({ status: n.status, body: n.body });
         expect(JSON.stringify(r.body)).not.toContain(secreto);
       }
     }
@@ -424,9 +433,12 @@ describe('seguridad de la comunidad', () => {
     await pac.post(`/api/foros/${idForo}/unirse`);
     const m = await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Texto ofensivo' });
     const id = m.body.data.id_mensaje;
-    const miembro = await pac.post(`/api/foros/mensajes/${id}/ocultar`, { oculto: true });
-    expect(miembro.status).toBe(403);
-    expect(miembro.body.error).toBe(MSG_FOROS.soloModeradores);
+    expect((await pac.post(`/api/foros/mensajes/${id}/ocultar`, { oculto: true })).status).toBe(403);
+    // A psychologist who only reads the public forum is not one of its moderators.
+    const lector = await psicologoForo(t);
+    const noMod = await lector.post(`/api/foros/mensajes/${id}/ocultar`, { oculto: true });
+    expect(noMod.status).toBe(403);
+    expect(noMod.body.error).toBe(MSG_FOROS.soloParticipantes);
     const r = await mod.post(`/api/foros/mensajes/${id}/ocultar`, { oculto: true });
     expect(r.body.data).toMatchObject({ oculto: true, contenido: 'Texto ofensivo' });
     expect((await pac.get(`/api/foros/temas/${idTema}/mensajes`)).body.data[0]).toMatchObject({ oculto: true, contenido: '' });

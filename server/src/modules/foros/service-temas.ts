@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../errors';
 import { mensajeDto, temaDto } from './dto';
 import { publicarAlertaCrisis, publicarConteos, publicarMensaje, publicarTema, salasDeModeradores } from './publicar';
 import {
-  bloquearTema,
+  bloquearTemaParaPublicar,
   buscarForo,
   buscarMensaje,
   buscarTema,
@@ -101,35 +101,35 @@ export async function sincronizarTema(ctx: CtxForos, o: { cuenta: Cuenta; idTema
  * the forum's moderators are alerted (docs/decisions/162).
  */
 export async function publicarEnTema(ctx: CtxForos, o: { cuenta: Cuenta; idTema: number; contenido: string; idCliente: string | null }) {
-  const t = await temaLegible(ctx, o.cuenta, o.idTema);
-  exigirRango(t.participante?.rol, 'miembro');
   const crisis = contieneLenguajeDeCrisis(o.contenido);
   const r = await ctx.db.transaction(async (tx) => {
-    const bloqueado = await bloquearTema(tx, o.idTema);
-    if (!bloqueado) throw temaNoEncontrado();
-    // Participation again under the lock: a removal that committed meanwhile wins.
-    if (!(await participacion(tx, o.cuenta, t.id_foro))) throw sinPermiso(MSG_FOROS.soloParticipantes);
+    // Visibility, participation (a removal committed meanwhile wins) and the lock, in one statement.
+    const t = await bloquearTemaParaPublicar(tx, o.cuenta, o.idTema);
+    if (!t || (!t.publico && t.id_participante === null)) throw temaNoEncontrado();
+    exigirRango(t.rol, 'miembro');
     if (o.idCliente) {
       const previo = await mensajePorCliente(tx, ctx.cifrador, o.idTema, o.cuenta, o.idCliente);
-      if (previo) return { mensaje: previo, nuevo: false, ultimoSeq: bloqueado.ultimo_seq };
+      if (previo) return { t, mensaje: previo, nuevo: false, ultimoSeq: t.ultimo_seq };
     }
-    const seq = bloqueado.ultimo_seq + 1;
+    const seq = t.ultimo_seq + 1;
     const m = await insertarMensaje(tx, ctx.cifrador, {
       idTema: o.idTema,
       seq,
       autor: o.cuenta,
+      autorNombre: t.nombre,
+      autorApellido: t.apellido,
       contenido: o.contenido,
       idCliente: o.idCliente,
       crisis,
       ahora: ctx.now(),
     });
-    return { mensaje: m, nuevo: true, ultimoSeq: seq };
+    return { t, mensaje: m, nuevo: true, ultimoSeq: seq };
   });
   const dto = mensajeDto(r.mensaje);
   // A retry re-sends the event too: a client that lost the answer may have missed it; readers merge by seq.
-  publicarMensaje(ctx.realtime, t.id_foro, dto, r.ultimoSeq, await contarVisibles(ctx.db, o.idTema));
+  publicarMensaje(ctx.realtime, r.t.id_foro, dto, r.ultimoSeq, await contarVisibles(ctx.db, o.idTema));
   if (r.nuevo && crisis)
-    await publicarAlertaCrisis(ctx, { id_foro: t.id_foro, titulo_foro: t.titulo_foro, id_tema: o.idTema, id_mensaje: dto.id_mensaje });
+    await publicarAlertaCrisis(ctx, { id_foro: r.t.id_foro, titulo_foro: r.t.titulo_foro, id_tema: o.idTema, id_mensaje: dto.id_mensaje });
   return { mensaje: { ...dto, crisis: r.mensaje.crisis }, nuevo: r.nuevo };
 }
 
