@@ -5,12 +5,15 @@
 // same run, each server in its own process. Prints the load average (the machine is shared).
 //   pnpm exec tsx bench/foros/index.ts
 //   BENCH_LECTORES=1000 BENCH_MS=10000 pnpm exec tsx bench/foros/index.ts
-// Loopback only; embedded PGlite in a throw-away DATA_DIR with the demo data; bounded; stops by itself.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx bench/foros/index.ts
+// Loopback only; the demo data in a throw-away DATA_DIR (embedded PGlite) or a throw-away database
+// on DATABASE_URL's server (dropped at the end); bounded; stops by itself.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
 
 const LECTORES = Number(process.env.BENCH_LECTORES ?? 300);
@@ -175,13 +178,35 @@ function sinBaseExterna(): NodeJS.ProcessEnv {
   return resto;
 }
 
-async function arrancarMiDuelo(): Promise<{ url: string; proceso: ChildProcess; dir: string }> {
+/** With DATABASE_URL: a throw-away database on that server (dropped at the end); else PGlite. */
+async function baseDeDatos(): Promise<{ url: string | null; borrar: () => Promise<void> }> {
+  const raiz = process.env.DATABASE_URL;
+  if (!raiz) return { url: null, borrar: async () => {} };
+  const nombre = `bench_foros_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(raiz, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${nombre}`);
+  await admin.end();
+  const u = new URL(raiz);
+  u.pathname = `/${nombre}`;
+  return {
+    url: u.toString(),
+    borrar: async () => {
+      const a = postgres(raiz, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${nombre} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+async function arrancarMiDuelo(): Promise<{ url: string; proceso: ChildProcess; dir: string; borrar: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-foros-'));
+  const bd = await baseDeDatos();
   const puerto = 20_000 + Math.floor(Math.random() * 20_000);
   const proceso = spawn(path.join(RAIZ, 'server/node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: path.join(RAIZ, 'server'),
     env: {
       ...sinBaseExterna(),
+      ...(bd.url ? { DATABASE_URL: bd.url } : {}),
       PORT: String(puerto),
       HOST: '127.0.0.1',
       DATA_DIR: dir,
@@ -197,7 +222,7 @@ async function arrancarMiDuelo(): Promise<{ url: string; proceso: ChildProcess; 
   for (;;) {
     if (proceso.exitCode !== null) throw new Error('el servidor terminó al iniciar');
     try {
-      if ((await fetch(`${url}/api/salud`)).ok) return { url, proceso, dir };
+      if ((await fetch(`${url}/api/salud`)).ok) return { url, proceso, dir, borrar: bd.borrar };
     } catch {
       // not listening yet
     }
@@ -258,11 +283,12 @@ async function fase_miduelo(): Promise<Resultado> {
     srv.proceso.kill('SIGTERM');
     await new Promise((r) => srv.proceso.once('exit', r));
     rmSync(srv.dir, { recursive: true, force: true });
+    await srv.borrar();
   }
 }
 
 console.log(
-  `bench/foros: ${LECTORES} lectores de un tema, ${TASA} publicaciones/s durante ${DURACION_MS / 1000} s ` +
+  `bench/foros (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${LECTORES} lectores de un tema, ${TASA} publicaciones/s durante ${DURACION_MS / 1000} s ` +
     `(${Math.round((TASA * DURACION_MS) / 1000) * LECTORES} entregas por fase). Carga media antes: ${os
       .loadavg()
       .map((x) => x.toFixed(2))
