@@ -380,6 +380,25 @@ describe('temas y mensajes', () => {
     expect(crudo[0].contenido).not.toContain('Una vez');
   });
 
+  it('envíos concurrentes: números de secuencia 1..n sin huecos; reintentos concurrentes con un id_cliente: un solo mensaje', async () => {
+    const autores = [await psicologoForo(t), await pacienteForo(t), await pacienteForo(t)];
+    const { idForo, idTema } = await foroConTema(autores[0]);
+    for (const p of autores.slice(1)) await p.post(`/api/foros/${idForo}/unirse`);
+    const idc = idCliente();
+    const envios = [
+      ...autores.flatMap((u, i) => [0, 1, 2].map((k) => u.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: `a${i}-${k}` }))),
+      ...[0, 1, 2].map(() => autores[1].post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'una vez', id_cliente: idc })),
+    ];
+    const r = await Promise.all(envios);
+    expect(r.every((x) => x.status === 201 || x.status === 200)).toBe(true);
+    const filas = await filasDe<{ seq: number; id_cliente: string | null }>(
+      sql`select seq, id_cliente from foro_mensaje where id_tema = ${idTema} order by seq`,
+    );
+    expect(filas.map((f) => f.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(filas.filter((f) => f.id_cliente === idc)).toHaveLength(1);
+    expect(new Set(r.slice(9).map((x) => x.body.data.id_mensaje)).size).toBe(1);
+  });
+
   it('quien no participa en un foro público lo lee, pero no publica ni crea temas', async () => {
     const admin = await psicologoForo(t);
     const lector = await psicologoForo(t);

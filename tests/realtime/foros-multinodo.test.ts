@@ -202,6 +202,16 @@ describe.skipIf(motivo !== null)('foros en varios nodos con REDIS_URL', () => {
     expect(enA.map((m) => m.seq)).toEqual([1, r2.body.data.seq]);
     expect(ajeno).toEqual([]);
 
+    // Concurrent retries of one post through both nodes (real PostgreSQL): one post, one seq.
+    const idc = `reintento${randomBytes(6).toString('hex')}`;
+    const reintentos = await Promise.all(
+      [a, b, a, b].map((n) =>
+        llamar(n.url, 'POST', `/api/foros/temas/${idTema}/mensajes`, tkPac, { contenido: 'Una sola vez', id_cliente: idc }),
+      ),
+    );
+    expect(reintentos.map((x) => x.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(reintentos.map((x) => x.body.data.seq))).toEqual(new Set([3]));
+
     // A private forum made on node A: its topic refuses the outsider on node B, and its post
     // reaches the admin's socket on node B only.
     const privado = await llamar(a.url, 'POST', '/api/foros', tkAdmin, { titulo: 'Privado de dos nodos', publico: false });

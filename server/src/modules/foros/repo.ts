@@ -377,12 +377,9 @@ export async function contarMensajes(db: DbOrTx, idTema: number) {
   return r.total;
 }
 
-/**
- * Locks the topic row (posts of one topic are numbered in commit order, without gaps) and reads, in
- * the same statement, what a post needs: whether the account may see the forum, its participation
- * and its name. One round trip instead of four on the hottest write.
- */
-export async function bloquearTemaParaPublicar(tx: DbOrTx, c: Cuenta, idTema: number) {
+/** What a post needs, in one round trip: whether the account may see the topic's forum, its
+ * participation and its name. */
+export async function temaParaPublicar(tx: DbOrTx, c: Cuenta, idTema: number) {
   const cuentaCol = c.tipo === 'psicologo' ? 'id_psicologo' : 'id_paciente';
   const nombre =
     c.tipo === 'psicologo'
@@ -398,8 +395,7 @@ export async function bloquearTemaParaPublicar(tx: DbOrTx, c: Cuenta, idTema: nu
     from foro_tema t
     join foro f on f.id_foro = t.id_foro
     left join foro_participante p on p.id_foro = t.id_foro and p.${sql.raw(cuentaCol)} = ${c.id}
-    where t.id_tema = ${idTema}
-    for update of t`);
+    where t.id_tema = ${idTema}`);
   const filas = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as {
     id_tema: number;
     id_foro: number;
@@ -412,6 +408,38 @@ export async function bloquearTemaParaPublicar(tx: DbOrTx, c: Cuenta, idTema: nu
     apellido: string | null;
   }[];
   return filas[0] ?? null;
+}
+
+/**
+ * Stores a post in ONE statement, in autocommit (no BEGIN/COMMIT round trips, and the topic row is
+ * locked only for that statement): the UPDATE takes the topic's row lock and the next `seq` (gap-free,
+ * in commit order), the INSERT writes the post with it. A stored client id of the same author
+ * makes it write nothing (null answer): either seen before the lock, or — for a concurrent retry —
+ * by the unique index, whose violation rolls the whole statement back, `seq` included.
+ */
+export async function insertarMensajeAtomico(
+  db: DbOrTx,
+  cif: Cifrador,
+  d: { idTema: number; autor: Cuenta; contenido: string; idCliente: string | null; crisis: boolean; ahora: Date },
+): Promise<{ id_mensaje: number; seq: number; oculto: boolean } | null> {
+  const r = await db.execute(sql`
+    with previo as (
+      select 1 from foro_mensaje
+      where id_tema = ${d.idTema}::int and autor_tipo = ${d.autor.tipo}::text and autor_id = ${d.autor.id}::int
+        and id_cliente = ${d.idCliente}::text
+    ), t as (
+      update foro_tema set ultimo_seq = ultimo_seq + 1, fecha_actividad = ${d.ahora.toISOString()}::timestamptz
+      where id_tema = ${d.idTema}::int and not exists (select 1 from previo)
+      returning ultimo_seq
+    )
+    insert into foro_mensaje (id_tema, seq, autor_tipo, autor_id, contenido, id_cliente, crisis, fecha_envio)
+    select ${d.idTema}::int, t.ultimo_seq, ${d.autor.tipo}::text, ${d.autor.id}::int, ${cif.cifrar(d.contenido, COLUMNA_CONTENIDO)}::text,
+      ${d.idCliente}::text, ${d.crisis}::boolean, ${d.ahora.toISOString()}::timestamptz
+    from t
+    returning id_mensaje, seq, oculto`);
+  const filas = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { id_mensaje: number | string; seq: number; oculto: boolean }[];
+  const f = filas[0];
+  return f ? { id_mensaje: Number(f.id_mensaje), seq: f.seq, oculto: f.oculto } : null;
 }
 
 export async function mensajePorCliente(tx: DbOrTx, cif: Cifrador, idTema: number, autor: Cuenta, idCliente: string) {
@@ -427,51 +455,6 @@ export async function mensajePorCliente(tx: DbOrTx, cif: Cifrador, idTema: numbe
       ),
     );
   return m ? abrir(cif)(m) : null;
-}
-
-export async function insertarMensaje(
-  tx: DbOrTx,
-  cif: Cifrador,
-  d: {
-    idTema: number;
-    seq: number;
-    autor: Cuenta;
-    autorNombre: string | null;
-    autorApellido: string | null;
-    contenido: string;
-    idCliente: string | null;
-    crisis: boolean;
-    ahora: Date;
-  },
-) {
-  const [m] = await tx
-    .insert(foroMensaje)
-    .values({
-      id_tema: d.idTema,
-      seq: d.seq,
-      autor_tipo: d.autor.tipo,
-      autor_id: d.autor.id,
-      contenido: cif.cifrar(d.contenido, COLUMNA_CONTENIDO),
-      id_cliente: d.idCliente,
-      crisis: d.crisis,
-      fecha_envio: d.ahora,
-    })
-    .returning({ id_mensaje: foroMensaje.id_mensaje, oculto: foroMensaje.oculto });
-  await tx.update(foroTema).set({ ultimo_seq: d.seq, fecha_actividad: d.ahora }).where(eq(foroTema.id_tema, d.idTema));
-  return {
-    id_mensaje: m.id_mensaje,
-    id_tema: d.idTema,
-    seq: d.seq,
-    autor_tipo: d.autor.tipo,
-    autor_id: d.autor.id,
-    autor_nombre: d.autorNombre,
-    autor_apellido: d.autorApellido,
-    contenido: d.contenido,
-    id_cliente: d.idCliente,
-    crisis: d.crisis,
-    oculto: m.oculto,
-    fecha_envio: d.ahora,
-  } satisfies FilaMensaje;
 }
 
 /** A post with its topic and forum, if the account may see the forum. */

@@ -4,18 +4,20 @@
 import { LOTE_RESYNC_FORO, MSG_FOROS, tieneRango, totalPaginas } from '@miduelo/shared/foros';
 import { contieneLenguajeDeCrisis } from '@miduelo/shared/foros-crisis';
 import { type Actor as ActorAuditoria, auditar } from '../../comun/auditoria';
+import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { conflict, notFound } from '../../errors';
 import { mensajeDto, temaDto } from './dto';
 import { publicarAlertaCrisis, publicarConteos, publicarMensaje, publicarTema, salasDeModeradores } from './publicar';
 import {
-  bloquearTemaParaPublicar,
+  type FilaMensaje,
+  insertarMensajeAtomico,
+  temaParaPublicar,
   buscarForo,
   buscarMensaje,
   buscarTema,
   type Cuenta,
   contarMensajes,
   contarVisibles,
-  insertarMensaje,
   insertarReporte,
   insertarTema,
   listarMensajes,
@@ -102,35 +104,51 @@ export async function sincronizarTema(ctx: CtxForos, o: { cuenta: Cuenta; idTema
  */
 export async function publicarEnTema(ctx: CtxForos, o: { cuenta: Cuenta; idTema: number; contenido: string; idCliente: string | null }) {
   const crisis = contieneLenguajeDeCrisis(o.contenido);
-  const r = await ctx.db.transaction(async (tx) => {
-    // Visibility, participation (a removal committed meanwhile wins) and the lock, in one statement.
-    const t = await bloquearTemaParaPublicar(tx, o.cuenta, o.idTema);
-    if (!t || (!t.publico && t.id_participante === null)) throw temaNoEncontrado();
-    exigirRango(t.rol, 'miembro');
-    if (o.idCliente) {
-      const previo = await mensajePorCliente(tx, ctx.cifrador, o.idTema, o.cuenta, o.idCliente);
-      if (previo) return { t, mensaje: previo, nuevo: false, ultimoSeq: t.ultimo_seq };
-    }
-    const seq = t.ultimo_seq + 1;
-    const m = await insertarMensaje(tx, ctx.cifrador, {
+  const t = await temaParaPublicar(ctx.db, o.cuenta, o.idTema);
+  if (!t || (!t.publico && t.id_participante === null)) throw temaNoEncontrado();
+  exigirRango(t.rol, 'miembro');
+  const ahora = ctx.now();
+  let guardado: Awaited<ReturnType<typeof insertarMensajeAtomico>> = null;
+  try {
+    guardado = await insertarMensajeAtomico(ctx.db, ctx.cifrador, {
       idTema: o.idTema,
-      seq,
       autor: o.cuenta,
-      autorNombre: t.nombre,
-      autorApellido: t.apellido,
       contenido: o.contenido,
       idCliente: o.idCliente,
       crisis,
-      ahora: ctx.now(),
+      ahora,
     });
-    return { t, mensaje: m, nuevo: true, ultimoSeq: seq };
-  });
-  const dto = mensajeDto(r.mensaje);
+  } catch (err) {
+    // A concurrent retry with the same client id: the other one stored it.
+    if (restriccionUnicaViolada(err) === null) throw err;
+  }
+  let fila: FilaMensaje | null;
+  if (guardado) {
+    fila = {
+      id_mensaje: guardado.id_mensaje,
+      id_tema: o.idTema,
+      seq: guardado.seq,
+      autor_tipo: o.cuenta.tipo,
+      autor_id: o.cuenta.id,
+      autor_nombre: t.nombre,
+      autor_apellido: t.apellido,
+      contenido: o.contenido,
+      id_cliente: o.idCliente,
+      crisis,
+      oculto: guardado.oculto,
+      fecha_envio: ahora,
+    };
+  } else {
+    fila = o.idCliente ? await mensajePorCliente(ctx.db, ctx.cifrador, o.idTema, o.cuenta, o.idCliente) : null;
+    if (!fila) throw temaNoEncontrado();
+  }
+  const dto = mensajeDto(fila);
   // A retry re-sends the event too: a client that lost the answer may have missed it; readers merge by seq.
-  publicarMensaje(ctx.realtime, r.t.id_foro, dto, r.ultimoSeq, await contarVisibles(ctx.db, o.idTema));
-  if (r.nuevo && crisis)
-    await publicarAlertaCrisis(ctx, { id_foro: r.t.id_foro, titulo_foro: r.t.titulo_foro, id_tema: o.idTema, id_mensaje: dto.id_mensaje });
-  return { mensaje: { ...dto, crisis: r.mensaje.crisis }, nuevo: r.nuevo };
+  const totalVisibles = await contarVisibles(ctx.db, o.idTema);
+  publicarMensaje(ctx.realtime, t.id_foro, dto, Math.max(fila.seq, t.ultimo_seq), totalVisibles);
+  if (guardado && crisis)
+    await publicarAlertaCrisis(ctx, { id_foro: t.id_foro, titulo_foro: t.titulo_foro, id_tema: o.idTema, id_mensaje: dto.id_mensaje });
+  return { mensaje: { ...dto, crisis: fila.crisis }, nuevo: guardado !== null };
 }
 
 /** Marks the topic read up to its last post for a participant (the per-topic unread count). */
