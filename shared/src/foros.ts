@@ -181,7 +181,7 @@ export const TEXTOS_FOROS = {
   mostrar: 'Mostrar',
   reportar: 'Reportar',
   reportado: 'Reportado',
-  soloLectura: 'Únete al foro para escribir en este tema.',
+  soloLectura: 'Solo los participantes del foro pueden escribir en este tema.',
   crisisTitulo: 'No estás solo/a',
   crisisTexto:
     'Lo que escribiste nos importa. Si estás pensando en hacerte daño o en quitarte la vida, habla ahora con alguien que puede ayudarte:',
