@@ -114,19 +114,22 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await mensajes(page).getByText(TEXTOS_FOROS.sinMensajes).waitFor();
   });
 
-  it('una invitación sube el contador de la barra en vivo; aceptarla la marca Aceptada y baja el contador', async () => {
+  it('el contador de invitaciones de la barra se carga al inicio, sube en vivo con una invitación nueva y baja al aceptarla', async () => {
     const admin = await psicologoForo(e.t);
     const invitado = await psicologoForo(e.t);
     const { idForo } = await foroConTema(admin, { publico: false, titulo: 'Equipo de moderación' });
+    const previo = await foroConTema(admin, { publico: false, titulo: 'Guardias de fin de semana' });
+    expect((await admin.post(`/api/foros/${previo.idForo}/invitar`, { correo: invitado.fila.correo })).status).toBe(201);
     const page = await e.paginaConSesion(invitado.token, '/foros/invitaciones');
-    await page.getByText(TEXTOS_FOROS.sinInvitaciones).waitFor();
-    await enVivo(page);
+    // Loaded at startup (spec 2 §2 Shell).
     const foros = page.getByRole('navigation', { name: 'Espacio de trabajo' }).getByRole('link', { name: /Foros/ });
-    expect(await foros.locator('[data-insignia]').count()).toBe(0);
+    await foros.locator('[data-insignia="1"]').waitFor();
+    await page.locator('[data-invitacion]').filter({ hasText: 'Guardias de fin de semana' }).waitFor();
+    await enVivo(page);
 
     const inv = await admin.post(`/api/foros/${idForo}/invitar`, { correo: invitado.fila.correo, mensaje: 'Te esperamos' });
     expect(inv.status).toBe(201);
-    await foros.locator('[data-insignia="1"]').waitFor();
+    await foros.locator('[data-insignia="2"]').waitFor();
     const item = page.locator('[data-invitacion]').filter({ hasText: 'Equipo de moderación' });
     await item.getByText(TEXTOS_FOROS.teInvito).waitFor();
     await item.getByText('Pendiente').waitFor();
@@ -135,7 +138,7 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: TEXTOS_FOROS.aceptar }).click();
     await page.getByText(TEXTOS_FOROS.aceptada).first().waitFor();
     await page.locator('[data-invitacion="aceptada"]').waitFor();
-    await expect.poll(() => foros.locator('[data-insignia]').count()).toBe(0);
+    await foros.locator('[data-insignia="1"]').waitFor();
     expect(await item.getByRole('button', { name: TEXTOS_FOROS.aceptar }).count()).toBe(0);
     expect((await invitado.get(`/api/foros/${idForo}`)).body.data.rol_usuario).toBe('moderador');
   });
