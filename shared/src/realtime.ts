@@ -4,6 +4,7 @@ import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-ci
 import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat';
 import type { ExpedienteServidorACliente } from './realtime-expediente';
 import type { AdminServidorACliente } from './realtime-admin';
+import type { ForosClienteAServidor, ForosServidorACliente } from './realtime-foros';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -15,8 +16,9 @@ export type ServerToClientEvents = SesionServidorACliente &
   CitasServidorACliente &
   ChatServidorACliente &
   ExpedienteServidorACliente &
-  AdminServidorACliente;
-export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor;
+  AdminServidorACliente &
+  ForosServidorACliente;
+export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor & ForosClienteAServidor;
 
 /** Personal rooms (ARCHITECTURE.md, Real time). */
 export const sala = {

@@ -147,6 +147,9 @@ export interface Practica {
   paciente: Paciente;
   idDisponibilidad: number;
   idChat: number;
+  /** A private forum of the psychologist (its only participant), with a topic and a post naming the mark. */
+  idForo: number;
+  idTema: number;
 }
 
 export interface Escenario {
@@ -174,6 +177,9 @@ async function llamar(t: AppDePrueba, token: string, method: 'GET' | 'POST' | 'P
   return r.json() as Record<string, never>;
 }
 
+/** The `data` of a forum answer (spec 2 §7 wraps them). */
+const dato = (r: Record<string, never>) => (r as unknown as { data: Record<string, number> }).data;
+
 async function crearPractica(t: AppDePrueba, marca: string, o: Parameters<typeof crearPsicologo>[1] = {}): Promise<Practica> {
   const psi = await crearPsicologo(t.db, o);
   const pac = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
@@ -186,7 +192,17 @@ async function crearPractica(t: AppDePrueba, marca: string, o: Parameters<typeof
   });
   const chat = await llamar(t, tk, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
   await llamar(t, tk, 'POST', '/api/psicologo/mensajes', { id_chat: chat.id_chat, contenido: `Sesión de duelo ${marca}` });
-  return { psicologo: psi, paciente: pac, idDisponibilidad: disp.id ?? disp.id_disponibilidad, idChat: chat.id_chat };
+  const foro = await llamar(t, tk, 'POST', '/api/foros', { titulo: `Foro ${marca}`, publico: false });
+  const tema = await llamar(t, tk, 'POST', `/api/foros/${dato(foro).id_foro}/temas`, { titulo: `Tema ${marca}` });
+  await llamar(t, tk, 'POST', `/api/foros/temas/${dato(tema).id_tema}/mensajes`, { contenido: `Mensaje ${marca}` });
+  return {
+    psicologo: psi,
+    paciente: pac,
+    idDisponibilidad: disp.id ?? disp.id_disponibilidad,
+    idChat: chat.id_chat,
+    idForo: dato(foro).id_foro,
+    idTema: dato(tema).id_tema,
+  };
 }
 
 /** Marks a psychologist as limited: licence not validated and registered long before the grace. */
@@ -261,6 +277,9 @@ export interface Recursos {
   respuestasTest: { id_pregunta: number; respuesta: number }[];
   idAplicacion: number;
   idNota: number;
+  /** A public forum of the practice's psychologist (its admin), its patient a member, a topic with
+   * the patient's post, and an invitation of another psychologist's forum to the practice's one. */
+  foro: { idForo: number; idTema: number; idMensaje: number; idMiembro: number; idInvitacion: number };
 }
 
 let semanas = 0;
@@ -306,11 +325,32 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
       titulo: 'Sesión',
       contenido: `Nota ${practica === e.p1 ? e.marca : 'otras'}`,
     });
+    const foro = await llamar(t, tk, 'POST', '/api/foros', { titulo: 'Foro público de la práctica', publico: true });
+    const idForo = dato(foro).id_foro;
+    const tkPac = sesionPaciente(t.app, practica.paciente);
+    await llamar(t, tkPac, 'POST', `/api/foros/${idForo}/unirse`);
+    const tema = await llamar(t, tk, 'POST', `/api/foros/${idForo}/temas`, { titulo: 'Tema de la práctica' });
+    const post = await llamar(t, tkPac, 'POST', `/api/foros/temas/${dato(tema).id_tema}/mensajes`, { contenido: 'Hola a todos' });
+    const participantes = await llamar(t, tk, 'GET', `/api/foros/${idForo}/participantes`);
+    const miembro = ((participantes as unknown as { data: unknown }).data as { id_participante: number; rol: string }[]).find(
+      (p) => p.rol === 'miembro',
+    );
+    const otro = practica === e.p2 ? e.p1 : e.p2;
+    const tkOtro = sesionPsicologo(t.app, otro.psicologo);
+    const foroOtro = await llamar(t, tkOtro, 'POST', '/api/foros', { titulo: 'Foro de otra práctica', publico: false });
+    const inv = await llamar(t, tkOtro, 'POST', `/api/foros/${dato(foroOtro).id_foro}/invitar`, { correo: practica.psicologo.correo });
     return {
       idTest: test.id_test,
       respuestasTest,
       idAplicacion: aplicacion.id_aplicacion,
       idNota: nota.id_nota,
+      foro: {
+        idForo,
+        idTema: dato(tema).id_tema,
+        idMensaje: dato(post).id_mensaje,
+        idMiembro: miembro?.id_participante ?? 0,
+        idInvitacion: dato(inv).id_invitacion,
+      },
       semana,
       idCita: cita.id_cita,
       idAgenda: cita.id_agenda,

@@ -30,6 +30,10 @@ const PSICOLOGOS: Rol[] = ['psicologo', 'otroPsicologo', 'admin', 'limitado'];
 const PACIENTES: Rol[] = ['paciente', 'otroPaciente'];
 /** Roles that may act on p1's resources (the limited one acts on its own). */
 const DUENO_P1: Rol[] = ['psicologo', 'limitado'];
+/** Every signed-in account. */
+const SESIONES: Rol[] = ROLES.filter((r) => r !== 'anonimo');
+/** Participants of the case's public forum: its psychologist (forum admin) and its patient. */
+const PARTICIPANTES_FORO: Rol[] = ['psicologo', 'paciente', 'limitado'];
 
 interface Caso {
   rol: Rol;
@@ -348,6 +352,52 @@ const TABLA: Record<string, Fila> = {
     url: '/api/paciente/consentimientos',
     payload: { tipo: 'aviso_privacidad', version: 1 },
   })),
+  // ---- Forums (issue 16): the case's practice has a public forum (its psychologist the forum admin,
+  // its patient a member) and a private one of the psychologist alone, titled with the mark ----
+  'GET /api/foros': publica(() => ({ url: '/api/foros' })),
+  // A limited account reaches no new people (decision 002): no new forum, no invitation.
+  'POST /api/foros': fila(['psicologo', 'otroPsicologo', 'admin'], () => ({ url: '/api/foros', payload: { titulo: 'Foro nuevo' } })),
+  // A public forum is readable by every signed-in account.
+  'GET /api/foros/:id': fila(SESIONES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}` })),
+  'PUT /api/foros/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}`, payload: { titulo: 'Otro título' } })),
+  'DELETE /api/foros/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}` })),
+  // Patients join (the member already in it gets 409); psychologists never (spec 2 §6).
+  'POST /api/foros/:id/unirse': fila(PACIENTES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/unirse` })),
+  'GET /api/foros/:id/participantes': fila(SESIONES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/participantes` })),
+  'DELETE /api/foros/:id/participantes/:idParticipante': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/foros/${r.foro.idForo}/participantes/${r.foro.idMiembro}`,
+  })),
+  'POST /api/foros/:id/invitar': fila(['psicologo'], ({ r }) => ({
+    url: `/api/foros/${r.foro.idForo}/invitar`,
+    payload: { correo: r.victimaPsicologo.correo },
+  })),
+  'GET /api/foros/invitaciones/mis-invitaciones': fila(PSICOLOGOS, () => ({ url: '/api/foros/invitaciones/mis-invitaciones' })),
+  // Only the invitee answers (the practice's psychologist was invited to another's forum).
+  'POST /api/foros/invitaciones/:id/responder': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/foros/invitaciones/${r.foro.idInvitacion}/responder`,
+    payload: { aceptar: true },
+  })),
+  'GET /api/foros/:id/temas': fila(SESIONES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/temas` })),
+  'POST /api/foros/:id/temas': fila(PARTICIPANTES_FORO, ({ r }) => ({
+    url: `/api/foros/${r.foro.idForo}/temas`,
+    payload: { titulo: 'Tema nuevo' },
+  })),
+  'GET /api/foros/:id/reportes': fila(DUENO_P1, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/reportes` })),
+  'GET /api/foros/temas/:id/mensajes': fila(SESIONES, ({ r }) => ({ url: `/api/foros/temas/${r.foro.idTema}/mensajes` })),
+  'POST /api/foros/temas/:id/mensajes': fila(PARTICIPANTES_FORO, ({ r }) => ({
+    url: `/api/foros/temas/${r.foro.idTema}/mensajes`,
+    payload: { contenido: 'Gracias por compartir' },
+  })),
+  'PUT /api/foros/temas/:id/leer': fila(PARTICIPANTES_FORO, ({ r }) => ({ url: `/api/foros/temas/${r.foro.idTema}/leer` })),
+  'POST /api/foros/mensajes/:id/ocultar': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/foros/mensajes/${r.foro.idMensaje}/ocultar`,
+    payload: { oculto: true },
+  })),
+  // The patient reports its own post too: a member may report any post of its forum.
+  'POST /api/foros/mensajes/:id/reportar': fila(PARTICIPANTES_FORO, ({ r }) => ({
+    url: `/api/foros/mensajes/${r.foro.idMensaje}/reportar`,
+    payload: { motivo: 'Revisar' },
+  })),
 };
 
 /** Who may send each client→server socket event (same model as the HTTP routes it mirrors). */
@@ -361,6 +411,11 @@ const EVENTOS: Record<string, readonly Rol[]> = {
   'chat-admin:enviar': ['admin'],
   'chat-admin:escribiendo': ['admin'],
   'chat-admin:salir': ROLES.filter((r) => r !== 'anonimo'),
+  // The practice's private forum: its psychologist alone takes part.
+  'foro:unirse': ['psicologo', 'limitado'],
+  'foro:tema:unirse': ['psicologo', 'limitado'],
+  'foro:salir': ROLES.filter((r) => r !== 'anonimo'),
+  'foro:tema:salir': ROLES.filter((r) => r !== 'anonimo'),
 };
 
 const CLAVES = new Map(Object.keys(TABLA).map((k) => [claveCanonica(k), k]));
@@ -371,7 +426,7 @@ let e: Escenario;
 beforeAll(async () => {
   t = await crearAppDePrueba({
     // The table calls login and registration once per role: the brute-force limits are not its subject.
-    config: { limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 } },
+    config: { limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 }, publicacionesForoPorMinuto: 100_000 },
   });
   await t.escuchar();
   e = await crearEscenario(t);
@@ -453,6 +508,8 @@ for (const [clave, f] of Object.entries(TABLA)) {
     // learns nothing about the route's fields and writes nothing.
     const conParams = clave.includes('/:');
     const conCuerpo = metodo === 'POST' || metodo === 'PUT';
+    // A route both kinds of account call (forums) has no wrong session: only anonymous is checked.
+    const ambos = f.permitidos.some((x) => PACIENTES.includes(x)) && f.permitidos.some((x) => PSICOLOGOS.includes(x));
     const rolEquivocado: Rol = f.permitidos.some((x) => PACIENTES.includes(x))
       ? 'psicologo'
       : f.permitidos.includes('psicologo')
@@ -466,10 +523,14 @@ for (const [clave, f] of Object.entries(TABLA)) {
         (c) => ({ ...f.llamada(c), url: f.llamada(c).url.replace(/\/\d+(?=\/|\?|$)/g, '/no-es-un-id') }),
       ]);
     for (const [nombre, malformada] of malformadas) {
-      it.each([
-        ['anonimo', 401],
-        [rolEquivocado, 403],
-      ] as const)(`%s con ${nombre} → %i`, async (rol, esperado) => {
+      it.each(
+        (ambos
+          ? [['anonimo', 401]]
+          : [
+              ['anonimo', 401],
+              [rolEquivocado, 403],
+            ]) as [Rol, number][],
+      )(`%s con ${nombre} → %i`, async (rol, esperado) => {
         const p = e.p1;
         const r = await crearRecursos(t, e, p);
         const l = malformada({ rol, e, p, r });
@@ -489,9 +550,11 @@ for (const [clave, f] of Object.entries(TABLA)) {
 
 describe('eventos de socket', () => {
   const payloadDe = (ev: string, p: Practica) =>
-    ev.startsWith('chat-admin:')
-      ? { id_chat_admin: e.idChatAdmin, contenido: 'Mensaje de prueba', escribiendo: true }
-      : { id_chat: p.idChat, contenido: 'Mensaje de prueba', escribiendo: true };
+    ev.startsWith('foro:')
+      ? { id_foro: p.idForo, id_tema: p.idTema }
+      : ev.startsWith('chat-admin:')
+        ? { id_chat_admin: e.idChatAdmin, contenido: 'Mensaje de prueba', escribiendo: true }
+        : { id_chat: p.idChat, contenido: 'Mensaje de prueba', escribiendo: true };
 
   for (const [ev, permitidos] of Object.entries(EVENTOS)) {
     const conAck = ev.endsWith(':unirse') || ev.endsWith(':enviar');

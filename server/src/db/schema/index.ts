@@ -5,5 +5,6 @@ import * as chat from './chat';
 import * as auditoria from './auditoria';
 import * as expediente from './expediente';
 import * as consentimiento from './consentimiento';
+import * as foros from './foros';
 
-export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente, ...consentimiento };
+export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente, ...consentimiento, ...foros };
