@@ -95,6 +95,8 @@ async function fijarValidacion(ctx: Ctx, o: { id: number; valor: boolean; actor:
       detalle: { metodo: o.metodo },
     });
   });
+  // The licence is part of the session check: its cached answers go first, on every node (082).
+  await ctx.sesiones.olvidarCuenta({ tipo: 'psicologo', id: o.id });
   await publicarCuenta(ctx, o.id);
 }
 

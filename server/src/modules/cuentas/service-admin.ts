@@ -11,7 +11,7 @@ type Estado = 'activo' | 'inactivo';
  * session version (every earlier token is refused from then on) and closes the account's sockets
  * after commit. */
 export async function cambiarEstadoCuenta(
-  ctx: Pick<Ctx, 'db' | 'realtime'>,
+  ctx: Pick<Ctx, 'db' | 'realtime' | 'sesiones'>,
   o: { tipo: 'psicologo' | 'paciente'; id: number; idAdmin: number; status: Estado; actor: Actor },
 ) {
   if (o.tipo === 'psicologo' && o.id === o.idAdmin && o.status === 'inactivo') throw badRequest(MSG_ADMIN.propiaCuenta, 'PROPIA_CUENTA');
@@ -26,5 +26,6 @@ export async function cambiarEstadoCuenta(
     });
   });
   if (o.status === 'inactivo') await ctx.realtime.desconectarCuenta({ tipo: o.tipo, id: o.id }, 'deshabilitada');
+  else await ctx.sesiones.olvidarCuenta({ tipo: o.tipo, id: o.id });
   return { msg: o.status === 'activo' ? MSG_ADMIN.cuentaHabilitada : MSG_ADMIN.cuentaDeshabilitada, status: o.status };
 }
