@@ -6,6 +6,7 @@
 // figures, asserts nothing about timing.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
@@ -15,6 +16,8 @@ import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import postgres from 'postgres';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
@@ -38,7 +41,7 @@ function percentil(xs: number[], p: number): number {
 }
 const ms = (x: number) => `${x.toFixed(2).padStart(7)} ms`;
 function linea(nombre: string, xs: number[]) {
-  console.log(`  ${nombre.padEnd(46)} p50 ${ms(percentil(xs, 50))}   p99 ${ms(percentil(xs, 99))}   (n=${xs.length})`);
+  console.log(`  ${nombre.padEnd(78)} p50 ${ms(percentil(xs, 50))}   p99 ${ms(percentil(xs, 99))}   (n=${xs.length})`);
 }
 
 const agente = new http.Agent({ keepAlive: true, maxSockets: 128 });
@@ -70,7 +73,10 @@ function pedir(url: string, metodo: string, token: string, cuerpo?: object): Pro
 }
 
 function conectar(url: string, token?: string): Promise<Socket> {
-  const s = io(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  return conectarCon(url, token ? { token } : {});
+}
+function conectarCon(url: string, auth: object): Promise<Socket> {
+  const s = io(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
@@ -102,13 +108,14 @@ async function baseDeDatos() {
     await aplicarMigraciones(handle, null);
     return { handle, limpiar: async () => {} };
   }
-  const nombre = `miduelo_bench_${randomBytes(4).toString('hex')}`;
+  const nombre = `${process.env.BENCH_DB_PREFIJO ?? 'bench_agenda'}_${randomBytes(4).toString('hex')}`;
   const a = postgres(raiz, { max: 1, onnotice: () => {} });
   await a.unsafe(`create database ${nombre}`);
   await a.end();
   const u = new URL(raiz);
   u.pathname = `/${nombre}`;
-  const handle = await abrirDb({ databaseUrl: u.toString(), dataDir: '', maxConexiones: 20 });
+  // The production pool size (db/client.ts default).
+  const handle = await abrirDb({ databaseUrl: u.toString(), dataDir: '' });
   await aplicarMigraciones(handle, u.toString());
   return {
     handle,
@@ -244,51 +251,90 @@ async function main() {
   const repartidas = await rafaga((k) => k % PSICOLOGOS);
   const unSolo = await rafaga(() => 0);
 
-  // 3. Baseline: a bare Socket.IO server in this same process emitting the same payload.
-  const desnudo = new Server({ serveClient: false });
-  const srv = http.createServer();
-  desnudo.attach(srv);
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const puerto = (srv.address() as AddressInfo).port;
-  const conectados = new Promise<import('socket.io').Socket>((r) => desnudo.once('connection', r));
-  const cliente = await conectar(`http://127.0.0.1:${puerto}`);
-  const lado = await conectados;
+  // 3. Baseline: bare Fastify + Socket.IO in this same process, on the same database handle (the
+  //    same driver and pool): POST → one INSERT of the same row into a table shaped like `cita`
+  //    → emit of the same payload to the psychologist's room → the client connected there.
+  await handle.db.execute(sql`create table if not exists cita_piso (like cita including all)`);
+  const bare = Fastify({ logger: false });
+  const ioBare = new Server(bare.server, { serveClient: false });
+  ioBare.on('connection', (s) => void s.join(`psicologo:${Number((s.handshake.auth as { id?: unknown }).id)}`));
   const cuerpo = JSON.parse(ultimoPayload);
-  const baseLatencias: number[] = [];
-  for (let k = 0; k < 20 + MUESTRAS; k++) {
-    const llegada = new Promise<number>((r) => cliente.once('cita:cambio', () => r(performance.now())));
-    const t0 = performance.now();
-    lado.emit('cita:cambio', cuerpo);
-    const t1 = await llegada;
-    if (k >= 20) baseLatencias.push(t1 - t0);
+  let nBare = 0;
+  bare.post('/citas', async (request, reply) => {
+    const b = request.body as { id_psicologo: number; id_paciente: number; fecha: string; hora_inicio: string; duracion: number };
+    const id = ++nBare;
+    await handle.db.execute(
+      sql`insert into cita_piso (id_cita, id_agenda, id_psicologo, id_paciente, fecha, hora_inicio, hora_fin, duracion, modalidad, estado)
+          values (${id}, 1, ${b.id_psicologo}, ${b.id_paciente}, ${b.fecha}, ${b.hora_inicio}::time, ${b.hora_inicio}::time + make_interval(mins => ${b.duracion}), ${b.duracion}, 'Presencial', 'pendiente')`,
+    );
+    ioBare.to(`psicologo:${b.id_psicologo}`).emit('cita:cambio', { ...cuerpo, cita: { ...cuerpo.cita, id_cita: id } });
+    return reply.status(201).send({ id_cita: id });
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const baseBare = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+  const clientesBare = await Promise.all(practicas.map((p) => conectarCon(baseBare, { id: p.id })));
+  const llegadasBare = new Map<number, number>();
+  const esperandoBare = new Map<number, () => void>();
+  for (const c of clientesBare) {
+    c.on('cita:cambio', (e: { cita: { id_cita: number } }) => {
+      llegadasBare.set(e.cita.id_cita, performance.now());
+      esperandoBare.get(e.cita.id_cita)?.();
+    });
   }
-  let recibidos = 0;
-  const total = RESERVAS * 10;
-  const todos = new Promise<void>((r) =>
-    cliente.on('cita:cambio', () => {
-      if (++recibidos === total) r();
+  const libresBare = practicas.map(() => huecos());
+  async function reservarBare(i: number) {
+    const p = practicas[i];
+    const hueco = libresBare[i].next().value as { fecha: string; hora_inicio: string };
+    const enviadoEn = performance.now();
+    const r = await pedir(`${baseBare}/citas`, 'POST', p.token, {
+      id_psicologo: p.id,
+      id_paciente: p.pacientes[0],
+      ...hueco,
+      duracion: 15,
+    });
+    const id = (r.json as { id_cita: number }).id_cita;
+    if (!llegadasBare.has(id)) await new Promise<void>((res) => esperandoBare.set(id, res));
+    return llegadasBare.get(id)! - enviadoEn;
+  }
+  for (let k = 0; k < 20; k++) await reservarBare(k % PSICOLOGOS);
+  const baseLatencias: number[] = [];
+  for (let k = 0; k < MUESTRAS; k++) baseLatencias.push(await reservarBare(k % PSICOLOGOS));
+  let siguienteBare = 0;
+  const tb = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCIA }, async () => {
+      while (siguienteBare < RESERVAS) {
+        const k = siguienteBare++;
+        await reservarBare(k % PSICOLOGOS);
+      }
     }),
   );
-  const tb = performance.now();
-  for (let k = 0; k < total; k++) lado.emit('cita:cambio', cuerpo);
-  await todos;
-  const emitsPorSegundo = total / ((performance.now() - tb) / 1000);
+  const emitsPorSegundo = RESERVAS / ((performance.now() - tb) / 1000);
 
   console.log('\n  Latencia (una a la vez)');
-  linea('referencia: emit Socket.IO desnudo → cliente', baseLatencias);
-  linea('commit → evento en la agenda abierta', commitAEvento);
-  linea('POST /citas enviado → evento en la agenda', peticionAEvento);
+  linea('referencia: Fastify + Socket.IO desnudos, POST → 1 INSERT → evento en otro cliente', baseLatencias);
+  linea('MiDuelo: POST /citas enviado → evento en la agenda abierta (otro cliente)', peticionAEvento);
+  linea('(diagnóstico) commit → evento, sin el trabajo del servidor', commitAEvento);
+  console.log(
+    `  MiDuelo / referencia, p50: ${(percentil(peticionAEvento, 50) / percentil(baseLatencias, 50)).toFixed(2)} × · p99: ${(percentil(peticionAEvento, 99) / percentil(baseLatencias, 99)).toFixed(2)} ×`,
+  );
   console.log(`\n  Reservas por segundo (concurrencia ${CONCURRENCIA}, ${RESERVAS} reservas por ronda)`);
-  console.log(`  ${'referencia: emits Socket.IO desnudos'.padEnd(46)} ${emitsPorSegundo.toFixed(0).padStart(8)} /s`);
+  console.log(`  ${'referencia: POST → INSERT → emit desnudos'.padEnd(46)} ${emitsPorSegundo.toFixed(1).padStart(8)} /s`);
   console.log(`  ${`reservas en ${PSICOLOGOS} agendas`.padEnd(46)} ${repartidas.porSegundo.toFixed(1).padStart(8)} /s`);
   console.log(`  ${'reservas en una sola agenda (bloqueo por fila)'.padEnd(46)} ${unSolo.porSegundo.toFixed(1).padStart(8)} /s`);
   console.log('\n  Latencia commit → evento bajo carga');
   linea(`reservas en ${PSICOLOGOS} agendas`, repartidas.latencias);
   linea('reservas en una sola agenda', unSolo.latencias);
 
-  cliente.close();
-  desnudo.close();
-  srv.close();
+  for (const c of clientesBare) c.close();
+  ioBare.close();
+  await bare.close();
+  console.log(
+    `\n  carga de la máquina (1 / 5 / 15 min): ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')} en ${os.cpus().length} núcleos`,
+  );
   for (const s of sockets) s.close();
   await app.close();
   await handle.close();

@@ -66,7 +66,7 @@ async function main() {
   let url: string | null = null;
   let limpiar = async () => {};
   if (raiz) {
-    const nombre = `miduelo_bench_${randomBytes(4).toString('hex')}`;
+    const nombre = `${process.env.BENCH_DB_PREFIJO ?? 'bench_auth'}_${randomBytes(4).toString('hex')}`;
     const a = postgres(raiz, { max: 1, onnotice: () => {} });
     await a.unsafe(`create database ${nombre}`);
     await a.end();

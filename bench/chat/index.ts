@@ -1,10 +1,12 @@
-// bench/chat: end-to-end delivery latency of the live chat (HTTP send → transaction → Socket.IO
-// push) to every connection of both participants, with 2,000 connected sockets (each account on two
-// connections, as a laptop and a phone) and 500 messages/s, printed beside a bare Socket.IO relay
-// at the same rate, with the same sockets, in the same run. Goal: p99 ≤ 3 × baseline, 0 lost.
-//   pnpm exec tsx bench/chat/index.ts                         (embedded PGlite in the server)
-//   DATABASE_URL=postgres://… pnpm exec tsx bench/chat/index.ts
-// Loopback only; bounded in time and count; stops by itself.
+// bench/chat: end-to-end delivery latency of the live chat (send → durable commit → Socket.IO push)
+// to every connection of both participants, beside a bare Socket.IO relay and beside the durable
+// floor (a bare Socket.IO server doing one synchronous INSERT and an emit; the same over a bare
+// HTTP POST), all in the same run, phases interleaved in rotating order and repeated (median and
+// range), on a database with history (≥ 50 messages per conversation, unread backlogs), then a
+// rate ramp printing the maximum sustainable rate of each path. Prints the load average.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx bench/chat/index.ts
+// Loopback only; bounded in time and count; stops by itself; creates and drops its own database.
+import os from 'node:os';
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -14,14 +16,20 @@ import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
 import type { PracticaBench } from './servidor-chat';
 
-const TASA = Number(process.env.BENCH_TASA ?? 500);
-const DURACION_MS = Number(process.env.BENCH_MS ?? 15_000);
-const CALENTAMIENTO_MS = Number(process.env.BENCH_CALENTAMIENTO_MS ?? 2_000);
+let TASA = Number(process.env.BENCH_TASA ?? 200);
+let DURACION_MS = Number(process.env.BENCH_MS ?? 5_000);
+let CALENTAMIENTO_MS = Number(process.env.BENCH_CALENTAMIENTO_MS ?? 1_000);
+const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
+/** Rates of the ramp (messages/s), each for BENCH_RAMPA_MS; empty to skip the ramp. */
+const RAMPA = (process.env.BENCH_RAMPA ?? '100,200,300,450').split(',').filter(Boolean).map(Number);
+const RAMPA_MS = Number(process.env.BENCH_RAMPA_MS ?? 3_000);
+/** A rate is sustained when every message arrives, none is refused, and p99 ≤ this. */
+const RAMPA_P99_MS = 100;
 const GRACIA_MS = 10_000;
-const LIMITE_TOTAL_MS = 6 * 60_000;
+const LIMITE_TOTAL_MS = 15 * 60_000;
 const CONEXIONES_POR_CUENTA = 2;
-/** Which phases to run (all by default): base, socket, http, piso (PostgreSQL only). */
-const FASES = new Set((process.env.BENCH_FASES ?? 'base,socket,http,piso').split(','));
+/** Which phases to run: base (bare relay), piso-socket, socket, piso-http, http. */
+const FASES = (process.env.BENCH_FASES ?? 'base,piso-socket,socket,piso-http,http').split(',');
 const DIR = path.dirname(new URL(import.meta.url).pathname);
 
 const pararTodo = setTimeout(() => {
@@ -267,86 +275,6 @@ function imprimir(rs: Resultado[]) {
   }
 }
 
-/**
- * The floor under every MiDuelo phase on PostgreSQL: the same committed write (`chat_enviar`, one
- * durable commit per message) at the same rate, straight from a pool of the server's size, with no
- * HTTP, no Socket.IO and no server. Latency is from the call to its commit being acknowledged.
- */
-async function medirPiso(url: string, plan: Plan): Promise<Resultado> {
-  const db = postgres(url, { max: 10, onnotice: () => {} });
-  await Promise.all(Array.from({ length: 10 }, () => db`select pg_sleep(0.05)`));
-  const chats = await db<{ id_chat: number; id_psicologo: number; id_paciente: number }[]>`
-    select id_chat, id_psicologo, id_paciente from chat order by id_chat`;
-  const r: Resultado = {
-    nombre: 'PostgreSQL: solo chat_enviar (piso)',
-    aceptados: 0,
-    rechazados: 0,
-    errores: 0,
-    entregasEsperadas: 0,
-    entregas: 0,
-    duplicadas: 0,
-    mensajesIncompletos: 0,
-    latencias: [],
-    tasaReal: 0,
-    retrasoServidor: { p99: 0, max: 0 },
-    retrasoCliente: { p99: 0, max: 0 },
-    peorSegundo: { segundo: 0, max: 0 },
-    respuesta: { p99: 0, max: 0 },
-  };
-  const prefijo = randomBytes(4).toString('hex');
-  const fase = async (ms: number, medirla: boolean) => {
-    const total = Math.round((ms / 1000) * TASA);
-    const pendientes: Promise<void>[] = [];
-    const inicio = performance.now();
-    let k = 0;
-    await new Promise<void>((resolve) => {
-      const reloj = setInterval(() => {
-        const debidos = Math.min(total, Math.floor(((performance.now() - inicio) / 1000) * TASA));
-        for (; k < debidos; k++) {
-          const t = turno(plan, k);
-          const c = chats[t.chat];
-          const dePaciente = t.remitente === plan.chats[t.chat].pac;
-          const t0 = performance.now();
-          pendientes.push(
-            db
-              .unsafe('select estado from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz)', [
-                c.id_chat,
-                dePaciente ? 'paciente' : 'psicologo',
-                dePaciente ? c.id_paciente : c.id_psicologo,
-                `Mensaje de prueba ${k}`,
-                `${prefijo}${medirla ? 'm' : 'c'}${k}`,
-                new Date().toISOString(),
-              ])
-              .then(
-                () => {
-                  if (!medirla) return;
-                  r.aceptados++;
-                  r.latencias.push(performance.now() - t0);
-                },
-                () => {
-                  if (medirla) r.errores++;
-                },
-              ),
-          );
-        }
-        if (k >= total) {
-          clearInterval(reloj);
-          resolve();
-        }
-      }, 2);
-    });
-    if (medirla) r.tasaReal = total / ((performance.now() - inicio) / 1000);
-    await Promise.all(pendientes);
-  };
-  await fase(CALENTAMIENTO_MS, false);
-  await fase(DURACION_MS, true);
-  r.entregas = r.entregasEsperadas = r.aceptados;
-  const rs = [...r.latencias].sort((a, b) => a - b);
-  r.respuesta = { p99: percentil(rs, 99), max: rs.at(-1) ?? 0 };
-  await db.end();
-  return r;
-}
-
 // Keep-alive connections, as the web client and the app keep theirs.
 const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(url: string, token: string, cuerpo: string): Promise<number> {
@@ -368,128 +296,249 @@ function post(url: string, token: string, cuerpo: string): Promise<number> {
   });
 }
 
-async function main() {
-  const raiz = process.env.DATABASE_URL ?? null;
-  let urlBase: string | null = null;
-  let limpiar = async () => {};
-  if (raiz) {
-    const nombre = `miduelo_bench_chat_${randomBytes(4).toString('hex')}`;
-    const a = postgres(raiz, { max: 1, onnotice: () => {} });
-    await a.unsafe(`create database ${nombre}`);
-    await a.end();
-    const u = new URL(raiz);
-    u.pathname = `/${nombre}`;
-    urlBase = u.toString();
-    limpiar = async () => {
-      const b = postgres(raiz, { max: 1, onnotice: () => {} });
-      await b.unsafe(`drop database if exists ${nombre} with (force)`);
-      await b.end();
-    };
-  }
+const p99De = (r: Resultado) =>
+  percentil(
+    [...r.latencias].sort((a, b) => a - b),
+    99,
+  );
+const p50De = (r: Resultado) =>
+  percentil(
+    [...r.latencias].sort((a, b) => a - b),
+    50,
+  );
+const mediana = (xs: number[]) => {
+  const o = [...xs].sort((a, b) => a - b);
+  return o.length % 2 ? o[(o.length - 1) / 2] : (o[o.length / 2 - 1] + o[o.length / 2]) / 2;
+};
+const carga = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 
-  const servidor = await arrancar<{ practica: PracticaBench }>('servidor-chat.ts', { BENCH_DB_URL: urlBase ?? '' });
+async function main() {
+  const raiz = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const nombre = `${process.env.BENCH_DB_PREFIJO ?? 'bench_chat'}_${randomBytes(4).toString('hex')}`;
+  const a = postgres(raiz, { max: 1, onnotice: () => {} });
+  await a.unsafe(`create database ${nombre}`);
+  await a.end();
+  const u = new URL(raiz);
+  u.pathname = `/${nombre}`;
+  const urlBase = u.toString();
+  const limpiar = async () => {
+    const b = postgres(raiz, { max: 1, onnotice: () => {} });
+    await b.unsafe(`drop database if exists ${nombre} with (force)`);
+    await b.end();
+  };
+  try {
+    await correr(urlBase);
+  } finally {
+    await limpiar();
+  }
+}
+
+interface Camino {
+  nombre: string;
+  servidor: Hijo<unknown>;
+  sockets: Socket[];
+  evento: string;
+  clave: (p: unknown) => string;
+  enviar: (k: number, clave: string, t: ReturnType<typeof turno>) => Promise<'ok' | 'limitado' | 'error'>;
+}
+
+async function correr(urlBase: string) {
+  console.log(`bench/chat — carga de la máquina al empezar (1 / 5 / 15 min): ${carga()} en ${os.cpus().length} núcleos`);
+  const servidor = await arrancar<{ practica: PracticaBench }>('servidor-chat.ts', { BENCH_DB_URL: urlBase });
   const { practica } = servidor.datos;
   const cuentas = practica.tokens.length;
-  const plan: Plan = { cuentas, chats: practica.chats, psicologos: Number(process.env.BENCH_PSICOLOGOS ?? 200) };
-  const sockets = cuentas * CONEXIONES_POR_CUENTA;
+  const plan: Plan = { cuentas, chats: practica.chats, psicologos: Number(process.env.BENCH_PSICOLOGOS ?? 50) };
+  const nSockets = cuentas * CONEXIONES_POR_CUENTA;
   console.log(
-    `bench/chat — ${practica.base}, ${cuentas} cuentas × ${CONEXIONES_POR_CUENTA} conexiones = ${sockets} sockets, ${plan.chats.length} conversaciones, ` +
-      `${TASA} mensajes/s durante ${DURACION_MS / 1000} s (+${CALENTAMIENTO_MS / 1000} s de calentamiento), cada mensaje a las 4 conexiones de sus 2 participantes`,
+    `  PostgreSQL, ${cuentas} cuentas × ${CONEXIONES_POR_CUENTA} conexiones = ${nSockets} sockets por servidor, ${plan.chats.length} conversaciones con historia, ` +
+      `${TASA} mensajes/s, ${DURACION_MS / 1000} s por fase (+${CALENTAMIENTO_MS / 1000} s de calentamiento), ${RONDAS} rondas en orden rotatorio`,
   );
-  // Socket i belongs to account floor(i / 2).
   const conexionesDe = (cuenta: number) => Array.from({ length: CONEXIONES_POR_CUENTA }, (_, c) => cuenta * CONEXIONES_POR_CUENTA + c);
+  const porCuenta = Array.from({ length: nSockets }, (_, i) => ({ cuenta: Math.floor(i / CONEXIONES_POR_CUENTA) }));
 
-  const resultados: Resultado[] = [];
-
-  // 1. Baseline: bare Socket.IO relay, same sockets and rate.
-  if (FASES.has('base')) {
-    const base = await arrancar<{ url: string }>('servidor-base.ts', {});
-    const socketsBase = await conectarTodos(
-      base.datos.url,
-      Array.from({ length: sockets }, (_, i) => ({ cuenta: Math.floor(i / CONEXIONES_POR_CUENTA) })),
-    );
-    resultados.push(
-      await medir(
-        'Socket.IO desnudo (referencia)',
-        base,
-        plan,
-        socketsBase,
-        'mensaje',
-        (p) => (p as { id: string }).id,
-        async (_k, clave, t) => {
-          socketsBase[conexionesDe(t.remitente)[0]].emit('enviar', { salas: [t.remitente, t.destinatario], mensaje: { id: clave } });
-          return 'ok';
-        },
-      ),
-    );
-    for (const s of socketsBase) s.close();
-    await detener(base);
-  }
-
-  // 2. MiDuelo, as the web client sends while its socket is up: `chat:enviar`, answered after the
-  //    commit, then pushed by the realtime plugin. 3. The same over HTTP (POST /mensajes), as the
-  //    mobile app and a client without socket send. Both through the real server and database.
+  const base = await arrancar<{ url: string }>('servidor-base.ts', {});
+  const piso = await arrancar<{ url: string }>('servidor-piso.ts', { BENCH_DB_URL: urlBase });
+  const socketsBase = await conectarTodos(base.datos.url, porCuenta);
+  const socketsPiso = await conectarTodos(piso.datos.url, porCuenta);
   const socketsChat = await conectarTodos(
     practica.url,
-    Array.from({ length: sockets }, (_, i) => ({ token: practica.tokens[Math.floor(i / CONEXIONES_POR_CUENTA)] })),
+    porCuenta.map(({ cuenta }) => ({ token: practica.tokens[cuenta] })),
   );
   const claveChat = (p: unknown) => (p as { mensaje: { id_cliente: string } }).mensaje.id_cliente;
-  if (FASES.has('socket')) {
-    resultados.push(
-      await medir('MiDuelo chat:enviar → chat:mensaje', servidor, plan, socketsChat, 'chat:mensaje', claveChat, async (k, clave, t) => {
+  const claveId = (p: unknown) => (p as { id: string }).id;
+  const rol = (t: ReturnType<typeof turno>) => (t.remitente === practica.chats[t.chat].pac ? 'paciente' : 'psicologo');
+
+  const caminos: Record<string, Camino> = {
+    base: {
+      nombre: 'Socket.IO desnudo (relevo)',
+      servidor: base,
+      sockets: socketsBase,
+      evento: 'mensaje',
+      clave: claveId,
+      enviar: async (_k, clave, t) => {
+        socketsBase[conexionesDe(t.remitente)[0]].emit('enviar', { salas: [t.remitente, t.destinatario], mensaje: { id: clave } });
+        return 'ok';
+      },
+    },
+    'piso-socket': {
+      nombre: 'piso: Socket.IO + 1 INSERT',
+      servidor: piso,
+      sockets: socketsPiso,
+      evento: 'mensaje',
+      clave: claveId,
+      enviar: async (k, clave, t) => {
+        const r = await socketsPiso[conexionesDe(t.remitente)[0]]
+          .timeout(30_000)
+          .emitWithAck('enviar', {
+            salas: [t.remitente, t.destinatario],
+            id_chat: practica.chats[t.chat].id_chat,
+            remitente: rol(t),
+            id: clave,
+            contenido: `Mensaje de prueba ${k}`,
+          })
+          .catch(() => ({ ok: false }));
+        return r.ok ? 'ok' : 'error';
+      },
+    },
+    socket: {
+      nombre: 'MiDuelo chat:enviar',
+      servidor,
+      sockets: socketsChat,
+      evento: 'chat:mensaje',
+      clave: claveChat,
+      enviar: async (k, clave, t) => {
         const c = practica.chats[t.chat];
         const r = await socketsChat[conexionesDe(t.remitente)[0]]
           .timeout(30_000)
           .emitWithAck('chat:enviar', { id_chat: c.id_chat, contenido: `Mensaje de prueba ${k}`, id_cliente: clave })
           .catch(() => ({ ok: false, status: 0 }));
         return r.ok ? 'ok' : r.status === 429 ? 'limitado' : 'error';
-      }),
-    );
-  }
-  if (FASES.has('http')) {
-    resultados.push(
-      await medir('MiDuelo POST /mensajes → chat:mensaje', servidor, plan, socketsChat, 'chat:mensaje', claveChat, async (k, clave, t) => {
-        const c = practica.chats[t.chat];
-        const esPaciente = t.remitente === c.pac;
+      },
+    },
+    'piso-http': {
+      nombre: 'piso: HTTP + 1 INSERT',
+      servidor: piso,
+      sockets: socketsPiso,
+      evento: 'mensaje',
+      clave: claveId,
+      enviar: async (k, clave, t) => {
         const status = await post(
-          `${practica.url}/api/${esPaciente ? 'paciente' : 'psicologo'}/mensajes`,
+          `${piso.datos.url}/mensajes`,
+          'x',
+          JSON.stringify({
+            salas: [t.remitente, t.destinatario],
+            id_chat: practica.chats[t.chat].id_chat,
+            remitente: rol(t),
+            id: clave,
+            contenido: `Mensaje de prueba ${k}`,
+          }),
+        );
+        return status === 201 ? 'ok' : 'error';
+      },
+    },
+    http: {
+      nombre: 'MiDuelo POST /mensajes',
+      servidor,
+      sockets: socketsChat,
+      evento: 'chat:mensaje',
+      clave: claveChat,
+      enviar: async (k, clave, t) => {
+        const c = practica.chats[t.chat];
+        const status = await post(
+          `${practica.url}/api/${rol(t)}/mensajes`,
           practica.tokens[t.remitente],
           JSON.stringify({ id_chat: c.id_chat, contenido: `Mensaje de prueba ${k}`, id_cliente: clave }),
         );
         return status === 201 ? 'ok' : status === 429 ? 'limitado' : 'error';
-      }),
-    );
-  }
-  for (const s of socketsChat) s.close();
-  await detener(servidor);
-  agente.destroy();
-  if (FASES.has('piso') && urlBase) resultados.push(await medirPiso(urlBase, plan));
-  await limpiar();
+      },
+    },
+  };
 
-  imprimir(resultados);
-  imprimirRetrasos(resultados.filter((r) => !r.nombre.startsWith('PostgreSQL')));
-  const p99 = (r: Resultado) =>
-    percentil(
-      [...r.latencias].sort((a, b) => a - b),
-      99,
-    );
-  const referencia = resultados.find((r) => r.nombre.startsWith('Socket.IO'));
-  for (const r of resultados) {
-    if (r === referencia) continue;
-    if (r.nombre.startsWith('PostgreSQL')) {
-      const ratio = referencia ? p99(r) / p99(referencia) : Number.NaN;
+  // Rounds: every phase once per round, the order rotated each round.
+  const porFase = new Map<string, Resultado[]>();
+  for (let ronda = 0; ronda < RONDAS; ronda++) {
+    const orden = FASES.map((_, i) => FASES[(i + ronda) % FASES.length]);
+    for (const f of orden) {
+      const c = caminos[f];
+      const r = await medir(c.nombre, c.servidor, plan, c.sockets, c.evento, c.clave, c.enviar);
+      porFase.set(f, [...(porFase.get(f) ?? []), r]);
       console.log(
-        `\n  ${r.nombre}: p99 / p99 referencia = ${ratio.toFixed(2)} ×   (el compromiso durable, sin servidor ni entrega: ningún camino del chat puede bajar de aquí)`,
+        `  ronda ${ronda + 1} ${c.nombre.padEnd(30)} p50 ${p50De(r).toFixed(2)} ms · p99 ${p99De(r).toFixed(2)} ms · perdidas ${r.entregasEsperadas - r.entregas} · errores ${r.errores} · 429 ${r.rechazados} · carga ${carga()}`,
       );
-      continue;
     }
-    const perdidas = r.entregasEsperadas - r.entregas;
-    const ratio = referencia ? p99(r) / p99(referencia) : Number.NaN;
+  }
+  imprimir([...porFase.values()].flat());
+  imprimirRetrasos([...porFase.values()].flat());
+
+  const fila = (f: string) => {
+    const rs = porFase.get(f) ?? [];
+    const p50 = rs.map(p50De);
+    const p99 = rs.map(p99De);
+    const perdidas = rs.reduce((n, r) => n + r.entregasEsperadas - r.entregas + r.errores, 0);
+    return {
+      p50: mediana(p50),
+      p99: mediana(p99),
+      rango50: [Math.min(...p50), Math.max(...p50)],
+      rango99: [Math.min(...p99), Math.max(...p99)],
+      perdidas,
+    };
+  };
+  console.log(`\n  mediana de ${RONDAS} rondas [mín – máx]`);
+  for (const f of FASES) {
+    const x = fila(f);
     console.log(
-      `\n  ${r.nombre}: p99 / p99 referencia = ${ratio.toFixed(2)} ×   (meta ≤ 3 ×: ${ratio <= 3 ? 'cumplida' : 'NO cumplida'})` +
-        `\n    entregas perdidas: ${perdidas} (${r.mensajesIncompletos} mensajes incompletos) · duplicadas: ${r.duplicadas} · rechazados por límite: ${r.rechazados} · errores: ${r.errores}   (meta 0 perdidos: ${perdidas === 0 && r.errores === 0 ? 'cumplida' : 'NO cumplida'})`,
+      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas}`,
     );
   }
+  for (const [f, pisoF] of [
+    ['socket', 'piso-socket'],
+    ['http', 'piso-http'],
+  ] as const) {
+    if (!porFase.has(f) || !porFase.has(pisoF)) continue;
+    const ratio = fila(f).p99 / fila(pisoF).p99;
+    console.log(
+      `  ${caminos[f].nombre}: p99 / p99 del piso = ${ratio.toFixed(2)} ×   (meta ≤ 1,5 ×: ${ratio <= 1.5 ? 'cumplida' : 'NO cumplida'})`,
+    );
+  }
+
+  // Ramp: each path at increasing rates; the highest rate with everything delivered, nothing
+  // refused and p99 ≤ RAMPA_P99_MS is its maximum sustainable rate.
+  if (RAMPA.length) {
+    const presupuesto = cuentas * 2;
+    console.log(
+      `\n  rampa: ${RAMPA.join(', ')} mensajes/s, ${RAMPA_MS / 1000} s cada una; sostenida = 0 perdidos, 0 rechazados, p99 ≤ ${RAMPA_P99_MS} ms` +
+        `\n  (el límite por cuenta, 20 mensajes / 10 s, deja a MiDuelo ${presupuesto} mensajes/s con ${cuentas} cuentas: por encima, 429)`,
+    );
+    DURACION_MS = RAMPA_MS;
+    CALENTAMIENTO_MS = 500;
+    for (const f of FASES.filter((x) => x !== 'base')) {
+      const c = caminos[f];
+      let sostenida = 0;
+      const pasos: string[] = [];
+      for (const tasa of RAMPA) {
+        TASA = tasa;
+        const r = await medir(c.nombre, c.servidor, plan, c.sockets, c.evento, c.clave, c.enviar);
+        const p99 = p99De(r);
+        const ok =
+          r.entregas === r.entregasEsperadas && r.errores === 0 && r.rechazados === 0 && p99 <= RAMPA_P99_MS && r.tasaReal >= 0.95 * tasa;
+        pasos.push(
+          `${tasa}: p99 ${p99.toFixed(1)} ms${ok ? '' : ` ✗ (perdidas ${r.entregasEsperadas - r.entregas}, errores ${r.errores}, 429 ${r.rechazados})`}`,
+        );
+        if (!ok) break;
+        sostenida = tasa;
+      }
+      console.log(`  ${c.nombre.padEnd(30)} máxima sostenida ${sostenida} mensajes/s   [${pasos.join(' · ')}]   carga ${carga()}`);
+    }
+  }
+
+  for (const s of [...socketsBase, ...socketsPiso, ...socketsChat]) s.close();
+  await Promise.all([detener(base), detener(piso), detener(servidor)]);
+  agente.destroy();
+  console.log(`\n  carga de la máquina al terminar (1 / 5 / 15 min): ${carga()}`);
   clearTimeout(pararTodo);
 }
 

@@ -20,8 +20,11 @@ export interface PracticaBench {
   chats: { id_chat: number; psi: number; pac: number }[];
 }
 
-const PSICOLOGOS = Number(process.env.BENCH_PSICOLOGOS ?? 200);
+const PSICOLOGOS = Number(process.env.BENCH_PSICOLOGOS ?? 50);
 const PACIENTES_POR = Number(process.env.BENCH_PACIENTES_POR ?? 4);
+/** History of every conversation before measuring, and how many of its last messages are unread. */
+const HISTORIA = Number(process.env.BENCH_HISTORIA ?? 50);
+const NO_LEIDOS = Number(process.env.BENCH_NO_LEIDOS ?? 12);
 /** The server's default pool size (db/client.ts). */
 const POOL = 10;
 
@@ -72,6 +75,21 @@ async function main() {
 
   const config = leerConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-chat' }, { jwtSecret: randomBytes(32).toString('hex') });
   const app = await buildApp({ config, db, logger: false });
+  // History: HISTORIA messages per conversation, alternating sides, the last NO_LEIDOS of them
+  // (the patient's) unread by the psychologist, counters to match; then the floor's table, shaped
+  // like `mensaje`, with the same history; then statistics, as autovacuum would have them.
+  const cifrado = app.ctx.cifrador.cifrar('Mensaje de la historia de esta conversación', 'mensaje.contenido');
+  await db.execute(sql`
+    insert into mensaje (id_chat, seq, remitente, contenido, huellas, leido, fecha_envio)
+    select c.id_chat, s, case when s % 2 = 0 or s > ${HISTORIA - NO_LEIDOS} then 'paciente' else 'psicologo' end,
+           ${cifrado}, '{}'::text[], s <= ${HISTORIA - NO_LEIDOS}, now() - make_interval(mins => ${HISTORIA} - s)
+      from chat c, generate_series(1, ${HISTORIA}) s`);
+  await db.execute(sql`update chat set ultimo_seq = ${HISTORIA}, rev = ${HISTORIA}, no_leidos_de_paciente = ${NO_LEIDOS}`);
+  if (handle.kind === 'postgres') {
+    await db.execute(sql`create table mensaje_piso (like mensaje including all)`);
+    await db.execute(sql`insert into mensaje_piso select * from mensaje`);
+    await db.execute(sql`analyze`);
+  }
   // Open every pooled connection now, as a server that has already met its peak would have them:
   // postgres.js opens them lazily, and queries queued behind a connection being opened wait for it
   // (tens of ms to over a second on this VM), which would measure the pool's warm-up, not the chat.

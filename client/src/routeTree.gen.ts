@@ -24,7 +24,9 @@ import { Route as RegistroRouteImport } from './routes/registro'
 import { Route as TerminosYCondicionesRouteImport } from './routes/terminos-y-condiciones'
 import { Route as ActivarCuentaChar123TokenChar125RouteImport } from './routes/activar-cuenta.{-$token}'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminChatRouteImport } from './routes/admin/chat'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminPacientesRouteImport } from './routes/admin/pacientes'
 import { Route as AdminPsicologosRouteImport } from './routes/admin/psicologos'
 import { Route as ForosIndexRouteImport } from './routes/foros/index'
@@ -113,9 +115,19 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditoriaRoute = AdminAuditoriaRouteImport.update({
+  id: '/auditoria',
+  path: '/auditoria',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminChatRoute = AdminChatRouteImport.update({
   id: '/chat',
   path: '/chat',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminPacientesRoute = AdminPacientesRouteImport.update({
@@ -180,7 +192,9 @@ export interface FileRoutesByFullPath {
   '/registro': typeof RegistroRoute
   '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
@@ -206,7 +220,9 @@ export interface FileRoutesByTo {
   '/registro': typeof RegistroRoute
   '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
@@ -234,7 +250,9 @@ export interface FileRoutesById {
   '/registro': typeof RegistroRoute
   '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
   '/activar-cuenta/{-$token}': typeof ActivarCuentaChar123TokenChar125Route
+  '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/foros/crear': typeof ForosCrearRoute
@@ -263,7 +281,9 @@ export interface FileRouteTypes {
     | '/registro'
     | '/terminos-y-condiciones'
     | '/activar-cuenta/{-$token}'
+    | '/admin/auditoria'
     | '/admin/chat'
+    | '/admin/dashboard'
     | '/admin/pacientes'
     | '/admin/psicologos'
     | '/foros/crear'
@@ -289,7 +309,9 @@ export interface FileRouteTypes {
     | '/registro'
     | '/terminos-y-condiciones'
     | '/activar-cuenta/{-$token}'
+    | '/admin/auditoria'
     | '/admin/chat'
+    | '/admin/dashboard'
     | '/admin/pacientes'
     | '/admin/psicologos'
     | '/foros/crear'
@@ -316,7 +338,9 @@ export interface FileRouteTypes {
     | '/registro'
     | '/terminos-y-condiciones'
     | '/activar-cuenta/{-$token}'
+    | '/admin/auditoria'
     | '/admin/chat'
+    | '/admin/dashboard'
     | '/admin/pacientes'
     | '/admin/psicologos'
     | '/foros/crear'
@@ -460,11 +484,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/auditoria': {
+      id: '/admin/auditoria'
+      path: '/auditoria'
+      fullPath: '/admin/auditoria'
+      preLoaderRoute: typeof AdminAuditoriaRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/chat': {
       id: '/admin/chat'
       path: '/chat'
       fullPath: '/admin/chat'
       preLoaderRoute: typeof AdminChatRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/pacientes': {
@@ -534,14 +572,18 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminChatRoute: typeof AdminChatRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
   AdminPacientesRoute: typeof AdminPacientesRoute
   AdminPsicologosRoute: typeof AdminPsicologosRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminChatRoute: AdminChatRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
   AdminPacientesRoute: AdminPacientesRoute,
   AdminPsicologosRoute: AdminPsicologosRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -4,9 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import administracion from './modules/administracion/plugin';
 import agenda from './modules/agenda/plugin';
 import chat from './modules/chat/plugin';
 import cuentas from './modules/cuentas/plugin';
+import expediente from './modules/expediente/plugin';
+import foros from './modules/foros/plugin';
 import pacientes from './modules/pacientes/plugin';
 import auth from './plugins/auth';
 import cliente from './plugins/cliente';
@@ -109,6 +112,9 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(agenda);
   await app.register(pacientes);
   await app.register(chat);
+  await app.register(expediente);
+  await app.register(administracion);
+  await app.register(foros);
 
   await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   return app;

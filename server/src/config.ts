@@ -5,6 +5,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import * as v from 'valibot';
 import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
+import { PUBLICACIONES_POR_VENTANA } from '@miduelo/shared/foros';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
 export interface Limites {
@@ -32,11 +33,15 @@ export interface Config {
   seedDemo: boolean | null;
   zonaClinica: string;
   cedulaApiUrl: string | null;
+  /** How long the licence registry may take to answer (decision 142). */
+  cedulaApiTimeoutMs: number;
   diasGraciaValidacion: number;
   production: boolean;
   clientDir: string | null;
   logLevel: string;
   limites: Limites;
+  /** Forum posts and topics per account per minute (FORO_PUBLICACIONES_POR_MINUTO; decision 163). */
+  publicacionesForoPorMinuto: number;
   /** Namespace of this deployment's keys on a shared Redis (Socket.IO stream, rate limits). */
   redisPrefix: string;
   /** Origins allowed to call the API from another host (CORS); empty: same origin only. */
@@ -82,6 +87,7 @@ const EnvSchema = v.object({
   CLIENT_DIR: opcional,
   ENCRYPTION_KEY: opcional,
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'debe tener de 1 a 64 letras, dígitos o _ . : -'))),
+  FORO_PUBLICACIONES_POR_MINUTO: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'debe ser un número entero de 1 a 999999'))),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'debe ser el número de proxies delante del servidor (0 a 99)'))),
   CORS_ORIGINS: v.optional(
     v.pipe(
@@ -137,11 +143,13 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === undefined ? null : e.SEED_DEMO === '1',
     zonaClinica: e.TZ_CLINICA ?? ZONA_CLINICA_DEFECTO,
     cedulaApiUrl: e.CEDULA_API_URL ?? null,
+    cedulaApiTimeoutMs: 8000,
     diasGraciaValidacion: Number(e.DIAS_GRACIA_VALIDACION ?? DIAS_GRACIA_VALIDACION_DEFECTO),
     production,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : null,
     logLevel: e.LOG_LEVEL ?? 'info',
     limites: { porIp: 30, porCuenta: 10, ventanaMs: 15 * 60_000 },
+    publicacionesForoPorMinuto: Number(e.FORO_PUBLICACIONES_POR_MINUTO ?? PUBLICACIONES_POR_VENTANA),
     redisPrefix: e.REDIS_PREFIX ?? prefijoDeBase(e.DATABASE_URL ?? null, dataDir),
     trustProxy: Number(e.TRUST_PROXY ?? 0),
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim().toLowerCase()) : [],

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PendienteSchema } from './consentimiento';
 
 export const MsgRespuesta = v.object({ msg: v.string() });
 
@@ -38,5 +39,10 @@ const PacienteSesionSchema = v.object({
   fecha_nacimiento: v.string(),
   id_psicologo: v.nullable(v.number()),
 });
-export const LoginPacienteRespuestaSchema = v.object({ token: v.string(), paciente: PacienteSesionSchema });
+export const LoginPacienteRespuestaSchema = v.object({
+  token: v.string(),
+  paciente: PacienteSesionSchema,
+  /** Consent documents whose version in force the patient has not accepted yet (decision 146). */
+  consentimientos_pendientes: v.array(PendienteSchema),
+});
 export const RegistroPacienteRespuestaSchema = v.object({ msg: v.string() });

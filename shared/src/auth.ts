@@ -273,8 +273,9 @@ export const formularioRestablecerSchema = v.pipe(
   ),
 );
 
-/** POST /api/paciente/registro (mobile app). */
-export function registroPacienteSchema(hoy: string) {
+/** POST /api/paciente/registro (mobile app) without its consent field: `registroPacienteSchema` in
+ * consentimiento.ts adds it (kept apart so the web's first load does not carry the consent schemas). */
+export function registroPacienteBaseSchema(hoy: string) {
   return cuerpo({
     ...PersonaPacienteSchema.entries,
     fecha_nacimiento: fechaNacimientoSchema(hoy, 120),

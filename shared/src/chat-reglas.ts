@@ -1,5 +1,5 @@
 // The chat's rules, once. The server also states them in SQL (chat/repo.ts `accesoDe` and
-// `noLeidosPara`, migrations/0003 `chat_enviar`); tests/integration/chat-reglas-sql.test.ts
+// `noLeidosPara` over the counters of decision 081, migrations/0008 `chat_enviar`); tests/integration/chat-reglas-sql.test.ts
 // proves both give the same answer on the same table of cases.
 
 export type RolChat = 'psicologo' | 'paciente' | 'admin';

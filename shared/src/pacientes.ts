@@ -12,6 +12,8 @@ export const PacienteSchema = v.object({
   telefono: v.nullable(v.string()),
   fecha_nacimiento: v.string(),
   status: v.picklist(['activo', 'inactivo']),
+  /** Risk flag (decision 104): the latest application of some test fell in its highest band. */
+  riesgo: v.optional(v.boolean(), false),
 });
 export type Paciente = v.InferOutput<typeof PacienteSchema>;
 export const PacientesSchema = v.array(PacienteSchema);
@@ -68,6 +70,8 @@ export const TEXTOS_PACIENTES = {
   agendarNuevaCita: 'Agendar Nueva Cita',
   verHistorial: 'Ver Historial Completo',
   graficasTitulo: 'Evaluaciones y Notas del Paciente',
+  riesgo: 'Riesgo: último resultado en la banda más alta',
+  riesgoFila: 'Riesgo',
   modulosTitulo: 'Progreso en Módulos de Duelo',
   actividadesTitulo: 'Actividades Asignadas',
   proximamente: 'Esta sección estará disponible muy pronto. Mientras tanto, la información general del paciente está completa.',

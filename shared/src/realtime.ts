@@ -2,6 +2,9 @@
 // file only composes them, so features can grow without touching each other's declarations.
 import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-citas';
 import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat';
+import type { ExpedienteServidorACliente } from './realtime-expediente';
+import type { AdminServidorACliente } from './realtime-admin';
+import type { ForosClienteAServidor, ForosServidorACliente } from './realtime-foros';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -9,12 +12,19 @@ export interface SesionServidorACliente {
   'sesion:revocada': (p: { motivo: 'cierre' | 'contrasena' | 'deshabilitada' | 'expirada' }) => void;
 }
 
-export type ServerToClientEvents = SesionServidorACliente & CitasServidorACliente & ChatServidorACliente;
-export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor;
+export type ServerToClientEvents = SesionServidorACliente &
+  CitasServidorACliente &
+  ChatServidorACliente &
+  ExpedienteServidorACliente &
+  AdminServidorACliente &
+  ForosServidorACliente;
+export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor & ForosClienteAServidor;
 
 /** Personal rooms (ARCHITECTURE.md, Real time). */
 export const sala = {
   psicologo: (id: number) => `psicologo:${id}`,
   paciente: (id: number) => `paciente:${id}`,
   admin: (id: number) => `admin:${id}`,
+  /** Every administrator's socket (the dashboard's live figures). */
+  administradores: 'administradores',
 } as const;

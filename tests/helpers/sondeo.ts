@@ -78,11 +78,12 @@ export async function eventosDelServidor(t: AppDePrueba, token: string): Promise
     await esperarConexion(s);
     const del = t.app.realtime.io.sockets.sockets.get(s.id ?? '');
     if (!del) throw new Error('no se encontró el socket del servidor');
-    return del
+    // Listeners on the socket, and the events the realtime plugin dispatches to every socket (decision 084).
+    const propios = del
       .eventNames()
       .map(String)
-      .filter((e) => !['disconnect', 'disconnecting', 'error', 'newListener', 'removeListener'].includes(e))
-      .sort();
+      .filter((e) => !['disconnect', 'disconnecting', 'error', 'newListener', 'removeListener'].includes(e));
+    return [...new Set([...propios, ...t.app.realtime.eventos()])].sort();
   } finally {
     s.close();
   }
@@ -146,6 +147,9 @@ export interface Practica {
   paciente: Paciente;
   idDisponibilidad: number;
   idChat: number;
+  /** A private forum of the psychologist (its only participant), with a topic and a post naming the mark. */
+  idForo: number;
+  idTema: number;
 }
 
 export interface Escenario {
@@ -173,6 +177,9 @@ async function llamar(t: AppDePrueba, token: string, method: 'GET' | 'POST' | 'P
   return r.json() as Record<string, never>;
 }
 
+/** The `data` of a forum answer (spec 2 §7 wraps them). */
+const dato = (r: Record<string, never>) => (r as unknown as { data: Record<string, number> }).data;
+
 async function crearPractica(t: AppDePrueba, marca: string, o: Parameters<typeof crearPsicologo>[1] = {}): Promise<Practica> {
   const psi = await crearPsicologo(t.db, o);
   const pac = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
@@ -185,7 +192,17 @@ async function crearPractica(t: AppDePrueba, marca: string, o: Parameters<typeof
   });
   const chat = await llamar(t, tk, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
   await llamar(t, tk, 'POST', '/api/psicologo/mensajes', { id_chat: chat.id_chat, contenido: `Sesión de duelo ${marca}` });
-  return { psicologo: psi, paciente: pac, idDisponibilidad: disp.id ?? disp.id_disponibilidad, idChat: chat.id_chat };
+  const foro = await llamar(t, tk, 'POST', '/api/foros', { titulo: `Foro ${marca}`, publico: false });
+  const tema = await llamar(t, tk, 'POST', `/api/foros/${dato(foro).id_foro}/temas`, { titulo: `Tema ${marca}` });
+  await llamar(t, tk, 'POST', `/api/foros/temas/${dato(tema).id_tema}/mensajes`, { contenido: `Mensaje ${marca}` });
+  return {
+    psicologo: psi,
+    paciente: pac,
+    idDisponibilidad: disp.id ?? disp.id_disponibilidad,
+    idChat: chat.id_chat,
+    idForo: dato(foro).id_foro,
+    idTema: dato(tema).id_tema,
+  };
 }
 
 /** Marks a psychologist as limited: licence not validated and registered long before the grace. */
@@ -194,6 +211,8 @@ export async function limitar(t: AppDePrueba, p: Psicologo, limitado = true) {
     .update(psicologo)
     .set(limitado ? { cedula_validada: false, createdAt: new Date('2020-01-01T00:00:00Z') } : { cedula_validada: true })
     .where(eq(psicologo.id_psicologo, p.id_psicologo));
+  // A write outside the services tells the session cache, as every writer of account state must (decision 082).
+  await t.app.sesiones.olvidarCuenta({ tipo: 'psicologo', id: p.id_psicologo });
 }
 
 export async function crearEscenario(t: AppDePrueba): Promise<Escenario> {
@@ -253,6 +272,14 @@ export interface Recursos {
   tokenActivacionPsicologo: string;
   tokenActivacionPaciente: string;
   tokenRestablecer: string;
+  /** Clinical record (issue 13): a test, a full set of its answers, an application and a note. */
+  idTest: number;
+  respuestasTest: { id_pregunta: number; respuesta: number }[];
+  idAplicacion: number;
+  idNota: number;
+  /** A public forum of the practice's psychologist (its admin), its patient a member, a topic with
+   * the patient's post, and an invitation of another psychologist's forum to the practice's one. */
+  foro: { idForo: number; idTema: number; idMensaje: number; idMiembro: number; idInvitacion: number };
 }
 
 let semanas = 0;
@@ -283,7 +310,47 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
     const sinActivar = await crearPsicologo(t.db, { activadoEn: null });
     const pacSinActivar = await crearPaciente(t.db, { id_psicologo: practica.psicologo.id_psicologo, activadoEn: null });
     const ahora = t.config.now();
+    const [test] = (await llamar(t, tk, 'GET', '/api/psicologo/tests')) as unknown as { id_test: number }[];
+    const detalle = (await llamar(t, tk, 'GET', `/api/psicologo/tests/${test.id_test}`)) as unknown as {
+      preguntas: { id_pregunta: number }[];
+    };
+    const respuestasTest = detalle.preguntas.map((q) => ({ id_pregunta: q.id_pregunta, respuesta: 3 }));
+    const aplicacion = await llamar(t, tk, 'POST', '/api/psicologo/tests/aplicar', {
+      id_test: test.id_test,
+      id_paciente: practica.paciente.id_paciente,
+      respuestas: respuestasTest,
+    });
+    const nota = await llamar(t, tk, 'POST', '/api/psicologo/notas', {
+      id_paciente: practica.paciente.id_paciente,
+      titulo: 'Sesión',
+      contenido: `Nota ${practica === e.p1 ? e.marca : 'otras'}`,
+    });
+    const foro = await llamar(t, tk, 'POST', '/api/foros', { titulo: 'Foro público de la práctica', publico: true });
+    const idForo = dato(foro).id_foro;
+    const tkPac = sesionPaciente(t.app, practica.paciente);
+    await llamar(t, tkPac, 'POST', `/api/foros/${idForo}/unirse`);
+    const tema = await llamar(t, tk, 'POST', `/api/foros/${idForo}/temas`, { titulo: 'Tema de la práctica' });
+    const post = await llamar(t, tkPac, 'POST', `/api/foros/temas/${dato(tema).id_tema}/mensajes`, { contenido: 'Hola a todos' });
+    const participantes = await llamar(t, tk, 'GET', `/api/foros/${idForo}/participantes`);
+    const miembro = ((participantes as unknown as { data: unknown }).data as { id_participante: number; rol: string }[]).find(
+      (p) => p.rol === 'miembro',
+    );
+    const otro = practica === e.p2 ? e.p1 : e.p2;
+    const tkOtro = sesionPsicologo(t.app, otro.psicologo);
+    const foroOtro = await llamar(t, tkOtro, 'POST', '/api/foros', { titulo: 'Foro de otra práctica', publico: false });
+    const inv = await llamar(t, tkOtro, 'POST', `/api/foros/${dato(foroOtro).id_foro}/invitar`, { correo: practica.psicologo.correo });
     return {
+      idTest: test.id_test,
+      respuestasTest,
+      idAplicacion: aplicacion.id_aplicacion,
+      idNota: nota.id_nota,
+      foro: {
+        idForo,
+        idTema: dato(tema).id_tema,
+        idMensaje: dato(post).id_mensaje,
+        idMiembro: miembro?.id_participante ?? 0,
+        idInvitacion: dato(inv).id_invitacion,
+      },
       semana,
       idCita: cita.id_cita,
       idAgenda: cita.id_agenda,

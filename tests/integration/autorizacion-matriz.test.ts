@@ -30,6 +30,10 @@ const PSICOLOGOS: Rol[] = ['psicologo', 'otroPsicologo', 'admin', 'limitado'];
 const PACIENTES: Rol[] = ['paciente', 'otroPaciente'];
 /** Roles that may act on p1's resources (the limited one acts on its own). */
 const DUENO_P1: Rol[] = ['psicologo', 'limitado'];
+/** Every signed-in account. */
+const SESIONES: Rol[] = ROLES.filter((r) => r !== 'anonimo');
+/** Participants of the case's public forum: its psychologist (forum admin) and its patient. */
+const PARTICIPANTES_FORO: Rol[] = ['psicologo', 'paciente', 'limitado'];
 
 interface Caso {
   rol: Rol;
@@ -105,6 +109,7 @@ const TABLA: Record<string, Fila> = {
         telefono: `33${String(10_000_000 + s).slice(-8)}`,
         contrasena: 'Clave#Segura1',
         codigo_vinculacion: e.p1.psicologo.codigo_vinculacion,
+        consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
       },
     };
   }),
@@ -185,6 +190,45 @@ const TABLA: Record<string, Fila> = {
     url: `/api/psicologo/chat/verificar/${p.paciente.id_paciente}`,
   })),
 
+  // ---- Psychologist: clinical record (issue 13; the catalogue is everyone's, the record its owner's) ----
+  'GET /api/psicologo/tests': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/tests' })),
+  'GET /api/psicologo/tests/:id_test': fila(PSICOLOGOS, ({ r }) => ({ url: `/api/psicologo/tests/${r.idTest}` })),
+  'POST /api/psicologo/tests/aplicar': fila(DUENO_P1, ({ p, r }) => ({
+    url: '/api/psicologo/tests/aplicar',
+    payload: { id_test: r.idTest, id_paciente: p.paciente.id_paciente, respuestas: r.respuestasTest },
+  })),
+  'GET /api/psicologo/pacientes/:id/tests': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/tests`,
+  })),
+  'GET /api/psicologo/pacientes/:id/tests/graficas': fila(DUENO_P1, ({ p, r }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/tests/graficas?id_test=${r.idTest}`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/respuestas': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/respuestas`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/resultado': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/resultado`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/pdf': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/pdf`,
+  })),
+  'GET /api/psicologo/tests/aplicaciones/:id/notas': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/tests/aplicaciones/${r.idAplicacion}/notas`,
+  })),
+  'GET /api/psicologo/pacientes/:id/notas': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/notas`,
+  })),
+  'GET /api/psicologo/notas/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/notas/${r.idNota}` })),
+  'POST /api/psicologo/notas': fila(DUENO_P1, ({ p }) => ({
+    url: '/api/psicologo/notas',
+    payload: { id_paciente: p.paciente.id_paciente, titulo: 'Nota nueva', contenido: 'Contenido de la nota' },
+  })),
+  'PUT /api/psicologo/notas/:id': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/notas/${r.idNota}`,
+    payload: { titulo: 'Nota editada', contenido: 'Contenido editado' },
+  })),
+  'DELETE /api/psicologo/notas/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/notas/${r.idNota}` })),
+
   // ---- Patient (mobile app): identity from the token, another patient's ids answer 404 ----
   'GET /api/paciente/citas': fila(PACIENTES, () => ({ url: '/api/paciente/citas' })),
   'GET /api/paciente/horarios-disponibles': fila(PACIENTES, ({ r }) => ({
@@ -228,6 +272,132 @@ const TABLA: Record<string, Fila> = {
   'GET /api/admin/usuarios-disponibles': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles' })),
   'GET /api/admin/usuarios-disponibles/psicologos': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/psicologos' })),
   'GET /api/admin/usuarios-disponibles/pacientes': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/pacientes' })),
+
+  // ---- Administration (issue 15) ----
+  'GET /api/admin/psicologos': fila(['admin'], () => ({ url: '/api/admin/psicologos' })),
+  'GET /api/admin/psicologos/:id': fila(['admin'], ({ r }) => ({ url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}` })),
+  'PUT /api/admin/psicologos/:id/validar-cedula': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}/validar-cedula`,
+    payload: { cedula_validada: false },
+  })),
+  // Another number than the one on record: answered 400 without asking the registry.
+  'POST /api/admin/psicologos/:id/validar-cedula-api': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}/validar-cedula-api`,
+    payload: { cedula: '0000001' },
+  })),
+  'PUT /api/admin/psicologos/:id/validar-cedula-manual': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}/validar-cedula-manual`,
+  })),
+  'DELETE /api/admin/psicologos/:id': fila(['admin'], ({ r }) => ({ url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}` })),
+  'GET /api/admin/pacientes': fila(['admin'], () => ({ url: '/api/admin/pacientes' })),
+  'PUT /api/admin/pacientes/:id/reasignar': fila(['admin'], ({ e, r }) => ({
+    url: `/api/admin/pacientes/${r.victimaPaciente.id_paciente}/reasignar`,
+    payload: { id_psicologo: e.p2.psicologo.id_psicologo },
+  })),
+  'GET /api/admin/estadisticas': fila(['admin'], () => ({ url: '/api/admin/estadisticas' })),
+  'GET /api/admin/auditoria': fila(['admin'], () => ({ url: '/api/admin/auditoria?page=1' })),
+  'PUT /api/admin/perfil': fila(['admin'], () => ({ url: '/api/admin/perfil', payload: { telefono: '5512345678' } })),
+  // A wrong current password: answered 400 and nothing changes (a real change would end the
+  // role's later sessions in this table).
+  'PUT /api/admin/cambiar-contrasena': fila(['admin'], () => ({
+    url: '/api/admin/cambiar-contrasena',
+    payload: { contrasena_actual: 'No#EsLaActual1', nueva_contrasena: 'Otra#Clave22' },
+  })),
+  'POST /api/admin/solicitar-cambio-correo': fila(['admin'], () => ({
+    url: '/api/admin/solicitar-cambio-correo',
+    payload: { nuevo_correo: `nuevo-admin${++registros}@prueba.mx` },
+  })),
+  'POST /api/admin/confirmar-cambio-correo': fila(['admin'], () => ({
+    url: '/api/admin/confirmar-cambio-correo',
+    payload: { token: 'token-desconocido-de-prueba' },
+  })),
+  'POST /api/psicologo/registro-admin': fila(['admin'], () => ({
+    url: '/api/psicologo/registro-admin',
+    payload: registroPsicologo(++registros),
+  })),
+  'GET /api/psicologo/perfil': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/perfil' })),
+  // Each psychologist's own email (the administrator's names p1's: 409, not a refusal).
+  'PUT /api/psicologo/actualizar-perfil': fila(PSICOLOGOS, ({ p }) => ({
+    url: '/api/psicologo/actualizar-perfil',
+    payload: { telefono: '5512345678', correo: p.psicologo.correo, direccionConsultorio: 'Calle 1' },
+  })),
+  'PUT /api/psicologo/cambiar-contrasena': fila(PSICOLOGOS, () => ({
+    url: '/api/psicologo/cambiar-contrasena',
+    payload: { contrasenaActual: 'No#EsLaActual1', nuevaContrasena: 'Otra#Clave22' },
+  })),
+  'GET /api/psicologo/pacientes/:id/consentimiento': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/consentimiento`,
+  })),
+  'POST /api/paciente/recuperar-contrasena': publica(({ r }) => ({
+    url: '/api/paciente/recuperar-contrasena',
+    payload: { email: r.victimaPaciente.email },
+  })),
+  'GET /api/paciente/verificar-token/:token': publica(({ r }) => ({ url: `/api/paciente/verificar-token/${r.tokenRestablecer}` })),
+  'POST /api/paciente/restablecer-contrasena/:token': publica(() => ({
+    url: '/api/paciente/restablecer-contrasena/token-desconocido-de-prueba',
+    payload: { nuevaContrasena: 'Otra#Clave22' },
+  })),
+  'GET /api/paciente/perfil': fila(PACIENTES, () => ({ url: '/api/paciente/perfil' })),
+  'PUT /api/paciente/perfil': fila(PACIENTES, ({ e }) => ({
+    url: '/api/paciente/perfil',
+    payload: { telefono: '5512345678', email: e.p1.paciente.email },
+  })),
+  'PUT /api/paciente/cambiar-contrasena': fila(PACIENTES, () => ({
+    url: '/api/paciente/cambiar-contrasena',
+    payload: { contrasenaActual: 'No#EsLaActual1', nuevaContrasena: 'Otra#Clave22' },
+  })),
+  'GET /api/paciente/consentimientos/vigentes': publica(() => ({ url: '/api/paciente/consentimientos/vigentes' })),
+  'GET /api/paciente/consentimientos': fila(PACIENTES, () => ({ url: '/api/paciente/consentimientos' })),
+  'POST /api/paciente/consentimientos': fila(PACIENTES, () => ({
+    url: '/api/paciente/consentimientos',
+    payload: { tipo: 'aviso_privacidad', version: 1 },
+  })),
+  // ---- Forums (issue 16): the case's practice has a public forum (its psychologist the forum admin,
+  // its patient a member) and a private one of the psychologist alone, titled with the mark ----
+  'GET /api/foros': publica(() => ({ url: '/api/foros' })),
+  // A limited account reaches no new people (decision 002): no new forum, no invitation.
+  'POST /api/foros': fila(['psicologo', 'otroPsicologo', 'admin'], () => ({ url: '/api/foros', payload: { titulo: 'Foro nuevo' } })),
+  // A public forum is readable by every signed-in account.
+  'GET /api/foros/:id': fila(SESIONES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}` })),
+  'PUT /api/foros/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}`, payload: { titulo: 'Otro título' } })),
+  'DELETE /api/foros/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}` })),
+  // Patients join (the member already in it gets 409); psychologists never (spec 2 §6).
+  'POST /api/foros/:id/unirse': fila(PACIENTES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/unirse` })),
+  'GET /api/foros/:id/participantes': fila(SESIONES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/participantes` })),
+  'DELETE /api/foros/:id/participantes/:idParticipante': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/foros/${r.foro.idForo}/participantes/${r.foro.idMiembro}`,
+  })),
+  'POST /api/foros/:id/invitar': fila(['psicologo'], ({ r }) => ({
+    url: `/api/foros/${r.foro.idForo}/invitar`,
+    payload: { correo: r.victimaPsicologo.correo },
+  })),
+  'GET /api/foros/invitaciones/mis-invitaciones': fila(PSICOLOGOS, () => ({ url: '/api/foros/invitaciones/mis-invitaciones' })),
+  // Only the invitee answers (the practice's psychologist was invited to another's forum).
+  'POST /api/foros/invitaciones/:id/responder': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/foros/invitaciones/${r.foro.idInvitacion}/responder`,
+    payload: { aceptar: true },
+  })),
+  'GET /api/foros/:id/temas': fila(SESIONES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/temas` })),
+  'POST /api/foros/:id/temas': fila(PARTICIPANTES_FORO, ({ r }) => ({
+    url: `/api/foros/${r.foro.idForo}/temas`,
+    payload: { titulo: 'Tema nuevo' },
+  })),
+  'GET /api/foros/:id/reportes': fila(DUENO_P1, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/reportes` })),
+  'GET /api/foros/temas/:id/mensajes': fila(SESIONES, ({ r }) => ({ url: `/api/foros/temas/${r.foro.idTema}/mensajes` })),
+  'POST /api/foros/temas/:id/mensajes': fila(PARTICIPANTES_FORO, ({ r }) => ({
+    url: `/api/foros/temas/${r.foro.idTema}/mensajes`,
+    payload: { contenido: 'Gracias por compartir' },
+  })),
+  'PUT /api/foros/temas/:id/leer': fila(PARTICIPANTES_FORO, ({ r }) => ({ url: `/api/foros/temas/${r.foro.idTema}/leer` })),
+  'POST /api/foros/mensajes/:id/ocultar': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/foros/mensajes/${r.foro.idMensaje}/ocultar`,
+    payload: { oculto: true },
+  })),
+  // The patient reports its own post too: a member may report any post of its forum.
+  'POST /api/foros/mensajes/:id/reportar': fila(PARTICIPANTES_FORO, ({ r }) => ({
+    url: `/api/foros/mensajes/${r.foro.idMensaje}/reportar`,
+    payload: { motivo: 'Revisar' },
+  })),
 };
 
 /** Who may send each client→server socket event (same model as the HTTP routes it mirrors). */
@@ -241,6 +411,11 @@ const EVENTOS: Record<string, readonly Rol[]> = {
   'chat-admin:enviar': ['admin'],
   'chat-admin:escribiendo': ['admin'],
   'chat-admin:salir': ROLES.filter((r) => r !== 'anonimo'),
+  // The practice's private forum: its psychologist alone takes part.
+  'foro:unirse': ['psicologo', 'limitado'],
+  'foro:tema:unirse': ['psicologo', 'limitado'],
+  'foro:salir': ROLES.filter((r) => r !== 'anonimo'),
+  'foro:tema:salir': ROLES.filter((r) => r !== 'anonimo'),
 };
 
 const CLAVES = new Map(Object.keys(TABLA).map((k) => [claveCanonica(k), k]));
@@ -251,7 +426,7 @@ let e: Escenario;
 beforeAll(async () => {
   t = await crearAppDePrueba({
     // The table calls login and registration once per role: the brute-force limits are not its subject.
-    config: { limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 } },
+    config: { limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 }, publicacionesForoPorMinuto: 100_000 },
   });
   await t.escuchar();
   e = await crearEscenario(t);
@@ -333,6 +508,8 @@ for (const [clave, f] of Object.entries(TABLA)) {
     // learns nothing about the route's fields and writes nothing.
     const conParams = clave.includes('/:');
     const conCuerpo = metodo === 'POST' || metodo === 'PUT';
+    // A route both kinds of account call (forums) has no wrong session: only anonymous is checked.
+    const ambos = f.permitidos.some((x) => PACIENTES.includes(x)) && f.permitidos.some((x) => PSICOLOGOS.includes(x));
     const rolEquivocado: Rol = f.permitidos.some((x) => PACIENTES.includes(x))
       ? 'psicologo'
       : f.permitidos.includes('psicologo')
@@ -346,10 +523,14 @@ for (const [clave, f] of Object.entries(TABLA)) {
         (c) => ({ ...f.llamada(c), url: f.llamada(c).url.replace(/\/\d+(?=\/|\?|$)/g, '/no-es-un-id') }),
       ]);
     for (const [nombre, malformada] of malformadas) {
-      it.each([
-        ['anonimo', 401],
-        [rolEquivocado, 403],
-      ] as const)(`%s con ${nombre} → %i`, async (rol, esperado) => {
+      it.each(
+        (ambos
+          ? [['anonimo', 401]]
+          : [
+              ['anonimo', 401],
+              [rolEquivocado, 403],
+            ]) as [Rol, number][],
+      )(`%s con ${nombre} → %i`, async (rol, esperado) => {
         const p = e.p1;
         const r = await crearRecursos(t, e, p);
         const l = malformada({ rol, e, p, r });
@@ -369,9 +550,11 @@ for (const [clave, f] of Object.entries(TABLA)) {
 
 describe('eventos de socket', () => {
   const payloadDe = (ev: string, p: Practica) =>
-    ev.startsWith('chat-admin:')
-      ? { id_chat_admin: e.idChatAdmin, contenido: 'Mensaje de prueba', escribiendo: true }
-      : { id_chat: p.idChat, contenido: 'Mensaje de prueba', escribiendo: true };
+    ev.startsWith('foro:')
+      ? { id_foro: p.idForo, id_tema: p.idTema }
+      : ev.startsWith('chat-admin:')
+        ? { id_chat_admin: e.idChatAdmin, contenido: 'Mensaje de prueba', escribiendo: true }
+        : { id_chat: p.idChat, contenido: 'Mensaje de prueba', escribiendo: true };
 
   for (const [ev, permitidos] of Object.entries(EVENTOS)) {
     const conAck = ev.endsWith(':unirse') || ev.endsWith(':enviar');

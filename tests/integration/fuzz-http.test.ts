@@ -60,7 +60,17 @@ const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => R
   'POST /api/psicologo/recuperar-contrasena': { campos: ['correoOTelefono'] },
   'POST /api/psicologo/restablecer-contrasena/:': { campos: ['nuevaContrasena'] },
   'POST /api/paciente/registro': {
-    campos: ['nombre', 'apellido_paterno', 'apellido_materno', 'fecha_nacimiento', 'email', 'telefono', 'contrasena', 'codigo_vinculacion'],
+    campos: [
+      'nombre',
+      'apellido_paterno',
+      'apellido_materno',
+      'fecha_nacimiento',
+      'email',
+      'telefono',
+      'contrasena',
+      'codigo_vinculacion',
+      'consentimientos',
+    ],
     valido: (e) => ({
       nombre: 'Luis',
       apellido_paterno: 'Fuzz',
@@ -70,6 +80,7 @@ const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => R
       telefono: '5512345679',
       contrasena: 'Clave#Segura1',
       codigo_vinculacion: e.p1.psicologo.codigo_vinculacion,
+      consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
     }),
   },
   'POST /api/paciente/iniciar-sesion': {

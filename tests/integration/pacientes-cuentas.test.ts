@@ -19,6 +19,7 @@ const datos = (o: Record<string, unknown> = {}) => ({
   telefono: '5511223344',
   contrasena: 'Paciente#2025',
   codigo_vinculacion: 'XXXXXX',
+  consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
   ...o,
 });
 const registrar = (body: object) => t.app.inject({ method: 'POST', url: '/api/paciente/registro', payload: body });

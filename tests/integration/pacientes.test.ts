@@ -47,6 +47,8 @@ describe('GET /api/psicologo/lista-pacientes', () => {
       telefono: z.telefono,
       fecha_nacimiento: '1992-08-15',
       status: 'activo',
+      // The clinical record's risk flag (decision 104): no test applied, no flag.
+      riesgo: false,
     });
     expect(r.body).not.toMatch(/contrasena|argon2/i);
   });

@@ -38,11 +38,18 @@ export function activarCuenta(token: string): Promise<Msg> {
   return pendiente;
 }
 
-export const verificarTokenRestablecer = (token: string, signal?: AbortSignal) =>
-  http.get<v.InferOutput<typeof VerificarTokenRespuestaSchema>>(`${base}/verificar-token/${segmento(token)}`, { ...publico, signal });
+/** Whose link it is: a psychologist's (web) or a patient's (the app's recovery mails `?cuenta=paciente`). */
+export type CuentaRestablecer = 'psicologo' | 'paciente';
+const baseDe = (cuenta: CuentaRestablecer) => (cuenta === 'paciente' ? '/api/paciente' : base);
 
-export const restablecerContrasena = (token: string, nuevaContrasena: string) =>
-  http.post<Msg>(`${base}/restablecer-contrasena/${segmento(token)}`, { nuevaContrasena }, publico);
+export const verificarTokenRestablecer = (token: string, signal?: AbortSignal, cuenta: CuentaRestablecer = 'psicologo') =>
+  http.get<v.InferOutput<typeof VerificarTokenRespuestaSchema>>(`${baseDe(cuenta)}/verificar-token/${segmento(token)}`, {
+    ...publico,
+    signal,
+  });
+
+export const restablecerContrasena = (token: string, nuevaContrasena: string, cuenta: CuentaRestablecer = 'psicologo') =>
+  http.post<Msg>(`${baseDe(cuenta)}/restablecer-contrasena/${segmento(token)}`, { nuevaContrasena }, publico);
 
 /** Spec 2 §8: the admin bar checks the administrator with the server. */
 export const verificarAdmin = (signal?: AbortSignal) =>

@@ -61,7 +61,7 @@ const esRelativa = (ruta: string) => ruta.startsWith('/') && !ruta.startsWith('/
  * 403 answers that are business rules, not a lost session: they must not log the user out
  * (a limited account creating an appointment, a read-only chat, a stale anti-forgery cookie).
  */
-const CODIGOS_403_DE_NEGOCIO = new Set(['CUENTA_LIMITADA', 'CHAT_SOLO_LECTURA', 'XSRF']);
+const CODIGOS_403_DE_NEGOCIO = new Set(['CUENTA_LIMITADA', 'CHAT_SOLO_LECTURA', 'XSRF', 'FORO_PERMISO', 'FORO_PSICOLOGO']);
 
 let sesionExpirando = false;
 

@@ -9,9 +9,11 @@ export const Route = createFileRoute('/restablecer-contrasena/{-$token}')({
 
 function Restablecer() {
   const { token } = Route.useParams();
+  // `?cuenta=paciente`: a patient's link (read here, not by a search validator in the first load).
+  const cuenta = new URLSearchParams(window.location.search).get('cuenta') === 'paciente' ? 'paciente' : 'psicologo';
   return (
     <MarcoCuenta titulo="Restablecer contraseña" descripcion="Elige una contraseña nueva para tu cuenta.">
-      <RestablecerForm token={token?.trim() || undefined} />
+      <RestablecerForm token={token?.trim() || undefined} cuenta={cuenta} />
     </MarcoCuenta>
   );
 }

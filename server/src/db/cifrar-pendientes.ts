@@ -3,7 +3,7 @@
 // rows under a key that no longer encrypts (rotation). Batches of rows, each in one transaction under
 // the migrations' advisory lock and with the rows locked: two nodes starting together take turns, a
 // concurrent write is never overwritten, and a row already under the current key is never touched.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Cifrador } from '../comun/cifrado';
 import type { Db } from './client';
 import { LOCK_MIGRACIONES } from './migrate';
@@ -15,6 +15,8 @@ interface ColumnaCifrada {
   columna: string;
   /** text[] column of search hashes to fill beside the value (null until then). */
   huellas?: string;
+  /** Only the rows this condition selects (e.g. the free-text answers among all answers). */
+  donde?: SQL;
 }
 
 const LOTE = 500;
@@ -30,12 +32,13 @@ export async function cifrarPendientes(db: Db, cif: Cifrador, c: ColumnaCifrada,
   const pendiente = huellas
     ? sql`${columna} is not null and (${columna} !~ ${bajoLlaveActual} or ${huellas} is null)`
     : sql`${columna} is not null and ${columna} !~ ${bajoLlaveActual}`;
+  const filtro = c.donde ? sql` and (${c.donde})` : sql``;
   let total = 0;
   for (;;) {
     const hechas = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_MIGRACIONES})`);
       const r = await tx.execute<{ id: string | number; valor: string }>(
-        sql`select ${clave} as id, ${columna} as valor from ${tabla} where ${pendiente} order by ${clave} limit ${lote} for update`,
+        sql`select ${clave} as id, ${columna} as valor from ${tabla} where ${pendiente}${filtro} order by ${clave} limit ${lote} for update`,
       );
       const filas = (Array.isArray(r) ? r : (r as { rows: { id: string | number; valor: string }[] }).rows) ?? [];
       if (filas.length === 0) return 0;

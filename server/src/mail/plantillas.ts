@@ -66,3 +66,42 @@ export function correoRegistroExistente(o: { para: string; nombre: string; dato:
     enlace: o.enlace ?? undefined,
   };
 }
+
+/** Sent to the OLD address after a password or email change: the owner learns of it even when
+ * someone else made it, and every other session was closed. */
+export function correoAvisoCambioCuenta(o: {
+  para: string;
+  nombre: string;
+  cambio: 'contrasena' | 'correo';
+  nuevoCorreo?: string;
+}): Correo {
+  const que = o.cambio === 'contrasena' ? 'la contraseña' : 'el correo electrónico';
+  const parrafos = [
+    `Hola ${o.nombre}:`,
+    `Se cambió ${que} de tu cuenta de MiDuelo${o.nuevoCorreo ? ` (el nuevo correo es ${o.nuevoCorreo})` : ''}. Por seguridad cerramos todas las demás sesiones abiertas de tu cuenta.`,
+    'Si no fuiste tú, responde a este correo o escribe a soporte de inmediato para proteger tu cuenta.',
+  ];
+  const pie = 'Si fuiste tú, no necesitas hacer nada más.';
+  return {
+    para: o.para,
+    asunto: o.cambio === 'contrasena' ? 'Se cambió la contraseña de tu cuenta de MiDuelo' : 'Se cambió el correo de tu cuenta de MiDuelo',
+    texto: `${parrafos.join('\n\n')}\n\n${pie}\n`,
+    html: envolver('Cambio en tu cuenta', parrafos, null, pie),
+  };
+}
+
+/** Sent to the NEW address of an administrator's email change: the single-use link confirms it. */
+export function correoConfirmarCambioCorreo(o: { para: string; nombre: string; enlace: string }): Correo {
+  const parrafos = [
+    `Hola ${o.nombre}:`,
+    'Solicitaste usar esta dirección como el correo de tu cuenta de MiDuelo. Para confirmarlo, abre el siguiente enlace con tu sesión iniciada. El enlace expira en 1 hora y solo puede usarse una vez.',
+  ];
+  const pie = 'Si no solicitaste este cambio, ignora este mensaje: tu cuenta no cambiará.';
+  return {
+    para: o.para,
+    asunto: 'Confirma tu nuevo correo de MiDuelo',
+    texto: `${parrafos.join('\n\n')}\n\n${o.enlace}\n\n${pie}\n`,
+    html: envolver('Confirma tu nuevo correo', parrafos, { texto: 'Confirmar mi correo', url: o.enlace }, pie),
+    enlace: o.enlace,
+  };
+}

@@ -6,12 +6,14 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
+import { CacheDeSesiones, type CuentaSesion } from './sesiones-cache';
 import { insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
 
 const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
 const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
 
-/** Who a verified token belongs to, read fresh from the database on every request. */
+/** Who a verified token belongs to: the account's state read from the database, or from the
+ * revocation-aware cache of decision 082 (forgotten on every node by any revocation). */
 export type Sesion = (TokenPsicologo & { cedula_validada: boolean; creadoEn: Date }) | TokenPaciente;
 
 declare module 'fastify' {
@@ -19,9 +21,13 @@ declare module 'fastify' {
     sesiones: {
       firmarPsicologo(p: Omit<TokenPsicologo, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
       firmarPaciente(p: Omit<TokenPaciente, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
-      /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation. */
-      verificar(token: string): Promise<Sesion>;
+      /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation.
+       * `guardar: false` (sockets, which keep their own copy) leaves the result out of the cache. */
+      verificar(token: string, o?: { guardar?: boolean }): Promise<Sesion>;
       revocar(payload: TokenPayload): Promise<void>;
+      /** Any change of an account's session state (status, version, role, licence): its cached
+       * checks are forgotten here and on every node before this resolves (decision 082). */
+      olvidarCuenta(cuenta: CuentaSesion): Promise<void>;
     };
     requierePsicologo: onRequestAsyncHookHandler;
     requiereAdmin: onRequestAsyncHookHandler;
@@ -51,25 +57,40 @@ export default fp(
     }
 
     const estado = prepararEstadoSesion(app.db);
+    const cache = new CacheDeSesiones<Sesion>(app.redis, `${config.redisPrefix}:sesiones`, app.log);
+    await cache.iniciar();
+    app.addHook('onClose', async () => cache.cerrar());
 
-    async function verificar(token: string): Promise<Sesion> {
+    async function verificar(token: string, o: { guardar?: boolean } = {}): Promise<Sesion> {
+      // A token verified a moment ago and not forgotten since: only its expiry is checked again.
+      const guardada = cache.leer(token);
+      if (guardada) {
+        if (guardada.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+        return guardada;
+      }
       let p: Firmado;
       try {
         p = app.jwt.verify<Firmado>(token);
       } catch {
         throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
       }
+      // Expiry against the app clock on every call, cached or not.
       if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+      const jti = String(p.jti);
+      const sello = o.guardar === false ? -1 : cache.sello();
       if (p.tipo === 'psicologo') {
-        const c = await estado.psicologo(p.id_psicologo, String(p.jti));
+        const c = await estado.psicologo(p.id_psicologo, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
-        return { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
+        const s: Sesion = { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
+        cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
+        return s;
       }
       if (p.tipo === 'paciente') {
-        const c = await estado.paciente(p.id_paciente, String(p.jti));
+        const c = await estado.paciente(p.id_paciente, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
+        cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, p, sello);
         return p;
       }
       throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
@@ -81,7 +102,9 @@ export default fp(
       verificar,
       async revocar(payload: TokenPayload) {
         await insertarTokenRevocado(app.db, { jti: payload.jti, expiraEn: new Date(payload.exp * 1000) });
+        await cache.olvidar({ jti: payload.jti });
       },
+      olvidarCuenta: (cuenta) => cache.olvidar({ cuenta }),
     });
     app.decorateRequest('sesion', null);
 
@@ -106,7 +129,7 @@ export default fp(
       if (s.tipo !== 'paciente') throw forbidden(MSG.soloPacientes, 'SOLO_PACIENTES');
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'redis'] },
 );
 
 /** The psychologist of a request already guarded by requierePsicologo. */

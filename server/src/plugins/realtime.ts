@@ -16,6 +16,8 @@ export interface DatosSocket {
   token: string;
   /** App-clock time (ms) of the last verification against the database. */
   verificadoEn: number;
+  /** Real-time second at which the token expires (the node's expiry buckets). */
+  venceEn: number;
 }
 
 /** How long an event may rely on the last database verification of its socket's session. Logout,
@@ -33,11 +35,21 @@ export interface Realtime {
   emitir<E extends keyof ServerToClientEvents>(salas: string | string[], evento: E, ...args: Args<E>): void;
   /** Registers a domain's socket handlers (called once per authenticated connection). */
   alConectar(handler: (socket: SocketMiDuelo) => void): void;
-  /** Disconnects the sockets of an account: all of them, or only those of one token (logout). */
+  /** Registers the handler of one client event for every connection, without a listener per
+   * socket (decision 084): it runs after the session check with `this` = the socket. */
+  manejar(evento: string, handler: (this: SocketMiDuelo, ...args: unknown[]) => void): void;
+  /** The client events registered through `manejar` (every authenticated socket listens to them). */
+  eventos(): string[];
+  /** Runs when any authenticated socket is disconnecting (shared, not one listener per socket). */
+  alDesconectarse(handler: (this: SocketMiDuelo) => void): void;
+  /** Disconnects the sockets of an account: all of them, or only those of one token (logout).
+   * `o.excepto`: the token that keeps its session (a password change made from it): its sockets
+   * are closed without `sesion:revocada`, and the client reconnects with the new token. */
   desconectarCuenta(
     cuenta: { tipo: 'psicologo' | 'paciente'; id: number },
     motivo: 'cierre' | 'contrasena' | 'deshabilitada' | 'expirada',
     jti?: string,
+    o?: { excepto?: string },
   ): Promise<void>;
 }
 
@@ -50,7 +62,9 @@ declare module 'fastify' {
 /** The personal rooms of a session (ARCHITECTURE.md, Real time). */
 function salasPersonales(s: Sesion): string[] {
   if (s.tipo === 'paciente') return [sala.paciente(s.id_paciente)];
-  return s.rol_admin ? [sala.psicologo(s.id_psicologo), sala.admin(s.id_psicologo)] : [sala.psicologo(s.id_psicologo)];
+  return s.rol_admin
+    ? [sala.psicologo(s.id_psicologo), sala.admin(s.id_psicologo), sala.administradores]
+    : [sala.psicologo(s.id_psicologo)];
 }
 
 /** setTimeout's largest delay (about 24.8 days); a patient token lives 30 days. */
@@ -92,12 +106,14 @@ export default fp(
         : {}),
     });
     const handlers: Array<(socket: SocketMiDuelo) => void> = [];
+    const manejadores = new Map<string, (this: SocketMiDuelo, ...args: unknown[]) => void>();
+    const alSalir: Array<(this: SocketMiDuelo) => void> = [];
 
     io.use(async (socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || token === '') return next(new Error('NO_AUTENTICADO'));
       try {
-        socket.data.sesion = await app.sesiones.verificar(token);
+        socket.data.sesion = await app.sesiones.verificar(token, { guardar: false });
         socket.data.token = token;
         socket.data.verificadoEn = config.now().getTime();
         next();
@@ -114,47 +130,93 @@ export default fp(
     }
 
     // A connection may outlive its token (a patient's lives 30 days): it is closed when the token
-    // expires. The delay is read once against the app clock; the timer then counts real time.
-    function vigilarExpiracion(socket: SocketMiDuelo) {
-      const limiteReal = Date.now() + (socket.data.sesion.exp * 1000 - config.now().getTime());
-      let timer: NodeJS.Timeout;
-      const armar = () => {
-        const falta = limiteReal - Date.now();
-        if (falta <= 0) return expulsar(socket, 'expirada');
-        timer = setTimeout(armar, Math.min(falta, TIMER_MAX_MS));
-        timer.unref();
-      };
+    // expires. The delay is read once against the app clock and then counts real time. One timer
+    // for every socket of this node (decision 084): sockets wait in buckets of their expiry
+    // second, and the timer is armed for the earliest bucket.
+    const porSegundo = new Map<number, Set<SocketMiDuelo>>();
+    let proximo = Number.POSITIVE_INFINITY;
+    let timer: NodeJS.Timeout | undefined;
+    function armar() {
+      clearTimeout(timer);
+      timer = undefined;
+      if (proximo === Number.POSITIVE_INFINITY) return;
+      timer = setTimeout(vencer, Math.min(Math.max(proximo * 1000 - Date.now(), 0), TIMER_MAX_MS));
+      timer.unref();
+    }
+    function vencer() {
+      const ahora = Date.now();
+      let siguiente = Number.POSITIVE_INFINITY;
+      for (const [segundo, sockets] of porSegundo) {
+        if (segundo * 1000 <= ahora) {
+          porSegundo.delete(segundo);
+          for (const socket of sockets) expulsar(socket, 'expirada');
+        } else if (segundo < siguiente) siguiente = segundo;
+      }
+      proximo = siguiente;
       armar();
-      socket.once('disconnect', () => clearTimeout(timer));
+    }
+    function vigilarExpiracion(socket: SocketMiDuelo) {
+      const segundo = Math.ceil((Date.now() + (socket.data.sesion.exp * 1000 - config.now().getTime())) / 1000);
+      socket.data.venceEn = segundo;
+      let grupo = porSegundo.get(segundo);
+      if (!grupo) {
+        grupo = new Set();
+        porSegundo.set(segundo, grupo);
+      }
+      grupo.add(socket);
+      if (segundo < proximo) {
+        proximo = segundo;
+        armar();
+      }
+    }
+    function desconectandose(this: SocketMiDuelo) {
+      const grupo = porSegundo.get(this.data.venceEn);
+      grupo?.delete(this);
+      if (grupo?.size === 0) porSegundo.delete(this.data.venceEn);
+      for (const h of alSalir) h.call(this);
+    }
+
+    /** After the session check: a registered handler, else Socket.IO's own listeners. */
+    function despachar(socket: SocketMiDuelo, paquete: unknown[], next: (err?: Error) => void) {
+      const h = manejadores.get(paquete[0] as string);
+      if (!h) return next();
+      try {
+        h.apply(socket, paquete.slice(1));
+      } catch (err) {
+        app.log.error({ err }, 'socket: error en un manejador');
+      }
+    }
+
+    // Every incoming event checks the session: expiry against the app clock always (no database
+    // round trip), and revocation and account state against the database (or the session cache of
+    // decision 082) when the last check is older than REVERIFICAR_SESION_MS. A refused event is
+    // answered (when it takes an ack) and the socket is closed.
+    function rechazar(socket: SocketMiDuelo, err: unknown, ack: unknown) {
+      const r = rechazoDe(err);
+      if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
+      if (typeof ack === 'function') ack(r);
+      if (r.status === 401) expulsar(socket, r.code === 'TOKEN_EXPIRADO' ? 'expirada' : 'cierre');
+      else if (r.status === 500) app.log.error({ err }, 'socket: no se pudo verificar la sesión');
+    }
+    function verificarEvento(socket: SocketMiDuelo, paquete: unknown[], next: (err?: Error) => void) {
+      const ack = paquete.at(-1);
+      const ahora = config.now().getTime();
+      if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(socket, unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
+      if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return despachar(socket, paquete, next);
+      app.sesiones.verificar(socket.data.token, { guardar: false }).then(
+        (sesion) => {
+          socket.data.sesion = sesion;
+          socket.data.verificadoEn = ahora;
+          despachar(socket, paquete, next);
+        },
+        (err: unknown) => rechazar(socket, err, ack),
+      );
     }
 
     io.on('connection', (socket) => {
-      // Every incoming event checks the session: expiry against the app clock always (no database
-      // round trip), and revocation and account state against the database when the last check is
-      // older than REVERIFICAR_SESION_MS. A refused event is answered (when it takes an ack) and
-      // the socket is closed.
-      const rechazar = (err: unknown, ack: unknown) => {
-        const r = rechazoDe(err);
-        if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
-        if (typeof ack === 'function') ack(r);
-        if (r.status === 401) expulsar(socket, r.code === 'TOKEN_EXPIRADO' ? 'expirada' : 'cierre');
-        else if (r.status === 500) app.log.error({ err }, 'socket: no se pudo verificar la sesión');
-      };
-      socket.use((paquete, next) => {
-        const ack = paquete.at(-1);
-        const ahora = config.now().getTime();
-        if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
-        if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return next();
-        app.sesiones.verificar(socket.data.token).then(
-          (sesion) => {
-            socket.data.sesion = sesion;
-            socket.data.verificadoEn = ahora;
-            next();
-          },
-          (err: unknown) => rechazar(err, ack),
-        );
-      });
+      socket.use((paquete, next) => verificarEvento(socket, paquete, next));
       vigilarExpiracion(socket);
+      socket.on('disconnecting', desconectandose);
       socket.join(salasPersonales(socket.data.sesion));
       for (const h of handlers) h(socket);
     });
@@ -165,14 +227,28 @@ export default fp(
         // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot narrow a generic event name
         (io.to(salas) as any).emit(evento, ...args);
       },
+      manejar(evento, handler) {
+        manejadores.set(evento, handler);
+      },
+      eventos: () => [...manejadores.keys()],
+      alDesconectarse(handler) {
+        alSalir.push(handler);
+      },
       alConectar(handler) {
         handlers.push(handler);
       },
-      async desconectarCuenta(cuenta, motivo, jti) {
+      async desconectarCuenta(cuenta, motivo, jti, o = {}) {
+        // Every revocation passes here: its cached session checks go first, on every node.
+        await app.sesiones.olvidarCuenta(cuenta);
         const room = cuenta.tipo === 'paciente' ? sala.paciente(cuenta.id) : sala.psicologo(cuenta.id);
         const sockets = await io.in(room).fetchSockets();
         for (const s of sockets) {
-          if (jti && (s.data.sesion as TokenPayload).jti !== jti) continue;
+          const suJti = (s.data.sesion as TokenPayload).jti;
+          if (jti && suJti !== jti) continue;
+          if (o.excepto && suJti === o.excepto) {
+            s.disconnect(true);
+            continue;
+          }
           s.emit('sesion:revocada', { motivo });
           s.disconnect(true);
         }
@@ -180,6 +256,7 @@ export default fp(
     };
     app.decorate('realtime', realtime);
     app.addHook('onClose', async () => {
+      clearTimeout(timer);
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
     });

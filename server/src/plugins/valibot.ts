@@ -1,3 +1,5 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
@@ -24,8 +26,43 @@ function esEsquemaValibot(s: unknown): s is Esquema {
   return typeof s === 'object' && s !== null && (s as { kind?: string }).kind === 'schema';
 }
 
-/** Route schemas are valibot schemas: requests are validated (unknown fields stripped) and
- * responses are parsed through their schema, so a hash or a token can never leave by accident. */
+type Json = Record<string, unknown>;
+
+/**
+ * A JSON Schema from @valibot/to-json-schema, adapted to serialising with fast-json-stringify:
+ * `additionalProperties: false` goes (fast-json-stringify writes only declared properties anyway,
+ * and a union's runtime check would otherwise refuse an object with more), and `anyOf [X, null]`
+ * (a valibot `nullable`) becomes X with `nullable: true`, which needs no runtime check.
+ */
+export function ajustarParaSerializar(s: unknown): unknown {
+  if (Array.isArray(s)) return s.map(ajustarParaSerializar);
+  if (typeof s !== 'object' || s === null) return s;
+  const o: Json = {};
+  for (const [k, val] of Object.entries(s as Json)) {
+    if (k === '$schema') continue;
+    if (k === 'additionalProperties' && val === false) continue;
+    o[k] = k === 'properties' || k === '$defs' || k === 'definitions' ? mapaAjustado(val) : ajustarParaSerializar(val);
+  }
+  const anyOf = o.anyOf as Json[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const i = anyOf.findIndex((x) => x.type === 'null' && Object.keys(x).length === 1);
+    if (i !== -1 && typeof anyOf[1 - i].type === 'string') {
+      const { anyOf: _, ...resto } = o;
+      return { ...resto, ...anyOf[1 - i], nullable: true };
+    }
+  }
+  return o;
+}
+
+function mapaAjustado(m: unknown): unknown {
+  if (typeof m !== 'object' || m === null) return m;
+  return Object.fromEntries(Object.entries(m as Json).map(([k, val]) => [k, ajustarParaSerializar(val)]));
+}
+
+/** Route schemas are valibot schemas: requests are validated (unknown fields stripped). Responses
+ * are written by fast-json-stringify from the JSON Schema of the same valibot schema (decision 083),
+ * so only declared fields leave the server; a schema that cannot be converted (transforms, custom
+ * checks, dates…) keeps the earlier path: parsed through valibot, then JSON.stringify. */
 export default fp(
   async function valibotPlugin(app: FastifyInstance) {
     app.setValidatorCompiler(({ schema }) => {
@@ -41,9 +78,22 @@ export default fp(
         return { error: badRequest(r.issues[0].message, 'VALIDACION', { errores }) };
       };
     });
-    app.setSerializerCompiler(({ schema }) => {
+    const compilarRapido = SerializerSelector()(undefined, {});
+    app.setSerializerCompiler((ruta) => {
+      const { schema } = ruta;
       if (!esEsquemaValibot(schema)) return (data) => JSON.stringify(data);
-      return (data) => JSON.stringify(v.parse(schema, data));
+      try {
+        const json = ajustarParaSerializar(toJsonSchema(schema, { errorMode: 'throw' }));
+        return compilarRapido({ schema: json as Json, method: ruta.method, url: ruta.url, httpStatus: ruta.httpStatus ?? '200' }) as (
+          data: unknown,
+        ) => string;
+      } catch (err) {
+        app.log.debug(
+          { ruta: `${ruta.method} ${ruta.url} ${ruta.httpStatus}`, motivo: (err as Error).message },
+          'respuesta serializada con valibot',
+        );
+        return (data) => JSON.stringify(v.parse(schema, data));
+      }
     });
   },
   { name: 'valibot' },

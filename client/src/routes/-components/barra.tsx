@@ -10,6 +10,8 @@ export interface EnlaceBarra {
   exacto?: boolean;
   /** A count shown beside the label (the Chat item's unread messages). */
   insignia?: number;
+  /** What the count is, for screen readers (default 'sin leer'). */
+  textoInsignia?: string;
 }
 
 interface BarraProps {
@@ -55,11 +57,12 @@ export function Barra({ etiqueta, enlaces, derecha, inicio }: BarraProps) {
           {e.etiqueta}
           {e.insignia ? (
             <span
-              data-no-leidos-total={e.insignia}
+              data-no-leidos-total={e.textoInsignia ? undefined : e.insignia}
+              data-insignia={e.insignia}
               className="ml-1.5 rounded-full bg-terracota-500 px-1.5 py-0.5 text-xs font-bold text-white"
             >
               {e.insignia}
-              <span className="sr-only"> sin leer</span>
+              <span className="sr-only"> {e.textoInsignia ?? 'sin leer'}</span>
             </span>
           ) : null}
         </Link>

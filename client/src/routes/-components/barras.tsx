@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { botonClases, Button } from '@/components/ui/button';
+import { useInvitacionesPendientes } from '@/lib/invitaciones-pendientes';
 import { totalNoLeidos, useNoLeidos } from '@/lib/no-leidos';
 import { iniciales } from '@/lib/format';
 import { cerrarSesion, type UsuarioWeb, useSession } from '@/lib/session';
@@ -31,13 +32,17 @@ function BarraPublica() {
 }
 
 const AlimentarNoLeidos = lazy(() => import('./alimentar-no-leidos'));
+const AvisoCuentaLimitada = lazy(() => import('./aviso-cuenta-limitada'));
+const AlimentarForos = lazy(() => import('./alimentar-foros'));
 
 function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
   const noLeidos = useNoLeidos(totalNoLeidos);
+  const invitaciones = useInvitacionesPendientes((s) => s.pendientes);
   return (
     <>
       <Suspense fallback={null}>
         <AlimentarNoLeidos lado="psicologo" />
+        <AlimentarForos />
       </Suspense>
       <Barra
         etiqueta="Espacio de trabajo"
@@ -47,7 +52,7 @@ function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
           { to: '/lista-pacientes-del-psicologo', etiqueta: 'Pacientes' },
           { to: '/chat-pacientes-del-psicologo', etiqueta: 'Chat', insignia: noLeidos },
           { to: '/actividades-globales', etiqueta: 'Actividades' },
-          { to: '/foros', etiqueta: 'Foros' },
+          { to: '/foros', etiqueta: 'Foros', insignia: invitaciones, textoInsignia: 'invitaciones pendientes' },
         ]}
         derecha={
           <>
@@ -68,6 +73,9 @@ function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
           </>
         }
       />
+      <Suspense fallback={null}>
+        <AvisoCuentaLimitada />
+      </Suspense>
     </>
   );
 }
@@ -96,9 +104,11 @@ function BarraAdmin({ usuario }: { usuario: UsuarioWeb }) {
         etiqueta="Administración"
         inicio="/admin/psicologos"
         enlaces={[
+          { to: '/admin/dashboard', etiqueta: 'Panel' },
           { to: '/admin/psicologos', etiqueta: 'Psicólogos' },
           { to: '/admin/pacientes', etiqueta: 'Pacientes' },
           { to: '/admin/chat', etiqueta: 'Chat', insignia: noLeidos },
+          { to: '/admin/auditoria', etiqueta: 'Bitácora' },
         ]}
         derecha={
           <Suspense fallback={<MenuAdminCargando usuario={usuario} />}>

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Stethoscope } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { PantallaPsicologos } from '@/features/administracion/pantallas';
 import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/admin/psicologos')({
@@ -11,11 +10,7 @@ export const Route = createFileRoute('/admin/psicologos')({
 function AdminPsicologos() {
   return (
     <PaginaApp titulo="Psicólogos" descripcion="Validación de cédulas, estado de las cuentas y datos de cada profesional.">
-      <EmptyState
-        icono={Stethoscope}
-        titulo="Profesionales registrados"
-        texto="Aquí verás a los psicólogos de la plataforma, con el estado de su cédula y de su cuenta."
-      />
+      <PantallaPsicologos />
     </PaginaApp>
   );
 }

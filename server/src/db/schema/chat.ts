@@ -19,6 +19,12 @@ export const chat = pgTable(
     ultimo_seq: integer('ultimo_seq').notNull().default(0),
     /** Bumped by every send and every read mark: orders unread-count events. */
     rev: integer('rev').notNull().default(0),
+    /** Messages sent by each role not yet read by the other participant (decision 081): incremented
+     * by a send's UPDATE, zeroed by a read mark, both under this row's lock. A participant's unread
+     * count is the other roles' counters (only two roles take part in a conversation). */
+    no_leidos_de_psicologo: integer('no_leidos_de_psicologo').notNull().default(0),
+    no_leidos_de_paciente: integer('no_leidos_de_paciente').notNull().default(0),
+    no_leidos_de_admin: integer('no_leidos_de_admin').notNull().default(0),
     creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -60,11 +60,13 @@ export const tokenUnUso = pgTable(
     hash: text('hash').notNull().unique(),
     expiraEn: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
     usadoEn: timestamp('usado_en', { withTimezone: true, mode: 'date' }),
+    /** What the token confirms beyond its account: the new address of an email change. */
+    dato: text('dato'),
     createdAt: creado(),
   },
   (t) => [
     index('token_un_uso_cuenta_idx').on(t.cuentaTipo, t.cuentaId),
-    check('token_proposito_ck', sql`${t.proposito} in ('activacion','restablecer')`),
+    check('token_proposito_ck', sql`${t.proposito} in ('activacion','restablecer','cambio_correo')`),
     check('token_cuenta_tipo_ck', sql`${t.cuentaTipo} in ('psicologo','paciente')`),
   ],
 );

@@ -3,5 +3,8 @@ import * as cuentas from './cuentas';
 import * as agenda from './agenda';
 import * as chat from './chat';
 import * as auditoria from './auditoria';
+import * as expediente from './expediente';
+import * as consentimiento from './consentimiento';
+import * as foros from './foros';
 
-export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria };
+export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente, ...consentimiento, ...foros };

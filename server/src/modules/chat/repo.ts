@@ -25,9 +25,22 @@ function accesoDe(a: Actor): SQL {
   return and(eq(chat.tipo, 'admin'), eq(chat.id_admin, a.id)) as SQL;
 }
 
-/** Unread messages of a conversation for the actor: the other participant's, not yet read. */
-const noLeidosPara = (a: Actor) =>
-  sql<number>`(select count(*)::int from ${mensaje} m where m.id_chat = ${chat.id_chat} and not m.leido and m.remitente <> ${a.rol})`;
+/** Unread messages of a conversation for the actor: the other participant's, not yet read, kept on
+ * the conversation's row by sends and read marks (decision 081; only two roles take part). */
+function noLeidosPara(a: Actor): SQL<number> {
+  if (a.rol === 'psicologo') return sql<number>`(${chat.no_leidos_de_paciente} + ${chat.no_leidos_de_admin})`;
+  if (a.rol === 'paciente') return sql<number>`(${chat.no_leidos_de_psicologo} + ${chat.no_leidos_de_admin})`;
+  return sql<number>`(${chat.no_leidos_de_psicologo} + ${chat.no_leidos_de_paciente})`;
+}
+
+/** The counters a read mark by the actor zeroes: those of every other role. */
+function contadoresLeidosPor(a: Actor) {
+  return {
+    ...(a.rol !== 'psicologo' ? { no_leidos_de_psicologo: 0 } : {}),
+    ...(a.rol !== 'paciente' ? { no_leidos_de_paciente: 0 } : {}),
+    ...(a.rol !== 'admin' ? { no_leidos_de_admin: 0 } : {}),
+  };
+}
 
 const admin = alias(psicologo, 'admin');
 const ultimo = alias(mensaje, 'ultimo');
@@ -210,11 +223,11 @@ function prepararEnvio(db: DbOrTx) {
 const enviosPreparados = new WeakMap<DbOrTx, ReturnType<typeof prepararEnvio>>();
 
 /**
- * Sends one message through the `chat_enviar` function (migrations/0006): the text is encrypted
- * and its search hashes computed here (no key in the database), then one round trip that
- * locks the conversation, answers a retried client id with the stored message, assigns the next
- * gap-free sequence number, stores the message and counts the recipient's unread ones, committed
- * before this returns.
+ * Sends one message through the `chat_enviar` function (migrations/0008, decision 081): the text
+ * is encrypted and its search hashes computed here (no key in the database), then one round trip
+ * whose UPDATE locks the conversation (access checked in its WHERE), assigns the next gap-free
+ * sequence number and bumps the recipient's unread counter, then stores the message (a retried
+ * client id answers the stored one), committed before this returns.
  */
 export async function enviarEnBase(
   db: DbOrTx,
@@ -261,11 +274,12 @@ export async function enviarEnBase(
   return { estado: f.estado, mensaje, chat: chatEnviado, noLeidosDestinatario: f.no_leidos === null ? null : Number(f.no_leidos) };
 }
 
-/** Locks the conversation (serialising with sends) and bumps its revision. */
+/** Locks the conversation (serialising with sends), bumps its revision and zeroes the actor's
+ * unread count (the other participant's counter); `marcarLeidos` then marks the messages. */
 export async function bloquearParaLectura(tx: DbOrTx, a: Actor, idChat: number) {
   const [c] = await tx
     .update(chat)
-    .set({ rev: sql`${chat.rev} + 1` })
+    .set({ rev: sql`${chat.rev} + 1`, ...contadoresLeidosPor(a) })
     .where(and(eq(chat.id_chat, idChat), accesoDe(a)))
     .returning();
   return c ?? null;

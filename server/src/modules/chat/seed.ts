@@ -53,7 +53,16 @@ export const sembrarChatDemo =
       const inicio = new Date(ahora - ((lineas[0]?.[0] ?? 3 * 1440) + 10) * 60_000);
       const [fila] = await db
         .insert(chat)
-        .values({ ...c, ultimo_seq: lineas.length, rev: lineas.length, creado_en: inicio })
+        .values({
+          ...c,
+          ultimo_seq: lineas.length,
+          rev: lineas.length,
+          creado_en: inicio,
+          // The unread counters (decision 081) agree with the rows written below.
+          no_leidos_de_psicologo: lineas.filter(([, r, , leido]) => r === 'psicologo' && !leido).length,
+          no_leidos_de_paciente: lineas.filter(([, r, , leido]) => r === 'paciente' && !leido).length,
+          no_leidos_de_admin: lineas.filter(([, r, , leido]) => r === 'admin' && !leido).length,
+        })
         .returning({ id: chat.id_chat });
       if (lineas.length === 0) continue;
       await db.insert(mensaje).values(

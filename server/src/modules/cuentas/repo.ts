@@ -92,7 +92,7 @@ export async function sinPsicologos(db: DbOrTx): Promise<boolean> {
 }
 
 // ---- One-time tokens (activation, password reset): only their hash is stored ----
-export type Proposito = 'activacion' | 'restablecer';
+export type Proposito = 'activacion' | 'restablecer' | 'cambio_correo';
 export type CuentaTipo = 'psicologo' | 'paciente';
 
 /** Marks as used every unused token of this purpose and account. */
@@ -130,4 +130,64 @@ export async function marcarTokenUsado(db: DbOrTx, id: number, ahora: Date): Pro
     .where(and(eq(tokenUnUso.id, id), isNull(tokenUnUso.usadoEn)))
     .returning({ id: tokenUnUso.id });
   return usados.length > 0;
+}
+
+/** A new email, and a new session version: every token issued before it is refused. */
+export async function cambiarCorreoPsicologo(db: DbOrTx, id: number, correo: string) {
+  await db
+    .update(psicologo)
+    .set({ correo, versionSesion: sql`${psicologo.versionSesion} + 1` })
+    .where(eq(psicologo.id_psicologo, id));
+}
+
+/** The contact fields of a psychologist's profile (the email is changed by cambiarCorreoPsicologo). */
+export async function modificarContactoPsicologo(db: DbOrTx, id: number, o: { telefono: string; direccionConsultorio?: string | null }) {
+  await db.update(psicologo).set(o).where(eq(psicologo.id_psicologo, id));
+}
+
+/** Locks the psychologist's row for a change of email or password. */
+export async function psicologoParaCambio(db: DbOrTx, id: number) {
+  const [p] = await db.select().from(psicologo).where(eq(psicologo.id_psicologo, id)).for('update');
+  return p ?? null;
+}
+
+export async function pacienteParaCambio(db: DbOrTx, id: number) {
+  const [p] = await db.select().from(paciente).where(eq(paciente.id_paciente, id)).for('update');
+  return p ?? null;
+}
+
+export async function buscarPacientePorId(db: DbOrTx, id: number) {
+  const [p] = await db.select().from(paciente).where(eq(paciente.id_paciente, id));
+  return p ?? null;
+}
+
+/** Changes a patient's contact fields; a changed email or password bumps the session version. */
+export async function modificarPaciente(
+  db: DbOrTx,
+  id: number,
+  cambios: { telefono?: string; email?: string; contrasenaHash?: string },
+  revocar: boolean,
+) {
+  await db
+    .update(paciente)
+    .set({ ...cambios, ...(revocar ? { versionSesion: sql`${paciente.versionSesion} + 1` } : {}) })
+    .where(eq(paciente.id_paciente, id));
+}
+
+export async function correoOcupado(db: DbOrTx, correo: string, excepto: { tipo: CuentaTipo; id: number }) {
+  const [p] = await db.select({ id: psicologo.id_psicologo }).from(psicologo).where(eq(psicologo.correo, correo));
+  if (p && !(excepto.tipo === 'psicologo' && excepto.id === p.id)) return true;
+  return false;
+}
+
+export async function emailPacienteOcupado(db: DbOrTx, email: string, idPaciente: number) {
+  const [p] = await db.select({ id: paciente.id_paciente }).from(paciente).where(eq(paciente.email, email));
+  return !!p && p.id !== idPaciente;
+}
+
+export async function cambiarContrasenaPacienteHash(db: DbOrTx, id: number, contrasenaHash: string) {
+  await db
+    .update(paciente)
+    .set({ contrasenaHash, versionSesion: sql`${paciente.versionSesion} + 1` })
+    .where(eq(paciente.id_paciente, id));
 }

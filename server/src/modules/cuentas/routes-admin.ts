@@ -1,12 +1,30 @@
-// The administrator's account routes (spec 2 §7, base /api/admin).
+// The administrator's account routes (spec 2 §7, base /api/admin): the panel's check, enabling and
+// disabling accounts, and the administrator's own profile, password and email.
 import { MSG_ADMIN } from '@miduelo/shared/auth';
+import { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
 import { idEnRuta } from '@miduelo/shared/comun';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
+import {
+  CambioContrasenaAdminBody,
+  ConfirmarCambioCorreoBody,
+  ContrasenaCambiadaRespuesta,
+  PerfilActualizadoRespuesta,
+  PerfilAdminBody,
+  SolicitarCambioCorreoBody,
+} from '@miduelo/shared/perfil';
 import * as v from 'valibot';
+import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
+import { campoDe } from './esquemas';
 import { obtenerAdmin } from './service';
 import { cambiarEstadoCuenta } from './service-admin';
+import {
+  actualizarPerfilPsicologo,
+  cambiarContrasenaPsicologoPropia,
+  confirmarCambioCorreo,
+  solicitarCambioCorreo,
+} from './service-perfil';
 
 const IdParams = v.object({ id: idEnRuta(MSG_ADMIN.idInvalido) });
 const StatusBody = v.object({ status: v.picklist(['activo', 'inactivo'], MSG_ADMIN.estadoInvalido) }, MSG_GENERICO.cuerpoInvalido);
@@ -26,9 +44,47 @@ const rutasAdmin: Rutas = async (app) => {
       `/${tipo}s/:id/status`,
       { schema: { params: IdParams, body: StatusBody, response: { 200: EstadoRespuesta } } },
       async (request) =>
-        cambiarEstadoCuenta(ctx, { tipo, id: request.params.id, idAdmin: psicologoDe(request).id_psicologo, status: request.body.status }),
+        cambiarEstadoCuenta(ctx, {
+          tipo,
+          id: request.params.id,
+          idAdmin: psicologoDe(request).id_psicologo,
+          status: request.body.status,
+          actor: actorDe(request),
+        }),
     );
   }
+
+  // ---- The administrator's own account ----
+  app.put('/perfil', { schema: { body: PerfilAdminBody, response: { 200: PerfilActualizadoRespuesta } } }, async (request) =>
+    actualizarPerfilPsicologo(ctx, { sesion: psicologoDe(request), actor: actorDe(request), datos: request.body }),
+  );
+  app.put(
+    '/cambiar-contrasena',
+    { schema: { body: CambioContrasenaAdminBody, response: { 200: ContrasenaCambiadaRespuesta } } },
+    async (request) =>
+      cambiarContrasenaPsicologoPropia(ctx, {
+        sesion: psicologoDe(request),
+        actor: actorDe(request),
+        actual: request.body.contrasena_actual,
+        nueva: request.body.nueva_contrasena,
+      }),
+  );
+  app.post(
+    '/solicitar-cambio-correo',
+    {
+      schema: { body: SolicitarCambioCorreoBody, response: { 200: MsgRespuesta } },
+      preHandler: app.limitesSensibles('cambio-correo', campoDe('nuevo_correo')),
+    },
+    async (request) =>
+      solicitarCambioCorreo(ctx, {
+        idAdmin: psicologoDe(request).id_psicologo,
+        actor: actorDe(request),
+        nuevoCorreo: request.body.nuevo_correo,
+      }),
+  );
+  app.post('/confirmar-cambio-correo', { schema: { body: ConfirmarCambioCorreoBody, response: { 200: MsgRespuesta } } }, async (request) =>
+    confirmarCambioCorreo(ctx, { sesion: psicologoDe(request), actor: actorDe(request), token: request.body.token }),
+  );
 };
 
 export default rutasAdmin;

@@ -1,13 +1,39 @@
 // Patients' accounts (the mobile app, base /api/paciente).
-import { MSG_CUENTA, loginPacienteSchema, registroPacienteSchema } from '@miduelo/shared/auth';
+import { MSG_CUENTA, loginPacienteSchema } from '@miduelo/shared/auth';
 import { LoginPacienteRespuestaSchema, MsgRespuesta, RegistroPacienteRespuestaSchema } from '@miduelo/shared/auth-respuestas';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import * as v from 'valibot';
 import { AppError } from '../../errors';
 import type { Rutas } from '../../plugins/valibot';
-import { campoDe, TokenActivacion } from './esquemas';
+import {
+  AceptarConsentimientoBody,
+  DocumentosVigentesRespuesta,
+  EstadoConsentimientoRespuesta,
+  registroPacienteSchema,
+} from '@miduelo/shared/consentimiento';
+import { RecuperarRespuestaSchema, VerificarTokenRespuestaSchema } from '@miduelo/shared/auth-respuestas';
+import { restablecerSchema } from '@miduelo/shared/auth';
+import {
+  CambioContrasenaPacienteBody,
+  ContrasenaCambiadaRespuesta,
+  PerfilPacienteBody,
+  PerfilPacienteRespuesta,
+  RecuperarPacienteBody,
+} from '@miduelo/shared/perfil';
+import { actorDe } from '../../comun/auditoria';
+import { pacienteDe } from '../../plugins/auth';
+import { campoDe, TokenActivacion, TokenRestablecer } from './esquemas';
+import { aceptarConsentimiento, estadoConsentimiento, textosVigentes } from './service-consentimiento';
+import { actualizarPerfilPaciente, cambiarContrasenaPaciente, obtenerPerfilPaciente } from './service-perfil';
 import { cerrarSesion } from './service';
-import { activarPaciente, iniciarSesionPaciente, registrarPaciente } from './service-paciente';
+import {
+  activarPaciente,
+  iniciarSesionPaciente,
+  recuperarContrasenaPaciente,
+  registrarPaciente,
+  restablecerContrasenaPaciente,
+  verificarTokenRestablecerPaciente,
+} from './service-paciente';
 import { paginaActivacion } from './vista';
 
 const rutasPaciente: Rutas = async (app) => {
@@ -22,7 +48,7 @@ const rutasPaciente: Rutas = async (app) => {
       schema: { body: v.lazy(() => registroPacienteSchema(hoy())), response: { 201: RegistroPacienteRespuestaSchema } },
       preHandler: app.limitesSensibles('registro-paciente', campoDe('email')),
     },
-    async (request, reply) => reply.status(201).send(await registrarPaciente(ctx, request.body)),
+    async (request, reply) => reply.status(201).send(await registrarPaciente(ctx, request.body, { ip: request.ip ?? null })),
   );
 
   app.get('/activar/:token', { schema: { params: TokenActivacion } }, async (request, reply) => {
@@ -57,6 +83,61 @@ const rutasPaciente: Rutas = async (app) => {
         throw err;
       }
     },
+  );
+
+  // ---- Password recovery: the psychologists' rules (decision 075) ----
+  app.post(
+    '/recuperar-contrasena',
+    {
+      schema: { body: RecuperarPacienteBody, response: { 200: RecuperarRespuestaSchema } },
+      preHandler: app.limitesSensibles('recuperar-paciente', campoDe('email')),
+    },
+    async (request) => recuperarContrasenaPaciente(ctx, request.body),
+  );
+  app.get(
+    '/verificar-token/:token',
+    { schema: { params: TokenRestablecer, response: { 200: VerificarTokenRespuestaSchema } } },
+    async (request) => verificarTokenRestablecerPaciente(ctx, request.params),
+  );
+  app.post(
+    '/restablecer-contrasena/:token',
+    { schema: { params: TokenRestablecer, body: restablecerSchema, response: { 200: MsgRespuesta } } },
+    async (request) => restablecerContrasenaPaciente(ctx, { token: request.params.token, nuevaContrasena: request.body.nuevaContrasena }),
+  );
+
+  // ---- The patient's own profile and password ----
+  app.get('/perfil', { onRequest: app.requierePaciente, schema: { response: { 200: PerfilPacienteRespuesta } } }, async (request) =>
+    obtenerPerfilPaciente(ctx, { idPaciente: pacienteDe(request).id_paciente }),
+  );
+  app.put('/perfil', { onRequest: app.requierePaciente, schema: { body: PerfilPacienteBody } }, async (request) =>
+    actualizarPerfilPaciente(ctx, { sesion: pacienteDe(request), actor: actorDe(request), datos: request.body }),
+  );
+  app.put(
+    '/cambiar-contrasena',
+    { onRequest: app.requierePaciente, schema: { body: CambioContrasenaPacienteBody, response: { 200: ContrasenaCambiadaRespuesta } } },
+    async (request) =>
+      cambiarContrasenaPaciente(ctx, {
+        sesion: pacienteDe(request),
+        actor: actorDe(request),
+        actual: request.body.contrasenaActual,
+        nueva: request.body.nuevaContrasena,
+      }),
+  );
+
+  // ---- Consent (decision 146): the texts are public (registration shows them before any account) ----
+  app.get('/consentimientos/vigentes', { schema: { response: { 200: DocumentosVigentesRespuesta } } }, async () => textosVigentes(ctx));
+  app.get(
+    '/consentimientos',
+    { onRequest: app.requierePaciente, schema: { response: { 200: EstadoConsentimientoRespuesta } } },
+    async (request) => estadoConsentimiento(ctx.db, pacienteDe(request).id_paciente),
+  );
+  app.post('/consentimientos', { onRequest: app.requierePaciente, schema: { body: AceptarConsentimientoBody } }, async (request) =>
+    aceptarConsentimiento(ctx, {
+      idPaciente: pacienteDe(request).id_paciente,
+      tipo: request.body.tipo,
+      version: request.body.version,
+      actor: actorDe(request),
+    }),
   );
 
   app.post('/cerrar-sesion', { onRequest: app.requierePaciente, schema: { response: { 200: MsgRespuesta } } }, async (request) =>

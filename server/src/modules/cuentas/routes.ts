@@ -11,7 +11,21 @@ import { fechaEnZona } from '@miduelo/shared/fechas';
 import * as v from 'valibot';
 import { AppError } from '../../errors';
 import type { Rutas } from '../../plugins/valibot';
+import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
+import { idEnRuta } from '@miduelo/shared/comun';
+import { EstadoConsentimientoRespuesta } from '@miduelo/shared/consentimiento';
+import {
+  CambioContrasenaBody,
+  ContrasenaCambiadaRespuesta,
+  PerfilActualizadoRespuesta,
+  PerfilPsicologoBody,
+  PerfilRespuesta,
+} from '@miduelo/shared/perfil';
+import { actorDe } from '../../comun/auditoria';
+import { psicologoDe } from '../../plugins/auth';
 import { campoDe, TokenActivacion, TokenRestablecer } from './esquemas';
+import { consentimientoDePaciente } from './service-consentimiento';
+import { actualizarPerfilPsicologo, cambiarContrasenaPsicologoPropia, obtenerPerfil } from './service-perfil';
 import {
   activarPsicologo,
   cerrarSesion,
@@ -92,6 +106,47 @@ const rutasPsicologo: Rutas = async (app) => {
     '/restablecer-contrasena/:token',
     { schema: { params: TokenRestablecer, body: restablecerSchema, response: { 200: MsgRespuesta } } },
     async (request) => restablecerContrasena(ctx, { token: request.params.token, nuevaContrasena: request.body.nuevaContrasena }),
+  );
+
+  // ---- Own profile and password (spec 2 §7); administrators use the same profile read ----
+  app.get('/perfil', { onRequest: app.requierePsicologo, schema: { response: { 200: PerfilRespuesta } } }, async (request) =>
+    obtenerPerfil(ctx, { idPsicologo: psicologoDe(request).id_psicologo }),
+  );
+  app.put(
+    '/actualizar-perfil',
+    { onRequest: app.requierePsicologo, schema: { body: PerfilPsicologoBody, response: { 200: PerfilActualizadoRespuesta } } },
+    async (request) => actualizarPerfilPsicologo(ctx, { sesion: psicologoDe(request), actor: actorDe(request), datos: request.body }),
+  );
+  app.put(
+    '/cambiar-contrasena',
+    { onRequest: app.requierePsicologo, schema: { body: CambioContrasenaBody, response: { 200: ContrasenaCambiadaRespuesta } } },
+    async (request) =>
+      cambiarContrasenaPsicologoPropia(ctx, {
+        sesion: psicologoDe(request),
+        actor: actorDe(request),
+        actual: request.body.contrasenaActual,
+        nueva: request.body.nuevaContrasena,
+      }),
+  );
+
+  // Spec 2 §7: an administrator registers another administrator (activated by the emailed link).
+  app.post(
+    '/registro-admin',
+    { onRequest: app.requiereAdmin, schema: { body: v.lazy(() => registroPsicologoSchema(hoy())), response: { 201: MsgRespuesta } } },
+    async (request, reply) => {
+      await registrarPsicologo(ctx, request.body, { admin: true, actor: actorDe(request) });
+      return reply.status(201).send({ msg: MSG_ADMINISTRACION.adminRegistrado });
+    },
+  );
+
+  // The consent state shown in the patient file (decision 146).
+  app.get(
+    '/pacientes/:id/consentimiento',
+    {
+      onRequest: app.requierePsicologo,
+      schema: { params: v.object({ id: idEnRuta('Identificador no válido') }), response: { 200: EstadoConsentimientoRespuesta } },
+    },
+    async (request) => consentimientoDePaciente(ctx, { idPsicologo: psicologoDe(request).id_psicologo, idPaciente: request.params.id }),
   );
 
   app.post('/cerrar-sesion', { onRequest: app.requierePsicologo, schema: { response: { 200: MsgRespuesta } } }, async (request) =>

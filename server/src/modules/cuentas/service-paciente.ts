@@ -1,13 +1,17 @@
 import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
-import { ACTIVACION_HORAS } from '@miduelo/shared/constants';
+import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
+import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
-import { correoActivacion, correoRegistroExistente } from '../../mail/plantillas';
+import { correoActivacion, correoRegistroExistente, correoRestablecer } from '../../mail/plantillas';
 import { hashContrasena, verificarContrasena } from './hash';
 import type { Ctx } from '../../plugins/contexto';
 import { buscarPacientePorEmail, buscarPsicologoPorCodigo, insertarPaciente, marcarPacienteActivado, type Paciente } from './repo';
-import { consumirToken, crearTokenUnUso, mensajesActivacion } from './tokens';
+import { despuesDeResponder } from './service';
+import { comprobarVersiones, pendientesDe, registrarConsentimientoInicial } from './service-consentimiento';
+import { cambiarContrasenaPacienteHash } from './repo';
+import { consumirToken, crearTokenUnUso, estadoToken, mensajesActivacion, mensajesRestablecer } from './tokens';
 
 function pacienteSesion(p: Paciente) {
   return {
@@ -33,9 +37,12 @@ export async function registrarPaciente(
     telefono: string;
     contrasena: string;
     codigo_vinculacion: string;
+    consentimientos: Record<TipoConsentimiento, number>;
   },
+  o: { ip: string | null } = { ip: null },
 ) {
   const ahora = ctx.config.now();
+  await comprobarVersiones(ctx.db, body.consentimientos);
   const psic = await buscarPsicologoPorCodigo(ctx.db, body.codigo_vinculacion);
   if (psic?.status !== 'activo' || !psic.activadoEn) throw notFound(MSG.codigoDesconocido, 'CODIGO_DESCONOCIDO');
   if (diasRestantes(psic, ahora, ctx.config.diasGraciaValidacion) === 0)
@@ -49,8 +56,10 @@ export async function registrarPaciente(
         await ctx.mailer.enviar(correoRegistroExistente({ para: existente.email, nombre: existente.nombre, dato: 'correo', enlace: null }));
         return;
       }
-      const { contrasena: _c, codigo_vinculacion: _k, ...datos } = body;
+      const { contrasena: _c, codigo_vinculacion: _k, consentimientos, ...datos } = body;
       const creado = await insertarPaciente(tx, { ...datos, contrasenaHash, id_psicologo: psic.id_psicologo, createdAt: ahora });
+      // Express acceptance of the versions in force, in the same transaction as the account.
+      await registrarConsentimientoInicial(tx, { idPaciente: creado.id_paciente, aceptadas: consentimientos, ahora, ip: o.ip });
       const token = await crearTokenUnUso(tx, {
         proposito: 'activacion',
         cuentaTipo: 'paciente',
@@ -93,5 +102,48 @@ export async function iniciarSesionPaciente(ctx: Ctx, body: { email: string; con
     apellido: p.apellido_paterno,
     version: p.versionSesion,
   });
-  return { token, paciente: pacienteSesion(p) };
+  return { token, paciente: pacienteSesion(p), consentimientos_pendientes: await pendientesDe(ctx.db, p.id_paciente) };
+}
+
+/** Same rules as the psychologists' recovery: same answer for unknown accounts, single-use hashed
+ * token (1 h), the work done after answering (decision 075). */
+export async function recuperarContrasenaPaciente(ctx: Ctx, { email }: { email: string }) {
+  despuesDeResponder(ctx, 'recuperación de contraseña de paciente', async () => {
+    const p = await buscarPacientePorEmail(ctx.db, email.toLowerCase());
+    if (p?.status !== 'activo' || !p.activadoEn) return;
+    const token = await ctx.db.transaction((tx) =>
+      crearTokenUnUso(tx, {
+        proposito: 'restablecer',
+        cuentaTipo: 'paciente',
+        cuentaId: p.id_paciente,
+        ahora: ctx.config.now(),
+        horas: RESTABLECER_HORAS,
+      }),
+    );
+    await ctx.mailer.enviar(
+      correoRestablecer({
+        para: p.email,
+        nombre: p.nombre,
+        enlace: `${ctx.config.publicUrl}/restablecer-contrasena/${token}?cuenta=paciente`,
+      }),
+    );
+  });
+  return { msg: MSG.recuperacionCorreo, esTelefono: false };
+}
+
+export async function verificarTokenRestablecerPaciente(ctx: Ctx, { token }: { token: string }) {
+  const e = await estadoToken(ctx.db, { token, proposito: 'restablecer', cuentaTipo: 'paciente', ahora: ctx.config.now() });
+  return { valido: e.valido };
+}
+
+export async function restablecerContrasenaPaciente(ctx: Ctx, { token, nuevaContrasena }: { token: string; nuevaContrasena: string }) {
+  const ahora = ctx.config.now();
+  const contrasenaHash = await hashContrasena(nuevaContrasena);
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await consumirToken(tx, { token, proposito: 'restablecer', cuentaTipo: 'paciente', ahora, mensajes: mensajesRestablecer });
+    await cambiarContrasenaPacienteHash(tx, id, contrasenaHash);
+    return id;
+  });
+  await ctx.realtime.desconectarCuenta({ tipo: 'paciente', id }, 'contrasena');
+  return { msg: MSG.restablecerExitoso };
 }

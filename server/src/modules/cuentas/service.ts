@@ -2,6 +2,7 @@ import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
 import { CredencialesAdminSchema, MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import * as v from 'valibot';
 import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/auth';
+import { type Actor, auditar } from '../../comun/auditoria';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
@@ -41,7 +42,7 @@ export async function registrarPsicologo(
     correo: string;
     contrasena: string;
   },
-  o: { admin?: boolean; activado?: boolean } = {},
+  o: { admin?: boolean; activado?: boolean; actor?: Actor } = {},
 ): Promise<{ msg: string }> {
   const contrasenaHash = await hashContrasena(body.contrasena);
   const ahora = ctx.config.now();
@@ -71,6 +72,7 @@ export async function registrarPsicologo(
         activadoEn: o.activado ? ahora : null,
         createdAt: ahora,
       });
+      if (o.actor) await auditar(tx, o.actor, { accion: 'registrar_admin', recurso: 'psicologo', idRecurso: creado.id_psicologo });
       if (!o.activado) {
         const token = await crearTokenUnUso(tx, {
           proposito: 'activacion',
@@ -149,7 +151,7 @@ const RETRASO_TRABAJO_MS = 20;
  * Work that depends on whether an account exists runs after the answer (not awaited): the answer
  * takes the same time for an existing and an unknown account (decision 075).
  */
-function despuesDeResponder(ctx: Ctx, que: string, trabajo: () => Promise<void>) {
+export function despuesDeResponder(ctx: Ctx, que: string, trabajo: () => Promise<void>) {
   setTimeout(() => {
     trabajo().catch((err) => ctx.log.error({ err: { message: (err as Error).message } }, `no se pudo completar: ${que}`));
   }, RETRASO_TRABAJO_MS);

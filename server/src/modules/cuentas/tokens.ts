@@ -9,7 +9,7 @@ const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Creates a one-time token (only its hash is stored) and invalidates earlier ones of the same purpose. */
 export async function crearTokenUnUso(
   tx: DbOrTx,
-  o: { proposito: Proposito; cuentaTipo: CuentaTipo; cuentaId: number; ahora: Date; horas: number },
+  o: { proposito: Proposito; cuentaTipo: CuentaTipo; cuentaId: number; ahora: Date; horas: number; dato?: string },
 ): Promise<string> {
   await invalidarTokensUnUso(tx, o);
   const token = randomBytes(32).toString('base64url');
@@ -19,11 +19,12 @@ export async function crearTokenUnUso(
     cuentaId: o.cuentaId,
     hash: hashToken(token),
     expiraEn: new Date(o.ahora.getTime() + o.horas * 3600_000),
+    dato: o.dato ?? null,
   });
   return token;
 }
 
-type Estado = { valido: true; cuentaId: number; id: number } | { valido: false; motivo: 'invalido' | 'expirado' };
+type Estado = { valido: true; cuentaId: number; id: number; dato: string | null } | { valido: false; motivo: 'invalido' | 'expirado' };
 
 export async function estadoToken(
   tx: DbOrTx,
@@ -32,7 +33,7 @@ export async function estadoToken(
   const fila = await tokenPorHash(tx, { hash: hashToken(o.token), proposito: o.proposito, cuentaTipo: o.cuentaTipo });
   if (!fila || fila.usadoEn) return { valido: false, motivo: 'invalido' };
   if (fila.expiraEn.getTime() <= o.ahora.getTime()) return { valido: false, motivo: 'expirado' };
-  return { valido: true, cuentaId: fila.cuentaId, id: fila.id };
+  return { valido: true, cuentaId: fila.cuentaId, id: fila.id, dato: fila.dato };
 }
 
 /** Marks the token used; a concurrent second use finds it already used and fails. */
@@ -40,11 +41,19 @@ export async function consumirToken(
   tx: DbOrTx,
   o: { token: string; proposito: Proposito; cuentaTipo: CuentaTipo; ahora: Date; mensajes: { invalido: string; expirado: string } },
 ): Promise<number> {
+  return (await consumirTokenConDato(tx, o)).cuentaId;
+}
+
+/** Like consumirToken, also answering what the token confirms (the new email of a change). */
+export async function consumirTokenConDato(
+  tx: DbOrTx,
+  o: { token: string; proposito: Proposito; cuentaTipo: CuentaTipo; ahora: Date; mensajes: { invalido: string; expirado: string } },
+): Promise<{ cuentaId: number; dato: string | null }> {
   const estado = await estadoToken(tx, o);
   if (!estado.valido) throw badRequest(o.mensajes[estado.motivo], estado.motivo === 'expirado' ? 'TOKEN_EXPIRADO' : 'TOKEN_INVALIDO');
   const usado = await marcarTokenUsado(tx, estado.id, o.ahora);
   if (!usado) throw badRequest(o.mensajes.invalido, 'TOKEN_INVALIDO');
-  return estado.cuentaId;
+  return { cuentaId: estado.cuentaId, dato: estado.dato };
 }
 
 export const mensajesActivacion = { invalido: MSG.tokenActivacionInvalido, expirado: MSG.tokenActivacionExpirado };

@@ -17,6 +17,14 @@ const columnasPaciente = {
   fecha_nacimiento: paciente.fecha_nacimiento,
   // The column is text; its values are the two of the check constraint.
   status: sql<'activo' | 'inactivo'>`${paciente.status}`,
+  // The clinical record's risk flag (decision 104): the latest completed application of some test
+  // fell in that test's highest band.
+  riesgo: sql<boolean>`exists (
+    select 1 from (
+      select distinct on (a.id_test) a.riesgo from aplicacion_test a
+       where a.id_paciente = "paciente"."id_paciente" and a.estado = 'completado'
+       order by a.id_test, a.fecha desc, a.id_aplicacion desc
+    ) u where u.riesgo)`,
 };
 
 export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number) {

@@ -12,13 +12,13 @@ import { mensajeDeError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useLiveResource } from '@/lib/live/use-live-resource';
-import { restablecerContrasena, verificarTokenRestablecer } from '@/api/auth';
+import { type CuentaRestablecer, restablecerContrasena, verificarTokenRestablecer } from '@/api/auth';
 import { RequisitosContrasena } from './requisitos-contrasena';
 
 const inicial = { nuevaContrasena: '', confirmarContrasena: '' };
 type EstadoEnlace = 'verificando' | 'valido' | 'invalido' | 'listo';
 
-export function RestablecerForm({ token }: { token?: string }) {
+export function RestablecerForm({ token, cuenta = 'psicologo' }: { token?: string; cuenta?: CuentaRestablecer }) {
   const navigate = useNavigate();
   const form = useForm(formularioRestablecerSchema, inicial);
   const [enviando, setEnviando] = useState(false);
@@ -26,7 +26,7 @@ export function RestablecerForm({ token }: { token?: string }) {
   const temporizador = useRef<number | undefined>(undefined);
   // The link is checked once when the page opens (a check, not live data: decision 060).
   const verificacion = useLiveResource({
-    fetch: (signal) => verificarTokenRestablecer(token ?? '', signal),
+    fetch: (signal) => verificarTokenRestablecer(token ?? '', signal, cuenta),
     enabled: Boolean(token),
     vigilar: false,
     deps: [token],
@@ -52,9 +52,11 @@ export function RestablecerForm({ token }: { token?: string }) {
     if (!resultado.success) return;
     setEnviando(true);
     try {
-      await restablecerContrasena(token, resultado.output.nuevaContrasena);
+      await restablecerContrasena(token, resultado.output.nuevaContrasena, cuenta);
       toast.exito('Contraseña restablecida', MSG.restablecerExitoso, { duracion: TOAST_CUENTA_MS });
       setListo(true);
+      // A patient signs in on the mobile app, not on this site's login page.
+      if (cuenta === 'paciente') return;
       temporizador.current = window.setTimeout(() => void navigate({ to: '/iniciar-sesion' }), RETRASO_TRAS_RESTABLECER_MS);
     } catch (error) {
       toast.error('Error', mensajeDeError(error, TEXTOS_CUENTA.restablecerError));

@@ -1,14 +1,16 @@
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Activity, ArrowLeft, ChartLine, Flower2, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Activity, AlertTriangle, ArrowLeft, Flower2, UserRound } from 'lucide-react';
+import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { obtenerPaciente } from '@/api/pacientes';
 import { InfoGeneral } from './info-general';
@@ -17,18 +19,35 @@ type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
 
 /** The patient file (spec 1 §2, spec 2 §2): header, loading and not-found texts, back button and
  * the four tabs. A failed load shows an error and returns to the list. */
-export function Expediente({ idPaciente }: { idPaciente: number }) {
+export function Expediente({
+  idPaciente,
+  pestanaGraficas,
+}: {
+  idPaciente: number;
+  /** The 'Gráficas y Notas' tab, given by the route (a lazily loaded chunk of the clinical record). */
+  pestanaGraficas: ReactNode;
+}) {
   const navigate = useNavigate();
   const [pestana, setPestana] = useState<PestanaExpediente>('info');
+
   // The file is live like every resource (decision 060): reloaded on reconnect and polled while the
   // socket is down. A 404 is an answer ("not found"), not a failure.
-  const { data: paciente, error } = useLiveResource<Paciente | null>({
+  const {
+    data: paciente,
+    error,
+    setData,
+  } = useLiveResource<Paciente | null>({
     fetch: (signal) =>
       obtenerPaciente(idPaciente, signal).catch((e: unknown) => {
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;
       }),
     deps: [idPaciente],
+  });
+
+  // The risk flag (decision 104) follows every test applied to this patient, from any tab.
+  useEventoSocket('expediente:aplicacion', AplicacionEventoSchema, (e) => {
+    if (e.id_paciente === idPaciente) setData((p) => (p ? { ...p, riesgo: e.riesgo_paciente } : p));
   });
 
   // A first load that failed shows an error and returns to the list; a failed background reload
@@ -69,6 +88,11 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
             <div className="min-w-0">
               <h1 className="text-3xl font-semibold tracking-tight wrap-anywhere">{nombreCompleto(paciente)}</h1>
               <p className="mt-1 text-sm text-tinta-500">ID: {paciente.id_paciente}</p>
+              {paciente.riesgo ? (
+                <p className="mt-2 inline-flex items-start gap-1 rounded-lg border border-cancelada-borde bg-peligro-50 px-2.5 py-0.5 text-xs font-semibold text-peligro-700">
+                  <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden /> {TEXTOS_PACIENTES.riesgo}
+                </p>
+              ) : null}
             </div>
           </header>
           <Tabs value={pestana} onValueChange={(v) => setPestana(v as PestanaExpediente)}>
@@ -82,9 +106,8 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
             <TabsContent value="info">
               <InfoGeneral paciente={paciente} onVerHistorial={() => setPestana('graficas')} />
             </TabsContent>
-            <TabsContent value="graficas">
-              <Proximamente icono={ChartLine} titulo={TEXTOS_PACIENTES.graficasTitulo} />
-            </TabsContent>
+            {/* Radix mounts a tab's content only while it is shown: the chunk loads when the tab opens. */}
+            <TabsContent value="graficas">{pestanaGraficas}</TabsContent>
             <TabsContent value="modulos">
               <Proximamente icono={Flower2} titulo={TEXTOS_PACIENTES.modulosTitulo} />
             </TabsContent>

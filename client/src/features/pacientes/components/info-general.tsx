@@ -18,6 +18,7 @@ import { toast } from '@/lib/toast';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { crearChat, verificarChat } from '@/api/chat';
+import { consentimientoDePaciente } from '@/api/perfil';
 import { obtenerProximaCita } from '@/api/pacientes';
 
 /** Información General (spec 1 §2, patient info panel). */
@@ -59,7 +60,36 @@ function DatosPersonales({ paciente }: { paciente: Paciente }) {
           </div>
         ))}
       </dl>
+      <Consentimiento idPaciente={paciente.id_paciente} />
     </Tarjeta>
+  );
+}
+
+/** Consent to the privacy notice and the informed-consent letter, with version and date (decision 146). */
+function Consentimiento({ idPaciente }: { idPaciente: number }) {
+  const { data } = useLiveResource({ fetch: (signal) => consentimientoDePaciente(idPaciente, signal), deps: [idPaciente], vigilar: false });
+  if (!data) return null;
+  return (
+    <div className="mt-4 border-t border-arena-200 pt-3" data-consentimiento>
+      <h3 className="mb-2 text-sm font-semibold text-tinta-900">Consentimiento</h3>
+      <ul className="flex flex-col gap-1.5 text-sm">
+        {data.map((c) => (
+          <li key={c.tipo} className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <span className="text-tinta-700">{c.titulo}</span>
+            {c.al_dia ? (
+              <span className="text-exito-700">
+                Aceptado (v{c.version_aceptada}
+                {c.aceptado_en ? `, ${formatoFecha(c.aceptado_en.slice(0, 10))}` : ''})
+              </span>
+            ) : (
+              <span className="text-aviso-700">
+                {c.version_aceptada ? `Pendiente: aceptó v${c.version_aceptada}, vigente v${c.version_vigente}` : 'Sin aceptar'}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

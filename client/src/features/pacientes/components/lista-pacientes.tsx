@@ -1,11 +1,13 @@
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { useNavigate } from '@tanstack/react-router';
-import { Eye, Trash2, Users } from 'lucide-react';
+import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
+import { AlertTriangle, Eye, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useListaViva } from '@/lib/live/use-lista-viva';
 import { listarPacientes } from '@/api/pacientes';
 import { CodigoVinculacion } from './codigo-vinculacion';
@@ -15,13 +17,18 @@ export function ListaPacientes() {
   const navigate = useNavigate();
   // Live like every list (decision 060): reloaded when the socket reconnects and every 30 s while
   // it is down. No socket event announces a new patient yet; when one exists, `aplicar` takes it.
-  const { items, cargada, error } = useListaViva<Paciente>({
+  const { items, cargada, error, aplicar } = useListaViva<Paciente>({
     cargar: listarPacientes,
     id: (p) => p.id_paciente,
     // Spec 1 §6, §8: a failed list (a 401 included) is only logged and stays empty.
     alFallar: (e) => console.warn(TEXTOS_PACIENTES.errorLista, e),
   });
   const pacientes = cargada || error ? items : null;
+  // The risk flag (decision 104) changes when a test is applied to a patient, from any tab.
+  useEventoSocket('expediente:aplicacion', AplicacionEventoSchema, (e) => {
+    const p = items.find((x) => x.id_paciente === e.id_paciente);
+    if (p && p.riesgo !== e.riesgo_paciente) aplicar({ tipo: 'guardado', item: { ...p, riesgo: e.riesgo_paciente } });
+  });
 
   const abrir = (id: number) => void navigate({ to: '/paciente/$id', params: { id: String(id) } });
 
@@ -45,7 +52,9 @@ export function ListaPacientes() {
               <li key={p.id_paciente}>
                 <Card className="flex flex-col gap-3 p-4">
                   <div className="min-w-0">
-                    <p className="font-medium text-tinta-900">{nombreCompleto(p)}</p>
+                    <p className="font-medium text-tinta-900">
+                      {nombreCompleto(p)} {p.riesgo ? <Riesgo /> : null}
+                    </p>
                     <p className="truncate text-sm text-tinta-600">{p.email}</p>
                     <p className="text-xs text-tinta-500 tabular-nums">ID: {p.id_paciente}</p>
                   </div>
@@ -92,7 +101,9 @@ export function ListaPacientes() {
                     className="cursor-pointer border-b border-arena-100 last:border-0 hover:bg-salvia-50/60"
                   >
                     <td className="px-4 py-3 text-tinta-500 tabular-nums">{p.id_paciente}</td>
-                    <td className="px-4 py-3 font-medium text-tinta-900">{p.nombre}</td>
+                    <td className="px-4 py-3 font-medium text-tinta-900">
+                      {p.nombre} {p.riesgo ? <Riesgo /> : null}
+                    </td>
                     <td className="px-4 py-3">{p.apellido_paterno}</td>
                     <td className="px-4 py-3">{p.apellido_materno ?? '—'}</td>
                     <td className="px-4 py-3 text-tinta-600">{p.email}</td>
@@ -125,5 +136,17 @@ export function ListaPacientes() {
         </>
       )}
     </div>
+  );
+}
+
+/** The risk flag of a row (decision 104). */
+function Riesgo() {
+  return (
+    <span
+      title={TEXTOS_PACIENTES.riesgo}
+      className="ml-1 inline-flex items-center gap-1 rounded-full border border-cancelada-borde bg-peligro-50 px-2 py-0.5 align-middle text-xs font-semibold text-peligro-700"
+    >
+      <AlertTriangle className="size-3.5" aria-hidden /> {TEXTOS_PACIENTES.riesgoFila}
+    </span>
   );
 }

@@ -1,9 +1,7 @@
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { ArrowLeft, MessagesSquare } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { DetalleForo } from '@/features/foros/detalle-foro';
 import { requerirSesion } from '@/lib/guards';
 import { idNumerico } from '@/lib/search';
-import { PaginaApp } from '@/routes/-components/pagina-app';
 
 export const Route = createFileRoute('/foros/$idForo/')({
   staticData: { titulo: 'Foro' },
@@ -16,16 +14,6 @@ export const Route = createFileRoute('/foros/$idForo/')({
 });
 
 function Foro() {
-  return (
-    <PaginaApp
-      titulo="Foro"
-      antes={
-        <Link to="/foros" className="inline-flex items-center gap-1.5 text-sm font-medium text-salvia-700 hover:underline">
-          <ArrowLeft className="size-4" aria-hidden /> Volver
-        </Link>
-      }
-    >
-      <EmptyState icono={MessagesSquare} titulo="Temas" texto="Los temas del foro y sus participantes aparecerán aquí." />
-    </PaginaApp>
-  );
+  const { idForo } = Route.useParams();
+  return <DetalleForo key={idForo} idForo={Number(idForo)} />;
 }

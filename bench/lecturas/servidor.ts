@@ -1,0 +1,185 @@
+// The two servers of bench/lecturas, one per process (MODO): `app` — the real MiDuelo app on a
+// fresh database it migrates and seeds (one psychologist, BENCH_PACIENTES patients, BENCH_CITAS
+// appointments in one week), which records the SQL its two list endpoints run; `desnudo` — bare
+// Fastify + postgres.js (the same pool size) running exactly that SQL with the same parameters
+// and answering the rows, with no auth, no schema and no hooks.
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '@miduelo/server/app';
+import { leerConfig } from '@miduelo/server/config';
+import { abrirDb } from '@miduelo/server/db/client';
+import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
+import { schema } from '@miduelo/server/db/schema/index';
+import { lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
+import { fechaEnZona } from '@miduelo/shared/fechas';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import Fastify from 'fastify';
+import postgres from 'postgres';
+
+const POOL = 10;
+const PACIENTES = Number(process.env.BENCH_PACIENTES ?? 200);
+const CITAS = Number(process.env.BENCH_CITAS ?? 50);
+
+export interface Consulta {
+  texto: string;
+  parametros: unknown[];
+}
+export interface Listo {
+  tipo: 'listo';
+  url: string;
+  token?: string;
+  rutas?: { lista: string; semana: string };
+  consultas?: { lista: Consulta[]; semana: Consulta[] };
+}
+
+async function app(url: string) {
+  const h = await abrirDb({ databaseUrl: url, dataDir: '', maxConexiones: 1 });
+  await aplicarMigraciones(h, url);
+  await h.close();
+  let capturas: Consulta[] | null = null;
+  const cliente = postgres(url, {
+    max: POOL,
+    onnotice: () => {},
+    debug: (_c: number, texto: string, parametros: unknown[]) => {
+      capturas?.push({ texto, parametros });
+    },
+  });
+  const db = drizzle(cliente, { schema });
+  const config = leerConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-lecturas' },
+    { jwtSecret: randomBytes(32).toString('hex') },
+  );
+  const miduelo = await buildApp({ config, db: db as never, logger: false });
+  await miduelo.ready();
+  const ahora = new Date();
+  const [psi] = await db
+    .insert(psicologo)
+    .values({
+      nombre: 'Psi',
+      apellidoPaterno: 'Bench',
+      fecha_nacimiento: '1980-01-01',
+      especialidad: 'Duelo',
+      cedula: '12345678',
+      telefono: '5500000000',
+      correo: 'psi@bench.mx',
+      contrasenaHash: 'x',
+      codigo_vinculacion: 'BENCH1',
+      cedula_validada: true,
+      activadoEn: ahora,
+    })
+    .returning();
+  const pacs = await db
+    .insert(paciente)
+    .values(
+      Array.from({ length: PACIENTES }, (_, j) => ({
+        nombre: `Paciente${j}`,
+        apellido_paterno: 'Bench',
+        apellido_materno: 'Lecturas',
+        email: `pac${j}@bench.mx`,
+        telefono: '5511111111',
+        fecha_nacimiento: '1990-01-01',
+        id_psicologo: psi.id_psicologo,
+        contrasenaHash: 'x',
+        activadoEn: ahora,
+      })),
+    )
+    .returning();
+  const token = miduelo.sesiones.firmarPsicologo({
+    id_psicologo: psi.id_psicologo,
+    correo: psi.correo,
+    nombre: psi.nombre,
+    apellido: psi.apellidoPaterno,
+    rol_admin: false,
+    version: 0,
+  });
+  const lunes = sumarDias(lunesDe(fechaEnZona(ahora, ZONA_CLINICA_DEFECTO)), 7);
+  for (let k = 0; k < CITAS; k++) {
+    const d = k % 5;
+    const m = 9 * 60 + Math.floor(k / 5) * 30;
+    const r = await miduelo.inject({
+      method: 'POST',
+      url: '/api/psicologo/citas',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        id_paciente: pacs[k % pacs.length].id_paciente,
+        fecha: sumarDias(lunes, d),
+        hora_inicio: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
+        duracion: 30,
+        modalidad: 'Presencial',
+        estado: 'pendiente',
+      },
+    });
+    if (r.statusCode !== 201) throw new Error(`cita ${k}: ${r.statusCode} ${r.body}`);
+  }
+  await cliente`analyze`;
+  const ag = await miduelo.inject({
+    url: `/api/psicologo/agenda/${psi.id_psicologo}?semana_inicio=${lunes}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const idAgenda = (ag.json() as { agenda: { id_agenda: number } }).agenda.id_agenda;
+  const rutas = { lista: '/api/psicologo/lista-pacientes', semana: `/api/psicologo/citas/${idAgenda}` };
+  const capturar = async (ruta: string) => {
+    // Twice: the first request fills the session cache; the second runs only the list's SQL.
+    await miduelo.inject({ url: ruta, headers: { authorization: `Bearer ${token}` } });
+    capturas = [];
+    const r = await miduelo.inject({ url: ruta, headers: { authorization: `Bearer ${token}` } });
+    if (r.statusCode !== 200) throw new Error(`${ruta}: ${r.statusCode}`);
+    const c = capturas;
+    capturas = null;
+    return c;
+  };
+  const consultas = { lista: await capturar(rutas.lista), semana: await capturar(rutas.semana) };
+  await Promise.all(Array.from({ length: POOL }, () => cliente`select pg_sleep(0.05)`));
+  await miduelo.listen({ port: 0, host: '127.0.0.1' });
+  const dir = miduelo.server.address();
+  const listo: Listo = {
+    tipo: 'listo',
+    url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '',
+    token,
+    rutas,
+    consultas,
+  };
+  process.send?.(listo);
+  return async () => {
+    await miduelo.close();
+    await cliente.end();
+  };
+}
+
+async function desnudo(url: string) {
+  const consultas = JSON.parse(process.env.BENCH_CONSULTAS ?? '{}') as { lista: Consulta[]; semana: Consulta[] };
+  const sql = postgres(url, { max: POOL, onnotice: () => {} });
+  const f = Fastify({ logger: false });
+  const correr = async (cs: Consulta[]) => {
+    let filas: unknown = null;
+    for (const c of cs) filas = await sql.unsafe(c.texto, c.parametros as never[], { prepare: true });
+    return filas;
+  };
+  f.get('/lista', () => correr(consultas.lista));
+  f.get('/semana', () => correr(consultas.semana));
+  await Promise.all(Array.from({ length: POOL }, () => sql`select pg_sleep(0.05)`));
+  await f.listen({ port: 0, host: '127.0.0.1' });
+  const dir = f.server.address();
+  process.send?.({ tipo: 'listo', url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '' } satisfies Listo);
+  return async () => {
+    await f.close();
+    await sql.end();
+  };
+}
+
+async function main() {
+  const url = process.env.BENCH_DB_URL;
+  if (!url) throw new Error('BENCH_DB_URL');
+  const cerrar = process.env.MODO === 'desnudo' ? await desnudo(url) : await app(url);
+  process.on('message', async (m: { tipo?: string }) => {
+    if (m?.tipo !== 'cerrar') return;
+    await cerrar();
+    process.exit(0);
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+// A server of bench/sockets in its own process, started with --expose-gc: `app` (the real MiDuelo
+// app on embedded PGlite, one psychologist per socket's account) or `desnudo` (bare Socket.IO, each
+// socket joining its account's room). Reports the heap after a full GC when asked.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { buildApp } from '@miduelo/server/app';
+import { leerConfig } from '@miduelo/server/config';
+import { abrirDb } from '@miduelo/server/db/client';
+import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { psicologo } from '@miduelo/server/db/schema/cuentas';
+import { Server } from 'socket.io';
+
+const CUENTAS = Number(process.env.BENCH_CUENTAS ?? 500);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function heap(): number {
+  for (let i = 0; i < 4; i++) gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+async function app(): Promise<{ url: string; tokens: string[] }> {
+  const h = await abrirDb({ databaseUrl: null, dataDir: '', enMemoria: true });
+  await aplicarMigraciones(h, null);
+  const ahora = new Date();
+  const psis = await h.db
+    .insert(psicologo)
+    .values(
+      Array.from({ length: CUENTAS }, (_, i) => ({
+        nombre: `Psi${i}`,
+        apellidoPaterno: 'Bench',
+        fecha_nacimiento: '1980-01-01',
+        especialidad: 'Duelo',
+        cedula: String(10_000_000 + i),
+        telefono: '5500000000',
+        correo: `psi${i}@bench.mx`,
+        contrasenaHash: 'x',
+        codigo_vinculacion: `B${i}`,
+        cedula_validada: true,
+        activadoEn: ahora,
+      })),
+    )
+    .returning();
+  const config = leerConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-sockets' },
+    { jwtSecret: randomBytes(32).toString('hex') },
+  );
+  const a = await buildApp({ config, db: h.db, logger: false });
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  const dir = a.server.address();
+  const tokens = psis.map((p) =>
+    a.sesiones.firmarPsicologo({
+      id_psicologo: p.id_psicologo,
+      correo: p.correo,
+      nombre: p.nombre,
+      apellido: p.apellidoPaterno,
+      rol_admin: false,
+      version: 0,
+    }),
+  );
+  return { url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '', tokens };
+}
+
+async function desnudo(): Promise<{ url: string; tokens: string[] }> {
+  const servidor = createServer();
+  const io = new Server(servidor, { serveClient: false });
+  io.on('connection', (socket) => {
+    void socket.join(`cuenta:${Number((socket.handshake.auth as { cuenta?: unknown }).cuenta)}`);
+  });
+  await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', r));
+  const dir = servidor.address();
+  return { url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '', tokens: [] };
+}
+
+async function main() {
+  const r = process.env.MODO === 'app' ? await app() : await desnudo();
+  process.on('message', (m: { tipo?: string }) => {
+    if (m?.tipo === 'heap') process.send?.({ tipo: 'heap', bytes: heap() });
+    if (m?.tipo === 'cerrar') process.exit(0);
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send?.({ tipo: 'listo', ...r });
+}
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import type { Estadisticas } from '@miduelo/shared/administracion';
+import type { FilaAuditoria, PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
+import { http } from '@/lib/http';
+
+// The Admin API of spec 2 §7 (base /api/admin).
+const base = '/api/admin';
+
+export const listarPsicologos = (signal?: AbortSignal) => http.get<PsicologoAdmin[]>(`${base}/psicologos`, { signal });
+export const validarCedulaApi = (id: number, cedula: string) =>
+  http.post<{ valida: boolean; mensaje: string }>(`${base}/psicologos/${id}/validar-cedula-api`, { cedula });
+export const validarCedulaManual = (id: number) => http.put<{ msg: string }>(`${base}/psicologos/${id}/validar-cedula-manual`);
+export const cambiarEstadoPsicologo = (id: number, status: 'activo' | 'inactivo') =>
+  http.put<{ msg: string; status: string }>(`${base}/psicologos/${id}/status`, { status });
+export const eliminarPsicologo = (id: number) => http.delete<{ msg: string; pacientes_sin_asignar: number }>(`${base}/psicologos/${id}`);
+
+export const listarPacientes = (signal?: AbortSignal) => http.get<PacienteAdmin[]>(`${base}/pacientes`, { signal });
+export const reasignarPaciente = (id: number, id_psicologo: number) =>
+  http.put<{ msg: string; paciente: PacienteAdmin }>(`${base}/pacientes/${id}/reasignar`, { id_psicologo });
+export const cambiarEstadoPaciente = (id: number, status: 'activo' | 'inactivo') =>
+  http.put<{ msg: string; status: string }>(`${base}/pacientes/${id}/status`, { status });
+
+export const obtenerEstadisticas = (signal?: AbortSignal) => http.get<Estadisticas>(`${base}/estadisticas`, { signal });
+
+export interface FiltroAuditoria {
+  page: number;
+  accion?: string;
+  actor_tipo?: string;
+  recurso?: string;
+}
+export const leerAuditoria = (f: FiltroAuditoria, signal?: AbortSignal) =>
+  http.get<{ data: FilaAuditoria[]; meta: { total: number; page: number; limit: number; totalPages: number } }>(`${base}/auditoria`, {
+    signal,
+    query: Object.fromEntries(
+      Object.entries(f)
+        .filter(([, v]) => v !== undefined && v !== '')
+        .map(([k, v]) => [k, String(v)]),
+    ),
+  });

@@ -1,0 +1,245 @@
+import {
+  type Aplicacion,
+  etiquetaLikert,
+  maximoDeEscala,
+  type Pregunta,
+  RESPUESTA_TEXTO_MAX,
+  type Test,
+  type TestDetalle,
+  TEXTOS_EXPEDIENTE,
+  MSG_EXPEDIENTE,
+} from '@miduelo/shared/expediente';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Cargando } from '@/components/ui/spinner';
+import { aplicarTest, obtenerTest } from '@/api/expediente';
+import { confirmar } from '@/lib/confirm';
+import { cx } from '@/lib/cx';
+import { ApiError, mensajeDeError } from '@/lib/http';
+import { useLiveResource } from '@/lib/live/use-live-resource';
+import { toast } from '@/lib/toast';
+
+type Valor = number | 'si' | 'no' | string;
+
+const respondida = (v: Valor | undefined) => v !== undefined && !(typeof v === 'string' && v.trim() === '');
+
+/** The test application modal (spec 1 §2, §4, §5): description, progress bar, 'n / total preguntas',
+ * every question with its control, the warning when one is missing and the '¿Aplicar test?'
+ * confirmation. The score is computed by the server. */
+export default function AplicarTestDialog({
+  test,
+  idPaciente,
+  onCerrar,
+  onAplicado,
+}: {
+  test: Test | null;
+  idPaciente: number;
+  onCerrar: () => void;
+  onAplicado: (a: Aplicacion) => void;
+}) {
+  const [respuestas, setRespuestas] = useState<Record<number, Valor>>({});
+  const [enviando, setEnviando] = useState(false);
+  const [aviso, setAviso] = useState<string | null>(null);
+  const { data: detalle, error } = useLiveResource<TestDetalle>({
+    fetch: (s) => obtenerTest(test?.id_test ?? 0, s),
+    enabled: test !== null,
+    vigilar: false,
+    deps: [test?.id_test],
+  });
+
+  // A new test starts blank.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another test is opened
+  useEffect(() => {
+    setRespuestas({});
+    setAviso(null);
+  }, [test?.id_test]);
+
+  useEffect(() => {
+    if (!error || (error instanceof ApiError && error.sesionCerrada)) return;
+    toast.error('Error', TEXTOS_EXPEDIENTE.errorCargarTest);
+  }, [error]);
+
+  const preguntas = detalle?.preguntas ?? [];
+  const total = preguntas.length;
+  const n = preguntas.filter((p) => respondida(respuestas[p.id_pregunta])).length;
+
+  async function aplicar() {
+    if (!detalle) return;
+    if (n < total) {
+      const msg = MSG_EXPEDIENTE.faltanRespuestas(n, total);
+      setAviso(msg);
+      toast.aviso('Atención', msg, { duracion: 5000 });
+      return;
+    }
+    setAviso(null);
+    const si = await confirmar({
+      titulo: TEXTOS_EXPEDIENTE.confirmarAplicar,
+      texto: TEXTOS_EXPEDIENTE.confirmarAplicarTexto,
+      confirmar: 'Sí, aplicar',
+    });
+    if (!si) return;
+    setEnviando(true);
+    try {
+      const a = await aplicarTest({
+        id_test: detalle.id_test,
+        id_paciente: idPaciente,
+        respuestas: preguntas.map((p) => ({ id_pregunta: p.id_pregunta, respuesta: respuestas[p.id_pregunta] })),
+      });
+      toast.exito(TEXTOS_EXPEDIENTE.testAplicado);
+      setRespuestas({});
+      onAplicado(a);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.sesionCerrada)) toast.error(TEXTOS_EXPEDIENTE.errorAplicar, mensajeDeError(e));
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  const porcentaje = total ? Math.round((n / total) * 100) : 0;
+  return (
+    <Dialog open={test !== null} onOpenChange={(o) => !o && !enviando && onCerrar()}>
+      <DialogContent
+        titulo={test?.nombre ?? ''}
+        descripcion={test?.descripcion}
+        ancho="xl"
+        sinCerrar={enviando}
+        onEscapeKeyDown={(e) => enviando && e.preventDefault()}
+        onPointerDownOutside={(e) => enviando && e.preventDefault()}
+      >
+        <div className="sticky -top-7 z-10 -mx-1 mb-4 bg-papel px-1 pt-1 pb-3">
+          <div className="flex items-center justify-between text-sm text-tinta-600">
+            <span>Progreso</span>
+            <span className="tabular-nums" aria-live="polite">
+              {TEXTOS_EXPEDIENTE.preguntas(n, total)}
+            </span>
+          </div>
+          <div
+            className="mt-1.5 h-2 overflow-hidden rounded-full bg-arena-200"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={n}
+            aria-label="Preguntas respondidas"
+          >
+            <div className="h-full rounded-full bg-salvia-600 transition-[width]" style={{ width: `${porcentaje}%` }} />
+          </div>
+        </div>
+        {detalle === undefined ? (
+          <Cargando texto="Cargando preguntas..." />
+        ) : (
+          <ol className="flex flex-col gap-5">
+            {preguntas.map((p) => (
+              <PreguntaControl
+                key={p.id_pregunta}
+                pregunta={p}
+                tipoEscala={detalle.tipo_escala}
+                valor={respuestas[p.id_pregunta]}
+                onCambio={(v) => setRespuestas((r) => ({ ...r, [p.id_pregunta]: v }))}
+                deshabilitada={enviando}
+              />
+            ))}
+          </ol>
+        )}
+        {aviso ? (
+          <p role="alert" className="mt-4 rounded-lg bg-aviso-50 px-3 py-2 text-sm text-aviso-700">
+            {aviso}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variante="secundario" onClick={onCerrar} disabled={enviando}>
+            {TEXTOS_EXPEDIENTE.cancelar}
+          </Button>
+          <Button onClick={() => void aplicar()} disabled={enviando || detalle === undefined}>
+            {enviando ? 'Aplicando...' : TEXTOS_EXPEDIENTE.aplicarTest}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreguntaControl({
+  pregunta: p,
+  tipoEscala,
+  valor,
+  onCambio,
+  deshabilitada,
+}: {
+  pregunta: Pregunta;
+  tipoEscala: string;
+  valor: Valor | undefined;
+  onCambio: (v: Valor) => void;
+  deshabilitada: boolean;
+}) {
+  const nombre = `pregunta-${p.id_pregunta}`;
+  const max = maximoDeEscala(tipoEscala);
+  const opcion = (activo: boolean) =>
+    cx(
+      'flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors',
+      'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-salvia-500',
+      activo ? 'border-salvia-600 bg-salvia-600 text-white' : 'border-arena-300 bg-papel text-tinta-800 hover:bg-salvia-50',
+      deshabilitada && 'cursor-not-allowed opacity-60',
+    );
+  const radio = (v: Valor, texto: string, etiqueta: string) => (
+    <label key={String(v)} className={opcion(valor === v)}>
+      <input
+        type="radio"
+        className="sr-only"
+        name={nombre}
+        aria-label={etiqueta}
+        checked={valor === v}
+        disabled={deshabilitada}
+        onChange={() => onCambio(v)}
+      />
+      {texto}
+    </label>
+  );
+  return (
+    <li className="rounded-xl border border-arena-200 p-4">
+      {p.tipo_respuesta === 'texto' ? (
+        <>
+          <label htmlFor={nombre} className="block font-medium text-tinta-900 wrap-anywhere">
+            {p.orden}. {p.texto_pregunta}
+          </label>
+          <Textarea
+            id={nombre}
+            className="mt-3"
+            rows={3}
+            maxLength={RESPUESTA_TEXTO_MAX}
+            value={typeof valor === 'string' ? valor : ''}
+            disabled={deshabilitada}
+            onChange={(e) => onCambio(e.target.value)}
+          />
+        </>
+      ) : (
+        <fieldset>
+          <legend className="font-medium text-tinta-900 wrap-anywhere">
+            {p.orden}. {p.texto_pregunta}
+          </legend>
+          {p.tipo_respuesta === 'escala' ? (
+            <div className="mt-3 flex flex-col gap-1">
+              <div className="flex flex-wrap gap-2">
+                {Array.from({ length: max }, (_, i) => i + 1).map((v) => {
+                  const e = etiquetaLikert(v, max);
+                  return radio(v, String(v), e ? `${v} (${e})` : String(v));
+                })}
+              </div>
+              <div className="flex justify-between gap-2 text-xs text-tinta-500" aria-hidden>
+                <span>Muy en desacuerdo</span>
+                <span>Neutral</span>
+                <span className="text-right">Muy de acuerdo</span>
+              </div>
+            </div>
+          ) : (
+            <div className="mt-3 flex gap-2">
+              {radio('si', 'Sí', 'Sí')}
+              {radio('no', 'No', 'No')}
+            </div>
+          )}
+        </fieldset>
+      )}
+    </li>
+  );
+}

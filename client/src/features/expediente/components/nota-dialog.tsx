@@ -1,0 +1,146 @@
+import {
+  CONTENIDO_NOTA_MAX,
+  MSG_EXPEDIENTE,
+  type Nota,
+  type TipoNota,
+  TEXTOS_EXPEDIENTE,
+  TITULO_NOTA_MAX,
+} from '@miduelo/shared/expediente';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { crearNota, editarNota } from '@/api/expediente';
+import { cx } from '@/lib/cx';
+import { ApiError, mensajeDeError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+
+/** The note modal (spec 1 §2, §5): 'Nueva Nota' or 'Editar Nota', the type choice only when creating
+ * and not tied to an application, title and content with counters, the save button disabled while
+ * either is blank or while saving, and closing blocked while saving. */
+export default function NotaDialog({
+  abierto,
+  nota,
+  idPaciente,
+  idAplicacion = null,
+  onCerrar,
+  onGuardada,
+}: {
+  abierto: boolean;
+  nota: Nota | null;
+  idPaciente: number;
+  idAplicacion?: number | null;
+  onCerrar: () => void;
+  onGuardada: (n: Nota, nueva: boolean) => void;
+}) {
+  const edicion = nota !== null;
+  const [titulo, setTitulo] = useState('');
+  const [contenido, setContenido] = useState('');
+  const [tipo, setTipo] = useState<TipoNota>(idAplicacion ? 'test' : 'general');
+  const [guardando, setGuardando] = useState(false);
+  const [errores, setErrores] = useState<{ titulo?: string; contenido?: string }>({});
+
+  useEffect(() => {
+    if (!abierto) return;
+    setTitulo(nota?.titulo ?? '');
+    setContenido(nota?.contenido ?? '');
+    setTipo(nota?.tipo ?? (idAplicacion ? 'test' : 'general'));
+    setErrores({});
+  }, [abierto, nota, idAplicacion]);
+
+  const vacio = titulo.trim() === '' || contenido.trim() === '';
+
+  async function guardar(e: FormEvent) {
+    e.preventDefault();
+    const faltan = {
+      titulo: titulo.trim() === '' ? MSG_EXPEDIENTE.titulo : undefined,
+      contenido: contenido.trim() === '' ? MSG_EXPEDIENTE.contenido : undefined,
+    };
+    setErrores(faltan);
+    if (faltan.titulo || faltan.contenido || guardando) return;
+    setGuardando(true);
+    try {
+      const n = edicion
+        ? await editarNota(nota.id_nota, { titulo, contenido })
+        : await crearNota({ id_paciente: idPaciente, titulo, contenido, tipo: idAplicacion ? 'test' : tipo, id_aplicacion: idAplicacion });
+      toast.exito(edicion ? TEXTOS_EXPEDIENTE.notaActualizada : TEXTOS_EXPEDIENTE.notaCreada);
+      onGuardada(n, !edicion);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.sesionCerrada))
+        toast.error(edicion ? TEXTOS_EXPEDIENTE.errorActualizarNota : TEXTOS_EXPEDIENTE.errorCrearNota, mensajeDeError(err));
+    } finally {
+      setGuardando(false);
+    }
+  }
+
+  const bloquear = (ev: Event) => guardando && ev.preventDefault();
+  return (
+    <Dialog open={abierto} onOpenChange={(o) => !o && !guardando && onCerrar()}>
+      <DialogContent
+        titulo={edicion ? TEXTOS_EXPEDIENTE.editarNota : TEXTOS_EXPEDIENTE.nuevaNota}
+        ancho="lg"
+        sinCerrar={guardando}
+        onEscapeKeyDown={bloquear}
+        onPointerDownOutside={bloquear}
+      >
+        <form onSubmit={(e) => void guardar(e)} className="flex flex-col gap-4" noValidate>
+          {!edicion && !idAplicacion ? (
+            <fieldset>
+              <legend className="mb-1.5 text-sm font-medium text-tinta-800">{TEXTOS_EXPEDIENTE.tipoNota}</legend>
+              <div className="flex gap-2">
+                {(['general', 'test'] as const).map((t) => (
+                  <label
+                    key={t}
+                    className={cx(
+                      'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm',
+                      tipo === t ? 'border-salvia-600 bg-salvia-50 text-salvia-900' : 'border-arena-300',
+                    )}
+                  >
+                    <input type="radio" name="tipo-nota" value={t} checked={tipo === t} onChange={() => setTipo(t)} disabled={guardando} />
+                    {t === 'general' ? TEXTOS_EXPEDIENTE.notaGeneral : TEXTOS_EXPEDIENTE.notaTest}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <Field
+            id="nota-titulo"
+            etiqueta={TEXTOS_EXPEDIENTE.tituloNota}
+            error={errores.titulo}
+            ayuda={`${titulo.length}/${TITULO_NOTA_MAX}`}
+          >
+            {(c) => (
+              <Input {...c} value={titulo} maxLength={TITULO_NOTA_MAX} disabled={guardando} onChange={(e) => setTitulo(e.target.value)} />
+            )}
+          </Field>
+          <Field
+            id="nota-contenido"
+            etiqueta={TEXTOS_EXPEDIENTE.contenidoNota}
+            error={errores.contenido}
+            ayuda={`${contenido.length}/${CONTENIDO_NOTA_MAX}`}
+          >
+            {(c) => (
+              <Textarea
+                {...c}
+                rows={7}
+                value={contenido}
+                maxLength={CONTENIDO_NOTA_MAX}
+                disabled={guardando}
+                onChange={(e) => setContenido(e.target.value)}
+              />
+            )}
+          </Field>
+          <DialogFooter className="mt-2">
+            <Button type="button" variante="secundario" onClick={onCerrar} disabled={guardando}>
+              {TEXTOS_EXPEDIENTE.cancelar}
+            </Button>
+            <Button type="submit" disabled={vacio || guardando}>
+              {guardando ? 'Guardando...' : edicion ? TEXTOS_EXPEDIENTE.actualizar : TEXTOS_EXPEDIENTE.guardar}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

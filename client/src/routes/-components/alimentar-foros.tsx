@@ -1,0 +1,32 @@
+// Feeds the bar's pending-invitation count (loaded once at start, then the socket) and tells a
+// moderator at once of reports and crisis alerts of their forums. Lazy: not in the first load.
+import { TEXTOS_FOROS } from '@miduelo/shared/foros';
+import {
+  EventoAlertaCrisisSchema,
+  EventoInvitacionesSchema,
+  EventoInvitacionSchema,
+  EventoReporteSchema,
+} from '@miduelo/shared/realtime-foros';
+import { useEffect } from 'react';
+import { misInvitaciones } from '@/api/foros';
+import { fijarPendientes } from '@/lib/invitaciones-pendientes';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
+import { useLiveResource } from '@/lib/live/use-live-resource';
+import { toast } from '@/lib/toast';
+
+export default function AlimentarForos() {
+  const pendientes = useLiveResource({ fetch: (signal) => misInvitaciones('pendiente', signal), vigilar: false });
+  useEffect(() => {
+    if (pendientes.data) fijarPendientes(pendientes.data.data.length);
+  }, [pendientes.data]);
+  useEventoSocket('foro:invitacion', EventoInvitacionSchema, (e) => {
+    fijarPendientes(e.pendientes);
+    toast.info(TEXTOS_FOROS.invitacionRecibida(e.titulo_foro));
+  });
+  useEventoSocket('foro:invitaciones', EventoInvitacionesSchema, (e) => fijarPendientes(e.pendientes));
+  useEventoSocket('foro:reporte', EventoReporteSchema, (e) => toast.aviso(TEXTOS_FOROS.reporteRecibido(e.titulo_foro)));
+  useEventoSocket('foro:alerta-crisis', EventoAlertaCrisisSchema, (e) =>
+    toast.error(TEXTOS_FOROS.alertaCrisis(e.titulo_foro), undefined, { duracion: 15_000 }),
+  );
+  return null;
+}

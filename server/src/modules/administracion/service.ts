@@ -1,0 +1,252 @@
+// The administrator's work on psychologists and patients (spec 2 §2, §4, §7, §8; decisions 140–145).
+// Every act writes its audit row in its own transaction and publishes after commit.
+import { MSG_ADMIN } from '@miduelo/shared/auth';
+import { AUDITORIA_POR_PAGINA, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
+import type { PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
+import { sala } from '@miduelo/shared/realtime';
+import { type Actor, auditar } from '../../comun/auditoria';
+import { diasRestantes } from '../../comun/cuenta-limitada';
+import { momentoClinica } from '../../comun/reloj';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { Ctx } from '../../plugins/contexto';
+import { consultarRegistro, type ResultadoRegistro } from './registro-cedulas';
+import * as repo from './repo';
+
+const vistaPsicologo = (p: repo.FilaPsicologo): PsicologoAdmin => ({
+  id_psicologo: p.id_psicologo,
+  nombre: p.nombre,
+  apellidoPaterno: p.apellidoPaterno,
+  apellidoMaterno: p.apellidoMaterno,
+  correo: p.correo,
+  telefono: p.telefono,
+  cedula: p.cedula,
+  cedula_validada: p.cedula_validada,
+  status: p.status === 'inactivo' ? 'inactivo' : 'activo',
+  especialidad: p.especialidad,
+  codigo_vinculacion: p.codigo_vinculacion,
+  fecha_nacimiento: p.fecha_nacimiento,
+  createdAt: p.createdAt.toISOString(),
+  rol_admin: p.rol_admin,
+  direccionConsultorio: p.direccionConsultorio,
+  activada: p.activadoEn !== null,
+  total_pacientes: Number(p.total_pacientes),
+});
+
+const vistaPaciente = (p: repo.FilaPaciente): PacienteAdmin => ({
+  id_paciente: p.id_paciente,
+  nombre: p.nombre,
+  apellido_paterno: p.apellido_paterno,
+  apellido_materno: p.apellido_materno,
+  email: p.email,
+  telefono: p.telefono,
+  fecha_nacimiento: p.fecha_nacimiento,
+  id_psicologo: p.id_psicologo,
+  psicologo:
+    p.p_id !== null && p.p_nombre !== null
+      ? {
+          id_psicologo: p.p_id,
+          nombre: p.p_nombre,
+          apellidoPaterno: p.p_apellidoPaterno ?? '',
+          apellidoMaterno: p.p_apellidoMaterno,
+          correo: p.p_correo ?? '',
+        }
+      : null,
+  status: p.status === 'inactivo' ? 'inactivo' : 'activo',
+  createdAt: p.createdAt.toISOString(),
+});
+
+export async function listarPsicologos(ctx: Pick<Ctx, 'db'>) {
+  return (await repo.psicologos(ctx.db)).map(vistaPsicologo);
+}
+
+export async function obtenerPsicologo(ctx: Pick<Ctx, 'db'>, { id }: { id: number }) {
+  const [p] = await repo.psicologos(ctx.db, id);
+  if (!p) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
+  return vistaPsicologo(p);
+}
+
+export async function listarPacientes(ctx: Pick<Ctx, 'db'>) {
+  return (await repo.pacientes(ctx.db)).map(vistaPaciente);
+}
+
+/** Tells the psychologist's open tabs their licence state (the limited-account banner follows it). */
+async function publicarCuenta(ctx: Ctx, id: number) {
+  const [p] = await repo.psicologos(ctx.db, id);
+  if (!p) return;
+  const dias = diasRestantes(p, ctx.now(), ctx.config.diasGraciaValidacion);
+  ctx.realtime.emitir(sala.psicologo(id), 'cuenta:actualizada', {
+    cedula_validada: p.cedula_validada,
+    cuenta_limitada: dias === 0,
+    diasRestantesValidacion: dias,
+  });
+}
+
+async function fijarValidacion(ctx: Ctx, o: { id: number; valor: boolean; actor: Actor; metodo: string; exigirPendiente?: boolean }) {
+  await ctx.db.transaction(async (tx) => {
+    const p = await repo.psicologoBloqueado(tx, o.id);
+    if (!p) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
+    if (o.exigirPendiente && p.cedula_validada) throw conflict(MSG_ADMINISTRACION.cedulaYaValidada, 'CEDULA_YA_VALIDADA');
+    if (p.cedula_validada === o.valor) return;
+    await repo.fijarCedulaValidada(tx, o.id, o.valor);
+    await auditar(tx, o.actor, {
+      accion: o.valor ? 'validar_cedula' : 'invalidar_cedula',
+      recurso: 'psicologo',
+      idRecurso: o.id,
+      detalle: { metodo: o.metodo },
+    });
+  });
+  // The licence is part of the session check: its cached answers go first, on every node (082).
+  await ctx.sesiones.olvidarCuenta({ tipo: 'psicologo', id: o.id });
+  await publicarCuenta(ctx, o.id);
+}
+
+/** PUT psicologos/{id}/validar-cedula { cedula_validada }. */
+export async function validarCedula(ctx: Ctx, o: { id: number; valor: boolean; actor: Actor }) {
+  await fijarValidacion(ctx, { ...o, metodo: 'directo' });
+  return { msg: o.valor ? MSG_ADMINISTRACION.cedulaValidada : MSG_ADMINISTRACION.cedulaMarcadaNoValidada, cedula_validada: o.valor };
+}
+
+/** PUT psicologos/{id}/validar-cedula-manual (after the screen's two confirmations). */
+export async function validarCedulaManual(ctx: Ctx, o: { id: number; actor: Actor }) {
+  await fijarValidacion(ctx, { id: o.id, valor: true, actor: o.actor, metodo: 'manual', exigirPendiente: true });
+  return { msg: MSG_ADMINISTRACION.cedulaValidadaManual };
+}
+
+const MENSAJE_RESULTADO: Record<Exclude<ResultadoRegistro['tipo'], 'no_configurado' | 'sin_respuesta' | 'error'>, string> = {
+  valida: MSG_ADMINISTRACION.cedulaValidaApi,
+  no_encontrada: MSG_ADMINISTRACION.cedulaNoEncontrada,
+  otro_nombre: MSG_ADMINISTRACION.cedulaOtroNombre,
+  sin_psicologia: MSG_ADMINISTRACION.cedulaSinPsicologia,
+};
+
+/** POST psicologos/{id}/validar-cedula-api { cedula }: asks the registry (decision 142). A licence
+ * found under that name with a psychology degree validates the account; any other answer changes
+ * nothing; a registry that is not configured, slow or failing is an error with a Spanish message. */
+export async function validarCedulaApi(ctx: Ctx, o: { id: number; cedula: string; actor: Actor }) {
+  const [p] = await repo.psicologos(ctx.db, o.id);
+  if (!p) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
+  if (p.cedula !== o.cedula) throw badRequest(MSG_ADMINISTRACION.cedulaNoCoincide, 'CEDULA_NO_COINCIDE');
+  const r = await consultarRegistro({ url: ctx.config.cedulaApiUrl, timeoutMs: ctx.config.cedulaApiTimeoutMs }, p);
+  if (r.tipo === 'no_configurado') throw new AppError(503, 'REGISTRO_NO_CONFIGURADO', MSG_ADMINISTRACION.registroNoConfigurado);
+  if (r.tipo === 'sin_respuesta') throw new AppError(504, 'REGISTRO_SIN_RESPUESTA', MSG_ADMINISTRACION.registroSinRespuesta);
+  if (r.tipo === 'error') {
+    ctx.log.warn({ detalle: r.detalle }, 'registro de cédulas: respuesta inesperada');
+    throw new AppError(502, 'REGISTRO_CON_ERROR', MSG_ADMINISTRACION.registroConError);
+  }
+  if (r.tipo === 'valida') {
+    await fijarValidacion(ctx, { id: o.id, valor: true, actor: o.actor, metodo: 'registro' });
+  } else {
+    await auditar(ctx.db, o.actor, { accion: 'consultar_cedula', recurso: 'psicologo', idRecurso: o.id, detalle: { resultado: r.tipo } });
+  }
+  return { valida: r.tipo === 'valida', mensaje: MENSAJE_RESULTADO[r.tipo] };
+}
+
+/** DELETE psicologos/{id} (decision 141): patients become unassigned (listed as 'Sin asignar' for a
+ * reassignment, one audit row each), the account's appointments, availability and chats go with it. */
+export async function eliminarPsicologo(ctx: Ctx, o: { id: number; idAdmin: number; actor: Actor }) {
+  if (o.id === o.idAdmin) throw badRequest(MSG_ADMINISTRACION.eliminarPropia, 'PROPIA_CUENTA');
+  let alcance: Awaited<ReturnType<typeof repo.alcanceEliminacion>>;
+  try {
+    alcance = await ctx.db.transaction(async (tx) => {
+      const p = await repo.psicologoBloqueado(tx, o.id);
+      if (!p) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
+      const a = await repo.alcanceEliminacion(tx, o.id);
+      await repo.eliminarPsicologo(tx, o.id);
+      await auditar(tx, o.actor, [
+        {
+          accion: 'eliminar',
+          recurso: 'psicologo',
+          idRecurso: o.id,
+          detalle: { cedula: p.cedula, pacientes_sin_asignar: a.pacientes.length, citas_eliminadas: a.citas, chats_eliminados: a.chats },
+        },
+        ...a.pacientes.map((idPaciente) => ({
+          accion: 'desasignar',
+          recurso: 'paciente',
+          idRecurso: idPaciente,
+          idPaciente,
+          detalle: { de: o.id, motivo: 'psicologo_eliminado' },
+        })),
+      ]);
+      return a;
+    });
+  } catch (err) {
+    // A table of a later domain that keeps the psychologist's records (foreign key without cascade).
+    if (codigoBd(err) === '23503')
+      throw conflict('La cuenta tiene registros que impiden eliminarla. Deshabilítala en su lugar.', 'ELIMINACION_BLOQUEADA');
+    throw err;
+  }
+  await ctx.realtime.desconectarCuenta({ tipo: 'psicologo', id: o.id }, 'deshabilitada');
+  const n = alcance.pacientes.length;
+  return {
+    msg:
+      n > 0
+        ? `${MSG_ADMINISTRACION.cuentaEliminada}. ${n} paciente(s) quedaron sin asignar: reasígnalos.`
+        : MSG_ADMINISTRACION.cuentaEliminada,
+    pacientes_sin_asignar: n,
+    citas_eliminadas: alcance.citas,
+    chats_eliminados: alcance.chats,
+  };
+}
+
+function codigoBd(err: unknown): string | null {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^\d{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** PUT pacientes/{id}/reasignar { id_psicologo }: only to an active, activated psychologist with a
+ * verified licence, never an administrator, and never the current one. */
+export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: number; actor: Actor }) {
+  await ctx.db.transaction(async (tx) => {
+    const pac = await repo.pacienteBloqueado(tx, o.id);
+    if (!pac) throw notFound(MSG_ADMIN.pacienteNoEncontrado);
+    if (pac.id_psicologo === o.idPsicologo) throw badRequest(MSG_ADMINISTRACION.yaAsignado, 'YA_ASIGNADO');
+    const destino = await repo.psicologoBloqueado(tx, o.idPsicologo);
+    if (!destino) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
+    if (destino.rol_admin) throw badRequest(MSG_ADMINISTRACION.destinoEsAdmin, 'DESTINO_ADMIN');
+    if (destino.status !== 'activo' || !destino.cedula_validada || !destino.activadoEn)
+      throw badRequest(MSG_ADMINISTRACION.destinoNoValido, 'DESTINO_NO_VALIDO');
+    await repo.asignarPaciente(tx, o.id, o.idPsicologo);
+    await auditar(tx, o.actor, {
+      accion: 'reasignar',
+      recurso: 'paciente',
+      idRecurso: o.id,
+      idPaciente: o.id,
+      detalle: { de: pac.id_psicologo, a: o.idPsicologo },
+    });
+  });
+  const [fila] = await repo.pacientes(ctx.db, o.id);
+  return { msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: vistaPaciente(fila) };
+}
+
+export function calcularEstadisticas(ctx: Pick<Ctx, 'db' | 'config'>) {
+  const { hoy } = momentoClinica(ctx.config);
+  return repo.estadisticas(ctx.db, { hoy, zona: ctx.config.zonaClinica });
+}
+
+export async function leerAuditoria(
+  ctx: Pick<Ctx, 'db'>,
+  q: { page: number; actor_tipo?: string; accion?: string; recurso?: string; actor_id?: number },
+) {
+  const limite = AUDITORIA_POR_PAGINA;
+  const { total, filas } = await repo.filasAuditoria(ctx.db, { ...q, limite, desplazamiento: (q.page - 1) * limite });
+  return {
+    data: filas.map((f) => ({
+      id_auditoria: f.id_auditoria,
+      fecha: f.fecha.toISOString(),
+      actor_tipo: f.actor_tipo,
+      actor_id: f.actor_id,
+      actor_nombre: f.actor_nombre ?? null,
+      accion: f.accion,
+      recurso: f.recurso,
+      id_recurso: f.id_recurso,
+      id_paciente: f.id_paciente,
+      ip: f.ip,
+      detalle: (f.detalle as Record<string, unknown> | null) ?? null,
+    })),
+    meta: { total, page: q.page, limit: limite, totalPages: Math.max(1, Math.ceil(total / limite)) },
+  };
+}

@@ -1,0 +1,35 @@
+// The clinical record: tests (catalogue, applications, answers, evolution, PDF) and notes.
+import { availableParallelism } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { cifrarPendientes } from '../../db/cifrar-pendientes';
+import { crearHilosPdf } from './pdf-hilos';
+import rutasExpediente from './routes';
+import { sembrarExpedienteDemo } from './seed';
+
+export default fp(
+  async function expedientePlugin(app: FastifyInstance) {
+    // PDFs are made off the main thread (decision 103): one worker, two on a larger machine.
+    const pdf = crearHilosPdf(Math.max(1, Math.min(2, availableParallelism() - 1)));
+    app.addHook('onClose', async () => pdf.cerrar());
+    await app.register(rutasExpediente, { prefix: '/api/psicologo', pdf });
+    app.demo.registrar(sembrarExpedienteDemo(app.ctx));
+    // Values under a retired key (rotation, decision 070) are re-encrypted at start: notes' title and
+    // content, and the free-text answers (scale and yes/no answers are not encrypted).
+    app.addHook('onReady', async () => {
+      const { db, cifrador } = app.ctx;
+      const n =
+        (await cifrarPendientes(db, cifrador, { tabla: 'nota', clave: 'id_nota', columna: 'titulo' })) +
+        (await cifrarPendientes(db, cifrador, { tabla: 'nota', clave: 'id_nota', columna: 'contenido' })) +
+        (await cifrarPendientes(db, cifrador, {
+          tabla: 'respuesta_test',
+          clave: 'id_respuesta',
+          columna: 'respuesta',
+          donde: sql`id_pregunta in (select id_pregunta from test_pregunta where tipo_respuesta = 'texto')`,
+        }));
+      if (n > 0) app.log.info({ valores: n }, 'cifrado en reposo: notas y respuestas de texto cifradas con la llave actual');
+    });
+  },
+  { name: 'expediente', dependencies: ['contexto', 'auth', 'realtime', 'demo', 'cuentas'] },
+);

@@ -1,0 +1,280 @@
+// The clinical record's rules (spec 1 §5, §7; spec 2 §5; decisions 100–105). Every call is scoped
+// to the psychologist of the token: another psychologist's patient, application or note answers
+// 404 like an id that does not exist. Every read, export, creation, change and deletion writes an
+// audit row (decision 090): writes in their own transaction, reads before answering (fail closed).
+import { sala } from '@miduelo/shared/realtime';
+import { type AplicarTest, type CrearNota, type EditarNota, MSG_EXPEDIENTE, type Nota, notaCoincide } from '@miduelo/shared/expediente';
+import { type Actor, auditar } from '../../comun/auditoria';
+import { esPacienteDe } from '../../comun/repo';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../errors';
+import type { Ctx } from '../../plugins/contexto';
+import {
+  aplicacionDto,
+  COL_CONTENIDO,
+  COL_RESPUESTA,
+  COL_TITULO,
+  evolucionDto,
+  notaDto,
+  respuestaDto,
+  testDetalleDto,
+  testDto,
+} from './dto';
+import { puntuar } from './puntuacion';
+import * as repo from './repo';
+
+type CtxExp = Pick<Ctx, 'db' | 'cifrador' | 'realtime' | 'now'>;
+interface Quien {
+  actor: Actor;
+  idPsicologo: number;
+}
+
+const pacienteNoEncontrado = () => notFound(MSG_EXPEDIENTE.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
+const aplicacionNoEncontrada = () => notFound(MSG_EXPEDIENTE.aplicacionNoEncontrada, 'APLICACION_NO_ENCONTRADA');
+const notaNoEncontrada = () => notFound(MSG_EXPEDIENTE.notaNoEncontrada, 'NOTA_NO_ENCONTRADA');
+
+async function exigirPaciente(db: DbOrTx, idPsicologo: number, idPaciente: number) {
+  if (!(await esPacienteDe(db, idPsicologo, idPaciente))) throw pacienteNoEncontrado();
+}
+
+// ---------------------------------------------------------------- catalogue
+
+export async function listarTests(ctx: CtxExp) {
+  return (await repo.catalogo(ctx.db)).map(testDto);
+}
+
+export async function obtenerTest(ctx: CtxExp, { idTest }: { idTest: number }) {
+  const [t] = await repo.catalogo(ctx.db, { idTest });
+  if (!t) throw notFound(MSG_EXPEDIENTE.testNoEncontrado, 'TEST_NO_ENCONTRADO');
+  return testDetalleDto(t);
+}
+
+// ---------------------------------------------------------------- applications
+
+/** Applies a test: scores it from the stored rules, stores answers (text encrypted) and result. */
+export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }) {
+  const { datos } = o;
+  const r = await ctx.db.transaction(async (tx) => {
+    await exigirPaciente(tx, o.idPsicologo, datos.id_paciente);
+    const [t] = await repo.catalogo(tx, { idTest: datos.id_test });
+    if (!t) throw notFound(MSG_EXPEDIENTE.testNoEncontrado, 'TEST_NO_ENCONTRADO');
+    if (!t.activo) throw badRequest(MSG_EXPEDIENTE.testInactivo, 'TEST_INACTIVO');
+    const p = puntuar(t, datos.respuestas);
+    const idAplicacion = await repo.insertarAplicacion(tx, {
+      idTest: t.id_test,
+      idPaciente: datos.id_paciente,
+      idPsicologo: o.idPsicologo,
+      fecha: ctx.now(),
+      puntaje: p.puntaje_total,
+      interpretacion: p.interpretacion,
+      riesgo: p.riesgo,
+    });
+    await repo.insertarRespuestas(
+      tx,
+      idAplicacion,
+      p.respuestas.map((x) => ({
+        id_pregunta: x.id_pregunta,
+        respuesta: x.tipo_respuesta === 'texto' ? ctx.cifrador.cifrar(x.valor, COL_RESPUESTA) : x.valor,
+      })),
+    );
+    await auditar(tx, o.actor, {
+      accion: 'crear',
+      recurso: 'aplicacion_test',
+      idRecurso: idAplicacion,
+      idPaciente: datos.id_paciente,
+      detalle: { id_test: t.id_test, respuestas: p.respuestas.length, riesgo: p.riesgo },
+    });
+    const fila = await repo.aplicacionDePsicologo(tx, o.idPsicologo, idAplicacion);
+    const riesgoPaciente = await repo.riesgoDePaciente(tx, datos.id_paciente);
+    return { aplicacion: aplicacionDto(fila as repo.FilaAplicacion), riesgoPaciente };
+  });
+  ctx.realtime.emitir(sala.psicologo(o.idPsicologo), 'expediente:aplicacion', {
+    id_paciente: datos.id_paciente,
+    aplicacion: r.aplicacion,
+    riesgo_paciente: r.riesgoPaciente,
+  });
+  return r.aplicacion;
+}
+
+export async function aplicacionesDePaciente(ctx: CtxExp, o: Quien & { idPaciente: number }) {
+  const filas = await repo.aplicacionesDePacienteDe(ctx.db, o.idPsicologo, o.idPaciente);
+  if (!filas) throw pacienteNoEncontrado();
+  await auditar(ctx.db, o.actor, {
+    accion: 'leer',
+    recurso: 'aplicacion_test',
+    idPaciente: o.idPaciente,
+    detalle: { vista: 'historial', cantidad: filas.length },
+  });
+  return filas.map(aplicacionDto);
+}
+
+export async function evolucionDePaciente(ctx: CtxExp, o: Quien & { idPaciente: number; idTest?: number }) {
+  const filas = await repo.evolucionDe(ctx.db, o.idPsicologo, o.idPaciente, o.idTest);
+  if (!filas) throw pacienteNoEncontrado();
+  await auditar(ctx.db, o.actor, {
+    accion: 'leer',
+    recurso: 'aplicacion_test',
+    idPaciente: o.idPaciente,
+    detalle: { vista: 'evolucion', id_test: o.idTest ?? null, cantidad: filas.length },
+  });
+  return filas.map(evolucionDto);
+}
+
+async function aplicacionPropia(db: DbOrTx, idPsicologo: number, idAplicacion: number) {
+  const f = await repo.aplicacionDePsicologo(db, idPsicologo, idAplicacion);
+  if (!f) throw aplicacionNoEncontrada();
+  return f;
+}
+
+export async function respuestasDeAplicacion(ctx: CtxExp, o: Quien & { idAplicacion: number }) {
+  const a = await aplicacionPropia(ctx.db, o.idPsicologo, o.idAplicacion);
+  const filas = await repo.respuestasDe(ctx.db, a.id_aplicacion);
+  await auditar(ctx.db, o.actor, {
+    accion: 'leer',
+    recurso: 'respuestas',
+    idRecurso: a.id_aplicacion,
+    idPaciente: a.id_paciente,
+    detalle: { cantidad: filas.length },
+  });
+  return filas.map((f) => respuestaDto(ctx.cifrador, f));
+}
+
+export async function resultadoDeAplicacion(ctx: CtxExp, o: Quien & { idAplicacion: number }) {
+  const a = await aplicacionPropia(ctx.db, o.idPsicologo, o.idAplicacion);
+  await auditar(ctx.db, o.actor, { accion: 'leer', recurso: 'aplicacion_test', idRecurso: a.id_aplicacion, idPaciente: a.id_paciente });
+  return aplicacionDto(a);
+}
+
+/** What the PDF shows (decision 103); the export's audit row is written before it leaves. */
+export async function datosDelPdf(ctx: CtxExp, o: Quien & { idAplicacion: number }) {
+  const a = await aplicacionPropia(ctx.db, o.idPsicologo, o.idAplicacion);
+  const [respuestas, evol, cab] = await Promise.all([
+    repo.respuestasDe(ctx.db, a.id_aplicacion),
+    repo.evolucion(ctx.db, a.id_paciente, a.id_test),
+    repo.cabeceraPdf(ctx.db, o.idPsicologo, a.id_paciente),
+  ]);
+  if (!cab) throw aplicacionNoEncontrada();
+  await auditar(ctx.db, o.actor, {
+    accion: 'exportar',
+    recurso: 'aplicacion_test',
+    idRecurso: a.id_aplicacion,
+    idPaciente: a.id_paciente,
+    detalle: { formato: 'pdf' },
+  });
+  return {
+    aplicacion: aplicacionDto(a),
+    respuestas: respuestas.map((f) => respuestaDto(ctx.cifrador, f)),
+    evolucion: evol.filter((e) => e.fecha.getTime() <= a.fecha.getTime()).map(evolucionDto),
+    psicologo: cab.psicologo,
+    paciente: cab.paciente,
+  };
+}
+export type DatosPdf = Awaited<ReturnType<typeof datosDelPdf>>;
+
+export async function notasDeAplicacion(ctx: CtxExp, o: Quien & { idAplicacion: number }) {
+  const a = await aplicacionPropia(ctx.db, o.idPsicologo, o.idAplicacion);
+  const filas = await repo.notasDeAplicacion(ctx.db, a.id_aplicacion);
+  await auditar(ctx.db, o.actor, {
+    accion: 'leer',
+    recurso: 'nota',
+    idPaciente: a.id_paciente,
+    detalle: { id_aplicacion: a.id_aplicacion, cantidad: filas.length },
+  });
+  return filas.map((f) => notaDto(ctx.cifrador, f));
+}
+
+// ---------------------------------------------------------------- notes
+
+/** The patient's notes, newest first; `q` filters by title and content after decryption
+ * (decision 102: one patient's notes are few, so no search hashes are stored for them). */
+export async function listarNotas(ctx: CtxExp, o: Quien & { idPaciente: number; q?: string }) {
+  const filas = await repo.notasDePacienteDe(ctx.db, o.idPsicologo, o.idPaciente);
+  if (!filas) throw pacienteNoEncontrado();
+  let notas = filas.map((f) => notaDto(ctx.cifrador, f));
+  if (o.q?.trim()) notas = notas.filter((n) => notaCoincide(n, o.q as string));
+  await auditar(ctx.db, o.actor, {
+    accion: 'leer',
+    recurso: 'nota',
+    idPaciente: o.idPaciente,
+    detalle: { cantidad: notas.length, busqueda: Boolean(o.q?.trim()) },
+  });
+  return notas;
+}
+
+export async function obtenerNota(ctx: CtxExp, o: Quien & { idNota: number }) {
+  const f = await repo.notaDePsicologo(ctx.db, o.idPsicologo, o.idNota);
+  if (!f) throw notaNoEncontrada();
+  await auditar(ctx.db, o.actor, { accion: 'leer', recurso: 'nota', idRecurso: f.id_nota, idPaciente: f.id_paciente });
+  return notaDto(ctx.cifrador, f);
+}
+
+function publicarNota(ctx: CtxExp, idPsicologo: number, tipo: 'creada' | 'actualizada' | 'eliminada', n: Nota) {
+  ctx.realtime.emitir(sala.psicologo(idPsicologo), 'expediente:nota', { tipo, id_paciente: n.id_paciente, nota: n });
+}
+
+export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }) {
+  const d = o.datos;
+  const n = await ctx.db.transaction(async (tx) => {
+    await exigirPaciente(tx, o.idPsicologo, d.id_paciente);
+    const idAplicacion = d.id_aplicacion ?? null;
+    if (idAplicacion !== null) {
+      const a = await aplicacionPropia(tx, o.idPsicologo, idAplicacion);
+      if (a.id_paciente !== d.id_paciente) throw badRequest(MSG_EXPEDIENTE.aplicacionDeOtroPaciente, 'APLICACION_DE_OTRO_PACIENTE');
+    }
+    const f = await repo.insertarNota(tx, {
+      idPaciente: d.id_paciente,
+      idPsicologo: o.idPsicologo,
+      idAplicacion,
+      // Spec 1 §5: the type is fixed to test when the note is tied to an application.
+      tipo: idAplicacion !== null ? 'test' : d.tipo,
+      titulo: ctx.cifrador.cifrar(d.titulo, COL_TITULO),
+      contenido: ctx.cifrador.cifrar(d.contenido, COL_CONTENIDO),
+      ahora: ctx.now(),
+    });
+    await auditar(tx, o.actor, {
+      accion: 'crear',
+      recurso: 'nota',
+      idRecurso: f.id_nota,
+      idPaciente: f.id_paciente,
+      detalle: { tipo: f.tipo, id_aplicacion: idAplicacion },
+    });
+    return notaDto(ctx.cifrador, f);
+  });
+  publicarNota(ctx, o.idPsicologo, 'creada', n);
+  return n;
+}
+
+export async function editarNota(ctx: CtxExp, o: Quien & { idNota: number; datos: EditarNota }) {
+  const n = await ctx.db.transaction(async (tx) => {
+    const antes = await repo.notaDePsicologo(tx, o.idPsicologo, o.idNota, true);
+    if (!antes) throw notaNoEncontrada();
+    const f = await repo.actualizarNota(tx, {
+      idNota: antes.id_nota,
+      titulo: ctx.cifrador.cifrar(o.datos.titulo, COL_TITULO),
+      contenido: ctx.cifrador.cifrar(o.datos.contenido, COL_CONTENIDO),
+      ahora: ctx.now(),
+    });
+    await auditar(tx, o.actor, {
+      accion: 'modificar',
+      recurso: 'nota',
+      idRecurso: f.id_nota,
+      idPaciente: f.id_paciente,
+      detalle: { version: f.version },
+    });
+    return notaDto(ctx.cifrador, f);
+  });
+  publicarNota(ctx, o.idPsicologo, 'actualizada', n);
+  return n;
+}
+
+export async function eliminarNota(ctx: CtxExp, o: Quien & { idNota: number }) {
+  const n = await ctx.db.transaction(async (tx) => {
+    const antes = await repo.notaDePsicologo(tx, o.idPsicologo, o.idNota, true);
+    if (!antes) throw notaNoEncontrada();
+    await repo.eliminarNota(tx, antes.id_nota);
+    await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'nota', idRecurso: antes.id_nota, idPaciente: antes.id_paciente });
+    return notaDto(ctx.cifrador, antes);
+  });
+  publicarNota(ctx, o.idPsicologo, 'eliminada', n);
+  return { id_nota: n.id_nota, msg: 'Nota eliminada' };
+}

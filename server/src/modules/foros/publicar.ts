@@ -1,0 +1,70 @@
+// Forum events, published only after the transaction that produced them committed.
+import type { MensajeForo, Tema } from '@miduelo/shared/foros';
+import type { Realtime } from '../../plugins/realtime';
+import { type Cuenta, conteos, cuentasDelForo, idsDeTemas } from './repo';
+import { SALA_FOROS_PUBLICOS, salaForo, salaPersonal, salaTema } from './salas';
+import type { CtxForos } from './service';
+
+type CtxPub = Pick<CtxForos, 'db' | 'realtime' | 'log'>;
+
+/** Best effort after the commit: a failed read for an event is logged, never turned into an error
+ * of a request whose write already succeeded (clients resync on their own). */
+async function trasCommit(ctx: CtxPub, que: string, f: () => Promise<void>): Promise<void> {
+  try {
+    await f();
+  } catch (err) {
+    ctx.log.warn({ err }, `foros: no se pudo publicar ${que}`);
+  }
+}
+
+/** Participant and topic counts to whoever may see the forum in a list. */
+export function publicarConteos(ctx: CtxPub, idForo: number, publico: boolean) {
+  return trasCommit(ctx, 'conteos', async () => {
+    const c = await conteos(ctx.db, idForo);
+    const salas = publico ? [SALA_FOROS_PUBLICOS] : (await cuentasDelForo(ctx.db, idForo)).map(salaPersonal);
+    if (salas.length) ctx.realtime.emitir(salas, 'foro:conteos', c);
+  });
+}
+
+export function publicarMensaje(rt: Realtime, idForo: number, m: MensajeForo, ultimoSeq: number, totalMensajes: number) {
+  rt.emitir(salaTema(m.id_tema), 'foro:mensaje', { mensaje: m });
+  rt.emitir(salaForo(idForo), 'foro:tema-actividad', {
+    id_foro: idForo,
+    id_tema: m.id_tema,
+    ultimo_seq: ultimoSeq,
+    total_mensajes: totalMensajes,
+    fecha_actividad: m.fecha_envio,
+    autor: { id: m.autor.id, tipo: m.autor.tipo },
+  });
+}
+
+export function publicarTema(rt: Realtime, tema: Tema) {
+  rt.emitir(salaForo(tema.id_foro), 'foro:tema', { tema });
+}
+
+/** Moderators (and the forum admin) of a forum, in their personal rooms. */
+export async function salasDeModeradores(ctx: CtxPub, idForo: number): Promise<string[]> {
+  return (await cuentasDelForo(ctx.db, idForo, { moderadores: true })).map(salaPersonal);
+}
+
+export function publicarAlertaCrisis(ctx: CtxPub, p: { id_foro: number; titulo_foro: string; id_tema: number; id_mensaje: number | null }) {
+  return trasCommit(ctx, 'alerta de crisis', async () => {
+    const salas = await salasDeModeradores(ctx, p.id_foro);
+    if (salas.length) ctx.realtime.emitir(salas, 'foro:alerta-crisis', p);
+  });
+}
+
+/**
+ * Sockets of these accounts (or of everyone) stop receiving a forum's events: its room and every
+ * topic room. Works across nodes (the adapter relays socketsLeave).
+ */
+export function sacarDeSalas(ctx: CtxPub, idForo: number, cuentas: Cuenta[] | 'todos', idsTemas: number[]) {
+  const salas = [salaForo(idForo), ...idsTemas.map(salaTema)];
+  const io = ctx.realtime.io;
+  if (cuentas === 'todos') io.in(salas).socketsLeave(salas);
+  else if (cuentas.length) io.in(cuentas.map(salaPersonal)).socketsLeave(salas);
+}
+
+export async function temasDe(ctx: CtxPub, idForo: number) {
+  return idsDeTemas(ctx.db, idForo);
+}

@@ -1,0 +1,170 @@
+// A revocation-aware cache of the per-request session check (decision 082). A verified token's
+// session is kept for a short while, keyed by the token itself (the same string verifies the same
+// way, so a hit skips the signature too; expiry is still checked on every call); logout, a password change,
+// disabling an account and any other change of an account's session state forget it — on this
+// node at once, on the others through Redis pub/sub — before the request that caused it answers.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+export type CuentaSesion = { tipo: 'psicologo' | 'paciente'; id: number };
+
+/** Longest life of an entry: the same bound as a socket's re-verification (decision 071), for a
+ * change of account state written by something that did not call `olvidar` (a manual UPDATE). */
+export const CACHE_SESION_MS = 30_000;
+const MAX_ENTRADAS = 50_000;
+/** How long a revocation waits for its own pub/sub message to come back (every node's Redis
+ * connection then holds it) before answering anyway. */
+const ESPERA_ECO_MS = 1000;
+
+interface Entrada<S> {
+  sesion: S;
+  cuenta: string;
+  jti: string;
+  hasta: number;
+}
+
+const claveCuenta = (c: CuentaSesion) => `${c.tipo}:${c.id}`;
+
+interface Aviso {
+  /** Node that published it (its own echo resolves its wait). */
+  n: string;
+  /** Message id. */
+  i: number;
+  c?: string;
+  j?: string;
+}
+
+export class CacheDeSesiones<S> {
+  private readonly entradas = new Map<string, Entrada<S>>();
+  /** Bumped by every forget: a check that read the database before it is not stored after it. */
+  private epoca = 0;
+  /** False while the cross-node channel is down: nothing is served from or stored in the cache. */
+  private activa: boolean;
+  private readonly nodo = randomUUID();
+  private siguiente = 0;
+  private readonly esperas = new Map<number, () => void>();
+  private sub: Redis | null = null;
+
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly canal: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly ttlMs = CACHE_SESION_MS,
+  ) {
+    this.activa = redis === null;
+  }
+
+  /** Subscribes to the other nodes' forgets (with Redis); the cache serves only while subscribed. */
+  async iniciar(): Promise<void> {
+    if (!this.redis) return;
+    const sub = this.redis.duplicate({ lazyConnect: true });
+    this.sub = sub;
+    const caer = () => {
+      if (this.activa) this.vaciar();
+      this.activa = false;
+    };
+    sub.on('error', caer);
+    sub.on('close', caer);
+    sub.on('end', caer);
+    // ioredis subscribes again after a reconnection, then emits 'ready': forgets published in
+    // between were missed, so the cache starts empty.
+    sub.on('ready', () => {
+      this.vaciar();
+      this.activa = true;
+    });
+    sub.on('message', (_canal: string, texto: string) => this.recibir(texto));
+    try {
+      await sub.connect();
+      await sub.subscribe(this.canal);
+      this.vaciar();
+      this.activa = true;
+    } catch (err) {
+      this.log.warn({ err: { message: (err as Error).message } }, 'sesiones: sin canal de Redis; la caché queda apagada');
+      caer();
+    }
+  }
+
+  async cerrar(): Promise<void> {
+    this.activa = false;
+    await this.sub?.quit().catch(() => {});
+  }
+
+  /** A stamp to pass to `guardar`: taken before the database is read. */
+  sello(): number {
+    return this.epoca;
+  }
+
+  leer(token: string): S | undefined {
+    if (!this.activa) return undefined;
+    const e = this.entradas.get(token);
+    if (!e) return undefined;
+    if (e.hasta <= performance.now()) {
+      this.entradas.delete(token);
+      return undefined;
+    }
+    return e.sesion;
+  }
+
+  guardar(token: string, jti: string, cuenta: CuentaSesion, sesion: S, sello: number): void {
+    if (!this.activa || sello !== this.epoca) return;
+    // Entries live the same time, so the oldest come first: expired ones go as new ones arrive.
+    const ahora = performance.now();
+    for (const [k, e] of this.entradas) {
+      if (e.hasta > ahora) break;
+      this.entradas.delete(k);
+    }
+    if (this.entradas.size >= MAX_ENTRADAS) {
+      const primera = this.entradas.keys().next().value;
+      if (primera !== undefined) this.entradas.delete(primera);
+    }
+    this.entradas.set(token, { sesion, cuenta: claveCuenta(cuenta), jti, hasta: ahora + this.ttlMs });
+  }
+
+  /** Forgets one token or every token of an account, here and (with Redis) on every node; resolves
+   * once this node's own message came back through Redis (or after ESPERA_ECO_MS). */
+  async olvidar(o: { cuenta?: CuentaSesion; jti?: string }): Promise<void> {
+    const aviso: Aviso = { n: this.nodo, i: ++this.siguiente, c: o.cuenta ? claveCuenta(o.cuenta) : undefined, j: o.jti };
+    this.aplicar(aviso);
+    if (!this.redis) return;
+    let timer: NodeJS.Timeout | undefined;
+    const eco = new Promise<void>((resolve) => {
+      this.esperas.set(aviso.i, resolve);
+      timer = setTimeout(resolve, ESPERA_ECO_MS);
+    });
+    try {
+      await this.redis.publish(this.canal, JSON.stringify(aviso));
+      if (this.activa) await eco;
+    } catch (err) {
+      this.log.error({ err: { message: (err as Error).message } }, 'sesiones: no se pudo avisar a los otros nodos');
+    } finally {
+      clearTimeout(timer);
+      this.esperas.delete(aviso.i);
+    }
+  }
+
+  private recibir(texto: string): void {
+    let aviso: Aviso;
+    try {
+      aviso = JSON.parse(texto) as Aviso;
+    } catch {
+      return;
+    }
+    if (aviso.n === this.nodo) {
+      this.esperas.get(aviso.i)?.();
+      return;
+    }
+    this.aplicar(aviso);
+  }
+
+  private aplicar(a: Aviso): void {
+    this.epoca++;
+    if (!a.j && !a.c) return;
+    for (const [k, e] of this.entradas) if (e.jti === a.j || e.cuenta === a.c) this.entradas.delete(k);
+  }
+
+  private vaciar(): void {
+    this.epoca++;
+    this.entradas.clear();
+  }
+}

@@ -1,0 +1,85 @@
+// The administrator's screens and calls (spec 2 §2 Admin psychologists / patients, §3, §4, §5 Admin,
+// §7 Admin API, §8 Admin): payloads, answers and every Spanish text both sides show.
+import * as v from 'valibot';
+
+export const MSG_ADMINISTRACION = {
+  // Psychologists
+  errorCargarPsicologos: 'Error al cargar la lista de psicologos',
+  errorValidarApi: 'Error al validar la cedula profesional',
+  cedulaNoValidada: 'La cedula no pudo ser validada',
+  errorValidarManual: 'Error al validar la cedula',
+  errorDesconocido: 'Error desconocido',
+  errorEstadoPsicologo: 'Error al habilitar/inhabilitar la cuenta',
+  errorEliminar: 'Error al eliminar la cuenta',
+  cuentaEliminada: 'Cuenta eliminada correctamente',
+  // Patients
+  errorCargarPacientes: 'Error al cargar la lista de pacientes',
+  errorReasignar: 'Error al reasignar el paciente',
+  pacienteReasignado: 'Paciente reasignado correctamente',
+  errorEstadoPaciente: 'Error al deshabilitar/habilitar la cuenta',
+  seleccionePsicologo: 'Seleccione un psicologo',
+  yaAsignado: 'El paciente ya esta asignado a este psicologo',
+  // Server answers
+  cedulaValidadaManual: 'Cédula validada manualmente',
+  cedulaYaValidada: 'La cédula ya está validada',
+  cedulaValidada: 'Cédula validada correctamente',
+  cedulaMarcadaNoValidada: 'La cédula quedó marcada como no validada',
+  cedulaValidaApi: 'La cédula está registrada a nombre del psicólogo con un título de psicología',
+  cedulaNoEncontrada: 'La cédula no aparece en el Registro Nacional de Profesionistas',
+  cedulaOtroNombre: 'La cédula está registrada a nombre de otra persona',
+  cedulaSinPsicologia: 'La cédula no corresponde a un título de psicología',
+  cedulaNoCoincide: 'La cédula no coincide con la registrada por el psicólogo',
+  registroNoConfigurado: 'La consulta automática de cédulas no está configurada. Valida la cédula manualmente.',
+  registroSinRespuesta: 'El registro de cédulas no respondió a tiempo. Inténtalo de nuevo o valida manualmente.',
+  registroConError: 'El registro de cédulas no está disponible en este momento. Inténtalo de nuevo o valida manualmente.',
+  destinoNoValido: 'El psicólogo debe estar activo y con cédula verificada',
+  destinoEsAdmin: 'Los pacientes solo se asignan a psicólogos, no a administradores',
+  eliminarPropia: 'No puedes eliminar tu propia cuenta',
+  eliminarConfirmacion: 'Escribe ELIMINAR para confirmar',
+  cedulaValidadaObligatoria: 'Indica si la cédula está validada',
+  idPsicologoInvalido: 'Seleccione un psicologo',
+  adminRegistrado: 'Administrador registrado. Le enviamos un correo para activar su cuenta.',
+} as const;
+
+/** Spec 9: the word typed to confirm a deletion. */
+export const PALABRA_ELIMINAR = 'ELIMINAR';
+
+/** The official public registry where an administrator can look a licence up by hand. */
+export const URL_REGISTRO_CEDULAS = 'https://www.cedulaprofesional.sep.gob.mx/cedula/presidencia/indexAvanzada.action';
+
+/** Spec 2 §3 statistics, computed by the server (the original client showed sample data). */
+export const EstadisticasSchema = v.object({
+  totalPsicologos: v.number(),
+  psicologosActivos: v.number(),
+  psicologosInactivos: v.number(),
+  totalPacientes: v.number(),
+  cedulasValidadas: v.number(),
+  cedulasPendientes: v.number(),
+  mensajesHoy: v.number(),
+  citasHoy: v.number(),
+});
+export type Estadisticas = v.InferOutput<typeof EstadisticasSchema>;
+
+// ---- The audit log screen ----
+export const AUDITORIA_POR_PAGINA = 25;
+/** The Spanish label of an audit action on the screen (unknown verbs show as they are). */
+export const ETIQUETA_ACCION: Record<string, string> = {
+  validar_cedula: 'Validó cédula',
+  invalidar_cedula: 'Marcó cédula no validada',
+  consultar_cedula: 'Consultó el registro de cédulas',
+  habilitar: 'Habilitó cuenta',
+  deshabilitar: 'Deshabilitó cuenta',
+  reasignar: 'Reasignó paciente',
+  desasignar: 'Dejó sin asignar',
+  eliminar: 'Eliminó',
+  registrar_admin: 'Registró administrador',
+  actualizar_perfil: 'Actualizó perfil',
+  cambiar_contrasena: 'Cambió contraseña',
+  solicitar_cambio_correo: 'Solicitó cambio de correo',
+  cambiar_correo: 'Cambió correo',
+  aceptar_consentimiento: 'Aceptó consentimiento',
+  leer: 'Consultó',
+  crear: 'Creó',
+  modificar: 'Modificó',
+  exportar: 'Exportó',
+};

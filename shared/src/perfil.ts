@@ -1,0 +1,127 @@
+// Profile and password of every kind of account (spec 2 §2 Profile settings, §5 Profile and
+// Password change, §7, §8 Profile) and the administrator's email change (spec 2 §4).
+import * as v from 'valibot';
+import { MSG, PersonaSchema } from './auth';
+import { caracteresValidos } from './comun';
+import { MSG_GENERICO } from './errores';
+
+const persona = PersonaSchema.entries;
+const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_GENERICO.cuerpoInvalido);
+
+export const MSG_PERFIL = {
+  perfilActualizado: 'Perfil actualizado exitosamente',
+  errorPerfil: 'Error al actualizar el perfil',
+  contrasenaActualizada: 'Contraseña actualizada exitosamente',
+  errorContrasena: 'Error al cambiar la contraseña',
+  contrasenaActualObligatoria: 'La contraseña actual es obligatoria',
+  confirmarNuevaObligatoria: 'Debes confirmar la nueva contraseña',
+  contrasenaActualIncorrecta: 'La contraseña actual es incorrecta',
+  contrasenaIgual: 'La nueva contraseña debe ser distinta de la actual',
+  direccionLarga: 'La dirección no puede exceder 300 caracteres',
+  correoCambiado: 'Tu correo fue actualizado. Inicia sesión de nuevo con tu nuevo correo.',
+  correoIgual: 'El nuevo correo es igual al actual',
+  cambioCorreoSolicitado: 'Te enviamos un enlace a tu nuevo correo. Ábrelo para confirmar el cambio.',
+  tokenCambioCorreoInvalido: 'El enlace de cambio de correo no es válido o ha expirado',
+  correoOcupado: 'Ya existe una cuenta registrada con ese correo',
+} as const;
+
+/** Spec 8: after an email change the session ends 2 s later and the user goes to /iniciar-sesion. */
+export const CIERRE_TRAS_CAMBIO_CORREO_MS = 2000;
+
+const direccionSchema = v.pipe(
+  v.optional(v.nullable(v.string(MSG_GENERICO.cuerpoInvalido)), null),
+  v.transform((s) => (s == null || s.trim() === '' ? null : s.trim())),
+  v.check((s) => s == null || caracteresValidos(s), MSG.caracteresInvalidos),
+  v.check((s) => s == null || s.length <= 300, MSG_PERFIL.direccionLarga),
+);
+
+/** PUT /api/psicologo/actualizar-perfil. */
+export const PerfilPsicologoBody = cuerpo({
+  telefono: persona.telefono,
+  correo: persona.correo,
+  direccionConsultorio: direccionSchema,
+});
+export type PerfilPsicologoEntrada = v.InferInput<typeof PerfilPsicologoBody>;
+
+/** PUT /api/admin/perfil: the email changes only through a link mailed to the new address. */
+export const PerfilAdminBody = cuerpo({ telefono: persona.telefono, direccionConsultorio: direccionSchema });
+
+/** PUT /api/paciente/perfil. */
+export const PerfilPacienteBody = cuerpo({ telefono: persona.telefono, email: persona.correo });
+
+const actualSchema = v.pipe(
+  v.optional(v.string(MSG_PERFIL.contrasenaActualObligatoria), ''),
+  v.nonEmpty(MSG_PERFIL.contrasenaActualObligatoria),
+  v.maxLength(128, MSG.textoLargo),
+);
+
+/** PUT /api/psicologo/cambiar-contrasena (spec 2 §7: camelCase). */
+export const CambioContrasenaBody = cuerpo({ contrasenaActual: actualSchema, nuevaContrasena: persona.contrasena });
+/** PUT /api/admin/cambiar-contrasena (spec 2 §7: snake_case). */
+export const CambioContrasenaAdminBody = cuerpo({ contrasena_actual: actualSchema, nueva_contrasena: persona.contrasena });
+/** PUT /api/paciente/cambiar-contrasena. */
+export const CambioContrasenaPacienteBody = CambioContrasenaBody;
+
+/** The form: both new-password fields and the spec's messages. */
+export const FormularioContrasenaSchema = v.pipe(
+  v.object({
+    contrasenaActual: actualSchema,
+    nuevaContrasena: persona.contrasena,
+    confirmarContrasena: v.pipe(v.string(), v.nonEmpty(MSG_PERFIL.confirmarNuevaObligatoria)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['nuevaContrasena'], ['confirmarContrasena']],
+      (d) => d.nuevaContrasena === d.confirmarContrasena,
+      MSG.contrasenasNoCoinciden,
+    ),
+    ['confirmarContrasena'],
+  ),
+);
+
+export const SolicitarCambioCorreoBody = cuerpo({ nuevo_correo: persona.correo });
+export const ConfirmarCambioCorreoBody = cuerpo({
+  token: v.pipe(
+    v.optional(v.string(MSG_PERFIL.tokenCambioCorreoInvalido), ''),
+    v.minLength(10, MSG_PERFIL.tokenCambioCorreoInvalido),
+    v.maxLength(200, MSG_PERFIL.tokenCambioCorreoInvalido),
+  ),
+});
+
+/** GET /api/psicologo/perfil (and the administrator's: same row). */
+export const PerfilRespuesta = v.object({
+  id_psicologo: v.number(),
+  nombre: v.string(),
+  apellidoPaterno: v.string(),
+  apellidoMaterno: v.nullable(v.string()),
+  correo: v.string(),
+  telefono: v.string(),
+  direccionConsultorio: v.nullable(v.string()),
+  especialidad: v.string(),
+  cedula: v.string(),
+  cedula_validada: v.boolean(),
+  rol_admin: v.boolean(),
+  codigo_vinculacion: v.string(),
+  cuenta_limitada: v.boolean(),
+  diasRestantesValidacion: v.nullable(v.number()),
+});
+export type Perfil = v.InferOutput<typeof PerfilRespuesta>;
+
+/** Answer of a profile update: `correo_cambiado` tells the client to log out after 2 s. */
+export const PerfilActualizadoRespuesta = v.object({ msg: v.string(), correo_cambiado: v.boolean(), perfil: PerfilRespuesta });
+/** Answer of a password change: the other sessions are over; this one continues with `token`. */
+export const ContrasenaCambiadaRespuesta = v.object({ msg: v.string(), token: v.string() });
+
+export const PerfilPacienteRespuesta = v.object({
+  id_paciente: v.number(),
+  nombre: v.string(),
+  apellido_paterno: v.string(),
+  apellido_materno: v.nullable(v.string()),
+  email: v.string(),
+  telefono: v.string(),
+  fecha_nacimiento: v.string(),
+  id_psicologo: v.nullable(v.number()),
+});
+
+/** POST /api/paciente/recuperar-contrasena. */
+export const RecuperarPacienteBody = cuerpo({ email: persona.correo });

@@ -1,0 +1,145 @@
+// The clinical record in Chromium (issue 13): apply a test and see it in Historial and on the chart;
+// create, search, edit and delete a note; a second tab with the same file sees a new note live.
+import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { E2E } from '../helpers/e2e';
+import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { debeOmitirE2E } from '../helpers/navegador';
+
+const omitir = debeOmitirE2E();
+let e: E2E;
+
+async function abrirGraficas(page: Page, subtab?: string) {
+  await page.getByRole('tab', { name: 'Gráficas y Notas' }).click();
+  await page.getByRole('heading', { name: TEXTOS_EXPEDIENTE.titulo }).waitFor({ timeout: 30_000 });
+  if (subtab) await page.getByRole('tab', { name: subtab }).click();
+}
+
+async function enVivo(page: Page) {
+  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 30_000 });
+}
+
+describe.skipIf(omitir)('expediente clínico en el navegador', () => {
+  beforeAll(async () => {
+    const { iniciarE2E } = await import('../helpers/e2e');
+    e = await iniciarE2E();
+  });
+  afterAll(async () => {
+    await e?.cerrar();
+  });
+
+  it('aplicar un test: aviso si falta una respuesta, confirmación, vuelta al Historial con la gráfica y la tabla', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), `/paciente/${pac.id_paciente}`);
+    await abrirGraficas(page);
+    await page.getByText(TEXTOS_EXPEDIENTE.sinAplicados).waitFor();
+
+    await page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.disponibles }).click();
+    const tarjeta = page.getByRole('listitem').filter({ hasText: 'Tamizaje de factores de riesgo' });
+    await tarjeta.getByText('Sí/No', { exact: true }).waitFor();
+    await tarjeta.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
+    const modal = page.getByRole('dialog', { name: /Tamizaje/ });
+    await modal.getByText('0 / 9 preguntas').waitFor();
+
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
+    await modal.getByRole('alert').filter({ hasText: 'Por favor responde todas las preguntas (0/9)' }).waitFor();
+
+    const noes = modal.getByRole('radio', { name: 'No', exact: true });
+    const n = await noes.count();
+    expect(n).toBe(8);
+    for (let i = 0; i < n; i++) await noes.nth(i).check({ force: true });
+    await modal.getByRole('radio', { name: 'Sí', exact: true }).nth(5).check({ force: true }); // red de apoyo
+    await modal.getByRole('textbox').fill('Falleció su esposa en diciembre; ¿cómo seguir con los niños?');
+    await modal.getByText('9 / 9 preguntas').waitFor();
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
+    const confirmacion = page.getByRole('alertdialog', { name: TEXTOS_EXPEDIENTE.confirmarAplicar });
+    await confirmacion.getByRole('button', { name: 'Sí, aplicar' }).click();
+
+    await page.getByText(TEXTOS_EXPEDIENTE.testAplicado).first().waitFor();
+    // Back to Historial: the applied test, its evolution row and the chart (uPlot's canvas).
+    await page.getByRole('heading', { name: TEXTOS_EXPEDIENTE.testsAplicados(1) }).waitFor();
+    await expect.poll(() => page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.historial, selected: true }).count()).toBe(1);
+    await page.locator('.uplot canvas').first().waitFor({ timeout: 30_000 });
+    const fila = page.getByRole('table', { name: TEXTOS_EXPEDIENTE.evolucion }).getByRole('row').nth(1);
+    await expect.poll(() => fila.textContent()).toContain('Pocos factores de riesgo');
+
+    // The answers modal shows the free text back.
+    await page.getByRole('button', { name: /Ver respuestas de Tamizaje/ }).click();
+    const respuestas = page.getByRole('dialog', { name: /Tamizaje/ });
+    await respuestas.getByText('¿cómo seguir con los niños?', { exact: false }).waitFor();
+    // Cerrar in the footer (the corner button carries the same name).
+    await respuestas.getByRole('button', { name: TEXTOS_EXPEDIENTE.cerrar, exact: true }).last().click();
+    await respuestas.waitFor({ state: 'hidden' });
+
+    // A note about this application: no type choice, it is a test note.
+    await page.getByRole('button', { name: /Agregar nota sobre Tamizaje/ }).click();
+    const nota = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.nuevaNota });
+    expect(await nota.getByRole('radio').count()).toBe(0);
+    await nota.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).fill('Sobre el tamizaje');
+    await nota.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota).fill('Pocos factores; revisar en un mes.');
+    await nota.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaCreada).first().waitFor();
+    await page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.notas }).click();
+    await page.locator('[data-nota]').filter({ hasText: 'Sobre el tamizaje' }).getByText(TEXTOS_EXPEDIENTE.notaTest).waitFor();
+  }, 120_000);
+
+  it('notas: crear (la otra pestaña la ve sin recargar), buscar, editar y eliminar', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const token = sesionPsicologo(e.t.app, psi);
+    const page = await e.paginaConSesion(token, `/paciente/${pac.id_paciente}`);
+    const otra = await e.paginaConSesion(token, `/paciente/${pac.id_paciente}`);
+    await abrirGraficas(page, TEXTOS_EXPEDIENTE.subtabs.notas);
+    await abrirGraficas(otra, TEXTOS_EXPEDIENTE.subtabs.notas);
+    await page.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor();
+    await otra.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor();
+    await enVivo(otra);
+
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.crearPrimera }).click();
+    const modal = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.nuevaNota });
+    const guardar = modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar });
+    expect(await guardar.isDisabled()).toBe(true);
+    await modal.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).fill('Duelo por la abuela');
+    await modal.getByText('19/100').waitFor();
+    await modal.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota).fill('Habló del velorio y de las cartas que le escribe.');
+    await guardar.click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaCreada).first().waitFor();
+    await page.getByRole('heading', { name: 'Duelo por la abuela' }).waitFor();
+    await page.getByRole('button', { name: 'Todas (1)' }).waitFor();
+
+    // The other tab, same file: the note arrives live, no reload.
+    await otra.getByRole('heading', { name: 'Duelo por la abuela' }).waitFor({ timeout: 15_000 });
+
+    // Search over title and content, case-insensitive.
+    const buscar = page.getByRole('searchbox', { name: TEXTOS_EXPEDIENTE.buscarNotas });
+    await buscar.fill('VELORIO');
+    await page.getByRole('heading', { name: 'Duelo por la abuela' }).waitFor();
+    await buscar.fill('mudanza');
+    await page.getByText(TEXTOS_EXPEDIENTE.sinResultados).waitFor();
+    await buscar.fill('');
+
+    // Edit from the card's menu (the test clock stands still: a minute passes for the edited marker).
+    e.t.reloj.avanzar(60_000);
+    await page.getByRole('button', { name: 'Acciones de la nota Duelo por la abuela' }).click();
+    await page.getByRole('menuitem', { name: TEXTOS_EXPEDIENTE.editar }).click();
+    const edicion = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.editarNota });
+    await edicion.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).fill('Duelo por la abuela Remedios');
+    await edicion.getByRole('button', { name: TEXTOS_EXPEDIENTE.actualizar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaActualizada).first().waitFor();
+    const tarjeta = page.locator('[data-nota]').filter({ hasText: 'Duelo por la abuela Remedios' });
+    await tarjeta.getByText(TEXTOS_EXPEDIENTE.editada, { exact: false }).waitFor();
+    await otra.getByRole('heading', { name: 'Duelo por la abuela Remedios' }).waitFor({ timeout: 15_000 });
+
+    // Delete, after the confirmation quoting the title.
+    await page.getByRole('button', { name: 'Acciones de la nota Duelo por la abuela Remedios' }).click();
+    await page.getByRole('menuitem', { name: TEXTOS_EXPEDIENTE.eliminar }).click();
+    const confirmacion = page.getByRole('alertdialog', { name: TEXTOS_EXPEDIENTE.confirmarEliminar });
+    await confirmacion.getByText('"Duelo por la abuela Remedios"', { exact: false }).waitFor();
+    await confirmacion.getByRole('button', { name: TEXTOS_EXPEDIENTE.siEliminar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaEliminada).first().waitFor();
+    await page.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor();
+    await otra.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor({ timeout: 15_000 });
+  }, 120_000);
+});

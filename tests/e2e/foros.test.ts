@@ -1,0 +1,145 @@
+// The forums in Chromium (issue 16): a psychologist in the browser and a patient through the API
+// (as the mobile app does) in one topic see each other's posts appear without reload; creating a
+// forum and a topic; answering an invitation (the bar's count rises live and falls after answering).
+import { TEXTOS_FOROS } from '@miduelo/shared/foros';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { E2E } from '../helpers/e2e';
+import { foroConTema, pacienteForo, psicologoForo } from '../helpers/foros';
+import { debeOmitirE2E } from '../helpers/navegador';
+
+const omitir = debeOmitirE2E();
+let e: E2E;
+
+const mensajes = (page: Page) => page.locator('[data-mensajes]');
+async function enVivo(page: Page) {
+  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 30_000 });
+}
+
+describe.skipIf(omitir)('foros en el navegador', () => {
+  beforeAll(async () => {
+    const { iniciarE2E } = await import('../helpers/e2e');
+    e = await iniciarE2E();
+  });
+  afterAll(async () => {
+    await e?.cerrar();
+  });
+
+  it('psicóloga (navegador) y paciente (API) en un tema ven aparecer los mensajes del otro sin recargar', async () => {
+    const psi = await psicologoForo(e.t);
+    const pac = await pacienteForo(e.t);
+    const { idForo, idTema } = await foroConTema(psi, { titulo: 'Foro en vivo' });
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    const page = await e.paginaConSesion(psi.token, `/foros/${idForo}/temas/${idTema}`);
+    await mensajes(page).getByText(TEXTOS_FOROS.sinMensajes).waitFor();
+    await enVivo(page);
+
+    const r = await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Hoy se cumple un año.\nGracias por estar.' });
+    expect(r.status).toBe(201);
+    const ajeno = mensajes(page).locator('[data-propio="no"]').filter({ hasText: 'Hoy se cumple un año.' });
+    await ajeno.waitFor();
+    // Line breaks kept (innerText follows the layout).
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is asserted
+    expect(
+      await ajeno
+        .locator('p')
+        .nth(1)
+        .evaluate((el) => (el as HTMLElement).innerText),
+    ).toBe('Hoy se cumple un año.\nGracias por estar.');
+
+    const caja = page.getByRole('textbox', { name: TEXTOS_FOROS.escribe });
+    await caja.fill('   ');
+    expect(await page.getByRole('button', { name: TEXTOS_FOROS.enviar }).isDisabled()).toBe(true);
+    await caja.fill('  Te acompañamos.  ');
+    await caja.press('Enter');
+    await mensajes(page).locator('[data-propio="si"]').filter({ hasText: 'Te acompañamos.' }).waitFor();
+    // The patient's app reads it (trimmed) through the API.
+    await expect
+      .poll(async () => (await pac.get(`/api/foros/temas/${idTema}/mensajes`)).body.data.map((m: { contenido: string }) => m.contenido))
+      .toEqual(['Hoy se cumple un año.\nGracias por estar.', 'Te acompañamos.']);
+    expect(await caja.inputValue()).toBe('');
+  });
+
+  it("con la vista desplazada hacia arriba, un mensaje nuevo muestra 'n nuevos mensajes' en lugar de mover la vista", async () => {
+    const psi = await psicologoForo(e.t, {});
+    const pac = await pacienteForo(e.t);
+    const { idForo, idTema } = await foroConTema(psi, { titulo: 'Foro largo' });
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    for (let i = 0; i < 6; i++)
+      await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: `Mensaje largo ${i}\n${'línea\n'.repeat(4)}` });
+    const page = await e.paginaConSesion(psi.token, `/foros/${idForo}/temas/${idTema}`);
+    await mensajes(page).getByText('Mensaje largo 5').waitFor();
+    await enVivo(page);
+    // Scrolled to the bottom after loading.
+    await expect.poll(() => mensajes(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(5);
+    await mensajes(page).evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    // The patient's rate limit allows two more posts this minute (8 per minute, docs/decisions/163).
+    await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Nuevo mientras leía' });
+    const pastilla = page.getByRole('button', { name: TEXTOS_FOROS.nuevosMensajes(1) });
+    await pastilla.waitFor();
+    expect(await mensajes(page).evaluate((el) => el.scrollTop)).toBe(0);
+    await pastilla.click();
+    await expect.poll(() => mensajes(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(5);
+    expect(await pastilla.count()).toBe(0);
+  });
+
+  it('crear un foro y un tema: validación, "Foro creado exitosamente", el foro nuevo y su tema', async () => {
+    const psi = await psicologoForo(e.t);
+    const page = await e.paginaConSesion(psi.token, '/foros/crear');
+    await page.getByRole('heading', { name: TEXTOS_FOROS.crearTitulo }).waitFor();
+    await page.getByRole('button', { name: TEXTOS_FOROS.crear, exact: true }).click();
+    await page.getByText('Requerido').waitFor();
+    await page.getByLabel('Título').fill('ab');
+    await page.getByText('Mínimo 3 caracteres').waitFor();
+    await page.getByLabel('Título').fill('Círculo de lectura');
+    await page.getByLabel('Descripción').fill('Libros que acompañan el duelo');
+    await page.getByText('Solo por invitación').click();
+    await page.getByRole('button', { name: TEXTOS_FOROS.crear, exact: true }).click();
+    await page.getByText(TEXTOS_FOROS.creado).first().waitFor();
+    await page.getByRole('heading', { name: 'Círculo de lectura' }).waitFor();
+    await page.getByText('Privado', { exact: true }).waitFor();
+    await page.getByText('Administrador').first().waitFor();
+    await page.getByText(TEXTOS_FOROS.sinTemas).waitFor();
+
+    page.once('dialog', (d) => void d.accept('Recomendaciones de otoño'));
+    await page.getByRole('button', { name: TEXTOS_FOROS.nuevoTema }).click();
+    await page.getByText(TEXTOS_FOROS.temaCreado).first().waitFor();
+    const tema = page.locator('[data-tema]').filter({ hasText: 'Recomendaciones de otoño' });
+    await tema.waitFor();
+    expect(await tema.textContent()).toContain(`0 ${TEXTOS_FOROS.mensajes}`);
+    await tema.click();
+    await page.getByRole('heading', { name: TEXTOS_FOROS.conversacion }).waitFor();
+    await mensajes(page).getByText(TEXTOS_FOROS.sinMensajes).waitFor();
+  });
+
+  it('el contador de invitaciones de la barra se carga al inicio, sube en vivo con una invitación nueva y baja al aceptarla', async () => {
+    const admin = await psicologoForo(e.t);
+    const invitado = await psicologoForo(e.t);
+    const { idForo } = await foroConTema(admin, { publico: false, titulo: 'Equipo de moderación' });
+    const previo = await foroConTema(admin, { publico: false, titulo: 'Guardias de fin de semana' });
+    expect((await admin.post(`/api/foros/${previo.idForo}/invitar`, { correo: invitado.fila.correo })).status).toBe(201);
+    const page = await e.paginaConSesion(invitado.token, '/foros/invitaciones');
+    // Loaded at startup (spec 2 §2 Shell).
+    const foros = page.getByRole('navigation', { name: 'Espacio de trabajo' }).getByRole('link', { name: /Foros/ });
+    await foros.locator('[data-insignia="1"]').waitFor();
+    await page.locator('[data-invitacion]').filter({ hasText: 'Guardias de fin de semana' }).waitFor();
+    await enVivo(page);
+
+    const inv = await admin.post(`/api/foros/${idForo}/invitar`, { correo: invitado.fila.correo, mensaje: 'Te esperamos' });
+    expect(inv.status).toBe(201);
+    await foros.locator('[data-insignia="2"]').waitFor();
+    const item = page.locator('[data-invitacion]').filter({ hasText: 'Equipo de moderación' });
+    await item.getByText(TEXTOS_FOROS.teInvito).waitFor();
+    await item.getByText('Pendiente').waitFor();
+    await item.getByRole('button', { name: TEXTOS_FOROS.aceptar }).click();
+    await page.getByRole('alertdialog', { name: TEXTOS_FOROS.confirmarResponder(true) }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: TEXTOS_FOROS.aceptar }).click();
+    await page.getByText(TEXTOS_FOROS.aceptada).first().waitFor();
+    await page.locator('[data-invitacion="aceptada"]').waitFor();
+    await foros.locator('[data-insignia="1"]').waitFor();
+    expect(await item.getByRole('button', { name: TEXTOS_FOROS.aceptar }).count()).toBe(0);
+    expect((await invitado.get(`/api/foros/${idForo}`)).body.data.rol_usuario).toBe('moderador');
+  });
+});

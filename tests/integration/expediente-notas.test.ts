@@ -1,0 +1,342 @@
+// The psychologist's notes (issue 13; spec 1 §2, §5, §7 Notes, §8; spec 2 §2, §5; decisions 102,
+// 104): newest first, the spec's limits and messages on the server, the type fixed to test when
+// tied to an application, search over title and content, title and content encrypted at rest (a
+// dump of every text column shows none of them), an audit row per read and write, another
+// psychologist's ids answering 404 with no row changed, and the events to the psychologist's room.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@miduelo/server/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Aplicacion, Nota } from '@miduelo/shared/expediente';
+import type { NotaEvento } from '@miduelo/shared/realtime-expediente';
+import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { type Api, api, aplicar, auditoriaDe, B, contarFilas, filasSql, testPorNombre } from '../helpers/expediente';
+import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
+import { conectar, esperarConexion, esperarEvento, type SocketCliente, sincronizar } from '../helpers/socket';
+import { huellaTablas } from '../helpers/sondeo';
+
+const TITULO = 'Aniversario de Remedios';
+const CONTENIDO = 'Insomnio persistente desde el velorio; habló de la abuela y del funeral en Oaxaca.';
+const PALABRAS = ['remedios', 'aniversario', 'insomnio', 'velorio', 'abuela', 'funeral', 'oaxaca'];
+
+let t: AppDePrueba;
+let psi: Psicologo;
+let otro: Psicologo;
+let pac: Paciente;
+let otroPac: Paciente;
+let c: Api;
+let cOtro: Api;
+
+beforeAll(async () => {
+  t = await crearAppDePrueba();
+  t.reloj.fijar('2027-03-01T10:00:00-06:00');
+  psi = await crearPsicologo(t.db);
+  otro = await crearPsicologo(t.db);
+  pac = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+  otroPac = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+  c = api(t, sesionPsicologo(t.app, psi));
+  cOtro = api(t, sesionPsicologo(t.app, otro));
+});
+afterAll(() => t?.cerrar());
+
+async function crear(cuerpo: Record<string, unknown>) {
+  return c.post(`${B}/notas`, { id_paciente: pac.id_paciente, ...cuerpo });
+}
+
+describe('crear, listar, leer, editar y eliminar', () => {
+  let primera: Nota;
+  let segunda: Nota;
+
+  it('POST /notas crea una nota general (recortada) y responde 201 con sus fechas', async () => {
+    const r = await crear({ titulo: `  ${TITULO}  `, contenido: CONTENIDO, tipo: 'general' });
+    expect(r.statusCode, r.body).toBe(201);
+    primera = r.json();
+    expect(primera).toMatchObject({
+      id_paciente: pac.id_paciente,
+      titulo: TITULO,
+      contenido: CONTENIDO,
+      tipo: 'general',
+      id_aplicacion: null,
+    });
+    expect(primera.fecha_creacion).toBe('2027-03-01T16:00:00.000Z');
+    expect(primera.fecha_actualizacion).toBe(primera.fecha_creacion);
+  });
+
+  it('GET /pacientes/{id}/notas: la más reciente primero', async () => {
+    t.reloj.avanzar(60_000);
+    segunda = (await crear({ titulo: 'Seguimiento', contenido: 'Mejor semana' })).json();
+    const r = await c.get(`${B}/pacientes/${pac.id_paciente}/notas`);
+    expect(r.statusCode).toBe(200);
+    expect((r.json() as Nota[]).map((n) => n.id_nota)).toEqual([segunda.id_nota, primera.id_nota]);
+  });
+
+  it('?q= busca sin distinguir mayúsculas ni acentos en título y contenido', async () => {
+    const buscar = async (q: string) =>
+      ((await c.get(`${B}/pacientes/${pac.id_paciente}/notas?q=${encodeURIComponent(q)}`)).json() as Nota[]).map((n) => n.titulo);
+    expect(await buscar('REMEDIOS')).toEqual([TITULO]);
+    expect(await buscar('oaxaca')).toEqual([TITULO]);
+    expect(await buscar('semána')).toEqual(['Seguimiento']);
+    expect(await buscar('emedio')).toEqual([TITULO]);
+    expect(await buscar('nada de esto')).toEqual([]);
+    expect(await buscar('')).toHaveLength(2);
+  });
+
+  it('GET /notas/{id} responde la nota', async () => {
+    const r = await c.get(`${B}/notas/${primera.id_nota}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual(primera);
+  });
+
+  it('PUT /notas/{id} cambia título y contenido y fija fecha_actualizacion', async () => {
+    t.reloj.avanzar(5 * 60_000);
+    const r = await c.put(`${B}/notas/${primera.id_nota}`, { titulo: 'Aniversario (editada)', contenido: 'Contenido nuevo' });
+    expect(r.statusCode, r.body).toBe(200);
+    const n = r.json() as Nota;
+    expect(n).toMatchObject({
+      titulo: 'Aniversario (editada)',
+      contenido: 'Contenido nuevo',
+      fecha_creacion: primera.fecha_creacion,
+      version: 2,
+    });
+    expect(n.fecha_actualizacion).toBe('2027-03-01T16:06:00.000Z');
+  });
+
+  it('DELETE /notas/{id} la elimina; después responde 404', async () => {
+    const r = await c.del(`${B}/notas/${segunda.id_nota}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ id_nota: segunda.id_nota });
+    const otra = await c.get(`${B}/notas/${segunda.id_nota}`);
+    expect(otra.statusCode).toBe(404);
+    expect(otra.json().msg).toBe('Nota no encontrada');
+    expect((await c.del(`${B}/notas/${segunda.id_nota}`)).statusCode).toBe(404);
+  });
+
+  it('cada lectura y escritura deja su fila de auditoría, sin texto clínico', async () => {
+    const filas = await auditoriaDe(t, pac.id_paciente);
+    const acciones = filas.map((f) => `${f.accion} ${f.recurso}`);
+    expect(acciones.filter((a) => a === 'crear nota')).toHaveLength(2);
+    expect(acciones).toContain('modificar nota');
+    expect(acciones).toContain('eliminar nota');
+    expect(filas.filter((f) => f.accion === 'leer' && f.recurso === 'nota' && f.id_recurso === String(primera.id_nota))).toHaveLength(1);
+    expect(filas.filter((f) => f.accion === 'leer' && f.recurso === 'nota' && f.id_recurso === null).length).toBeGreaterThanOrEqual(7);
+    for (const f of filas) expect(f).toMatchObject({ actor_tipo: 'psicologo', actor_id: psi.id_psicologo, ip: '127.0.0.1' });
+    const texto = JSON.stringify(filas).toLowerCase();
+    for (const p of PALABRAS) expect(texto).not.toContain(p);
+  });
+});
+
+describe('reglas (spec 1 §5): 400 con el mensaje de la especificación y nada escrito', () => {
+  const casos: Array<[string, Record<string, unknown>, string]> = [
+    ['sin título', { contenido: 'x' }, 'Por favor ingresa un título'],
+    ['título en blanco', { titulo: '   ', contenido: 'x' }, 'Por favor ingresa un título'],
+    ['sin contenido', { titulo: 'x' }, 'Por favor ingresa contenido para la nota'],
+    ['contenido en blanco', { titulo: 'x', contenido: '\n  ' }, 'Por favor ingresa contenido para la nota'],
+    ['título de 101', { titulo: 'a'.repeat(101), contenido: 'x' }, 'El título no puede superar 100 caracteres'],
+    ['contenido de 1001', { titulo: 'x', contenido: 'b'.repeat(1001) }, 'El contenido no puede superar 1000 caracteres'],
+    ['tipo desconocido', { titulo: 'x', contenido: 'y', tipo: 'secreta' }, 'El tipo de nota debe ser general o test'],
+    ['sin paciente', { id_paciente: undefined, titulo: 'x', contenido: 'y' }, 'Selecciona un paciente válido'],
+  ];
+  for (const [nombre, cuerpo, msg] of casos) {
+    it(`${nombre} → «${msg}»`, async () => {
+      const antes = await contarFilas(t);
+      const r = await crear(cuerpo);
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().msg).toBe(msg);
+      expect(await contarFilas(t)).toEqual(antes);
+    });
+  }
+
+  it('los límites cuentan el texto recortado: 100 y 1000 caracteres se aceptan', async () => {
+    const r = await crear({ titulo: ` ${'ñ'.repeat(100)} `, contenido: 'é'.repeat(1000) });
+    expect(r.statusCode, r.body).toBe(201);
+    const n = r.json() as Nota;
+    expect(n.titulo).toHaveLength(100);
+    expect((await c.put(`${B}/notas/${n.id_nota}`, { titulo: 'x', contenido: 'c'.repeat(1001) })).json().msg).toBe(
+      'El contenido no puede superar 1000 caracteres',
+    );
+    expect((await c.put(`${B}/notas/${n.id_nota}`, { titulo: '', contenido: 'c' })).json().msg).toBe('Por favor ingresa un título');
+    expect((await c.get(`${B}/notas/${n.id_nota}`)).json()).toMatchObject({ version: 1 });
+  });
+});
+
+describe('notas de test', () => {
+  let aplicacion: Aplicacion;
+  beforeAll(async () => {
+    const icg = await testPorNombre(c, 'IDC');
+    aplicacion = (await aplicar(c, icg, pac.id_paciente, () => 2)).json();
+  });
+
+  it('con id_aplicacion el tipo queda fijo en test', async () => {
+    const r = await crear({ titulo: 'IDC', contenido: 'Resultado bajo', tipo: 'general', id_aplicacion: aplicacion.id_aplicacion });
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({ tipo: 'test', id_aplicacion: aplicacion.id_aplicacion });
+  });
+
+  it('una aplicación de otro paciente → 400; de otro psicólogo o inexistente → 404; nada escrito', async () => {
+    const antes = await contarFilas(t);
+    const r = await c.post(`${B}/notas`, {
+      id_paciente: otroPac.id_paciente,
+      titulo: 'x',
+      contenido: 'y',
+      id_aplicacion: aplicacion.id_aplicacion,
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().msg).toBe('La aplicación de test no pertenece a este paciente');
+    const r2 = await crear({ titulo: 'x', contenido: 'y', id_aplicacion: 999_999 });
+    expect(r2.statusCode).toBe(404);
+    expect(r2.json().msg).toBe('Aplicación de test no encontrada');
+    expect(await contarFilas(t)).toEqual(antes);
+  });
+});
+
+describe('otro psicólogo', () => {
+  it('404 en cada ruta de notas y ninguna fila cambia', async () => {
+    const n = (await crear({ titulo: TITULO, contenido: CONTENIDO })).json() as Nota;
+    const antes = await huellaTablas(t);
+    const respuestas = [
+      await cOtro.get(`${B}/pacientes/${pac.id_paciente}/notas`),
+      await cOtro.get(`${B}/notas/${n.id_nota}`),
+      await cOtro.post(`${B}/notas`, { id_paciente: pac.id_paciente, titulo: 'x', contenido: 'y' }),
+      await cOtro.put(`${B}/notas/${n.id_nota}`, { titulo: 'x', contenido: 'y' }),
+      await cOtro.del(`${B}/notas/${n.id_nota}`),
+    ];
+    for (const r of respuestas) {
+      expect(r.statusCode, r.body).toBe(404);
+      expect(r.body).not.toContain('Remedios');
+    }
+    expect(await huellaTablas(t)).toEqual(antes);
+  });
+});
+
+describe('cifrado en reposo', () => {
+  it('una lectura de la base muestra solo texto cifrado; ninguna columna de texto contiene palabras de la nota', async () => {
+    const n = (await crear({ titulo: TITULO, contenido: CONTENIDO })).json() as Nota;
+    const [fila] = await filasSql<{ titulo: string; contenido: string }>(
+      t,
+      sql`select titulo, contenido from nota where id_nota = ${n.id_nota}`,
+    );
+    expect(fila.titulo).toMatch(/^e1\.k1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
+    expect(fila.contenido).toMatch(/^e1\.k1\./);
+    const columnas = await filasSql<{ table_schema: string; table_name: string; column_name: string }>(
+      t,
+      sql`select table_schema, table_name, column_name from information_schema.columns
+           where table_schema not in ('pg_catalog', 'information_schema')
+             and data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')`,
+    );
+    expect(columnas.map((x) => `${x.table_name}.${x.column_name}`)).toEqual(
+      expect.arrayContaining(['nota.titulo', 'nota.contenido', 'respuesta_test.respuesta']),
+    );
+    const hallazgos: string[] = [];
+    for (const col of columnas) {
+      const tabla = sql`${sql.identifier(col.table_schema)}.${sql.identifier(col.table_name)}`;
+      for (const p of PALABRAS) {
+        const [f] = await filasSql<{ n: number }>(
+          t,
+          sql`select count(*)::int as n from ${tabla} where translate(lower(${sql.identifier(col.column_name)}::text), 'áéíóúüñ', 'aeiouun') like ${`%${p}%`}`,
+        );
+        if (Number(f.n) > 0) hallazgos.push(`${col.table_name}.${col.column_name}: ${p}`);
+      }
+    }
+    expect(hallazgos).toEqual([]);
+  });
+});
+
+describe('la auditoría falla cerrada', () => {
+  it('sin fila de auditoría no se lee ni se escribe una nota', async () => {
+    await t.db.execute(
+      sql`create or replace function prueba_sin_auditoria() returns trigger language plpgsql as $$ begin raise exception 'auditoría caída'; end $$`,
+    );
+    await t.db.execute(
+      sql`create trigger prueba_sin_auditoria before insert on auditoria for each row execute function prueba_sin_auditoria()`,
+    );
+    try {
+      const antes = await contarFilas(t);
+      const l = await c.get(`${B}/pacientes/${pac.id_paciente}/notas`);
+      expect(l.statusCode).toBe(500);
+      expect(l.body).not.toContain('Remedios');
+      expect((await crear({ titulo: 'x', contenido: 'y' })).statusCode).toBe(500);
+      expect(await contarFilas(t)).toEqual(antes);
+    } finally {
+      await t.db.execute(sql`drop trigger prueba_sin_auditoria on auditoria`);
+    }
+  });
+});
+
+describe('en vivo', () => {
+  let s: SocketCliente;
+  let sOtro: SocketCliente;
+  beforeAll(async () => {
+    await t.escuchar();
+    s = conectar(t.url, sesionPsicologo(t.app, psi));
+    sOtro = conectar(t.url, sesionPsicologo(t.app, otro));
+    await Promise.all([esperarConexion(s), esperarConexion(sOtro)]);
+  });
+  afterAll(() => {
+    s?.close();
+    sOtro?.close();
+  });
+
+  it('crear, editar y eliminar llegan a la sala del psicólogo (otra pestaña), no a otro psicólogo', async () => {
+    const ajenos: unknown[] = [];
+    sOtro.on('expediente:nota', (p) => ajenos.push(p));
+    const creada = esperarEvento<NotaEvento>(s, 'expediente:nota');
+    const n = (await crear({ titulo: 'En vivo', contenido: 'Desde otra pestaña' })).json() as Nota;
+    expect(await creada).toEqual({ tipo: 'creada', id_paciente: pac.id_paciente, nota: n });
+    const editada = esperarEvento<NotaEvento>(s, 'expediente:nota');
+    await c.put(`${B}/notas/${n.id_nota}`, { titulo: 'En vivo 2', contenido: 'Editada' });
+    expect(await editada).toMatchObject({ tipo: 'actualizada', nota: { id_nota: n.id_nota, titulo: 'En vivo 2', version: 2 } });
+    const eliminada = esperarEvento<NotaEvento>(s, 'expediente:nota');
+    await c.del(`${B}/notas/${n.id_nota}`);
+    expect(await eliminada).toMatchObject({ tipo: 'eliminada', nota: { id_nota: n.id_nota } });
+    await sincronizar(sOtro);
+    expect(ajenos).toEqual([]);
+  });
+
+  it('aplicar un test publica la aplicación y la bandera de riesgo del paciente', async () => {
+    const icg = await testPorNombre(c, 'IDC');
+    const evento = esperarEvento<{ id_paciente: number; riesgo_paciente: boolean; aplicacion: Aplicacion }>(s, 'expediente:aplicacion');
+    t.reloj.avanzar(60 * 60_000);
+    await aplicar(c, icg, pac.id_paciente, () => 5);
+    expect(await evento).toMatchObject({
+      id_paciente: pac.id_paciente,
+      riesgo_paciente: true,
+      aplicacion: { resultado: { puntaje_total: 76 } },
+    });
+  });
+});
+
+// Last: after it, the file's app (k1 only) no longer opens what the rotation re-encrypted.
+describe('rotación de la llave', () => {
+  it('un arranque con una llave nueva primero vuelve a cifrar notas y respuestas de texto (no las de escala)', async () => {
+    const n = (await crear({ titulo: TITULO, contenido: CONTENIDO })).json() as Nota;
+    const tam = await testPorNombre(c, 'Tamizaje');
+    const a = (await aplicar(c, tam, pac.id_paciente, (o) => (o === 9 ? 'Texto libre de la pérdida' : 'no'))).json() as Aplicacion;
+    const llaves = [{ id: 'k2', material: randomBytes(32) }, ...t.config.llaves];
+    const otra = await buildApp({ config: { ...t.config, llaves }, db: t.db, logger: false });
+    try {
+      await otra.ready();
+      const [fila] = await filasSql<{ titulo: string; contenido: string }>(
+        t,
+        sql`select titulo, contenido from nota where id_nota = ${n.id_nota}`,
+      );
+      expect(fila.titulo).toMatch(/^e1\.k2\./);
+      expect(fila.contenido).toMatch(/^e1\.k2\./);
+      const respuestas = await filasSql<{ respuesta: string; tipo_respuesta: string }>(
+        t,
+        sql`select r.respuesta, q.tipo_respuesta from respuesta_test r join test_pregunta q using (id_pregunta) where r.id_aplicacion = ${a.id_aplicacion}`,
+      );
+      expect(respuestas.filter((r) => r.tipo_respuesta === 'texto').map((r) => r.respuesta.slice(0, 6))).toEqual(['e1.k2.']);
+      expect(respuestas.filter((r) => r.tipo_respuesta === 'si_no').every((r) => r.respuesta === 'no')).toBe(true);
+      const leida = await otra.inject({
+        method: 'GET',
+        url: `${B}/notas/${n.id_nota}`,
+        headers: {
+          authorization: `Bearer ${otra.sesiones.firmarPsicologo({ id_psicologo: psi.id_psicologo, correo: psi.correo, nombre: psi.nombre, apellido: psi.apellidoPaterno, rol_admin: false, version: psi.versionSesion })}`,
+        },
+      });
+      expect(leida.json()).toMatchObject({ titulo: TITULO, contenido: CONTENIDO });
+    } finally {
+      await otra.close();
+    }
+  }, 120_000);
+});
