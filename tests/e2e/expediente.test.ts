@@ -4,6 +4,7 @@ import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
+import { inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 
@@ -141,5 +142,35 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     await page.getByText(TEXTOS_EXPEDIENTE.notaEliminada).first().waitFor();
     await page.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor();
     await otra.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor({ timeout: 15_000 });
+  }, 120_000);
+
+  it('bandera de riesgo: un resultado en la banda más alta aparece en la lista de pacientes abierta, sin recargar', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Rebeca' });
+    const token = sesionPsicologo(e.t.app, psi);
+    const page = await e.paginaConSesion(token, '/lista-pacientes-del-psicologo');
+    const fila = page.getByRole('row').filter({ hasText: 'Rebeca' });
+    await fila.waitFor();
+    await enVivo(page);
+    expect(await fila.getByText('Riesgo').count()).toBe(0);
+    const tests = (await inyectarCon(e.t.app, token, { method: 'GET', url: '/api/psicologo/tests' })).json() as {
+      id_test: number;
+      nombre: string;
+    }[];
+    const idc = tests.find((t) => t.nombre.includes('IDC'));
+    const detalle = (await inyectarCon(e.t.app, token, { method: 'GET', url: `/api/psicologo/tests/${idc?.id_test}` })).json() as {
+      preguntas: { id_pregunta: number }[];
+    };
+    const r = await inyectarCon(e.t.app, token, {
+      method: 'POST',
+      url: '/api/psicologo/tests/aplicar',
+      payload: {
+        id_test: idc?.id_test,
+        id_paciente: pac.id_paciente,
+        respuestas: detalle.preguntas.map((q) => ({ id_pregunta: q.id_pregunta, respuesta: 4 })),
+      },
+    });
+    expect(r.statusCode).toBe(201);
+    await fila.getByText('Riesgo').waitFor({ timeout: 15_000 });
   }, 120_000);
 });
