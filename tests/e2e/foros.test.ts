@@ -85,6 +85,26 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     expect(await pastilla.count()).toBe(0);
   });
 
+  it('un reporte de una paciente aparece en vivo en la pestaña Reportes del moderador, que oculta el mensaje', async () => {
+    const psi = await psicologoForo(e.t);
+    const pac = await pacienteForo(e.t);
+    const otra = await pacienteForo(e.t);
+    const { idForo, idTema } = await foroConTema(psi, { titulo: 'Foro moderado' });
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    await otra.post(`/api/foros/${idForo}/unirse`);
+    const m = await otra.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Un comentario hiriente' });
+    const page = await e.paginaConSesion(psi.token, `/foros/${idForo}`);
+    await page.getByRole('tab', { name: TEXTOS_FOROS.tabReportes }).click();
+    await page.getByText(TEXTOS_FOROS.sinReportes).waitFor();
+    await enVivo(page);
+    await pac.post(`/api/foros/mensajes/${m.body.data.id_mensaje}/reportar`, { motivo: 'No es respetuoso' });
+    const reporte = page.locator('[data-reportes] li').filter({ hasText: 'Un comentario hiriente' });
+    await reporte.getByText('“No es respetuoso”').waitFor();
+    await reporte.getByRole('button', { name: TEXTOS_FOROS.ocultar }).click();
+    await reporte.getByRole('button', { name: TEXTOS_FOROS.mostrar }).waitFor();
+    expect((await pac.get(`/api/foros/temas/${idTema}/mensajes`)).body.data[0]).toMatchObject({ oculto: true, contenido: '' });
+  });
+
   it('crear un foro y un tema: validación, "Foro creado exitosamente", el foro nuevo y su tema', async () => {
     const psi = await psicologoForo(e.t);
     const page = await e.paginaConSesion(psi.token, '/foros/crear');

@@ -1,4 +1,14 @@
-import type { CrearForoBody, Foro, Invitacion, ListaForosQuery, MensajeForo, Meta, Participante, Tema } from '@miduelo/shared/foros';
+import type {
+  CrearForoBody,
+  Foro,
+  Invitacion,
+  ListaForosQuery,
+  MensajeForo,
+  Meta,
+  Participante,
+  Reporte,
+  Tema,
+} from '@miduelo/shared/foros';
 import { http } from '@/lib/http';
 
 // Forum calls (spec 2 §7, base /api/foros; every answer wrapped in `data`). The socket side lives in
@@ -42,3 +52,4 @@ export const ocultarMensaje = (idMensaje: number, oculto: boolean) =>
   http.post<{ data: MensajeForo }>(`${base}/mensajes/${idMensaje}/ocultar`, { oculto });
 export const reportarMensaje = (idMensaje: number, motivo: string | null) =>
   http.post<{ data: { id_reporte: number; msg: string } }>(`${base}/mensajes/${idMensaje}/reportar`, { motivo });
+export const reportes = (id: number, signal?: AbortSignal) => http.get<{ data: Reporte[] }>(`${base}/${id}/reportes`, { signal });

@@ -37,6 +37,7 @@ import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
 import { useSocket } from '@/lib/socket';
 import { toast } from '@/lib/toast';
+import { Reportes } from './reportes';
 import { InsigniaRol, InsigniaVisibilidad } from './rol';
 import { AvisoCrisis } from './crisis';
 
@@ -176,6 +177,7 @@ export function DetalleForo({ idForo }: { idForo: number }) {
         <TabsList>
           <TabsTrigger value="temas">{TEXTOS_FOROS.tabTemas}</TabsTrigger>
           <TabsTrigger value="participantes">{TEXTOS_FOROS.tabParticipantes}</TabsTrigger>
+          {tieneRango(f.rol_usuario, 'moderador') ? <TabsTrigger value="reportes">{TEXTOS_FOROS.tabReportes}</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="temas">
           {f.es_participante ? (
@@ -190,6 +192,11 @@ export function DetalleForo({ idForo }: { idForo: number }) {
         <TabsContent value="participantes">
           <Participantes foro={f} />
         </TabsContent>
+        {tieneRango(f.rol_usuario, 'moderador') ? (
+          <TabsContent value="reportes">
+            <Reportes idForo={idForo} />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );
