@@ -179,6 +179,24 @@ describe('cambio de contraseña', () => {
     const nuevo = await llamar(undefined, 'POST', '/api/psicologo/iniciar-sesion', { correo: p.correo, contrasena: 'Nueva#Clave33' });
     expect(nuevo.statusCode).toBe(200);
   });
+  it('contraseñas actuales equivocadas cuentan como intentos fallidos: tras 10, 429 aun con la correcta', async () => {
+    const p = await crearPsicologo(t.db);
+    const tk = sesionPsicologo(t.app, p);
+    for (let i = 0; i < 10; i++) {
+      const r = await llamar(tk, 'PUT', '/api/psicologo/cambiar-contrasena', {
+        contrasenaActual: `No#EsLaMia${i}`,
+        nuevaContrasena: 'Nueva#Clave33',
+      });
+      expect(r.statusCode).toBe(400);
+    }
+    const bloqueada = await llamar(tk, 'PUT', '/api/psicologo/cambiar-contrasena', {
+      contrasenaActual: CONTRASENA,
+      nuevaContrasena: 'Nueva#Clave33',
+    });
+    expect(bloqueada.statusCode).toBe(429);
+    expect(bloqueada.json().msg).toMatch(/^Demasiados intentos/);
+    expect((await leer(p.id_psicologo))?.contrasenaHash).toBe(p.contrasenaHash);
+  });
 });
 
 describe('la cuenta del administrador', () => {
