@@ -290,11 +290,14 @@ describe('pacientes: recuperación, perfil y contraseña', () => {
     expect(malo.statusCode).toBe(400);
     const tel = await llamar(tk, 'PUT', '/api/paciente/perfil', { telefono: '5544332211', email: pac.email });
     expect(tel.json()).toMatchObject({ msg: MSG_PERFIL.perfilActualizado, correo_cambiado: false, perfil: { telefono: '5544332211' } });
+    const antesPw = t.buzon.correos.length;
     const pw = await llamar(tk, 'PUT', '/api/paciente/cambiar-contrasena', {
       contrasenaActual: CONTRASENA,
       nuevaContrasena: 'Paciente#Otra7',
     });
     expect(pw.statusCode, pw.body).toBe(200);
+    // The password notice is sent after the answer: wait for it so the next mail is the email's.
+    expect((await t.buzon.esperar(pac.email, { desde: antesPw })).asunto).toMatch(/contraseña/);
     expect((await llamar(tk, 'GET', '/api/paciente/perfil')).statusCode).toBe(401);
     const tk2 = pw.json().token;
     const desde = t.buzon.correos.length;
