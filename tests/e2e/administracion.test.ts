@@ -149,4 +149,25 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
     });
     expect(login.statusCode).toBe(200);
   });
+
+  it('un paciente restablece su contraseña con el enlace del correo en la página web (?cuenta=paciente)', async () => {
+    const pac = await crearPaciente(e.t.db);
+    const desde = e.t.buzon.correos.length;
+    const r = await e.t.app.inject({ method: 'POST', url: '/api/paciente/recuperar-contrasena', payload: { email: pac.email } });
+    expect(r.statusCode).toBe(200);
+    const enlace = new URL(e.t.buzon.enlace(await e.t.buzon.esperar(pac.email, { desde })));
+    expect(enlace.searchParams.get('cuenta')).toBe('paciente');
+    const page = await (await e.contexto()).newPage();
+    await page.goto(`${enlace.pathname}${enlace.search}`);
+    await page.getByLabel('Nueva contraseña').fill('Paciente#Web9');
+    await page.getByLabel('Confirmar contraseña').fill('Paciente#Web9');
+    await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
+    await page.getByRole('status').getByText(MSG.restablecerExitoso).waitFor();
+    const login = await e.t.app.inject({
+      method: 'POST',
+      url: '/api/paciente/iniciar-sesion',
+      payload: { email: pac.email, contrasena: 'Paciente#Web9' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
 });

@@ -179,6 +179,24 @@ describe('cambio de contraseña', () => {
     const nuevo = await llamar(undefined, 'POST', '/api/psicologo/iniciar-sesion', { correo: p.correo, contrasena: 'Nueva#Clave33' });
     expect(nuevo.statusCode).toBe(200);
   });
+  it('contraseñas actuales equivocadas cuentan como intentos fallidos: tras 10, 429 aun con la correcta', async () => {
+    const p = await crearPsicologo(t.db);
+    const tk = sesionPsicologo(t.app, p);
+    for (let i = 0; i < 10; i++) {
+      const r = await llamar(tk, 'PUT', '/api/psicologo/cambiar-contrasena', {
+        contrasenaActual: `No#EsLaMia${i}`,
+        nuevaContrasena: 'Nueva#Clave33',
+      });
+      expect(r.statusCode).toBe(400);
+    }
+    const bloqueada = await llamar(tk, 'PUT', '/api/psicologo/cambiar-contrasena', {
+      contrasenaActual: CONTRASENA,
+      nuevaContrasena: 'Nueva#Clave33',
+    });
+    expect(bloqueada.statusCode).toBe(429);
+    expect(bloqueada.json().msg).toMatch(/^Demasiados intentos/);
+    expect((await leer(p.id_psicologo))?.contrasenaHash).toBe(p.contrasenaHash);
+  });
 });
 
 describe('la cuenta del administrador', () => {
@@ -272,11 +290,14 @@ describe('pacientes: recuperación, perfil y contraseña', () => {
     expect(malo.statusCode).toBe(400);
     const tel = await llamar(tk, 'PUT', '/api/paciente/perfil', { telefono: '5544332211', email: pac.email });
     expect(tel.json()).toMatchObject({ msg: MSG_PERFIL.perfilActualizado, correo_cambiado: false, perfil: { telefono: '5544332211' } });
+    const antesPw = t.buzon.correos.length;
     const pw = await llamar(tk, 'PUT', '/api/paciente/cambiar-contrasena', {
       contrasenaActual: CONTRASENA,
       nuevaContrasena: 'Paciente#Otra7',
     });
     expect(pw.statusCode, pw.body).toBe(200);
+    // The password notice is sent after the answer: wait for it so the next mail is the email's.
+    expect((await t.buzon.esperar(pac.email, { desde: antesPw })).asunto).toMatch(/contraseña/);
     expect((await llamar(tk, 'GET', '/api/paciente/perfil')).statusCode).toBe(401);
     const tk2 = pw.json().token;
     const desde = t.buzon.correos.length;

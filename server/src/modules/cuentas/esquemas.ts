@@ -1,5 +1,6 @@
 import { MSG } from '@miduelo/shared/auth';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
 import * as v from 'valibot';
 
 /** A malformed link gets the same Spanish answer as an unknown token. */
@@ -16,3 +17,29 @@ export const campoDe =
     const valor: unknown = typeof b === 'object' && b !== null ? Reflect.get(b, nombre) : undefined;
     return typeof valor === 'string' ? valor : undefined;
   };
+
+/** The signed-in account, as the key of a failure-based limit (a password change's current password). */
+export const cuentaDeSesion = (request: FastifyRequest): string | undefined => {
+  const s = request.sesion;
+  if (s?.tipo === 'psicologo') return `psicologo:${s.id_psicologo}`;
+  if (s?.tipo === 'paciente') return `paciente:${s.id_paciente}`;
+  return undefined;
+};
+
+interface Limite {
+  fallo(request: FastifyRequest, cuenta: string): Promise<void>;
+  exito(request: FastifyRequest, reply: FastifyReply, cuenta: string): Promise<void>;
+}
+
+/** Runs a password change, counting a wrong current password as a failure of the limit. */
+export async function conLimite<T>(limite: Limite, request: FastifyRequest, reply: FastifyReply, accion: () => Promise<T>): Promise<T> {
+  const cuenta = cuentaDeSesion(request) ?? '';
+  try {
+    const r = await accion();
+    await limite.exito(request, reply, cuenta);
+    return r;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'CONTRASENA_ACTUAL_INCORRECTA') await limite.fallo(request, cuenta);
+    throw err;
+  }
+}

@@ -16,7 +16,7 @@ import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
-import { campoDe } from './esquemas';
+import { campoDe, conLimite, cuentaDeSesion } from './esquemas';
 import { obtenerAdmin } from './service';
 import { cambiarEstadoCuenta } from './service-admin';
 import {
@@ -58,16 +58,19 @@ const rutasAdmin: Rutas = async (app) => {
   app.put('/perfil', { schema: { body: PerfilAdminBody, response: { 200: PerfilActualizadoRespuesta } } }, async (request) =>
     actualizarPerfilPsicologo(ctx, { sesion: psicologoDe(request), actor: actorDe(request), datos: request.body }),
   );
+  const limiteCambio = app.limiteLogin('cambio-contrasena-admin', cuentaDeSesion);
   app.put(
     '/cambiar-contrasena',
-    { schema: { body: CambioContrasenaAdminBody, response: { 200: ContrasenaCambiadaRespuesta } } },
-    async (request) =>
-      cambiarContrasenaPsicologoPropia(ctx, {
-        sesion: psicologoDe(request),
-        actor: actorDe(request),
-        actual: request.body.contrasena_actual,
-        nueva: request.body.nueva_contrasena,
-      }),
+    { preHandler: limiteCambio.antes, schema: { body: CambioContrasenaAdminBody, response: { 200: ContrasenaCambiadaRespuesta } } },
+    async (request, reply) =>
+      conLimite(limiteCambio, request, reply, () =>
+        cambiarContrasenaPsicologoPropia(ctx, {
+          sesion: psicologoDe(request),
+          actor: actorDe(request),
+          actual: request.body.contrasena_actual,
+          nueva: request.body.nueva_contrasena,
+        }),
+      ),
   );
   app.post(
     '/solicitar-cambio-correo',

@@ -22,7 +22,7 @@ import {
 } from '@miduelo/shared/perfil';
 import { actorDe } from '../../comun/auditoria';
 import { pacienteDe } from '../../plugins/auth';
-import { campoDe, TokenActivacion, TokenRestablecer } from './esquemas';
+import { campoDe, conLimite, cuentaDeSesion, TokenActivacion, TokenRestablecer } from './esquemas';
 import { aceptarConsentimiento, estadoConsentimiento, textosVigentes } from './service-consentimiento';
 import { actualizarPerfilPaciente, cambiarContrasenaPaciente, obtenerPerfilPaciente } from './service-perfil';
 import { cerrarSesion } from './service';
@@ -112,16 +112,23 @@ const rutasPaciente: Rutas = async (app) => {
   app.put('/perfil', { onRequest: app.requierePaciente, schema: { body: PerfilPacienteBody } }, async (request) =>
     actualizarPerfilPaciente(ctx, { sesion: pacienteDe(request), actor: actorDe(request), datos: request.body }),
   );
+  const limiteCambio = app.limiteLogin('cambio-contrasena-paciente', cuentaDeSesion);
   app.put(
     '/cambiar-contrasena',
-    { onRequest: app.requierePaciente, schema: { body: CambioContrasenaPacienteBody, response: { 200: ContrasenaCambiadaRespuesta } } },
-    async (request) =>
-      cambiarContrasenaPaciente(ctx, {
-        sesion: pacienteDe(request),
-        actor: actorDe(request),
-        actual: request.body.contrasenaActual,
-        nueva: request.body.nuevaContrasena,
-      }),
+    {
+      onRequest: app.requierePaciente,
+      preHandler: limiteCambio.antes,
+      schema: { body: CambioContrasenaPacienteBody, response: { 200: ContrasenaCambiadaRespuesta } },
+    },
+    async (request, reply) =>
+      conLimite(limiteCambio, request, reply, () =>
+        cambiarContrasenaPaciente(ctx, {
+          sesion: pacienteDe(request),
+          actor: actorDe(request),
+          actual: request.body.contrasenaActual,
+          nueva: request.body.nuevaContrasena,
+        }),
+      ),
   );
 
   // ---- Consent (decision 146): the texts are public (registration shows them before any account) ----

@@ -23,7 +23,7 @@ import {
 } from '@miduelo/shared/perfil';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
-import { campoDe, TokenActivacion, TokenRestablecer } from './esquemas';
+import { campoDe, conLimite, cuentaDeSesion, TokenActivacion, TokenRestablecer } from './esquemas';
 import { consentimientoDePaciente } from './service-consentimiento';
 import { actualizarPerfilPsicologo, cambiarContrasenaPsicologoPropia, obtenerPerfil } from './service-perfil';
 import {
@@ -117,16 +117,24 @@ const rutasPsicologo: Rutas = async (app) => {
     { onRequest: app.requierePsicologo, schema: { body: PerfilPsicologoBody, response: { 200: PerfilActualizadoRespuesta } } },
     async (request) => actualizarPerfilPsicologo(ctx, { sesion: psicologoDe(request), actor: actorDe(request), datos: request.body }),
   );
+  // Wrong current passwords count like failed logins, per account and address (decision 074).
+  const limiteCambio = app.limiteLogin('cambio-contrasena', cuentaDeSesion);
   app.put(
     '/cambiar-contrasena',
-    { onRequest: app.requierePsicologo, schema: { body: CambioContrasenaBody, response: { 200: ContrasenaCambiadaRespuesta } } },
-    async (request) =>
-      cambiarContrasenaPsicologoPropia(ctx, {
-        sesion: psicologoDe(request),
-        actor: actorDe(request),
-        actual: request.body.contrasenaActual,
-        nueva: request.body.nuevaContrasena,
-      }),
+    {
+      onRequest: app.requierePsicologo,
+      preHandler: limiteCambio.antes,
+      schema: { body: CambioContrasenaBody, response: { 200: ContrasenaCambiadaRespuesta } },
+    },
+    async (request, reply) =>
+      conLimite(limiteCambio, request, reply, () =>
+        cambiarContrasenaPsicologoPropia(ctx, {
+          sesion: psicologoDe(request),
+          actor: actorDe(request),
+          actual: request.body.contrasenaActual,
+          nueva: request.body.nuevaContrasena,
+        }),
+      ),
   );
 
   // Spec 2 §7: an administrator registers another administrator (activated by the emailed link).

@@ -6,6 +6,7 @@ import { type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/paci
 import { EventoCreadoSchema } from '@miduelo/shared/realtime-chat';
 import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
 import { Link } from '@tanstack/react-router';
+import dayjs from 'dayjs';
 import { CalendarCheck, CalendarPlus, CalendarX2, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
 import { useState } from 'react';
 import { BadgeEstadoCita } from '@/components/ui/badge';
@@ -79,7 +80,7 @@ function Consentimiento({ idPaciente }: { idPaciente: number }) {
             {c.al_dia ? (
               <span className="text-exito-700">
                 Aceptado (v{c.version_aceptada}
-                {c.aceptado_en ? `, ${formatoFecha(c.aceptado_en.slice(0, 10))}` : ''})
+                {c.aceptado_en ? `, ${dayjs(c.aceptado_en).format('DD/MM/YYYY')}` : ''})
               </span>
             ) : (
               <span className="text-aviso-700">
