@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer';
 import agenda from './modules/agenda/plugin';
 import chat from './modules/chat/plugin';
 import cuentas from './modules/cuentas/plugin';
+import notificaciones from './modules/notificaciones/plugin';
 import pacientes from './modules/pacientes/plugin';
 import auth from './plugins/auth';
 import cliente from './plugins/cliente';
@@ -109,6 +110,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(agenda);
   await app.register(pacientes);
   await app.register(chat);
+  await app.register(notificaciones);
 
   await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   return app;
