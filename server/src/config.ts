@@ -46,6 +46,8 @@ export interface Config {
   /** Web Push (VAPID) keys: from the environment, generated into DATA_DIR outside production;
    * null in production when not configured (push is then off, decision 182). */
   vapid: Vapid | null;
+  /** HTTPS agent for the push services (tests: one that trusts their own push service's certificate). */
+  agentePush: import('node:https').Agent | null;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -163,6 +165,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       overrides.vapid !== undefined
         ? overrides.vapid
         : vapidDe(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT, production, dataDir, e.ADMIN_EMAIL),
+    agentePush: null,
     now: () => new Date(),
     ...overrides,
   };

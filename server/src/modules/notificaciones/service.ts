@@ -57,6 +57,7 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
           urgency: 'normal',
           topic: n.etiqueta,
           timeout: 10_000,
+          ...(ctx.config.agentePush ? { agent: ctx.config.agentePush } : {}),
         });
         enviadas++;
       } catch (err) {
