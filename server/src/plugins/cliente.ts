@@ -108,7 +108,11 @@ export default fp(
           return reply.sendFile(url, raizApp);
         });
       }
-      app.get(`/${DIR_APP}`, enviarIndiceApp);
+      // The worker's scope is /app/: a page opened at /app would be outside it (never controlled).
+      app.get(`/${DIR_APP}`, (request, reply) => {
+        const q = request.url.indexOf('?');
+        return reply.redirect(`/${DIR_APP}/${q === -1 ? '' : request.url.slice(q)}`, 301);
+      });
       app.get(`/${DIR_APP}/`, enviarIndiceApp);
       app.get(`/${DIR_APP}/index.html`, enviarIndiceApp);
     }

@@ -20,12 +20,15 @@ export function rutaActual(): string {
   return dentro.replace(/\/+$/, '');
 }
 
+/** Home is /app/ (with the slash: inside the worker's scope), every other screen /app/<ruta>. */
+const hrefDe = (ruta: string) => (ruta === '' ? `${BASE}/` : `${BASE}${ruta}`);
+
 export function useRuta(): string {
   return useSyncExternalStore(suscribir, rutaActual);
 }
 
 export function navegar(ruta: string, o: { reemplazar?: boolean } = {}): void {
-  const url = `${BASE}${ruta}`;
+  const url = hrefDe(ruta);
   if (o.reemplazar) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
   window.dispatchEvent(new Event(EVENTO));
@@ -39,5 +42,5 @@ export function Enlace({ a, ...props }: { a: string } & AnchorHTMLAttributes<HTM
     e.preventDefault();
     navegar(a);
   };
-  return <a {...props} href={`${BASE}${a}`} onClick={alPulsar} />;
+  return <a {...props} href={hrefDe(a)} onClick={alPulsar} />;
 }
