@@ -87,6 +87,8 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     esperar(enlace.pathname).toMatch(/^\/api\/paciente\/activar\//);
     await page.goto(enlace.pathname);
     await page.getByText(MSG_CUENTA.paginaActivacionExito).waitFor();
+    await page.getByRole('link', { name: 'Iniciar sesión en MiDuelo' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
 
     await entrar(page, 'marina.rios@correo.mx', 'Duelo#Segura1');
     await page.getByRole('heading', { name: /Marina/ }).waitFor();

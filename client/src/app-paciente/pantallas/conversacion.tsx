@@ -165,7 +165,7 @@ export default function Conversacion({ idChat }: { idChat: number }) {
         ))}
       </ol>
       <Redactar idChat={idChat} />
-      <div ref={fin} className="h-px" />
+      <div ref={fin} className="h-20" aria-hidden />
     </div>
   );
 }
