@@ -101,6 +101,17 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
         .getByRole('link', { name: /Emergencias: 911/ })
         .getAttribute('href'),
     ).toBe('tel:911');
+    await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
+
+    // Logging out ends the session here and on the server, without a "your session ended" notice.
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('miduelo-app:sesion'))) ?? '{}').token as string;
+    await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+    const citas = () => e.t.app.inject({ method: 'GET', url: '/api/paciente/citas', headers: { authorization: `Bearer ${token}` } });
+    await esperar.poll(async () => (await citas()).statusCode).toBe(401);
+    esperar(await page.getByText('Tu sesión terminó').count()).toBe(0);
+    esperar(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('miduelo-app:')))).toEqual([]);
   });
 
   it('solicita una cita y la ve confirmada en vivo cuando el psicólogo la confirma', async () => {

@@ -31,12 +31,15 @@ interface Opciones {
   cuerpo?: unknown;
   /** Login and registration: a 401 there is an answer, not a lost session. */
   publica?: boolean;
+  /** A token other than the current session's (logging out after the session was forgotten here). */
+  token?: string;
 }
 
 export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const s = sesionActual();
-  if (s && !o.publica) headers.authorization = `Bearer ${s.token}`;
+  const token = o.token ?? (o.publica ? undefined : s?.token);
+  if (token) headers.authorization = `Bearer ${token}`;
   if (o.cuerpo !== undefined) headers['content-type'] = 'application/json';
   // The psychologists' site sets an anti-forgery cookie on this origin; when it is there the
   // server wants it echoed (the app itself relies on its bearer token).

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { api, ErrorApi, useRecurso } from '../lib/api';
 import { pushDisponible, suscribir, suscripcionActual } from '../lib/push';
-import { terminar, useSesion } from '../lib/sesion';
+import { sesionActual, terminar, useSesion } from '../lib/sesion';
 
 export default function Ajustes() {
   const paciente = useSesion((s) => s.sesion?.paciente);
@@ -11,6 +11,7 @@ export default function Ajustes() {
 
   async function salir() {
     setSaliendo(true);
+    const token = sesionActual()?.token;
     // This phone stops getting this account's notices.
     try {
       const sub = await suscripcionActual();
@@ -21,8 +22,10 @@ export default function Ajustes() {
     } catch {
       // Nothing to undo.
     }
-    await api('/cerrar-sesion', { metodo: 'POST' }).catch(() => undefined);
+    // Forgotten here first (the server's revocation notice on the socket then finds no session),
+    // then revoked on the server.
     terminar();
+    if (token) await api('/cerrar-sesion', { metodo: 'POST', token }).catch(() => undefined);
   }
 
   return (
