@@ -1,5 +1,4 @@
 // The patient's app (/app, issue 17): a separate page of the client build with its own small router.
-import '../styles.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

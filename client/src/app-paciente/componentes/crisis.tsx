@@ -69,3 +69,20 @@ export function BotonCrisis() {
     </>
   );
 }
+
+/** On the screens before logging in: the same lines, in one line at the foot. */
+export function CrisisAlPie() {
+  return (
+    <p className="mt-10 rounded-xl bg-terracota-50 px-4 py-3 text-center text-sm text-tinta-800">
+      ¿Necesitas ayuda ahora? Llama a la{' '}
+      <a href="tel:8009112000" className="font-semibold text-terracota-700 underline">
+        Línea de la Vida 800 911 2000
+      </a>{' '}
+      o al{' '}
+      <a href="tel:911" className="font-semibold text-terracota-700 underline">
+        911
+      </a>
+      .
+    </p>
+  );
+}

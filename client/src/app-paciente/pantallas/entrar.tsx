@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { CrisisAlPie } from '../componentes/crisis';
 import { Aviso, Boton, Campo } from '../componentes/ui';
 import { api, ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
@@ -70,6 +71,7 @@ export default function Entrar() {
           Regístrate con el código de tu psicóloga o psicólogo
         </Enlace>
       </p>
+      <CrisisAlPie />
     </main>
   );
 }

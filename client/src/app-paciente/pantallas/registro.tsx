@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { CrisisAlPie } from '../componentes/crisis';
 import { Aviso, Boton, Campo } from '../componentes/ui';
 import { api, ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
@@ -105,6 +106,7 @@ export default function Registro() {
           Inicia sesión
         </Enlace>
       </p>
+      <CrisisAlPie />
     </main>
   );
 }
