@@ -18,13 +18,24 @@ function masReciente(dir) {
 }
 
 export function construirClienteSiHaceFalta() {
-  const index = path.join(raiz, 'client/dist/index.html');
-  const fuentes = Math.max(masReciente(path.join(raiz, 'client/src')), masReciente(path.join(raiz, 'shared/src')));
+  // The psychologists' site (index.html) and, built after it, the patient's app (app/index.html).
+  const index = path.join(raiz, 'client/dist/app/index.html');
+  const fuentes = Math.max(
+    masReciente(path.join(raiz, 'client/src')),
+    masReciente(path.join(raiz, 'shared/src')),
+    masReciente(path.join(raiz, 'client/app')),
+    masReciente(path.join(raiz, 'client/public')),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= fuentes) return;
   console.log('Construyendo el cliente web…');
   const vite = path.join(raiz, 'client/node_modules/vite/bin/vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: path.join(raiz, 'client'), stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  for (const extra of [[], ['--config', 'vite.app.config.ts']]) {
+    const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...extra], {
+      cwd: path.join(raiz, 'client'),
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -10,6 +10,7 @@ import chat from './modules/chat/plugin';
 import cuentas from './modules/cuentas/plugin';
 import expediente from './modules/expediente/plugin';
 import foros from './modules/foros/plugin';
+import notificaciones from './modules/notificaciones/plugin';
 import pacientes from './modules/pacientes/plugin';
 import auth from './plugins/auth';
 import cliente from './plugins/cliente';
@@ -115,6 +116,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(expediente);
   await app.register(administracion);
   await app.register(foros);
+  await app.register(notificaciones);
 
   await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   return app;

@@ -1,6 +1,6 @@
 // The only reader of process.env. Invalid configuration stops the start with a message naming
 // the variable, so an operator never runs with a half-understood setting.
-import { createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -48,8 +48,19 @@ export interface Config {
   corsOrigins: string[];
   /** Fastify's trustProxy: how many proxies in front of us set X-Forwarded-For (0 = none). */
   trustProxy: number;
+  /** Web Push (VAPID) keys: from the environment, generated into DATA_DIR outside production;
+   * null in production when not configured (push is then off, decision 182). */
+  vapid: Vapid | null;
+  /** HTTPS agent for the push services (tests: one that trusts their own push service's certificate). */
+  agentePush: import('node:https').Agent | null;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
+}
+
+export interface Vapid {
+  publica: string;
+  privada: string;
+  sujeto: string;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +97,9 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   CLIENT_DIR: opcional,
   ENCRYPTION_KEY: opcional,
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}$/, 'debe ser una llave pública VAPID (base64url)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{40,50}$/, 'debe ser una llave privada VAPID (base64url)'))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)\S+$/, 'debe empezar con mailto: o https://'))),
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'debe tener de 1 a 64 letras, dígitos o _ . : -'))),
   FORO_PUBLICACIONES_POR_MINUTO: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'debe ser un número entero de 1 a 999999'))),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'debe ser el número de proxies delante del servidor (0 a 99)'))),
@@ -125,6 +139,8 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('Configuración inválida: ADMIN_PASSWORD es obligatorio cuando ADMIN_EMAIL está definido');
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
     throw new ConfigError('Configuración inválida: ADMIN_EMAIL es obligatorio cuando ADMIN_PASSWORD está definido');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Configuración inválida: VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas');
   const port = Number(e.PORT ?? 3000);
   if (port > 65535) throw new ConfigError('Configuración inválida: PORT debe ser un número de puerto');
   return {
@@ -153,6 +169,11 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: e.REDIS_PREFIX ?? prefijoDeBase(e.DATABASE_URL ?? null, dataDir),
     trustProxy: Number(e.TRUST_PROXY ?? 0),
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim().toLowerCase()) : [],
+    vapid:
+      overrides.vapid !== undefined
+        ? overrides.vapid
+        : vapidDe(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT, production, dataDir, e.ADMIN_EMAIL),
+    agentePush: null,
     now: () => new Date(),
     ...overrides,
   };
@@ -178,6 +199,47 @@ function secretoDesarrollo(dataDir: string): string {
   const secreto = randomBytes(48).toString('base64url');
   writeFileSync(archivo, secreto, { mode: 0o600 });
   return secreto;
+}
+
+/** The VAPID keys: configured, or (outside production) generated once into DATA_DIR like the JWT
+ * secret. The subject defaults to the administrator's address or the project's. */
+function vapidDe(
+  publica: string | undefined,
+  privada: string | undefined,
+  sujeto: string | undefined,
+  production: boolean,
+  dataDir: string,
+  admin: string | undefined,
+): Vapid | null {
+  const s = sujeto ?? `mailto:${admin ?? 'soporte@miduelo.mx'}`;
+  if (publica && privada) return { publica, privada, sujeto: s };
+  if (production) return null;
+  const archivo = path.join(dataDir, 'vapid.json');
+  if (!existsSync(archivo)) {
+    mkdirSync(dataDir, { recursive: true });
+    const temporal = `${archivo}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporal, JSON.stringify(generarVapid()), { mode: 0o600 });
+    try {
+      linkSync(temporal, archivo);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(temporal, { force: true });
+    }
+  }
+  const k = JSON.parse(readFileSync(archivo, 'utf8')) as { publica: string; privada: string };
+  return { publica: k.publica, privada: k.privada, sujeto: s };
+}
+
+/** A P-256 key pair in the form VAPID uses (raw, base64url). */
+function generarVapid(): { publica: string; privada: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // The private key may come shorter than 32 bytes (leading zeros): VAPID wants exactly 32.
+  const privada = Buffer.alloc(32);
+  const k = ecdh.getPrivateKey();
+  k.copy(privada, 32 - k.length);
+  return { publica: ecdh.getPublicKey().toString('base64url'), privada: privada.toString('base64url') };
 }
 
 function llavesDe(valor: string): Llave[] {

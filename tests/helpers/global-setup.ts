@@ -32,11 +32,16 @@ export default async function setup() {
   // build it when it is missing or older than its sources. NODE_ENV is the production one: vitest sets
   // `test`, which would give React's development build, not the one users download.
   const cliente = path.join(RAIZ, 'client');
-  const manifiesto = path.join(cliente, 'dist/.vite/manifest.json');
+  // The patient's app is built second (client/vite.app.config.ts): its manifest is the newest.
+  const manifiesto = path.join(cliente, 'dist/.vite/manifest-app.json');
   const fuentes = Math.max(
     masReciente(path.join(cliente, 'src')),
     masReciente(path.join(RAIZ, 'shared/src')),
+    masReciente(path.join(cliente, 'app')),
+    masReciente(path.join(cliente, 'public')),
     statSync(path.join(cliente, 'vite.config.ts')).mtimeMs,
+    statSync(path.join(cliente, 'vite.app.config.ts')).mtimeMs,
+    statSync(path.join(cliente, 'vite-comun.ts')).mtimeMs,
     statSync(path.join(cliente, 'index.html')).mtimeMs,
   );
   if (!existsSync(manifiesto) || statSync(manifiesto).mtimeMs < fuentes) {

@@ -64,9 +64,16 @@ export function rutasRegistradas(app: FastifyInstance): string[] {
   return [...rutas].filter((r) => !esArchivoDelCliente(r.split(' ')[1])).sort();
 }
 
-/** The built client and the operator's downloads are static files, not API. */
+/** The built client (and the patient's app at /app) and the operator's downloads are static files, not API. */
 function esArchivoDelCliente(ruta: string): boolean {
-  return ruta === '/' || ruta.startsWith('/descargas/') || ruta === '/*' || /\.[a-z0-9]{1,8}$/i.test(ruta);
+  return (
+    ruta === '/' ||
+    ruta === '/app' ||
+    ruta === '/app/' ||
+    ruta.startsWith('/descargas/') ||
+    ruta === '/*' ||
+    /\.[a-z0-9]{1,12}$/i.test(ruta)
+  );
 }
 
 export const claveCanonica = (clave: string) => clave.replace(/:[A-Za-z_][\w|:]*/g, ':');

@@ -246,6 +246,27 @@ const TABLA: Record<string, Fila> = {
     payload: { id_chat: e.p1.idChat, contenido: 'Gracias por la sesión' },
   })),
   'PUT /api/paciente/chats/:id/leer': fila(['paciente'], ({ e }) => ({ url: `/api/paciente/chats/${e.p1.idChat}/leer` })),
+  // Web Push of the patient's app (issue 17): each patient's own subscriptions and preferences.
+  'GET /api/paciente/push/clave': fila(PACIENTES, () => ({ url: '/api/paciente/push/clave' })),
+  'POST /api/paciente/push/suscripciones': fila(PACIENTES, () => ({
+    url: '/api/paciente/push/suscripciones',
+    payload: {
+      endpoint: 'https://push.example.com/matriz',
+      keys: {
+        p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+  })),
+  'DELETE /api/paciente/push/suscripciones': fila(PACIENTES, () => ({
+    url: '/api/paciente/push/suscripciones',
+    payload: { endpoint: 'https://push.example.com/matriz' },
+  })),
+  'GET /api/paciente/push/preferencias': fila(PACIENTES, () => ({ url: '/api/paciente/push/preferencias' })),
+  'PUT /api/paciente/push/preferencias': fila(PACIENTES, () => ({
+    url: '/api/paciente/push/preferencias',
+    payload: { mensajes: false, citas: true },
+  })),
 
   // ---- Administrator ----
   'GET /api/admin/verificar': fila(['admin'], () => ({ url: '/api/admin/verificar' })),

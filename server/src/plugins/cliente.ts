@@ -8,6 +8,8 @@ import fp from 'fastify-plugin';
 import { enviarError } from './errors';
 
 const ARCHIVO_APP = 'miduelo.apk';
+/** The patient's installable web app, a second page of the client build (docs/decisions/180). */
+const DIR_APP = 'app';
 
 /** The meta tag through which index.html hands the clinic's time zone to the client (no extra request). */
 const META_ZONA = 'miduelo-zona-clinica';
@@ -50,14 +52,20 @@ export default fp(
     const index = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;
     const hayCliente = index !== null && existsSync(index);
     const indice = index && hayCliente ? indiceConZona(index, opts.zonaClinica) : null;
+    // The patient's app (issue 17): its own page, /app and everything under it.
+    const indexApp = opts.clientDir ? path.join(opts.clientDir, DIR_APP, 'index.html') : null;
+    const hayAppWeb = indexApp !== null && existsSync(indexApp);
+    const indiceApp = indexApp && hayAppWeb ? indiceConZona(indexApp, opts.zonaClinica) : null;
 
-    const enviarIndice = (request: FastifyRequest, reply: FastifyReply) => {
-      if (!indice) return enviarError(reply, 404, 'RUTA_NO_ENCONTRADA', MSG_GENERICO.rutaNoEncontrada);
-      const { html, etag } = indice();
+    const responderIndice = (de: typeof indice) => (request: FastifyRequest, reply: FastifyReply) => {
+      if (!de) return enviarError(reply, 404, 'RUTA_NO_ENCONTRADA', MSG_GENERICO.rutaNoEncontrada);
+      const { html, etag } = de();
       reply.header('cache-control', CACHE_REVALIDAR).header('etag', etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('text/html; charset=utf-8').send(html);
     };
+    const enviarIndice = responderIndice(indice);
+    const enviarIndiceApp = responderIndice(indiceApp);
 
     if (hayCliente && opts.clientDir) {
       const raiz = opts.clientDir;
@@ -85,6 +93,29 @@ export default fp(
       app.get('/', enviarIndice);
       app.get('/index.html', enviarIndice);
     }
+    if (hayAppWeb && opts.clientDir) {
+      const raizApp = path.join(opts.clientDir, DIR_APP);
+      // The worker, the manifest and the icons keep their names across builds: revalidated on every
+      // load (a browser checks the worker for updates this way); compressed on the fly (small files).
+      // The hashed files they use are the shared /assets/ ones: precompressed and immutable.
+      for (const rel of readdirSync(raizApp, { recursive: true, encoding: 'utf8' })) {
+        const archivo = path.join(raizApp, rel);
+        const url = rel.split(path.sep).join('/');
+        if (!statSync(archivo).isFile() || url === 'index.html' || /(^|\/)\.|\.(map|br|gz)$/.test(url)) continue;
+        app.get(`/${DIR_APP}/${url}`, (_request, reply) => {
+          reply.header('cache-control', CACHE_REVALIDAR).header('vary', 'accept-encoding');
+          if (url.endsWith('.webmanifest')) reply.type('application/manifest+json; charset=utf-8');
+          return reply.sendFile(url, raizApp);
+        });
+      }
+      // The worker's scope is /app/: a page opened at /app would be outside it (never controlled).
+      app.get(`/${DIR_APP}`, (request, reply) => {
+        const q = request.url.indexOf('?');
+        return reply.redirect(`/${DIR_APP}/${q === -1 ? '' : request.url.slice(q)}`, 301);
+      });
+      app.get(`/${DIR_APP}/`, enviarIndiceApp);
+      app.get(`/${DIR_APP}/index.html`, enviarIndiceApp);
+    }
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
       if (url.startsWith('/api/') || url.startsWith('/socket.io') || request.method !== 'GET' || !hayCliente) {
@@ -93,6 +124,8 @@ export default fp(
       // Any client route (/agenda, /paciente/7…) loads the app, which routes it.
       const rel = url.split('?')[0];
       if (/\.[a-z0-9]{2,5}$/i.test(rel)) return enviarError(reply, 404, 'RUTA_NO_ENCONTRADA', MSG_GENERICO.rutaNoEncontrada);
+      // …and the patient's app's deep links (/app/citas, /app/chat/3…) load the patient's app.
+      if (hayAppWeb && rel.startsWith(`/${DIR_APP}/`)) return enviarIndiceApp(request, reply);
       return enviarIndice(request, reply);
     });
   },

@@ -33,6 +33,11 @@ export interface Realtime {
   io: IoMiDuelo;
   /** Pushes an event to rooms. Call only after the transaction that produced it committed. */
   emitir<E extends keyof ServerToClientEvents>(salas: string | string[], evento: E, ...args: Args<E>): void;
+  /** Observes every event pushed through `emitir` (after the emit); Web Push uses it to reach a
+   * patient who has no open socket (docs/decisions/183). An observer must not throw. */
+  alEmitir(observador: ObservadorEmision): void;
+  /** Whether a room has at least one socket, on any node. */
+  haySockets(sala: string): Promise<boolean>;
   /** Registers a domain's socket handlers (called once per authenticated connection). */
   alConectar(handler: (socket: SocketMiDuelo) => void): void;
   /** Registers the handler of one client event for every connection, without a listener per
@@ -52,6 +57,8 @@ export interface Realtime {
     o?: { excepto?: string },
   ): Promise<void>;
 }
+
+export type ObservadorEmision = <E extends keyof ServerToClientEvents>(salas: string[], evento: E, ...args: Args<E>) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -221,11 +228,20 @@ export default fp(
       for (const h of handlers) h(socket);
     });
 
+    const observadores: ObservadorEmision[] = [];
     const realtime: Realtime = {
       io,
       emitir(salas, evento, ...args) {
         // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot narrow a generic event name
         (io.to(salas) as any).emit(evento, ...args);
+        const lista = Array.isArray(salas) ? salas : [salas];
+        for (const o of observadores) o(lista, evento, ...args);
+      },
+      alEmitir(observador) {
+        observadores.push(observador);
+      },
+      async haySockets(s) {
+        return (await io.in(s).fetchSockets()).length > 0;
       },
       manejar(evento, handler) {
         manejadores.set(evento, handler);

@@ -6,5 +6,6 @@ import * as auditoria from './auditoria';
 import * as expediente from './expediente';
 import * as consentimiento from './consentimiento';
 import * as foros from './foros';
+import * as notificaciones from './notificaciones';
 
-export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente, ...consentimiento, ...foros };
+export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente, ...consentimiento, ...foros, ...notificaciones };

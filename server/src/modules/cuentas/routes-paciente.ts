@@ -61,7 +61,11 @@ const rutasPaciente: Rutas = async (app) => {
       return reply
         .status(r instanceof AppError ? r.status : 200)
         .type('text/html; charset=utf-8')
-        .send(paginaActivacion(r instanceof AppError ? r.message : MSG_CUENTA.paginaActivacionExito));
+        .send(
+          r instanceof AppError
+            ? paginaActivacion(r.message)
+            : paginaActivacion(MSG_CUENTA.paginaActivacionExito, { href: '/app/entrar', texto: 'Iniciar sesión en MiDuelo' }),
+        );
     }
     if (r instanceof Error) throw r;
     return r;

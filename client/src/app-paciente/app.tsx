@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Marco } from './componentes/marco';
+import { navegar, useRuta } from './lib/enrutador';
+import { useSesion } from './lib/sesion';
+import { Inicio } from './pantallas/inicio';
+
+// Screens other than Home are fetched when first opened.
+const Entrar = lazy(() => import('./pantallas/entrar'));
+const Registro = lazy(() => import('./pantallas/registro'));
+const Citas = lazy(() => import('./pantallas/citas'));
+const Chats = lazy(() => import('./pantallas/chats'));
+const Conversacion = lazy(() => import('./pantallas/conversacion'));
+const Ajustes = lazy(() => import('./pantallas/ajustes'));
+
+const PUBLICAS = new Set(['/entrar', '/registro']);
+
+function Pantalla({ ruta }: { ruta: string }) {
+  if (ruta === '') return <Inicio />;
+  if (ruta === '/citas') return <Citas />;
+  if (ruta === '/chat') return <Chats />;
+  const chat = /^\/chat\/(\d{1,10})$/.exec(ruta);
+  if (chat) return <Conversacion idChat={Number(chat[1])} />;
+  if (ruta === '/ajustes') return <Ajustes />;
+  return <NoEncontrada />;
+}
+
+function NoEncontrada() {
+  useEffect(() => navegar('', { reemplazar: true }), []);
+  return null;
+}
+
+function Cargando() {
+  return <p className="p-6 text-center text-tinta-500">Cargando…</p>;
+}
+
+export function App() {
+  const ruta = useRuta();
+  const sesion = useSesion((s) => s.sesion);
+  const publica = PUBLICAS.has(ruta);
+
+  useEffect(() => {
+    if (!sesion && !publica) navegar('/entrar', { reemplazar: true });
+    if (sesion && publica) navegar('', { reemplazar: true });
+  }, [sesion, publica]);
+
+  if (!sesion) {
+    if (!publica) return null;
+    return <Suspense fallback={<Cargando />}>{ruta === '/registro' ? <Registro /> : <Entrar />}</Suspense>;
+  }
+  if (publica) return null;
+  return (
+    <Marco ruta={ruta}>
+      <Suspense fallback={<Cargando />}>
+        <Pantalla ruta={ruta} />
+      </Suspense>
+    </Marco>
+  );
+}

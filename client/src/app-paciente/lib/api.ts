@@ -1,0 +1,159 @@
+// Calls to the patient API (/api/paciente) with the session's bearer token, and a small cache of
+// the last answers each screen showed, so that the app opens offline with what it saw last
+// (docs/decisions/183). The cache is per patient and is erased on logout.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { sesionActual, terminar } from './sesion';
+
+export class ErrorApi extends Error {
+  constructor(
+    readonly status: number,
+    msg: string,
+    readonly code?: string,
+    readonly errores: Record<string, string> = {},
+  ) {
+    super(msg);
+  }
+}
+
+export const SIN_CONEXION = 'No hay conexión a internet. Lo intentaremos de nuevo en cuanto vuelva.';
+const ERROR_GENERICO = 'Algo no salió bien. Inténtalo de nuevo en un momento.';
+
+function cookieXsrf(): string | null {
+  for (const parte of document.cookie.split(';')) {
+    const [nombre, ...resto] = parte.trim().split('=');
+    if (nombre === 'XSRF-TOKEN') return decodeURIComponent(resto.join('='));
+  }
+  return null;
+}
+
+interface Opciones {
+  metodo?: string;
+  cuerpo?: unknown;
+  /** Login and registration: a 401 there is an answer, not a lost session. */
+  publica?: boolean;
+  /** A token other than the current session's (logging out after the session was forgotten here). */
+  token?: string;
+}
+
+export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const s = sesionActual();
+  const token = o.token ?? (o.publica ? undefined : s?.token);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (o.cuerpo !== undefined) headers['content-type'] = 'application/json';
+  // The psychologists' site sets an anti-forgery cookie on this origin; when it is there the
+  // server wants it echoed (the app itself relies on its bearer token).
+  const xsrf = o.metodo && o.metodo !== 'GET' ? cookieXsrf() : null;
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  let res: Response;
+  try {
+    res = await fetch(`/api/paciente${ruta}`, {
+      method: o.metodo ?? 'GET',
+      headers,
+      body: o.cuerpo === undefined ? undefined : JSON.stringify(o.cuerpo),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ErrorApi(0, SIN_CONEXION, 'SIN_CONEXION');
+  }
+  const texto = await res.text();
+  let datos: unknown = null;
+  try {
+    datos = texto ? JSON.parse(texto) : null;
+  } catch {
+    datos = null;
+  }
+  if (!res.ok) {
+    const d = (datos ?? {}) as { msg?: string; code?: string; errores?: Record<string, string> };
+    if ((res.status === 401 || res.status === 403) && s && !o.publica && d.code !== 'CHAT_SOLO_LECTURA') {
+      terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
+    }
+    throw new ErrorApi(res.status, d.msg ?? ERROR_GENERICO, d.code, d.errores ?? {});
+  }
+  return datos as T;
+}
+
+// ---- The last answers shown ----
+
+const claveCache = (clave: string) => {
+  const s = sesionActual();
+  return s ? `miduelo-app:${s.paciente.id_paciente}:cache:${clave}` : null;
+};
+
+export function leerCache<T>(clave: string): T | undefined {
+  const k = claveCache(clave);
+  if (!k) return undefined;
+  try {
+    const v = localStorage.getItem(k);
+    return v === null ? undefined : (JSON.parse(v) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+export function guardarCache(clave: string, datos: unknown): void {
+  const k = claveCache(clave);
+  if (!k) return;
+  try {
+    localStorage.setItem(k, JSON.stringify(datos));
+  } catch {
+    // A full storage only loses the offline copy.
+  }
+}
+
+export interface Recurso<T> {
+  datos: T | undefined;
+  error: ErrorApi | null;
+  cargando: boolean;
+  /** What is shown came from the device (the last answer), not from the server just now. */
+  guardado: boolean;
+  recargar: () => Promise<void>;
+  fijar: (f: (d: T | undefined) => T | undefined) => void;
+}
+
+/** A GET answer shown at once from the device, then refreshed from the server. */
+export function useRecurso<T>(ruta: string | null, clave = ruta): Recurso<T> {
+  const [datos, setDatos] = useState<T | undefined>(() => (clave ? leerCache<T>(clave) : undefined));
+  const [error, setError] = useState<ErrorApi | null>(null);
+  const [cargando, setCargando] = useState(ruta !== null);
+  const [guardado, setGuardado] = useState(() => clave !== null && leerCache(clave) !== undefined);
+  const actual = useRef(ruta);
+  actual.current = ruta;
+
+  const recargar = useCallback(async () => {
+    if (!ruta) return;
+    setCargando(true);
+    try {
+      const d = await api<T>(ruta);
+      if (actual.current !== ruta) return;
+      setDatos(d);
+      setError(null);
+      setGuardado(false);
+      if (clave) guardarCache(clave, d);
+    } catch (e) {
+      if (actual.current !== ruta) return;
+      setError(e instanceof ErrorApi ? e : new ErrorApi(0, SIN_CONEXION));
+    } finally {
+      if (actual.current === ruta) setCargando(false);
+    }
+  }, [ruta, clave]);
+
+  useEffect(() => {
+    setDatos(clave ? leerCache<T>(clave) : undefined);
+    setGuardado(clave !== null && leerCache(clave) !== undefined);
+    void recargar();
+  }, [recargar, clave]);
+
+  const fijar = useCallback(
+    (f: (d: T | undefined) => T | undefined) =>
+      setDatos((d) => {
+        const n = f(d);
+        if (clave && n !== undefined) guardarCache(clave, n);
+        return n;
+      }),
+    [clave],
+  );
+
+  return { datos, error, cargando, guardado, recargar, fijar };
+}

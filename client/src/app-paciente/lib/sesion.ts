@@ -1,0 +1,63 @@
+// The patient's session in the app: the bearer token of POST /api/paciente/iniciar-sesion and the
+// patient it belongs to, kept in localStorage under the app's own key (never the psychologists').
+import { create } from 'zustand';
+
+export interface PacienteSesion {
+  id_paciente: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string | null;
+  email: string;
+  telefono: string;
+  fecha_nacimiento: string;
+  id_psicologo: number | null;
+}
+
+export interface SesionApp {
+  token: string;
+  paciente: PacienteSesion;
+  /** Expiry of the token (seconds since the epoch). */
+  exp: number;
+}
+
+const CLAVE = 'miduelo-app:sesion';
+
+function expDe(token: string): number {
+  try {
+    const s = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    return Number((JSON.parse(atob(s)) as { exp?: number }).exp ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function leer(): SesionApp | null {
+  try {
+    const s = JSON.parse(localStorage.getItem(CLAVE) ?? 'null') as SesionApp | null;
+    if (!s || typeof s.token !== 'string' || s.exp * 1000 <= Date.now()) return null;
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export const useSesion = create<{ sesion: SesionApp | null; aviso: string | null }>()(() => ({ sesion: leer(), aviso: null }));
+
+export function iniciar(token: string, paciente: PacienteSesion): void {
+  const sesion = { token, paciente, exp: expDe(token) };
+  localStorage.setItem(CLAVE, JSON.stringify(sesion));
+  useSesion.setState({ sesion, aviso: null });
+}
+
+/** Ends the session on this device and forgets what it kept for this patient. */
+export function terminar(aviso: string | null = null): void {
+  const s = useSesion.getState().sesion;
+  localStorage.removeItem(CLAVE);
+  if (s) {
+    const prefijo = `miduelo-app:${s.paciente.id_paciente}:`;
+    for (const k of Object.keys(localStorage)) if (k.startsWith(prefijo)) localStorage.removeItem(k);
+  }
+  useSesion.setState({ sesion: null, aviso });
+}
+
+export const sesionActual = () => useSesion.getState().sesion;

@@ -1,0 +1,163 @@
+import type { PreferenciasPush } from '@miduelo/shared/push';
+import { useEffect, useState } from 'react';
+import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
+import { api, ErrorApi, useRecurso } from '../lib/api';
+import { pushDisponible, suscribir, suscripcionActual } from '../lib/push';
+import { sesionActual, terminar, useSesion } from '../lib/sesion';
+
+export default function Ajustes() {
+  const paciente = useSesion((s) => s.sesion?.paciente);
+  const [saliendo, setSaliendo] = useState(false);
+
+  async function salir() {
+    setSaliendo(true);
+    const token = sesionActual()?.token;
+    // This phone stops getting this account's notices.
+    try {
+      const sub = await suscripcionActual();
+      if (sub) {
+        await api('/push/suscripciones', { metodo: 'DELETE', cuerpo: { endpoint: sub.endpoint } }).catch(() => undefined);
+        await sub.unsubscribe().catch(() => undefined);
+      }
+    } catch {
+      // Nothing to undo.
+    }
+    // Forgotten here first (the server's revocation notice on the socket then finds no session),
+    // then revoked on the server.
+    terminar();
+    if (token) await api('/cerrar-sesion', { metodo: 'POST', token }).catch(() => undefined);
+  }
+
+  return (
+    <div className="space-y-4">
+      <Titulo>Ajustes</Titulo>
+      {paciente && (
+        <Tarjeta>
+          <h2 className="font-semibold">Tu cuenta</h2>
+          <p className="text-tinta-800 [overflow-wrap:anywhere]">
+            {paciente.nombre} {paciente.apellido_paterno} {paciente.apellido_materno ?? ''}
+          </p>
+          <p className="text-tinta-600 [overflow-wrap:anywhere]">{paciente.email}</p>
+        </Tarjeta>
+      )}
+      <Avisos />
+      <Boton variante="secundario" className="w-full" onClick={salir} disabled={saliendo}>
+        {saliendo ? 'Cerrando sesión…' : 'Cerrar sesión'}
+      </Boton>
+    </div>
+  );
+}
+
+function Avisos() {
+  const clave = useRecurso<{ clave_publica: string | null }>('/push/clave', null);
+  const preferencias = useRecurso<PreferenciasPush>('/push/preferencias', 'push-preferencias');
+  const [activo, setActivo] = useState<boolean | null>(null);
+  const [mensaje, setMensaje] = useState<{ tono: 'exito' | 'error'; texto: string } | null>(null);
+  const [ocupado, setOcupado] = useState(false);
+
+  useEffect(() => {
+    void suscripcionActual().then(
+      (s) => setActivo(s !== null && Notification.permission === 'granted'),
+      () => setActivo(false),
+    );
+  }, []);
+
+  if (!pushDisponible()) {
+    return (
+      <Tarjeta>
+        <h2 className="font-semibold">Avisos en este teléfono</h2>
+        <p className="text-tinta-600">Este navegador no permite avisos. Si instalas MiDuelo en tu pantalla de inicio, podrás activarlos.</p>
+      </Tarjeta>
+    );
+  }
+
+  async function activar() {
+    const k = clave.datos?.clave_publica;
+    if (!k) return;
+    setOcupado(true);
+    setMensaje(null);
+    try {
+      if ((await Notification.requestPermission()) !== 'granted') {
+        setMensaje({ tono: 'error', texto: 'No diste permiso para los avisos. Puedes darlo desde los ajustes del navegador.' });
+        return;
+      }
+      const sub = await suscribir(k);
+      const r = await api<{ msg: string }>('/push/suscripciones', { metodo: 'POST', cuerpo: sub.toJSON() });
+      setActivo(true);
+      setMensaje({ tono: 'exito', texto: r.msg });
+    } catch (e) {
+      setMensaje({ tono: 'error', texto: e instanceof ErrorApi ? e.message : 'No pudimos activar los avisos en este teléfono.' });
+    } finally {
+      setOcupado(false);
+    }
+  }
+
+  async function desactivar() {
+    setOcupado(true);
+    setMensaje(null);
+    try {
+      const sub = await suscripcionActual();
+      if (sub) {
+        const r = await api<{ msg: string }>('/push/suscripciones', { metodo: 'DELETE', cuerpo: { endpoint: sub.endpoint } });
+        await sub.unsubscribe();
+        setMensaje({ tono: 'exito', texto: r.msg });
+      }
+      setActivo(false);
+    } catch (e) {
+      setMensaje({ tono: 'error', texto: e instanceof ErrorApi ? e.message : 'No pudimos desactivar los avisos.' });
+    } finally {
+      setOcupado(false);
+    }
+  }
+
+  async function cambiar(k: keyof PreferenciasPush, valor: boolean) {
+    const actual = preferencias.datos ?? { mensajes: true, citas: true };
+    const nuevas = { ...actual, [k]: valor };
+    preferencias.fijar(() => nuevas);
+    try {
+      await api('/push/preferencias', { metodo: 'PUT', cuerpo: nuevas });
+    } catch (e) {
+      preferencias.fijar(() => actual);
+      setMensaje({ tono: 'error', texto: e instanceof ErrorApi ? e.message : 'No pudimos guardar tus preferencias.' });
+    }
+  }
+
+  const p = preferencias.datos;
+  return (
+    <Tarjeta>
+      <h2 className="font-semibold">Avisos en este teléfono</h2>
+      <p className="mb-3 text-tinta-600">
+        Cuando la app esté cerrada, te avisaremos con un mensaje discreto, sin mostrar lo que te escribieron.
+      </p>
+      {clave.datos && clave.datos.clave_publica === null ? (
+        <p className="text-tinta-600">Los avisos no están disponibles por ahora.</p>
+      ) : activo ? (
+        <Boton variante="secundario" onClick={desactivar} disabled={ocupado}>
+          Desactivar avisos
+        </Boton>
+      ) : (
+        <Boton onClick={activar} disabled={ocupado || !clave.datos}>
+          Activar avisos
+        </Boton>
+      )}
+      {p && (
+        <fieldset className="mt-4 space-y-2">
+          <legend className="mb-1 font-medium">Quiero que me avisen de</legend>
+          <label className="flex min-h-11 items-center gap-3">
+            <input type="checkbox" className="size-5" checked={p.mensajes} onChange={(e) => cambiar('mensajes', e.target.checked)} />
+            Mensajes nuevos
+          </label>
+          <label className="flex min-h-11 items-center gap-3">
+            <input type="checkbox" className="size-5" checked={p.citas} onChange={(e) => cambiar('citas', e.target.checked)} />
+            Cambios en mis citas
+          </label>
+        </fieldset>
+      )}
+      {mensaje && (
+        <div className="mt-3">
+          <Aviso tono={mensaje.tono}>{mensaje.texto}</Aviso>
+        </div>
+      )}
+    </Tarjeta>
+  );
+}

@@ -1,0 +1,255 @@
+import { ESCRIBIENDO_CADUCA_MS, ESCRIBIENDO_INTERVALO_MS, MENSAJE_MAX } from '@miduelo/shared/chat';
+import type { ChatPaciente, Mensaje } from '@miduelo/shared/chat-respuestas';
+import { ArrowLeft, Check, CheckCheck, Clock, SendHorizontal } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Aviso, AvisoGuardado } from '../componentes/ui';
+import { api, guardarCache, leerCache, useRecurso } from '../lib/api';
+import { alEnviar, descartar, encolar, useBandeja } from '../lib/bandeja';
+import { nombreDe } from '../lib/chats';
+import { useAlDia, useConexion, useEvento } from '../lib/conexion';
+import { Enlace } from '../lib/enrutador';
+import { horaDe } from '../lib/fechas';
+
+/** Merges by sequence number (the server's order, decision 052); a later copy replaces an earlier. */
+function fusionar(actuales: Mensaje[], nuevos: Mensaje[]): Mensaje[] {
+  const porSeq = new Map(actuales.map((m) => [m.seq, m]));
+  for (const m of nuevos) {
+    const a = porSeq.get(m.seq);
+    porSeq.set(m.seq, a?.leido && !m.leido ? { ...m, leido: true } : m);
+  }
+  return [...porSeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+export default function Conversacion({ idChat }: { idChat: number }) {
+  const clave = `mensajes:${idChat}`;
+  const [mensajes, setMensajes] = useState<Mensaje[]>(() => leerCache<Mensaje[]>(clave) ?? []);
+  const [error, setError] = useState<string | null>(null);
+  const [guardado, setGuardado] = useState(() => leerCache(clave) !== undefined);
+  const [escribe, setEscribe] = useState(false);
+  const chats = useRecurso<ChatPaciente[]>('/chats');
+  const chat = chats.datos?.find((c) => c.id_chat === idChat);
+  const socket = useConexion((c) => c.socket);
+  const conexiones = useConexion((c) => c.conexiones);
+  const pendientes = useBandeja((s) => s.pendientes).filter((p) => p.id_chat === idChat);
+  const ultimoSeq = useRef(0);
+  ultimoSeq.current = mensajes.at(-1)?.seq ?? 0;
+  const fin = useRef<HTMLDivElement>(null);
+
+  const agregar = useCallback(
+    (nuevos: Mensaje[]) => {
+      if (nuevos.length === 0) return;
+      setMensajes((a) => {
+        const r = fusionar(a, nuevos);
+        guardarCache(clave, r.slice(-200));
+        return r;
+      });
+    },
+    [clave],
+  );
+
+  const marcarLeido = useCallback(() => {
+    if (document.visibilityState !== 'visible') return;
+    api(`/chats/${idChat}/leer`, { metodo: 'PUT' }).catch(() => undefined);
+  }, [idChat]);
+
+  const cargar = useCallback(async () => {
+    try {
+      const despues = ultimoSeq.current;
+      const r = await api<Mensaje[]>(`/chats/${idChat}/mensajes${despues > 0 ? `?despues_de=${despues}` : ''}`);
+      agregar(r);
+      setError(null);
+      setGuardado(false);
+      if (r.some((m) => m.remitente !== 'paciente' && !m.leido)) marcarLeido();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [idChat, agregar, marcarLeido]);
+
+  useEffect(() => {
+    void cargar();
+    marcarLeido();
+  }, [cargar, marcarLeido]);
+  useAlDia(() => void cargar());
+
+  // Opens the conversation on the socket (typing indicators, and what was missed) on every connection.
+  useEffect(() => {
+    if (!socket) return;
+    const unirse = () =>
+      socket.emit('chat:unirse', { id_chat: idChat, despues_de: ultimoSeq.current }, (r) => {
+        if (r.ok) agregar(r.data.mensajes);
+      });
+    if (socket.connected) unirse();
+    socket.on('connect', unirse);
+    return () => {
+      socket.off('connect', unirse);
+      if (socket.connected) socket.emit('chat:salir', { id_chat: idChat });
+    };
+  }, [socket, idChat, agregar]);
+  void conexiones;
+
+  useEvento('chat:mensaje', (p) => {
+    if (p.mensaje.id_chat !== idChat) return;
+    agregar([p.mensaje]);
+    if (p.mensaje.remitente !== 'paciente') {
+      setEscribe(false);
+      marcarLeido();
+    }
+  });
+  useEvento('chat:leido', (p) => {
+    if (p.id_chat !== idChat) return;
+    setMensajes((a) => a.map((m) => (m.remitente === 'paciente' && m.seq <= p.hasta_seq && !m.leido ? { ...m, leido: true } : m)));
+  });
+  const caduca = useRef<number | undefined>(undefined);
+  useEvento('chat:escribiendo', (p) => {
+    if (p.id_chat !== idChat || p.remitente === 'paciente') return;
+    setEscribe(p.escribiendo);
+    window.clearTimeout(caduca.current);
+    if (p.escribiendo) caduca.current = window.setTimeout(() => setEscribe(false), ESCRIBIENDO_CADUCA_MS);
+  });
+  useEffect(() => alEnviar((m) => m.id_chat === idChat && agregar([m])), [idChat, agregar]);
+  useEffect(() => {
+    const f = () => document.visibilityState === 'visible' && marcarLeido();
+    document.addEventListener('visibilitychange', f);
+    return () => document.removeEventListener('visibilitychange', f);
+  }, [marcarLeido]);
+
+  const enviados = new Set(mensajes.map((m) => m.id_cliente));
+  const enEspera = pendientes.filter((p) => !enviados.has(p.id_cliente));
+  const total = mensajes.length + enEspera.length;
+  useEffect(() => {
+    if (total > 0) fin.current?.scrollIntoView({ block: 'end' });
+  }, [total]);
+
+  return (
+    <div className="flex min-h-[calc(100dvh-13rem)] flex-col">
+      <div className="mb-3 flex items-center gap-2">
+        <Enlace a="/chat" aria-label="Volver a mensajes" className="-ml-2 grid size-11 place-items-center rounded-full">
+          <ArrowLeft aria-hidden className="size-5" />
+        </Enlace>
+        <div className="min-w-0">
+          <h1 className="font-serif text-xl [overflow-wrap:anywhere]">{chat ? nombreDe(chat) : 'Conversación'}</h1>
+          <p className="h-5 text-sm text-salvia-700" aria-live="polite">
+            {escribe ? 'Escribiendo…' : ''}
+          </p>
+        </div>
+      </div>
+      <AvisoGuardado visible={guardado && error !== null} />
+      {error && mensajes.length === 0 && <Aviso tono="error">{error}</Aviso>}
+      <ol className="flex-1 space-y-2" aria-label="Mensajes" data-testid="mensajes">
+        {mensajes.map((m) => (
+          <Burbuja key={m.seq} propia={m.remitente === 'paciente'} texto={m.contenido} data-seq={m.seq}>
+            {horaDe(m.fecha_envio)}
+            {m.remitente === 'paciente' &&
+              (m.leido ? (
+                <CheckCheck aria-label="Leído" className="size-4 text-salvia-200" data-leido="si" />
+              ) : (
+                <Check aria-label="Enviado" className="size-4" data-leido="no" />
+              ))}
+          </Burbuja>
+        ))}
+        {enEspera.map((p) => (
+          <Burbuja key={p.id_cliente} propia texto={p.contenido} pendiente>
+            {p.error ? (
+              <span className="flex flex-wrap items-center gap-2">
+                No se pudo enviar: {p.error}
+                <button type="button" className="underline" onClick={() => descartar(p.id_cliente)}>
+                  Descartar
+                </button>
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1">
+                <Clock aria-hidden className="size-3.5" /> Pendiente de envío
+              </span>
+            )}
+          </Burbuja>
+        ))}
+      </ol>
+      <Redactar idChat={idChat} />
+      <div ref={fin} className="h-20" aria-hidden />
+    </div>
+  );
+}
+
+function Burbuja({
+  propia,
+  texto,
+  pendiente,
+  children,
+  ...resto
+}: {
+  propia: boolean;
+  texto: string;
+  pendiente?: boolean;
+  children: React.ReactNode;
+  'data-seq'?: number;
+}) {
+  return (
+    <li className={`flex ${propia ? 'justify-end' : 'justify-start'}`} {...resto} data-pendiente={pendiente ? 'si' : undefined}>
+      <div
+        className={`max-w-[85%] rounded-2xl px-3.5 py-2 ${
+          propia ? `bg-salvia-600 text-white ${pendiente ? 'opacity-75' : ''}` : 'border border-arena-200 bg-papel text-tinta-900'
+        }`}
+      >
+        <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{texto}</p>
+        <p className={`mt-0.5 flex items-center justify-end gap-1 text-xs ${propia ? 'text-salvia-100' : 'text-tinta-500'}`}>{children}</p>
+      </div>
+    </li>
+  );
+}
+
+function Redactar({ idChat }: { idChat: number }) {
+  const [texto, setTexto] = useState('');
+  const socket = useConexion((c) => c.socket);
+  const ultimoAviso = useRef(0);
+  const avisar = (escribiendo: boolean) => {
+    if (!socket?.connected) return;
+    const ahora = Date.now();
+    if (escribiendo && ahora - ultimoAviso.current < ESCRIBIENDO_INTERVALO_MS) return;
+    ultimoAviso.current = escribiendo ? ahora : 0;
+    socket.emit('chat:escribiendo', { id_chat: idChat, escribiendo });
+  };
+  function enviar(e: FormEvent) {
+    e.preventDefault();
+    const t = texto.trim();
+    if (!t) return;
+    encolar(idChat, t);
+    setTexto('');
+    avisar(false);
+  }
+  return (
+    <form
+      onSubmit={enviar}
+      className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 mt-3 flex items-end gap-2 rounded-2xl border border-arena-200 bg-papel p-2 shadow-sm"
+    >
+      <label className="min-w-0 flex-1">
+        <span className="sr-only">Escribe un mensaje</span>
+        <textarea
+          value={texto}
+          rows={1}
+          maxLength={MENSAJE_MAX}
+          placeholder="Escribe un mensaje"
+          onChange={(e) => {
+            setTexto(e.target.value);
+            avisar(e.target.value.length > 0);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              enviar(e);
+            }
+          }}
+          onBlur={() => avisar(false)}
+          className="max-h-32 min-h-11 w-full resize-none rounded-xl px-2 py-2.5 focus:outline-none"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={!texto.trim()}
+        aria-label="Enviar"
+        className="grid size-11 shrink-0 place-items-center rounded-full bg-salvia-600 text-white disabled:bg-salvia-300"
+      >
+        <SendHorizontal aria-hidden className="size-5" />
+      </button>
+    </form>
+  );
+}

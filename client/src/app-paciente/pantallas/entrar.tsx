@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from 'react';
+import { CrisisAlPie } from '../componentes/crisis';
+import { Aviso, Boton, Campo } from '../componentes/ui';
+import { api, ErrorApi } from '../lib/api';
+import { Enlace } from '../lib/enrutador';
+import { iniciar, type PacienteSesion, useSesion } from '../lib/sesion';
+
+export default function Entrar() {
+  const aviso = useSesion((s) => s.aviso);
+  const [email, setEmail] = useState('');
+  const [contrasena, setContrasena] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+
+  async function enviar(e: FormEvent) {
+    e.preventDefault();
+    setEnviando(true);
+    setError(null);
+    try {
+      const r = await api<{ token: string; paciente: PacienteSesion }>('/iniciar-sesion', {
+        metodo: 'POST',
+        cuerpo: { email, contrasena },
+        publica: true,
+      });
+      iniciar(r.token, r.paciente);
+    } catch (err) {
+      setError(err instanceof ErrorApi ? err.message : 'No pudimos iniciar sesión. Inténtalo de nuevo.');
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  return (
+    <main className="mx-auto max-w-md px-5 pt-10 pb-10">
+      <p className="font-serif text-3xl text-salvia-700">MiDuelo</p>
+      <h1 className="mt-6 font-serif text-2xl text-tinta-900">Qué bueno verte</h1>
+      <p className="mt-1 mb-6 text-tinta-600">Entra con el correo y la contraseña de tu cuenta.</p>
+      {aviso && (
+        <div className="mb-4">
+          <Aviso>{aviso}</Aviso>
+        </div>
+      )}
+      <form onSubmit={enviar} className="space-y-4" noValidate>
+        <Campo
+          id="email"
+          etiqueta="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <Campo
+          id="contrasena"
+          etiqueta="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          value={contrasena}
+          onChange={(e) => setContrasena(e.target.value)}
+          required
+        />
+        {error && <Aviso tono="error">{error}</Aviso>}
+        <Boton type="submit" disabled={enviando} className="w-full">
+          {enviando ? 'Entrando…' : 'Iniciar sesión'}
+        </Boton>
+      </form>
+      <p className="mt-8 text-center text-tinta-700">
+        ¿Aún no tienes cuenta?{' '}
+        <Enlace a="/registro" className="font-semibold text-salvia-700 underline">
+          Regístrate con el código de tu psicóloga o psicólogo
+        </Enlace>
+      </p>
+      <CrisisAlPie />
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import type { PreferenciasPush, SuscripcionPush } from '@miduelo/shared/push';
+import type { DbOrTx } from '../../db/client';
+import { preferenciaPush, suscripcionPush } from '../../db/schema/notificaciones';
+
+export interface FilaSuscripcion {
+  id_suscripcion: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** One endpoint belongs to one browser: subscribing it again (another account signed in on the
+ * same phone) moves it to the newest account, so nobody gets someone else's notifications. */
+export async function guardarSuscripcion(db: DbOrTx, idPaciente: number, s: SuscripcionPush): Promise<void> {
+  await db
+    .insert(suscripcionPush)
+    .values({ id_paciente: idPaciente, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth })
+    .onConflictDoUpdate({
+      target: suscripcionPush.endpoint,
+      set: { id_paciente: idPaciente, p256dh: s.keys.p256dh, auth: s.keys.auth, creada_en: new Date() },
+    });
+}
+
+/** Removes the patient's own subscription; another account's endpoint is left alone. */
+export async function borrarSuscripcion(db: DbOrTx, idPaciente: number, endpoint: string): Promise<void> {
+  await db.delete(suscripcionPush).where(and(eq(suscripcionPush.id_paciente, idPaciente), eq(suscripcionPush.endpoint, endpoint)));
+}
+
+export async function borrarPorId(db: DbOrTx, idSuscripcion: number): Promise<void> {
+  await db.delete(suscripcionPush).where(eq(suscripcionPush.id_suscripcion, idSuscripcion));
+}
+
+export async function suscripcionesDe(db: DbOrTx, idPaciente: number): Promise<FilaSuscripcion[]> {
+  return db
+    .select({
+      id_suscripcion: suscripcionPush.id_suscripcion,
+      endpoint: suscripcionPush.endpoint,
+      p256dh: suscripcionPush.p256dh,
+      auth: suscripcionPush.auth,
+    })
+    .from(suscripcionPush)
+    .where(eq(suscripcionPush.id_paciente, idPaciente));
+}
+
+export const PREFERENCIAS_DEFECTO: PreferenciasPush = { mensajes: true, citas: true };
+
+export async function preferenciasDe(db: DbOrTx, idPaciente: number): Promise<PreferenciasPush> {
+  const [p] = await db
+    .select({ mensajes: preferenciaPush.mensajes, citas: preferenciaPush.citas })
+    .from(preferenciaPush)
+    .where(eq(preferenciaPush.id_paciente, idPaciente));
+  return p ?? PREFERENCIAS_DEFECTO;
+}
+
+export async function guardarPreferencias(db: DbOrTx, idPaciente: number, p: PreferenciasPush): Promise<void> {
+  await db
+    .insert(preferenciaPush)
+    .values({ id_paciente: idPaciente, ...p })
+    .onConflictDoUpdate({ target: preferenciaPush.id_paciente, set: { ...p, actualizada_en: new Date() } });
+}

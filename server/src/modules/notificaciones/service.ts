@@ -1,0 +1,110 @@
+// Web Push to patients whose app is closed (docs/decisions/181–184). The domains do not call this
+// module: it observes the events they already publish to the patient's room (`chat:mensaje`,
+// `mi-cita:cambio`) and, when no socket of that patient is open on any node, sends a notification
+// to each subscription the patient allowed.
+import { MSG_PUSH, type NotificacionPush, type PreferenciasPush, type SuscripcionPush, TEXTO_PUSH } from '@miduelo/shared/push';
+import { sala } from '@miduelo/shared/realtime';
+import webpush from 'web-push';
+import { badRequest } from '../../errors';
+import type { Ctx } from '../../plugins/contexto';
+import type { ObservadorEmision } from '../../plugins/realtime';
+import { errorParaRegistro } from '../../plugins/errors';
+import * as repo from './repo';
+
+/** How long a push service keeps an undelivered notification (a phone switched off). */
+const TTL_SEGUNDOS = 24 * 60 * 60;
+
+export function clavePublica(ctx: Ctx) {
+  return { clave_publica: ctx.config.vapid?.publica ?? null };
+}
+
+export async function suscribir(ctx: Ctx, o: { idPaciente: number; suscripcion: SuscripcionPush }) {
+  if (!ctx.config.vapid) throw badRequest(MSG_PUSH.noDisponible, 'PUSH_NO_DISPONIBLE');
+  // In production a push service is always https; anything else would make the server post to an
+  // address a patient chose (an internal one, say).
+  if (ctx.config.production && !o.suscripcion.endpoint.startsWith('https://')) throw badRequest(MSG_PUSH.endpointInvalido);
+  await repo.guardarSuscripcion(ctx.db, o.idPaciente, o.suscripcion);
+  return { msg: MSG_PUSH.suscrita };
+}
+
+export async function darDeBaja(ctx: Ctx, o: { idPaciente: number; endpoint: string }) {
+  await repo.borrarSuscripcion(ctx.db, o.idPaciente, o.endpoint);
+  return { msg: MSG_PUSH.baja };
+}
+
+export const leerPreferencias = (ctx: Ctx, idPaciente: number) => repo.preferenciasDe(ctx.db, idPaciente);
+
+export async function cambiarPreferencias(ctx: Ctx, o: { idPaciente: number; preferencias: PreferenciasPush }) {
+  await repo.guardarPreferencias(ctx.db, o.idPaciente, o.preferencias);
+  return o.preferencias;
+}
+
+/** Sends one notification to every allowed subscription of a patient without an open socket. */
+export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: NotificacionPush): Promise<number> {
+  const vapid = ctx.config.vapid;
+  if (!vapid) return 0;
+  if (await ctx.realtime.haySockets(sala.paciente(idPaciente))) return 0;
+  const pref = await repo.preferenciasDe(ctx.db, idPaciente);
+  if ((n.tipo === 'mensaje' && !pref.mensajes) || (n.tipo === 'cita' && !pref.citas)) return 0;
+  const subs = await repo.suscripcionesDe(ctx.db, idPaciente);
+  let enviadas = 0;
+  await Promise.all(
+    subs.map(async (s) => {
+      try {
+        await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(n), {
+          vapidDetails: { subject: vapid.sujeto, publicKey: vapid.publica, privateKey: vapid.privada },
+          TTL: TTL_SEGUNDOS,
+          urgency: 'normal',
+          topic: n.etiqueta,
+          timeout: 10_000,
+          ...(ctx.config.agentePush ? { agent: ctx.config.agentePush } : {}),
+        });
+        enviadas++;
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        // Gone or unknown: the browser unsubscribed or the app was removed.
+        if (status === 404 || status === 410) await repo.borrarPorId(ctx.db, s.id_suscripcion);
+        else ctx.log.warn({ err: errorParaRegistro(err), status }, 'push: no se pudo enviar una notificación');
+      }
+    }),
+  );
+  return enviadas;
+}
+
+/** The realtime observer: which published events become a notification, and for whom. */
+export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => void): ObservadorEmision {
+  return (salas, evento, ...args) => {
+    let idPaciente: number | null = null;
+    let n: NotificacionPush | null = null;
+    const deSala = (s: string) => (s.startsWith('paciente:') ? Number(s.slice('paciente:'.length)) : null);
+    if (evento === 'chat:mensaje') {
+      const p = args[0] as { mensaje: { remitente: string; id_chat: number }; tipo: string };
+      if (p.mensaje.remitente === 'paciente') return;
+      idPaciente = salas.map(deSala).find((x) => x !== null) ?? null;
+      const admin = p.tipo === 'admin';
+      n = {
+        tipo: 'mensaje',
+        titulo: TEXTO_PUSH.titulo,
+        cuerpo: admin ? TEXTO_PUSH.mensajeAdmin : TEXTO_PUSH.mensaje,
+        url: '/app/chat',
+        etiqueta: `mensaje-${p.mensaje.id_chat}`,
+      };
+    } else if (evento === 'mi-cita:cambio') {
+      const p = args[0] as { tipo: 'creada' | 'actualizada' | 'eliminada'; por: string; cita: { id_cita: number; estado: string } };
+      if (p.por === 'paciente') return;
+      idPaciente = salas.map(deSala).find((x) => x !== null) ?? null;
+      const cuerpo =
+        p.tipo === 'creada'
+          ? TEXTO_PUSH.citaCreada
+          : p.tipo === 'eliminada' || p.cita.estado === 'cancelada'
+            ? TEXTO_PUSH.citaEliminada
+            : TEXTO_PUSH.citaActualizada;
+      n = { tipo: 'cita', titulo: TEXTO_PUSH.titulo, cuerpo, url: '/app/citas', etiqueta: `cita-${p.cita.id_cita}` };
+    }
+    if (idPaciente === null || n === null) return;
+    const envio = notificarPaciente(ctx, idPaciente, n).catch((err: unknown) => {
+      ctx.log.warn({ err: errorParaRegistro(err) }, 'push: no se pudo preparar la notificación');
+    });
+    alTerminar?.(envio);
+  };
+}

@@ -1,0 +1,270 @@
+// The patient's installable web app (/app, issue 17) in a phone-sized Chromium (390×844): register
+// with the psychologist's code → activate from the mail → log in; request an appointment and see it
+// confirmed live; chat both ways live; write offline (reloading the app offline from its worker) and
+// see each message arrive once, in order, when the connection returns; manifest and worker valid.
+import { expect as esperar } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { MSG_CUENTA } from '@miduelo/shared/auth';
+import { SEMANA_DIAS } from '@miduelo/shared/constants';
+import { and, asc, eq } from 'drizzle-orm';
+import { cita } from '@miduelo/server/db/schema/agenda';
+import { mensaje } from '@miduelo/server/db/schema/chat';
+import { debeOmitirE2E } from '../helpers/navegador';
+import type { E2E } from '../helpers/e2e';
+import { CONTRASENA, crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
+
+const omitir = debeOmitirE2E();
+let e: E2E;
+
+const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function telefono(): Promise<BrowserContext> {
+  const c = await e.browser.newContext({ baseURL: e.url, locale: 'es-MX', timezoneId: 'America/Mexico_City', ...TELEFONO });
+  contextos.push(c);
+  return c;
+}
+const contextos: BrowserContext[] = [];
+
+async function api(token: string, method: string, url: string, payload?: object) {
+  const { inyectarCon } = await import('../helpers/app');
+  const r = await inyectarCon(e.t.app, token, { method: method as 'GET', url, ...(payload ? { payload } : {}) });
+  if (r.statusCode >= 400) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+  return r.json();
+}
+
+async function practica(): Promise<{ psi: Psicologo; tokenPsi: string; pac: Paciente }> {
+  const psi = await crearPsicologo(e.t.db);
+  const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Lucía' });
+  return { psi, tokenPsi: sesionPsicologo(e.t.app, psi), pac };
+}
+
+async function entrar(page: Page, correo: string, contrasena = CONTRASENA) {
+  await page.goto('/app');
+  await page.waitForURL((u) => u.pathname === '/app/entrar');
+  await page.getByLabel('Correo electrónico').fill(correo);
+  await page.getByLabel('Contraseña').fill(contrasena);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByText('Tu próxima cita').waitFor();
+}
+
+/** The page's socket is connected and in the patient's room. */
+async function enVivo(pac: Paciente) {
+  const { sala } = await import('@miduelo/shared/realtime');
+  await esperar.poll(() => e.t.app.realtime.haySockets(sala.paciente(pac.id_paciente)), { timeout: 15_000 }).toBe(true);
+}
+
+describe.skipIf(omitir)('app del paciente en un teléfono', () => {
+  beforeAll(async () => {
+    const { iniciarE2E } = await import('../helpers/e2e');
+    e = await iniciarE2E();
+  });
+  afterAll(async () => {
+    for (const c of contextos) await c.close().catch(() => {});
+    await e?.cerrar();
+  });
+
+  it('registro con el código del psicólogo → correo de activación → activar → iniciar sesión', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const page = await (await telefono()).newPage();
+    await page.goto('/app');
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+    await page.getByRole('link', { name: /Regístrate/ }).click();
+    await page.getByLabel('Código de vinculación').fill(psi.codigo_vinculacion.toLowerCase());
+    await page.getByLabel('Nombre', { exact: true }).fill('Marina');
+    await page.getByLabel('Apellido paterno').fill('Ríos');
+    await page.getByLabel('Fecha de nacimiento').fill('1990-04-12');
+    await page.getByLabel('Teléfono').fill('5512348765');
+    await page.getByLabel('Correo electrónico').fill('marina.rios@correo.mx');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Duelo#Segura1');
+    await page.getByLabel('Confirma tu contraseña').fill('Duelo#Segura1');
+    const desde = e.t.buzon.correos.length;
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await page.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
+
+    const correo = await e.t.buzon.esperar('marina.rios@correo.mx', { desde });
+    const enlace = new URL(e.t.buzon.enlace(correo));
+    esperar(enlace.pathname).toMatch(/^\/api\/paciente\/activar\//);
+    await page.goto(enlace.pathname);
+    await page.getByText(MSG_CUENTA.paginaActivacionExito).waitFor();
+    await page.getByRole('link', { name: 'Iniciar sesión en MiDuelo' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+
+    await entrar(page, 'marina.rios@correo.mx', 'Duelo#Segura1');
+    await page.getByRole('heading', { name: /Marina/ }).waitFor();
+    // Crisis lines, one tap away on Home and from the header.
+    esperar(await page.getByRole('link', { name: /Línea de la Vida: 800 911 2000/ }).getAttribute('href')).toBe('tel:8009112000');
+    await page.getByRole('button', { name: 'Ayuda ahora' }).click();
+    esperar(
+      await page
+        .getByRole('dialog')
+        .getByRole('link', { name: /Emergencias: 911/ })
+        .getAttribute('href'),
+    ).toBe('tel:911');
+    await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
+
+    // Logging out ends the session here and on the server, without a "your session ended" notice.
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('miduelo-app:sesion'))) ?? '{}').token as string;
+    await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+    const citas = () => e.t.app.inject({ method: 'GET', url: '/api/paciente/citas', headers: { authorization: `Bearer ${token}` } });
+    await esperar.poll(async () => (await citas()).statusCode).toBe(401);
+    esperar(await page.getByText('Tu sesión terminó').count()).toBe(0);
+    esperar(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('miduelo-app:')))).toEqual([]);
+  });
+
+  it('solicita una cita y la ve confirmada en vivo cuando el psicólogo la confirma', async () => {
+    const { psi, tokenPsi, pac } = await practica();
+    for (const dia_semana of SEMANA_DIAS) {
+      await api(tokenPsi, 'POST', '/api/psicologo/disponibilidad', {
+        id_psicologo: psi.id_psicologo,
+        dia_semana,
+        hora_inicio: '09:00',
+        hora_fin: '18:00',
+      });
+    }
+    const page = await (await telefono()).newPage();
+    await entrar(page, pac.email);
+    await enVivo(pac);
+    await page.getByRole('navigation').getByRole('link', { name: 'Citas' }).click();
+    await page.getByRole('button', { name: 'Día siguiente' }).click();
+    const horarios = page.getByRole('list', { name: 'Horarios libres' });
+    await horarios.getByRole('button', { name: '10:00' }).click();
+    await page.getByRole('button', { name: 'Solicitar cita a las 10:00' }).click();
+    await page.getByText('Enviamos tu solicitud').waitFor();
+
+    const [solicitada] = await e.t.db.select().from(cita).where(eq(cita.id_paciente, pac.id_paciente));
+    esperar(solicitada).toMatchObject({ estado: 'pendiente', origen: 'paciente' });
+    const tarjeta = page.getByTestId(`cita-${solicitada.id_cita}`);
+    await tarjeta.getByText('Pendiente').waitFor();
+
+    await api(tokenPsi, 'PUT', `/api/psicologo/citas/${solicitada.id_cita}`, { estado: 'confirmada' });
+    await tarjeta.getByText('Confirmada').waitFor();
+    await page.getByText('Tu cita fue confirmada.').waitFor();
+  });
+
+  it('chat en vivo en ambos sentidos: mensajes, «escribiendo» y acuse de lectura', async () => {
+    const { psi, tokenPsi, pac } = await practica();
+    const { id_chat } = await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
+    const page = await (await telefono()).newPage();
+    await entrar(page, pac.email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Mensajes' }).click();
+    await page.waitForURL((u) => u.pathname === `/app/chat/${id_chat}`);
+    await page.getByRole('heading', { name: `${psi.nombre} ${psi.apellidoPaterno}` }).waitFor();
+    await enVivo(pac);
+
+    // The psychologist's side: a socket like the web client's.
+    const { conectar, esperarConexion, esperarEvento } = await import('../helpers/socket');
+    const s = conectar(e.url, tokenPsi);
+    try {
+      await esperarConexion(s);
+      const r = await s.emitWithAck('chat:unirse', { id_chat });
+      esperar(r.ok).toBe(true);
+      s.emit('chat:escribiendo', { id_chat, escribiendo: true });
+      await page.getByText('Escribiendo…').waitFor();
+      await api(tokenPsi, 'POST', '/api/psicologo/mensajes', { id_chat, contenido: 'Hola Lucía, ¿cómo amaneciste hoy?' });
+      await page.getByTestId('mensajes').getByText('Hola Lucía, ¿cómo amaneciste hoy?').waitFor();
+      await page.getByText('Escribiendo…').waitFor({ state: 'hidden' });
+
+      const llega = esperarEvento<{ mensaje: { contenido: string; remitente: string } }>(s, 'chat:mensaje');
+      await page.getByLabel('Escribe un mensaje').fill('Un poco mejor, gracias.');
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      esperar((await llega).mensaje).toMatchObject({ contenido: 'Un poco mejor, gracias.', remitente: 'paciente' });
+      const propio = page.getByTestId('mensajes').locator('li', { hasText: 'Un poco mejor, gracias.' });
+      await propio.getByLabel('Enviado').waitFor();
+      await api(tokenPsi, 'PUT', `/api/psicologo/chats/${id_chat}/leer`);
+      await propio.getByLabel('Leído').waitFor();
+    } finally {
+      s.disconnect();
+    }
+  });
+
+  it('sin conexión: la app abre desde su worker con lo último que vio; dos mensajes escritos se envían una vez y en orden al volver', async () => {
+    const { tokenPsi, pac } = await practica();
+    const { id_chat } = await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
+    await api(tokenPsi, 'POST', '/api/psicologo/mensajes', { id_chat, contenido: 'Aquí estoy cuando lo necesites.' });
+    const ctx = await telefono();
+    const page = await ctx.newPage();
+    await entrar(page, pac.email);
+    // The worker controls the page (precached shell) before the connection goes.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    await page.getByRole('navigation').getByRole('link', { name: 'Mensajes' }).click();
+    await page.getByTestId('mensajes').getByText('Aquí estoy cuando lo necesites.').waitFor();
+    await enVivo(pac);
+
+    await ctx.setOffline(true);
+    await page.getByText(/Sin conexión/).waitFor();
+    for (const texto of ['Primero: hoy fue un día difícil.', 'Segundo: pero salí a caminar.']) {
+      await page.getByLabel('Escribe un mensaje').fill(texto);
+      await page.getByRole('button', { name: 'Enviar' }).click();
+    }
+    await esperar.poll(() => page.getByText('Pendiente de envío').count()).toBe(2);
+
+    // Reopened offline: the shell comes from the worker, the conversation and the outbox from the phone.
+    await page.reload();
+    await page.getByText(/Sin conexión/).waitFor();
+    await page.getByTestId('mensajes').getByText('Aquí estoy cuando lo necesites.').waitFor();
+    await esperar.poll(() => page.getByText('Pendiente de envío').count()).toBe(2);
+    const delPaciente = () =>
+      e.t.db
+        .select()
+        .from(mensaje)
+        .where(and(eq(mensaje.id_chat, id_chat), eq(mensaje.remitente, 'paciente')))
+        .orderBy(asc(mensaje.seq));
+    esperar(await delPaciente()).toEqual([]);
+
+    await ctx.setOffline(false);
+    await esperar.poll(async () => (await delPaciente()).length, { timeout: 20_000 }).toBe(2);
+    await esperar.poll(() => page.getByText('Pendiente de envío').count(), { timeout: 10_000 }).toBe(0);
+    const guardados = await delPaciente();
+    const textos = guardados.map((m) => e.t.app.ctx.cifrador.descifrar(m.contenido, 'mensaje.contenido'));
+    esperar(textos).toEqual(['Primero: hoy fue un día difícil.', 'Segundo: pero salí a caminar.']);
+    esperar(guardados[0].seq).toBeLessThan(guardados[1].seq);
+    esperar(new Set(guardados.map((m) => m.id_cliente)).size).toBe(2);
+    // Each shows once in the conversation.
+    esperar(await page.getByTestId('mensajes').getByText('Segundo: pero salí a caminar.').count()).toBe(1);
+  }, 60_000);
+
+  it('instalable: manifiesto con sus campos e íconos, worker que controla la página, sin errores de instalación', async () => {
+    const ctx = await telefono();
+    const page = await ctx.newPage();
+    await page.goto('/app/entrar');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    esperar(href).toBe('/app/manifest.webmanifest');
+    const r = await page.request.get(href as string);
+    esperar(r.headers()['content-type']).toContain('application/manifest+json');
+    const m = await r.json();
+    esperar(m).toMatchObject({
+      name: esperar.any(String),
+      short_name: 'MiDuelo',
+      start_url: '/app/',
+      scope: '/app/',
+      display: 'standalone',
+      lang: 'es-MX',
+    });
+    for (const [tam, proposito] of [
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]) {
+      const icono = m.icons.find((i: { sizes: string; purpose: string }) => i.sizes === tam && i.purpose === proposito);
+      esperar(icono, `${tam} ${proposito}`).toBeTruthy();
+      const png = await (await page.request.get(icono.src)).body();
+      // PNG header: width and height as declared.
+      esperar(png.subarray(1, 4).toString()).toBe('PNG');
+      esperar(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(tam);
+    }
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    const alcance = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return { scope: reg.scope, controla: navigator.serviceWorker.controller?.scriptURL ?? null };
+    });
+    esperar(alcance).toEqual({ scope: `${e.url}/app/`, controla: `${e.url}/app/sw.js` });
+    // Chromium's own installability check (the install prompt's criteria).
+    const cdp = await ctx.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    // Playwright's contexts are incognito profiles, where Chromium never offers installing; nothing else is missing.
+    esperar(installabilityErrors.filter((x) => x.errorId !== 'in-incognito')).toEqual([]);
+  });
+});
