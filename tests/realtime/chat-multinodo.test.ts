@@ -177,8 +177,19 @@ describe.skipIf(motivo !== null)('varios nodos con REDIS_URL', () => {
     expect(llegados[0]).toEqual(r.body);
     expect(contadores).toEqual([1]);
 
-    const psiRecibe = new Promise<Mensaje>((resolve) => psiEnA.once('chat:mensaje', (p) => resolve(p.mensaje)));
-    const psiRecibeB = new Promise<Mensaje>((resolve) => psiEnB.once('chat:mensaje', (p) => resolve(p.mensaje)));
+    // The psychologist's own first message also reaches their sockets (other tabs), possibly late
+    // over Redis: wait for the patient's answer itself.
+    const recibir = (s: typeof psiEnA) =>
+      new Promise<Mensaje>((resolve) => {
+        const oyente = (p: { mensaje: Mensaje }) => {
+          if (p.mensaje.contenido !== 'Respuesta por el nodo B') return;
+          s.off('chat:mensaje', oyente);
+          resolve(p.mensaje);
+        };
+        s.on('chat:mensaje', oyente);
+      });
+    const psiRecibe = recibir(psiEnA);
+    const psiRecibeB = recibir(psiEnB);
     const resp = await llamar(b.url, 'POST', '/api/paciente/mensajes', tokenPac, { id_chat: idChat, contenido: 'Respuesta por el nodo B' });
     expect((await psiRecibe).seq).toBe(resp.body.seq);
     expect((await psiRecibeB).seq).toBe(resp.body.seq);
