@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import actividades from './modules/actividades/plugin';
 import agenda from './modules/agenda/plugin';
 import chat from './modules/chat/plugin';
 import cuentas from './modules/cuentas/plugin';
@@ -109,6 +110,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(agenda);
   await app.register(pacientes);
   await app.register(chat);
+  await app.register(actividades);
 
   await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   return app;

@@ -2,6 +2,7 @@
 // file only composes them, so features can grow without touching each other's declarations.
 import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-citas';
 import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat';
+import type { ActividadesServidorACliente } from './realtime-actividades';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -9,7 +10,7 @@ export interface SesionServidorACliente {
   'sesion:revocada': (p: { motivo: 'cierre' | 'contrasena' | 'deshabilitada' | 'expirada' }) => void;
 }
 
-export type ServerToClientEvents = SesionServidorACliente & CitasServidorACliente & ChatServidorACliente;
+export type ServerToClientEvents = SesionServidorACliente & CitasServidorACliente & ChatServidorACliente & ActividadesServidorACliente;
 export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor;
 
 /** Personal rooms (ARCHITECTURE.md, Real time). */

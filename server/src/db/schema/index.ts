@@ -3,5 +3,6 @@ import * as cuentas from './cuentas';
 import * as agenda from './agenda';
 import * as chat from './chat';
 import * as auditoria from './auditoria';
+import * as actividades from './actividades';
 
-export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria };
+export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...actividades };
