@@ -430,7 +430,7 @@ export const EstadoPacienteBody = v.object({
 });
 /** Patient: PUT /api/paciente/actividades/{id}/visibilidad. */
 export const VisibilidadBody = v.object({
-  visible_para_psicologo: v.pipe(v.optional(v.unknown()), v.boolean(MSG_ACTIVIDADES.visibilidadRequerida)),
+  visible_para_psicologo: v.pipe(v.optional(v.unknown(), null), v.boolean(MSG_ACTIVIDADES.visibilidadRequerida)),
 });
 /** Text fields of the evidence upload form (the file travels beside them). */
 export const EvidenciaCampos = v.object({

@@ -253,6 +253,28 @@ export interface Recursos {
   tokenActivacionPsicologo: string;
   tokenActivacionPaciente: string;
   tokenRestablecer: string;
+  /** The practice's own activity template, its assignment to the practice's patient (instructions
+   * carry p1's secret) and a file evidence the patient uploaded and allowed the psychologist to see. */
+  idPlantilla: number;
+  idAsignacion: number;
+  idEvidencia: number;
+}
+
+/** A multipart upload through the app, as the mobile app sends it. */
+async function subirEvidencia(t: AppDePrueba, token: string, idAsignacion: number): Promise<number> {
+  const fd = new FormData();
+  fd.append('visible_para_psicologo', 'true');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  fd.append('archivo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dibujo.png');
+  const req = new Request('http://x/', { method: 'POST', body: fd });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: `/api/paciente/actividades/${idAsignacion}/evidencias`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': req.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await req.arrayBuffer()),
+  });
+  if (r.statusCode !== 201) throw new Error(`preparación: evidencia respondió ${r.statusCode} ${r.body}`);
+  return (r.json() as { id_evidencia: number }).id_evidencia;
 }
 
 let semanas = 0;
@@ -283,7 +305,22 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
     const sinActivar = await crearPsicologo(t.db, { activadoEn: null });
     const pacSinActivar = await crearPaciente(t.db, { id_psicologo: practica.psicologo.id_psicologo, activadoEn: null });
     const ahora = t.config.now();
+    const secreto = practica === e.p1 ? e.marca : 'otras';
+    const plantilla = await llamar(t, tk, 'POST', '/api/psicologo/actividades', {
+      titulo: `Carta ${secreto}`,
+      tipo: 'Escritura terapéutica',
+    });
+    const asignadas = (await llamar(t, tk, 'POST', '/api/psicologo/actividades/asignar', {
+      id_actividad: plantilla.id_actividad,
+      pacientes: [practica.paciente.id_paciente],
+      instrucciones_personalizadas: `Instrucciones ${secreto}`,
+    })) as unknown as { asignaciones: Array<{ id_asignacion: number }> };
+    const idAsignacion = asignadas.asignaciones[0].id_asignacion;
+    const idEvidencia = await subirEvidencia(t, sesionPaciente(t.app, practica.paciente), idAsignacion);
     return {
+      idPlantilla: plantilla.id_actividad,
+      idAsignacion,
+      idEvidencia,
       semana,
       idCita: cita.id_cita,
       idAgenda: cita.id_agenda,

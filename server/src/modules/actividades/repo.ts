@@ -76,10 +76,10 @@ export async function plantillaParaCambio(db: DbOrTx, idActividad: number) {
   return f ?? null;
 }
 
-export async function insertarPlantilla(db: DbOrTx, idPsicologo: number, d: PlantillaDatos) {
+export async function insertarPlantilla(db: DbOrTx, idPsicologo: number, d: PlantillaDatos, ahora: Date) {
   const [f] = await db
     .insert(actividad)
-    .values({ ...d, origen: 'personalizada', id_psicologo_creador: idPsicologo })
+    .values({ ...d, origen: 'personalizada', id_psicologo_creador: idPsicologo, fecha_creacion: ahora })
     .returning({ id: actividad.id_actividad });
   return f.id;
 }

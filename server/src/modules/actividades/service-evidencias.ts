@@ -183,6 +183,7 @@ export async function subirEvidencia(
         tamano: a?.bytes ?? null,
         tipo_archivo: a ? a.tipo : resolverTipoEvidencia(d.url ?? ''),
         comentario: d.comentario ? ctx.cifrador.cifrar(d.comentario, COLUMNA_COMENTARIO) : null,
+        fecha_subida: ctx.now(),
       });
       // The switch belongs to the patient: a psychologist's upload never changes it.
       if (quien.lado === 'paciente' && visible !== undefined && visible !== bloqueada.visible_para_psicologo)

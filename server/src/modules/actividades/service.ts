@@ -72,7 +72,7 @@ export async function obtenerPlantilla(ctx: CtxAct, o: Psi & { idActividad: numb
 
 export async function crearPlantilla(ctx: CtxAct, o: Psi & { actor: Actor; datos: PlantillaDatos }) {
   const id = await ctx.db.transaction(async (tx) => {
-    const id = await insertarPlantilla(tx, o.idPsicologo, o.datos);
+    const id = await insertarPlantilla(tx, o.idPsicologo, o.datos, ctx.now());
     await auditar(tx, o.actor, { accion: 'crear', recurso: 'actividad', idRecurso: id });
     return id;
   });
