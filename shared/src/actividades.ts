@@ -82,6 +82,7 @@ export const MSG_ACTIVIDADES = {
   mayorA: (n: number) => `Debe ser mayor a ${n}`,
   noMayorA: (n: number) => `No puede ser mayor a ${n}`,
   formatoInvalido: 'Formato inválido',
+  cuerpoInvalido: 'El cuerpo de la solicitud no es válido',
   visibilidadRequerida: 'Indique visible_para_psicologo (true o false)',
   validacion: 'Error de validación',
   noExcederAsignar: (campo: string, n: number) => `${campo} no debe exceder ${n} caracteres`,
@@ -284,15 +285,31 @@ const texto = (campo: string, max: number) =>
   );
 const opcional = <T extends v.GenericSchema>(s: T) =>
   v.pipe(
-    v.optional(v.nullable(v.union([v.literal(''), s]))),
+    v.optional(v.nullable(v.union([v.literal('', MSG_ACTIVIDADES.formatoInvalido), s], MSG_ACTIVIDADES.formatoInvalido))),
     v.transform((x) => (x === '' || x === undefined ? null : x) as v.InferOutput<T> | null),
   );
 
 const Booleano = v.pipe(
-  v.optional(v.union([v.boolean(), v.picklist(['true', 'false', '1', '0']), v.picklist([0, 1])]), false),
+  v.optional(
+    v.union(
+      [
+        v.boolean(MSG_ACTIVIDADES.formatoInvalido),
+        v.picklist(['true', 'false', '1', '0'], MSG_ACTIVIDADES.formatoInvalido),
+        v.picklist([0, 1], MSG_ACTIVIDADES.formatoInvalido),
+      ],
+      MSG_ACTIVIDADES.formatoInvalido,
+    ),
+    false,
+  ),
   v.transform((x) => x === true || x === 'true' || x === '1' || x === 1),
 );
-const PeriodoEntrada = v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/, MSG_ACTIVIDADES.formatoInvalido), v.transform(Number))]);
+const PeriodoEntrada = v.union(
+  [
+    v.number(MSG_ACTIVIDADES.formatoInvalido),
+    v.pipe(v.string(MSG_ACTIVIDADES.formatoInvalido), v.regex(/^\d+$/, MSG_ACTIVIDADES.formatoInvalido), v.transform(Number)),
+  ],
+  MSG_ACTIVIDADES.formatoInvalido,
+);
 
 /** Fields of the template form (POST and PUT /actividades), with spec 2 §5's messages. */
 const CamposPlantilla = {
@@ -317,7 +334,12 @@ const CamposPlantilla = {
   repetitiva: Booleano,
   periodo: v.optional(v.nullable(PeriodoEntrada)),
   archivo_url: opcional(
-    v.pipe(v.string(), v.trim(), v.maxLength(URL_MAX, MSG_ACTIVIDADES.maximo(URL_MAX)), v.regex(URL_WEB, MSG_ACTIVIDADES.formatoInvalido)),
+    v.pipe(
+      v.string(MSG_ACTIVIDADES.formatoInvalido),
+      v.trim(),
+      v.maxLength(URL_MAX, MSG_ACTIVIDADES.maximo(URL_MAX)),
+      v.regex(URL_WEB, MSG_ACTIVIDADES.formatoInvalido),
+    ),
   ),
   // The creator and the origin come from the token and the server (no mass assignment): accepted
   // for the original client's payload, never written from here.
@@ -327,7 +349,7 @@ const CamposPlantilla = {
 
 /** periodo only when repetitiva (required then, 1–365); null otherwise (spec 2 §4, §5). */
 export const PlantillaBody = v.pipe(
-  v.object(CamposPlantilla),
+  v.object(CamposPlantilla, MSG_ACTIVIDADES.cuerpoInvalido),
   v.check((d) => !d.repetitiva || d.periodo != null, MSG_ACTIVIDADES.requerido(CAMPOS_ACTIVIDAD.periodo)),
   v.check((d) => !d.repetitiva || d.periodo == null || Number.isInteger(d.periodo), MSG_ACTIVIDADES.formatoInvalido),
   v.check((d) => !d.repetitiva || d.periodo == null || d.periodo >= PERIODO_MIN, MSG_ACTIVIDADES.mayorA(PERIODO_MIN - 1)),
@@ -355,103 +377,137 @@ export interface PlantillaDatos {
 }
 
 const Instrucciones = v.pipe(
-  v.string(),
+  v.string(MSG_ACTIVIDADES.formatoInvalido),
   v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
   v.maxLength(INSTRUCCIONES_MAX, MSG_ACTIVIDADES.noExcederAsignar('Instrucciones', INSTRUCCIONES_MAX)),
 );
 
 /** POST /actividades/asignar (spec 2 §7): all the patients or none. */
-export const AsignarBody = v.object({
-  id_actividad: v.pipe(v.optional(v.unknown(), ''), idEntero(MSG_ACTIVIDADES.debeElegirPlantilla) as v.GenericSchema<unknown, number>),
-  pacientes: v.pipe(
-    v.optional(v.array(idEntero(MSG_ACTIVIDADES.idInvalido), MSG_ACTIVIDADES.sinPacientes), []),
-    v.minLength(1, MSG_ACTIVIDADES.sinPacientes),
-    v.maxLength(500, MSG_ACTIVIDADES.pacientesMax),
-    v.check((xs) => new Set(xs).size === xs.length, MSG_ACTIVIDADES.pacientesRepetidos),
-  ),
-  fecha_limite: v.pipe(
-    v.optional(v.nullable(v.string()), null),
-    v.check((x) => x == null || x === '' || esFechaIso(x.slice(0, 10)), MSG_ACTIVIDADES.formatoInvalido),
-    v.transform((x) => (x == null || x === '' ? null : x.slice(0, 10))),
-  ),
-  instrucciones_personalizadas: opcional(Instrucciones),
-  // The original client's name for the same field (spec 2 §3, assignment request).
-  instrucciones_adicionales: opcional(Instrucciones),
-  prioridad: v.optional(v.picklist(PRIORIDADES, MSG_ACTIVIDADES.prioridadInvalida), PRIORIDAD_DEFECTO),
-});
+export const AsignarBody = v.object(
+  {
+    id_actividad: v.pipe(v.optional(v.unknown(), ''), idEntero(MSG_ACTIVIDADES.debeElegirPlantilla) as v.GenericSchema<unknown, number>),
+    pacientes: v.pipe(
+      v.optional(v.array(idEntero(MSG_ACTIVIDADES.idInvalido), MSG_ACTIVIDADES.sinPacientes), []),
+      v.minLength(1, MSG_ACTIVIDADES.sinPacientes),
+      v.maxLength(500, MSG_ACTIVIDADES.pacientesMax),
+      v.check((xs) => new Set(xs).size === xs.length, MSG_ACTIVIDADES.pacientesRepetidos),
+    ),
+    fecha_limite: v.pipe(
+      v.optional(v.nullable(v.string(MSG_ACTIVIDADES.formatoInvalido)), null),
+      v.check((x) => x == null || x === '' || esFechaIso(x.slice(0, 10)), MSG_ACTIVIDADES.formatoInvalido),
+      v.transform((x) => (x == null || x === '' ? null : x.slice(0, 10))),
+    ),
+    instrucciones_personalizadas: opcional(Instrucciones),
+    // The original client's name for the same field (spec 2 §3, assignment request).
+    instrucciones_adicionales: opcional(Instrucciones),
+    prioridad: v.optional(v.picklist(PRIORIDADES, MSG_ACTIVIDADES.prioridadInvalida), PRIORIDAD_DEFECTO),
+  },
+  MSG_ACTIVIDADES.cuerpoInvalido,
+);
 export type AsignarDatos = v.InferOutput<typeof AsignarBody>;
 
 /** PUT /actividades/asignadas/{id}: the editable fields of an assignment. */
-export const ActualizarAsignacionBody = v.object({
-  fecha_limite: v.pipe(
-    v.optional(v.nullable(v.string())),
-    v.check((x) => x == null || x === '' || esFechaIso(x.slice(0, 10)), MSG_ACTIVIDADES.formatoInvalido),
-    v.transform((x) => (x === undefined ? undefined : x === null || x === '' ? null : x.slice(0, 10))),
-  ),
-  prioridad: v.optional(v.picklist(PRIORIDADES, MSG_ACTIVIDADES.prioridadInvalida)),
-  instrucciones_personalizadas: v.optional(v.pipe(Instrucciones, v.trim(), v.nonEmpty(MSG_ACTIVIDADES.instruccionesVacias))),
-});
+export const ActualizarAsignacionBody = v.object(
+  {
+    fecha_limite: v.pipe(
+      v.optional(v.nullable(v.string(MSG_ACTIVIDADES.formatoInvalido))),
+      v.check((x) => x == null || x === '' || esFechaIso(x.slice(0, 10)), MSG_ACTIVIDADES.formatoInvalido),
+      v.transform((x) => (x === undefined ? undefined : x === null || x === '' ? null : x.slice(0, 10))),
+    ),
+    prioridad: v.optional(v.picklist(PRIORIDADES, MSG_ACTIVIDADES.prioridadInvalida)),
+    instrucciones_personalizadas: v.optional(v.pipe(Instrucciones, v.trim(), v.nonEmpty(MSG_ACTIVIDADES.instruccionesVacias))),
+  },
+  MSG_ACTIVIDADES.cuerpoInvalido,
+);
 
 /** PATCH /actividades/asignadas/{id}: estado (+ fecha_completada), or instrucciones_personalizadas. */
 export const PatchAsignacionBody = v.pipe(
-  v.object({
-    estado: v.optional(v.picklist(ESTADOS_ASIGNACION, MSG_ACTIVIDADES.estadoInvalido)),
-    fecha_completada: v.optional(
-      v.nullable(
-        v.pipe(
-          v.string(MSG_ACTIVIDADES.fechaCompletadaInvalida),
-          v.check((x) => !Number.isNaN(Date.parse(x)), MSG_ACTIVIDADES.fechaCompletadaInvalida),
+  v.object(
+    {
+      estado: v.optional(v.picklist(ESTADOS_ASIGNACION, MSG_ACTIVIDADES.estadoInvalido)),
+      fecha_completada: v.optional(
+        v.nullable(
+          v.pipe(
+            v.string(MSG_ACTIVIDADES.fechaCompletadaInvalida),
+            v.check((x) => !Number.isNaN(Date.parse(x)), MSG_ACTIVIDADES.fechaCompletadaInvalida),
+          ),
         ),
       ),
-    ),
-    instrucciones_personalizadas: v.optional(
-      v.pipe(
-        v.nullable(v.string(MSG_ACTIVIDADES.instruccionesVacias), ''),
-        v.transform((x) => x ?? ''),
-        Instrucciones,
-        v.trim(),
-        v.nonEmpty(MSG_ACTIVIDADES.instruccionesVacias),
+      instrucciones_personalizadas: v.optional(
+        v.pipe(
+          v.nullable(v.string(MSG_ACTIVIDADES.instruccionesVacias), ''),
+          v.transform((x) => x ?? ''),
+          Instrucciones,
+          v.trim(),
+          v.nonEmpty(MSG_ACTIVIDADES.instruccionesVacias),
+        ),
       ),
-    ),
-  }),
+    },
+    MSG_ACTIVIDADES.cuerpoInvalido,
+  ),
   v.check((b) => b.estado !== undefined || b.instrucciones_personalizadas !== undefined, MSG_ACTIVIDADES.cambioVacio),
 );
 
-export const BuscarQuery = v.object({
-  q: v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty(MSG_ACTIVIDADES.busquedaVacia), v.maxLength(200, MSG_ACTIVIDADES.maximo(200))),
-});
-export const CatalogoQuery = v.object({
-  psicologo: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, MSG_ACTIVIDADES.idInvalido), v.transform(Number))),
-});
+export const BuscarQuery = v.object(
+  {
+    q: v.pipe(
+      v.optional(v.string(MSG_ACTIVIDADES.formatoInvalido), ''),
+      v.trim(),
+      v.nonEmpty(MSG_ACTIVIDADES.busquedaVacia),
+      v.maxLength(200, MSG_ACTIVIDADES.maximo(200)),
+    ),
+  },
+  MSG_ACTIVIDADES.cuerpoInvalido,
+);
+export const CatalogoQuery = v.object(
+  {
+    psicologo: v.optional(
+      v.pipe(v.string(MSG_ACTIVIDADES.formatoInvalido), v.regex(/^\d{1,9}$/, MSG_ACTIVIDADES.idInvalido), v.transform(Number)),
+    ),
+  },
+  MSG_ACTIVIDADES.cuerpoInvalido,
+);
 
 /** Patient: PATCH /api/paciente/actividades/{id}. */
-export const EstadoPacienteBody = v.object({
-  estado: v.pipe(v.optional(v.string(), ''), v.picklist(ESTADOS_ASIGNACION, MSG_ACTIVIDADES.estadoInvalido)),
-});
+export const EstadoPacienteBody = v.object(
+  {
+    estado: v.pipe(
+      v.optional(v.string(MSG_ACTIVIDADES.formatoInvalido), ''),
+      v.picklist(ESTADOS_ASIGNACION, MSG_ACTIVIDADES.estadoInvalido),
+    ),
+  },
+  MSG_ACTIVIDADES.cuerpoInvalido,
+);
 /** Patient: PUT /api/paciente/actividades/{id}/visibilidad. */
-export const VisibilidadBody = v.object({
-  visible_para_psicologo: v.pipe(v.optional(v.unknown(), null), v.boolean(MSG_ACTIVIDADES.visibilidadRequerida)),
-});
+export const VisibilidadBody = v.object(
+  {
+    visible_para_psicologo: v.pipe(v.optional(v.unknown(), null), v.boolean(MSG_ACTIVIDADES.visibilidadRequerida)),
+  },
+  MSG_ACTIVIDADES.cuerpoInvalido,
+);
 /** Text fields of the evidence upload form (the file travels beside them). */
-export const EvidenciaCampos = v.object({
-  comentario: opcional(
-    v.pipe(
-      v.string(),
-      v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
-      v.maxLength(COMENTARIO_EVIDENCIA_MAX, MSG_ACTIVIDADES.comentarioMax),
+export const EvidenciaCampos = v.object(
+  {
+    comentario: opcional(
+      v.pipe(
+        v.string(MSG_ACTIVIDADES.formatoInvalido),
+        v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
+        v.maxLength(COMENTARIO_EVIDENCIA_MAX, MSG_ACTIVIDADES.comentarioMax),
+      ),
     ),
-  ),
-  url: opcional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(URL_MAX, MSG_ACTIVIDADES.enlaceInvalido),
-      v.regex(/^https?:\/\/[^\s]+$/i, MSG_ACTIVIDADES.enlaceInvalido),
-      v.regex(URL_WEB, MSG_ACTIVIDADES.enlaceInvalido),
+    url: opcional(
+      v.pipe(
+        v.string(MSG_ACTIVIDADES.formatoInvalido),
+        v.trim(),
+        v.maxLength(URL_MAX, MSG_ACTIVIDADES.enlaceInvalido),
+        v.regex(/^https?:\/\/[^\s]+$/i, MSG_ACTIVIDADES.enlaceInvalido),
+        v.regex(URL_WEB, MSG_ACTIVIDADES.enlaceInvalido),
+      ),
     ),
-  ),
-  visible_para_psicologo: v.optional(v.picklist(['true', 'false', '1', '0'], MSG_ACTIVIDADES.formatoInvalido)),
-});
+    visible_para_psicologo: v.optional(v.picklist(['true', 'false', '1', '0'], MSG_ACTIVIDADES.formatoInvalido)),
+  },
+  MSG_ACTIVIDADES.cuerpoInvalido,
+);
 
 // ---------------------------------------------------------------- response schemas
 

@@ -8,6 +8,7 @@ import {
   EvidenciasSchema,
   IdAsignacionParam,
   ModulosSchema,
+  MSG_ACTIVIDADES,
   OkSchema,
   VisibilidadBody,
 } from '@miduelo/shared/actividades';
@@ -22,7 +23,7 @@ import { abrirEvidencia, disposicion, eliminarEvidenciaPaciente, evidenciasPacie
 import { cambiarMiEstado, cambiarVisibilidad, iniciarActividadModulo, miActividad, misActividades, misModulos } from './service-paciente';
 
 const PorId = IdAsignacionParam;
-const Descarga = v.object({ descargar: v.optional(v.picklist(['1', 'true', '0', 'false'])) });
+const Descarga = v.object({ descargar: v.optional(v.picklist(['1', 'true', '0', 'false'], MSG_ACTIVIDADES.formatoInvalido)) });
 
 const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts) => {
   const ctx = { ...app.ctx, almacen: opts.almacen };

@@ -54,7 +54,7 @@ import { enviarArchivo } from './archivo';
 const id = idEnRuta(MSG_ACTIVIDADES.idInvalido);
 const PorId = IdAsignacionParam;
 const PorModulo = v.object({ idPaciente: id, idModulo: id });
-const Descarga = v.object({ descargar: v.optional(v.picklist(['1', 'true', '0', 'false'])) });
+const Descarga = v.object({ descargar: v.optional(v.picklist(['1', 'true', '0', 'false'], MSG_ACTIVIDADES.formatoInvalido)) });
 
 export const LIMITES_MULTIPART = { fileSize: EVIDENCIA_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 8 * 1024, headerPairs: 100 };
 
