@@ -350,10 +350,22 @@ const CamposPlantilla = {
 /** periodo only when repetitiva (required then, 1–365); null otherwise (spec 2 §4, §5). */
 export const PlantillaBody = v.pipe(
   v.object(CamposPlantilla, MSG_ACTIVIDADES.cuerpoInvalido),
-  v.check((d) => !d.repetitiva || d.periodo != null, MSG_ACTIVIDADES.requerido(CAMPOS_ACTIVIDAD.periodo)),
-  v.check((d) => !d.repetitiva || d.periodo == null || Number.isInteger(d.periodo), MSG_ACTIVIDADES.formatoInvalido),
-  v.check((d) => !d.repetitiva || d.periodo == null || d.periodo >= PERIODO_MIN, MSG_ACTIVIDADES.mayorA(PERIODO_MIN - 1)),
-  v.check((d) => !d.repetitiva || d.periodo == null || d.periodo <= PERIODO_MAX, MSG_ACTIVIDADES.noMayorA(PERIODO_MAX)),
+  v.forward(
+    v.check((d) => !d.repetitiva || d.periodo != null, MSG_ACTIVIDADES.requerido(CAMPOS_ACTIVIDAD.periodo)),
+    ['periodo'],
+  ),
+  v.forward(
+    v.check((d) => !d.repetitiva || d.periodo == null || Number.isInteger(d.periodo), MSG_ACTIVIDADES.formatoInvalido),
+    ['periodo'],
+  ),
+  v.forward(
+    v.check((d) => !d.repetitiva || d.periodo == null || d.periodo >= PERIODO_MIN, MSG_ACTIVIDADES.mayorA(PERIODO_MIN - 1)),
+    ['periodo'],
+  ),
+  v.forward(
+    v.check((d) => !d.repetitiva || d.periodo == null || d.periodo <= PERIODO_MAX, MSG_ACTIVIDADES.noMayorA(PERIODO_MAX)),
+    ['periodo'],
+  ),
   v.transform(
     (d): PlantillaDatos => ({
       titulo: d.titulo,

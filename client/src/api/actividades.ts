@@ -34,8 +34,7 @@ export const listarAsignaciones = (idPaciente: number, signal?: AbortSignal) =>
   http.get<Asignacion[]>(`${base}/paciente/${idPaciente}/actividades`, { signal });
 export const estadisticas = (idPaciente: number, signal?: AbortSignal) =>
   http.get<Estadisticas>(`${base}/paciente/${idPaciente}/actividades/estadisticas`, { signal });
-export const asignar = (d: DatosAsignar) =>
-  http.post<{ asignadas: number; asignaciones: Asignacion[] }>(`${base}/actividades/asignar`, d);
+export const asignar = (d: DatosAsignar) => http.post<{ asignadas: number; asignaciones: Asignacion[] }>(`${base}/actividades/asignar`, d);
 export const cambiarEstado = (id: number, estado: 'en_proceso' | 'finalizada') =>
   http.patch<Asignacion>(`${base}/actividades/asignadas/${id}`, {
     estado,
@@ -44,7 +43,8 @@ export const cambiarEstado = (id: number, estado: 'en_proceso' | 'finalizada') =
 export const editarInstrucciones = (id: number, instrucciones_personalizadas: string) =>
   http.patch<Asignacion>(`${base}/actividades/asignadas/${id}`, { instrucciones_personalizadas });
 export const eliminarAsignacion = (id: number) => http.delete<{ ok: true }>(`${base}/actividades/asignadas/${id}`);
-export const enviarRecordatorio = (id: number) => http.post<{ ok: true; msg: string }>(`${base}/actividades/asignadas/${id}/recordatorio`, {});
+export const enviarRecordatorio = (id: number) =>
+  http.post<{ ok: true; msg: string }>(`${base}/actividades/asignadas/${id}/recordatorio`, {});
 
 /** An evidence file through the authorized route (each view writes an audit row on the server). */
 export const descargarEvidencia = (e: Evidencia, descargar = false, signal?: AbortSignal) =>

@@ -2,7 +2,7 @@ import { nombreCompleto } from '@miduelo/shared/nombres';
 import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Activity, ArrowLeft, ChartLine, Flower2, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
@@ -17,7 +17,11 @@ type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
 
 /** The patient file (spec 1 §2, spec 2 §2): header, loading and not-found texts, back button and
  * the four tabs. A failed load shows an error and returns to the list. */
-export function Expediente({ idPaciente }: { idPaciente: number }) {
+/** The content of tabs that other features own, handed in by the route (features never import each
+ * other); a tab without one shows its placeholder. */
+export type PestanasExpediente = Partial<Record<Exclude<PestanaExpediente, 'info'>, (idPaciente: number) => ReactNode>>;
+
+export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; pestanas?: PestanasExpediente }) {
   const navigate = useNavigate();
   const [pestana, setPestana] = useState<PestanaExpediente>('info');
   // The file is live like every resource (decision 060): reloaded on reconnect and polled while the
@@ -86,10 +90,12 @@ export function Expediente({ idPaciente }: { idPaciente: number }) {
               <Proximamente icono={ChartLine} titulo={TEXTOS_PACIENTES.graficasTitulo} />
             </TabsContent>
             <TabsContent value="modulos">
-              <Proximamente icono={Flower2} titulo={TEXTOS_PACIENTES.modulosTitulo} />
+              {pestanas.modulos?.(paciente.id_paciente) ?? <Proximamente icono={Flower2} titulo={TEXTOS_PACIENTES.modulosTitulo} />}
             </TabsContent>
             <TabsContent value="actividades">
-              <Proximamente icono={Activity} titulo={TEXTOS_PACIENTES.actividadesTitulo} />
+              {pestanas.actividades?.(paciente.id_paciente) ?? (
+                <Proximamente icono={Activity} titulo={TEXTOS_PACIENTES.actividadesTitulo} />
+              )}
             </TabsContent>
           </Tabs>
         </>
