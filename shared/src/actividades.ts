@@ -332,7 +332,10 @@ const CamposPlantilla = {
   ),
   obligatoria: Booleano,
   repetitiva: Booleano,
-  periodo: v.optional(v.nullable(PeriodoEntrada)),
+  periodo: v.pipe(
+    v.optional(v.nullable(v.union([v.literal('', MSG_ACTIVIDADES.formatoInvalido), PeriodoEntrada], MSG_ACTIVIDADES.formatoInvalido))),
+    v.transform((x) => (x === '' || x === undefined ? null : x)),
+  ),
   archivo_url: opcional(
     v.pipe(
       v.string(MSG_ACTIVIDADES.formatoInvalido),

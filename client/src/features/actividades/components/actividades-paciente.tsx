@@ -144,7 +144,7 @@ export default function ActividadesPaciente({ idPaciente }: { idPaciente: number
                       <Paperclip className="size-3" aria-hidden /> {a.total_evidencias} evidencia(s)
                     </Badge>
                   </span>
-                  <span className="mt-1 line-clamp-2 block text-sm text-tinta-600 wrap-anywhere">
+                  <span className="mt-1 line-clamp-2 text-sm text-tinta-600 wrap-anywhere">
                     {a.instrucciones_personalizadas ?? a.actividad.descripcion ?? T.sinDescripcion}
                   </span>
                   <span className="mt-1 block text-xs text-tinta-500">

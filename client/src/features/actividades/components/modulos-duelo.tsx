@@ -49,7 +49,7 @@ export default function ModulosDuelo({ idPaciente }: { idPaciente: number }) {
         <p className="mt-2 text-sm text-tinta-500">{T.notaProgreso}</p>
       </Card>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid items-start gap-4 md:grid-cols-2">
         {modulos.map((m) => (
           <TarjetaModulo key={m.id_modulo} modulo={m} onAbrir={setAbierta} />
         ))}

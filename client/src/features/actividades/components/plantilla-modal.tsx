@@ -47,6 +47,8 @@ const vacio = (p?: Plantilla | null) => ({
 });
 
 /** The activity template modal (spec 2 §2, §5): create, view and edit. */
+// Errors show once a field changes or after a save attempt, not on blur: a message appearing on
+// blur moved the footer under the pointer between mousedown and click, swallowing the save.
 export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, onAsignar, onEliminar, editable = true }: Props) {
   const f = useForm(PlantillaBody, vacio(plantilla));
   const [intentado, setIntentado] = useState(false);
@@ -100,14 +102,7 @@ export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, o
         >
           <Field id="act-titulo" etiqueta={CAMPOS_ACTIVIDAD.titulo} error={f.errorDe('titulo')}>
             {(c) => (
-              <Input
-                {...c}
-                value={v.titulo}
-                readOnly={soloLectura}
-                maxLength={300}
-                onChange={(e) => f.cambiar('titulo', e.target.value)}
-                onBlur={() => f.tocar('titulo')}
-              />
+              <Input {...c} value={v.titulo} readOnly={soloLectura} maxLength={300} onChange={(e) => f.cambiar('titulo', e.target.value)} />
             )}
           </Field>
           <Field
@@ -124,7 +119,6 @@ export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, o
                 value={v.descripcion}
                 readOnly={soloLectura}
                 onChange={(e) => f.cambiar('descripcion', e.target.value)}
-                onBlur={() => f.tocar('descripcion')}
               />
             )}
           </Field>
@@ -180,7 +174,6 @@ export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, o
                 disabled={!v.repetitiva}
                 readOnly={soloLectura}
                 onChange={(e) => f.cambiar('periodo', e.target.value.replace(/\D/g, '').slice(0, 3))}
-                onBlur={() => f.tocar('periodo')}
               />
             )}
           </Field>
@@ -192,7 +185,6 @@ export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, o
                 readOnly={soloLectura}
                 placeholder="https://…"
                 onChange={(e) => f.cambiar('archivo_url', e.target.value)}
-                onBlur={() => f.tocar('archivo_url')}
               />
             )}
           </Field>
