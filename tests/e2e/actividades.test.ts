@@ -88,7 +88,7 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     const visor = page.getByRole('dialog', { name: TEXTOS_ACTIVIDADES.visorTitulo });
     await visor.getByRole('img', { name: 'Evidencia del paciente' }).waitFor();
     // The 1×1 PNG decoded: the bytes came through the authorized route, not a broken image.
-    await page.waitForFunction(() => [...document.images].some((i) => i.alt === 'Evidencia del paciente' && i.naturalWidth === 1));
+    await page.waitForFunction(() => Array.from(document.images).some((i) => i.alt === 'Evidencia del paciente' && i.naturalWidth === 1));
     await page.keyboard.press('Escape');
     await visor.waitFor({ state: 'detached' });
 
