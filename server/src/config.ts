@@ -5,6 +5,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import * as v from 'valibot';
 import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
+import { EVIDENCIA_MAX_MB } from '@miduelo/shared/actividades';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
 export interface Limites {
@@ -43,6 +44,8 @@ export interface Config {
   corsOrigins: string[];
   /** Fastify's trustProxy: how many proxies in front of us set X-Forwarded-For (0 = none). */
   trustProxy: number;
+  /** Largest evidence file (decision 121); 25 MB. Not an environment variable: benchmarks override it. */
+  evidenciaMaxBytes: number;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -145,6 +148,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: e.REDIS_PREFIX ?? prefijoDeBase(e.DATABASE_URL ?? null, dataDir),
     trustProxy: Number(e.TRUST_PROXY ?? 0),
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim().toLowerCase()) : [],
+    evidenciaMaxBytes: EVIDENCIA_MAX_MB * 1024 * 1024,
     now: () => new Date(),
     ...overrides,
   };

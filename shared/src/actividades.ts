@@ -48,7 +48,7 @@ export const UMBRAL_PROGRESO_BAJO = 30;
 export const UMBRAL_PROGRESO_MEDIO = 70;
 export const TOAST_FORMULARIO_MS = 5000;
 /** Evidence files (decision 121): one file per upload, at most this size. */
-export const EVIDENCIA_MAX_BYTES = 25 * 1024 * 1024;
+export const EVIDENCIA_MAX_MB = 25;
 export const URL_MAX = 2048;
 
 export const ETIQUETA_ESTADO_MODULO: Record<EstadoActividadModulo, string> = {
@@ -110,7 +110,7 @@ export const MSG_ACTIVIDADES = {
   soloModulo: 'Solo puedes iniciar por tu cuenta actividades de los módulos de duelo',
   evidenciaSinContenido: 'Adjunta un archivo o escribe un enlace',
   evidenciaArchivoYEnlace: 'Envía un archivo o un enlace, no ambos',
-  evidenciaDemasiadoGrande: 'El archivo supera el tamaño máximo de 25 MB',
+  evidenciaDemasiadoGrande: (mb = 25) => `El archivo supera el tamaño máximo de ${mb} MB`,
   evidenciaTipoNoPermitido:
     'Tipo de archivo no permitido. Se aceptan imágenes (JPG, PNG, GIF, WEBP), video (MP4, WEBM, MOV), audio (MP3, WAV, OGG, M4A) y PDF',
   evidenciaVacia: 'El archivo está vacío',

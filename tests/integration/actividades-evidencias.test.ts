@@ -209,7 +209,7 @@ describe('subidas rechazadas: respuesta en español, sin archivo y sin fila', ()
     await rechazada(
       [{ campo: 'archivo', archivo: grande, nombre: 'enorme.png', tipo: 'image/png' }],
       413,
-      MSG_ACTIVIDADES.evidenciaDemasiadoGrande,
+      MSG_ACTIVIDADES.evidenciaDemasiadoGrande(25),
     );
   });
 

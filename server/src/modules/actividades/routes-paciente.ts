@@ -18,7 +18,7 @@ import { pacienteDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
 import type { AlmacenEvidencias } from './almacen';
 import { enviarArchivo } from './archivo';
-import { LIMITES_MULTIPART } from './routes';
+import { limitesMultipart } from './routes';
 import { abrirEvidencia, disposicion, eliminarEvidenciaPaciente, evidenciasPaciente, subirEvidencia } from './service-evidencias';
 import { cambiarMiEstado, cambiarVisibilidad, iniciarActividadModulo, miActividad, misActividades, misModulos } from './service-paciente';
 
@@ -28,7 +28,7 @@ const Descarga = v.object({ descargar: v.optional(v.picklist(['1', 'true', '0', 
 const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts) => {
   const ctx = { ...app.ctx, almacen: opts.almacen };
   app.addHook('onRequest', app.requierePaciente);
-  await app.register(multipart, { limits: LIMITES_MULTIPART });
+  await app.register(multipart, { limits: limitesMultipart(app.ctx.config.evidenciaMaxBytes) });
   const yo = (r: Parameters<typeof pacienteDe>[0]) => ({ idPaciente: pacienteDe(r).id_paciente, actor: actorDe(r) });
 
   app.get('/modulos', { schema: { response: { 200: ModulosSchema } } }, async (r) => misModulos(ctx, yo(r)));

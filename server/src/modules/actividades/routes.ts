@@ -10,7 +10,6 @@ import {
   BuscarQuery,
   CatalogoQuery,
   EstadisticasSchema,
-  EVIDENCIA_MAX_BYTES,
   EvidenciaSchema,
   EvidenciasSchema,
   IdAsignacionParam,
@@ -56,12 +55,19 @@ const PorId = IdAsignacionParam;
 const PorModulo = v.object({ idPaciente: id, idModulo: id });
 const Descarga = v.object({ descargar: v.optional(v.picklist(['1', 'true', '0', 'false'], MSG_ACTIVIDADES.formatoInvalido)) });
 
-export const LIMITES_MULTIPART = { fileSize: EVIDENCIA_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 8 * 1024, headerPairs: 100 };
+export const limitesMultipart = (maxBytes: number) => ({
+  fileSize: maxBytes,
+  files: 1,
+  fields: 5,
+  parts: 6,
+  fieldSize: 8 * 1024,
+  headerPairs: 100,
+});
 
 const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts) => {
   const ctx = { ...app.ctx, almacen: opts.almacen };
   app.addHook('onRequest', app.requierePsicologo);
-  await app.register(multipart, { limits: LIMITES_MULTIPART });
+  await app.register(multipart, { limits: limitesMultipart(app.ctx.config.evidenciaMaxBytes) });
   const yo = (r: Parameters<typeof psicologoDe>[0]) => ({ idPsicologo: psicologoDe(r).id_psicologo, actor: actorDe(r) });
 
   // ---- modules ----

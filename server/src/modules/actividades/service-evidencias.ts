@@ -54,13 +54,18 @@ const TIPOS: Record<string, TipoArchivo> = {
 const EN_LINEA = new Set(Object.keys(TIPOS));
 const MUESTRA = 4100;
 
-const demasiadoGrande = () => new AppError(413, 'EVIDENCIA_DEMASIADO_GRANDE', MSG_ACTIVIDADES.evidenciaDemasiadoGrande);
+const demasiadoGrande = (ctx: Pick<CtxAct, 'config'>) =>
+  new AppError(
+    413,
+    'EVIDENCIA_DEMASIADO_GRANDE',
+    MSG_ACTIVIDADES.evidenciaDemasiadoGrande(Math.round(ctx.config.evidenciaMaxBytes / 1024 / 1024)),
+  );
 const tipoNoPermitido = () => new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ACTIVIDADES.evidenciaTipoNoPermitido);
 
 /** Multipart's own failures, in Spanish. */
-function traducir(err: unknown): unknown {
+function traducir(ctx: Pick<CtxAct, 'config'>, err: unknown): unknown {
   const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return demasiadoGrande();
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return demasiadoGrande(ctx);
   if (code === 'FST_FILES_LIMIT') return new AppError(413, 'DEMASIADOS_ARCHIVOS', MSG_ACTIVIDADES.evidenciaDemasiados);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return new AppError(413, 'DEMASIADOS_CAMPOS', MSG_ACTIVIDADES.evidenciaDemasiados);
@@ -118,11 +123,11 @@ async function guardarArchivo(ctx: CtxEv, parte: Multipart & { type: 'file' }) {
   } catch (err) {
     // The type check stopped reading: drain the rest so the request can be answered.
     parte.file.resume();
-    throw traducir(err);
+    throw traducir(ctx, err);
   }
   if (parte.file.truncated) {
     await ctx.almacen.eliminar(clave);
-    throw demasiadoGrande();
+    throw demasiadoGrande(ctx);
   }
   const t = tipo as { mime: string; ext: string };
   return { clave, bytes, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.ext) };
@@ -160,7 +165,7 @@ export async function subirEvidencia(
         }
       }
     } catch (err) {
-      throw traducir(err);
+      throw traducir(ctx, err);
     }
     const r = v.safeParse(EvidenciaCampos, campos);
     if (!r.success) throw badRequest(r.issues[0].message, 'VALIDACION');
