@@ -3,6 +3,7 @@
 // the patient's room receives their own view under another name (decision 124).
 import * as v from 'valibot';
 import { AsignacionSchema } from './actividades';
+import type { DiarioCambio } from './diario';
 
 export const TIPOS_CAMBIO_ACTIVIDAD = ['creada', 'actualizada', 'eliminada'] as const;
 export type TipoCambioActividad = (typeof TIPOS_CAMBIO_ACTIVIDAD)[number];
@@ -27,4 +28,5 @@ export interface ActividadesServidorACliente {
   'actividad:cambio': (p: ActividadCambio) => void;
   'mi-actividad:cambio': (p: MiActividadCambio) => void;
   'actividad:recordatorio': (p: RecordatorioActividad) => void;
+  'diario:cambio': (p: DiarioCambio) => void;
 }

@@ -258,6 +258,8 @@ export interface Recursos {
   idPlantilla: number;
   idAsignacion: number;
   idEvidencia: number;
+  /** A diary entry the practice's patient shared (its note carries p1's secret). */
+  idEntrada: number;
 }
 
 /** A multipart upload through the app, as the mobile app sends it. */
@@ -316,11 +318,19 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
       instrucciones_personalizadas: `Instrucciones ${secreto}`,
     })) as unknown as { asignaciones: Array<{ id_asignacion: number }> };
     const idAsignacion = asignadas.asignaciones[0].id_asignacion;
-    const idEvidencia = await subirEvidencia(t, sesionPaciente(t.app, practica.paciente), idAsignacion);
+    const tkPac = sesionPaciente(t.app, practica.paciente);
+    const idEvidencia = await subirEvidencia(t, tkPac, idAsignacion);
+    const entrada = await llamar(t, tkPac, 'POST', '/api/paciente/diario', {
+      emocion: 'Nostalgia',
+      intensidad: 6,
+      nota: `Nota ${secreto}`,
+      compartida: true,
+    });
     return {
       idPlantilla: plantilla.id_actividad,
       idAsignacion,
       idEvidencia,
+      idEntrada: entrada.id_entrada,
       semana,
       idCita: cita.id_cita,
       idAgenda: cita.id_agenda,

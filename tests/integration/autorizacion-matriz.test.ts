@@ -263,6 +263,17 @@ const TABLA: Record<string, Fila> = {
   })),
   'DELETE /api/paciente/evidencias/:id': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/evidencias/${r.idEvidencia}` })),
   'GET /api/paciente/evidencias/:id/archivo': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/evidencias/${r.idEvidencia}/archivo` })),
+  // Emotion diary: the patient's own; the psychologist reads only shared entries of their patients.
+  'GET /api/paciente/diario': fila(PACIENTES, () => ({ url: '/api/paciente/diario' })),
+  'POST /api/paciente/diario': fila(PACIENTES, () => ({ url: '/api/paciente/diario', payload: { emocion: 'Calma', intensidad: 3 } })),
+  'PUT /api/paciente/diario/:id/compartir': fila(['paciente'], ({ r }) => ({
+    url: `/api/paciente/diario/${r.idEntrada}/compartir`,
+    payload: { compartida: false },
+  })),
+  'DELETE /api/paciente/diario/:id': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/diario/${r.idEntrada}` })),
+  'GET /api/psicologo/pacientes/:id/diario': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/diario`,
+  })),
 
   // ---- Patient (mobile app): identity from the token, another patient's ids answer 404 ----
   'GET /api/paciente/citas': fila(PACIENTES, () => ({ url: '/api/paciente/citas' })),

@@ -24,7 +24,7 @@ const RUTAS_AGENDA = /^\/api\/(psicologo\/(agenda|citas|disponibilidad|excepcion
 
 // Activity routes of both sides (modules, templates, assignments, evidence).
 const RUTAS_ACTIVIDADES =
-  /^\/api\/(psicologo\/((paciente\/\d+\/)?actividades|evidencias|pacientes\/[^/]+\/modulos)|paciente\/(actividades|modulos|evidencias))(\/|\?|$)/;
+  /^\/api\/(psicologo\/((paciente\/\d+\/)?actividades|evidencias|pacientes\/[^/]+\/(modulos|diario))|paciente\/(actividades|modulos|evidencias|diario))(\/|\?|$)/;
 
 /** Sends `{ msg, code }`, plus `error` under /api/foros and the agenda routes, and `mensaje` on
  * activity routes (the existing clients read those fields). */

@@ -117,3 +117,23 @@ export const evidencia = pgTable(
     index('evidencia_asignacion_idx').on(t.id_asignacion, t.fecha_subida),
   ],
 );
+
+/** The patient's emotion diary (issue 14, decision 126): one entry per record, kept on the patient's
+ * side unless they share it. `nota` is encrypted at rest. */
+export const diarioEmocion = pgTable(
+  'diario_emocion',
+  {
+    id_entrada: serial('id_entrada').primaryKey(),
+    id_paciente: integer('id_paciente')
+      .notNull()
+      .references(() => paciente.id_paciente, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    emocion: text('emocion').notNull(),
+    intensidad: integer('intensidad').notNull(),
+    nota: text('nota'),
+    compartida: boolean('compartida').notNull().default(false),
+    creada_en: momento('creada_en').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('diario_intensidad_ck', sql`${t.intensidad} between 1 and 10`), index('diario_paciente_idx').on(t.id_paciente, t.fecha)],
+);

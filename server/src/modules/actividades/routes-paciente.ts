@@ -12,6 +12,7 @@ import {
   OkSchema,
   VisibilidadBody,
 } from '@miduelo/shared/actividades';
+import { CompartirBody, EntradaBody, EntradaSchema, EntradasSchema } from '@miduelo/shared/diario';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { pacienteDe } from '../../plugins/auth';
@@ -20,6 +21,7 @@ import type { AlmacenEvidencias } from './almacen';
 import { enviarArchivo } from './archivo';
 import { limitesMultipart } from './routes';
 import { abrirEvidencia, disposicion, eliminarEvidenciaPaciente, evidenciasPaciente, subirEvidencia } from './service-evidencias';
+import { borrarEntrada, compartir, miDiario, registrarEntrada } from './service-diario';
 import { cambiarMiEstado, cambiarVisibilidad, iniciarActividadModulo, miActividad, misActividades, misModulos } from './service-paciente';
 
 const PorId = IdAsignacionParam;
@@ -64,6 +66,19 @@ const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (a
     const a = await abrirEvidencia(ctx, { lado: 'paciente', ...yo(r) }, { idEvidencia: r.params.id, descargar });
     return enviarArchivo(reply, a, disposicion(a.enLinea, a.nombre));
   });
+
+  // ---- emotion diary ----
+  app.get('/diario', { schema: { response: { 200: EntradasSchema } } }, async (r) => miDiario(ctx, yo(r)));
+  app.post('/diario', { schema: { body: EntradaBody, response: { 201: EntradaSchema } } }, async (r, reply) => {
+    reply.status(201);
+    return registrarEntrada(ctx, { ...yo(r), datos: { ...r.body, emocion: r.body.emocion as string } });
+  });
+  app.put('/diario/:id/compartir', { schema: { params: PorId, body: CompartirBody, response: { 200: EntradaSchema } } }, async (r) =>
+    compartir(ctx, { ...yo(r), id: r.params.id, compartida: r.body.compartida === true }),
+  );
+  app.delete('/diario/:id', { schema: { params: PorId, response: { 200: OkSchema } } }, async (r) =>
+    borrarEntrada(ctx, { ...yo(r), id: r.params.id }),
+  );
 };
 
 export default rutasActividadesPaciente;

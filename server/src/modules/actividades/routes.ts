@@ -23,6 +23,7 @@ import {
   PlantillasSchema,
 } from '@miduelo/shared/actividades';
 import { idEnRuta } from '@miduelo/shared/comun';
+import { EntradasSchema, MesQuery } from '@miduelo/shared/diario';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
@@ -47,6 +48,7 @@ import {
   recordar,
   revisar,
 } from './service';
+import { diarioCompartido } from './service-diario';
 import { abrirEvidencia, disposicion, subirEvidencia } from './service-evidencias';
 import { enviarArchivo } from './archivo';
 
@@ -144,6 +146,11 @@ const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts
     const a = await abrirEvidencia(ctx, { lado: 'psicologo', ...yo(r) }, { idEvidencia: r.params.id, descargar });
     return enviarArchivo(reply, a, disposicion(a.enLinea, a.nombre));
   });
+
+  // ---- emotion diary: only the entries the patient shared ----
+  app.get('/pacientes/:id/diario', { schema: { params: PorId, querystring: MesQuery, response: { 200: EntradasSchema } } }, async (r) =>
+    diarioCompartido(ctx, { ...yo(r), idPaciente: r.params.id, mes: r.query.mes }),
+  );
 };
 
 export default rutasActividades;
