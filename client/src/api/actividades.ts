@@ -1,4 +1,5 @@
 import type { Asignacion, Estadisticas, Evidencia, Modulo, Plantilla } from '@miduelo/shared/actividades';
+import type { Entrada } from '@miduelo/shared/diario';
 import { http } from '@/lib/http';
 
 // Grief modules, the activity catalogue, assignments and evidence (spec 2 §7, base /api/psicologo).
@@ -49,3 +50,7 @@ export const enviarRecordatorio = (id: number) =>
 /** An evidence file through the authorized route (each view writes an audit row on the server). */
 export const descargarEvidencia = (e: Evidencia, descargar = false, signal?: AbortSignal) =>
   http.get<Blob>(e.archivo_url, { signal, respuesta: 'blob', query: descargar ? { descargar: '1' } : undefined });
+
+/** The entries of the emotion diary the patient shared, for one month ('yyyy-MM'). */
+export const diarioCompartido = (idPaciente: number, mes: string, signal?: AbortSignal) =>
+  http.get<Entrada[]>(`${base}/pacientes/${idPaciente}/diario`, { signal, query: { mes } });

@@ -3,8 +3,10 @@
 import { eq } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';
-import { actividad, actividadAsignada, evidencia } from '../../db/schema/actividades';
+import { actividad, actividadAsignada, diarioEmocion, evidencia } from '../../db/schema/actividades';
 import { COLUMNA_COMENTARIO, COLUMNA_INSTRUCCIONES } from './vista';
+
+const COLUMNA_NOTA = 'diario_emocion.nota';
 
 export const sembrarActividadesDemo =
   (cif: Cifrador): SembradorDemo =>
@@ -60,6 +62,25 @@ export const sembrarActividadesDemo =
         })),
       )
       .returning({ id: actividadAsignada.id_asignacion });
+    // Lucía's diary: a few days shared with her psychologist, one kept private.
+    const diario: Array<[number, string, number, string | null, boolean]> = [
+      [-9, 'Tristeza', 8, 'Encontré su bufanda en el clóset.', true],
+      [-7, 'Nostalgia', 6, null, true],
+      [-5, 'Enojo', 7, 'Nadie en el trabajo se acordó.', false],
+      [-3, 'Calma', 4, 'Caminé por el parque donde íbamos.', true],
+      [-1, 'Gratitud', 3, 'Mi hermana vino a cenar.', true],
+    ];
+    await db.insert(diarioEmocion).values(
+      diario.map(([d, emocion, intensidad, nota, compartida]) => ({
+        id_paciente: lucia,
+        fecha: fecha(d),
+        emocion,
+        intensidad,
+        nota: nota === null ? null : cif.cifrar(nota, COLUMNA_NOTA),
+        compartida,
+        creada_en: dias(d),
+      })),
+    );
     await db.insert(evidencia).values([
       {
         id_asignacion: creadas[1].id,

@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useModulosEnVivo } from '../use-modulos-en-vivo';
 import { DetalleActividadModulo } from './detalle-actividad-modulo';
+import { DiarioCompartido } from './diario-compartido';
 import { TONO_ESTADO } from './estados';
 import { BarraProgreso, TextoProgreso } from './progreso';
 
@@ -61,6 +62,8 @@ export default function ModulosDuelo({ idPaciente }: { idPaciente: number }) {
         <Cifra titulo={T.modulosTotales} valor={modulos.length} />
         <Cifra titulo={T.modulosCompletados} valor={modulos.filter((m) => m.progreso === 100).length} />
       </Card>
+
+      <DiarioCompartido idPaciente={idPaciente} />
 
       {actual && <DetalleActividadModulo actividad={actual} onCerrar={() => setAbierta(null)} />}
     </div>
