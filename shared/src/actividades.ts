@@ -639,3 +639,13 @@ export const OkSchema = v.object({ ok: v.literal(true), msg: v.string() });
 export const IdAsignacionParam = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, MSG_ACTIVIDADES.idInvalido), v.transform(Number), v.check(esId, MSG_ACTIVIDADES.idInvalido)),
 });
+
+/** GET /pacientes/{id}/modulos/historial: one point per day with changes (decision 127). */
+export const HistorialSchema = v.array(
+  v.object({
+    fecha: v.string(),
+    general: v.number(),
+    modulos: v.array(v.object({ id_modulo: v.number(), progreso: v.number() })),
+  }),
+);
+export type Historial = v.InferOutput<typeof HistorialSchema>;

@@ -68,6 +68,28 @@ describe('módulos de duelo', () => {
     error(await api().get(`${P}/pacientes/${c.p.pacientes[0].id_paciente}/modulos/99`), 404, MSG_ACTIVIDADES.moduloNoEncontrado);
   });
 
+  it('el progreso queda como historial: un punto por día con el general y cada módulo', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    await api().patch(`${P}/actividades/asignadas/${a.id_asignacion}`, { estado: 'finalizada' });
+    c.t.reloj.avanzar(2 * 86_400_000);
+    refirmar(c.t, c.p);
+    await api().patch(`${P}/actividades/asignadas/${a.id_asignacion}`, { estado: 'en_proceso' });
+    const r = await api().get(`${P}/pacientes/${c.p.pacientes[0].id_paciente}/modulos/historial`);
+    expect(r.statusCode, r.body).toBe(200);
+    const h = r.json() as Array<{ fecha: string; general: number; modulos: Array<{ id_modulo: number; progreso: number }> }>;
+    expect(h.map((x) => [x.fecha, x.general])).toEqual([
+      ['2027-03-01', 5],
+      ['2027-03-03', 0],
+    ]);
+    expect(h[0].modulos[0]).toEqual({ id_modulo: 1, progreso: 25 });
+    const otro = await crearPractica(c.t, 1);
+    error(
+      await llamar(c.t, otro.token).get(`${P}/pacientes/${c.p.pacientes[0].id_paciente}/modulos/historial`),
+      404,
+      MSG_ACTIVIDADES.pacienteNoEncontrado,
+    );
+  });
+
   it('los módulos del paciente de otro psicólogo responden 404', async () => {
     const otro = await crearPractica(c.t, 1);
     error(await api().get(`${P}/pacientes/${otro.pacientes[0].id_paciente}/modulos`), 404, MSG_ACTIVIDADES.pacienteNoEncontrado);

@@ -189,6 +189,9 @@ const TABLA: Record<string, Fila> = {
   'GET /api/psicologo/pacientes/:id/modulos': fila(DUENO_P1, ({ p }) => ({
     url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/modulos`,
   })),
+  'GET /api/psicologo/pacientes/:id/modulos/historial': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/modulos/historial`,
+  })),
   'GET /api/psicologo/pacientes/:idPaciente/modulos/:idModulo': fila(DUENO_P1, ({ p }) => ({
     url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/modulos/1`,
   })),

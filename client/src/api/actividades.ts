@@ -1,4 +1,4 @@
-import type { Asignacion, Estadisticas, Evidencia, Modulo, Plantilla } from '@miduelo/shared/actividades';
+import type { Asignacion, Estadisticas, Evidencia, Historial, Modulo, Plantilla } from '@miduelo/shared/actividades';
 import type { Entrada } from '@miduelo/shared/diario';
 import { http } from '@/lib/http';
 
@@ -54,3 +54,6 @@ export const descargarEvidencia = (e: Evidencia, descargar = false, signal?: Abo
 /** The entries of the emotion diary the patient shared, for one month ('yyyy-MM'). */
 export const diarioCompartido = (idPaciente: number, mes: string, signal?: AbortSignal) =>
   http.get<Entrada[]>(`${base}/pacientes/${idPaciente}/diario`, { signal, query: { mes } });
+
+export const historialModulos = (idPaciente: number, signal?: AbortSignal) =>
+  http.get<Historial>(`${base}/pacientes/${idPaciente}/modulos/historial`, { signal });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { paciente, psicologo } from './cuentas';
 
 const momento = (n: string) => timestamp(n, { withTimezone: true, mode: 'date' });
@@ -136,4 +136,21 @@ export const diarioEmocion = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [check('diario_intensidad_ck', sql`${t.intensidad} between 1 and 10`), index('diario_paciente_idx').on(t.id_paciente, t.fecha)],
+);
+
+/** Module progress over time (decision 127): one row per patient, module and clinic day, the last
+ * value of that day, written after every change of the patient's activities. */
+export const progresoHistorial = pgTable(
+  'progreso_historial',
+  {
+    id_paciente: integer('id_paciente')
+      .notNull()
+      .references(() => paciente.id_paciente, { onDelete: 'cascade' }),
+    id_modulo: integer('id_modulo')
+      .notNull()
+      .references(() => moduloDuelo.id_modulo),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    progreso: integer('progreso').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id_paciente, t.id_modulo, t.fecha] })],
 );

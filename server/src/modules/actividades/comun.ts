@@ -1,11 +1,28 @@
 // What the module's services share: loading assignments as each side sees them, publishing them,
 // and the modules computed for one patient.
-import { type Asignacion, type EtapaDuelo, type Modulo, MSG_ACTIVIDADES, progresoModulo } from '@miduelo/shared/actividades';
+import {
+  type Asignacion,
+  type EtapaDuelo,
+  type Modulo,
+  MSG_ACTIVIDADES,
+  progresoGeneral,
+  progresoModulo,
+} from '@miduelo/shared/actividades';
 import { notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import type { DbOrTx } from '../../db/client';
 import { publicarAsignacion } from './eventos';
-import { actividadesDeModulos, asignacionesDe, asignacionesPorIds, evidenciasDe, type FilaAsignacion, modulos } from './repo';
+import { momentoClinica } from '../../comun/reloj';
+import {
+  actividadesDeModulos,
+  asignacionesDe,
+  asignacionesPorIds,
+  evidenciasDe,
+  type FilaAsignacion,
+  guardarProgreso,
+  historialDe,
+  modulos,
+} from './repo';
 import { agruparEvidencias, type Lado, vistaAsignacion } from './vista';
 
 export type CtxAct = Pick<Ctx, 'db' | 'config' | 'cifrador' | 'realtime' | 'mailer' | 'log' | 'now'>;
@@ -34,6 +51,37 @@ export async function publicar(ctx: CtxAct, tipo: 'creada' | 'actualizada', ids:
   const [psi, pac] = await Promise.all([vistas(ctx, 'psicologo', filas), vistas(ctx, 'paciente', filas)]);
   filas.forEach((f, i) => {
     publicarAsignacion(ctx.realtime, tipo, { idPsicologo: f.id_psicologo_paciente, psicologo: psi[i], paciente: pac[i] });
+  });
+  for (const id of new Set(filas.map((f) => f.id_paciente))) await registrarProgreso(ctx, id);
+}
+
+/** Today's progress of every module of a patient (the last value of the day wins). Written after
+ * the change committed: a failure here is logged, never undoes the patient's work. */
+export async function registrarProgreso(ctx: CtxAct, idPaciente: number): Promise<void> {
+  try {
+    const fecha = momentoClinica(ctx.config).hoy;
+    const mods = await modulosDe(ctx, 'psicologo', idPaciente);
+    await guardarProgreso(
+      ctx.db,
+      mods.map((m) => ({ id_paciente: idPaciente, id_modulo: m.id_modulo, fecha, progreso: m.progreso })),
+    );
+  } catch (err) {
+    ctx.log.error({ err }, 'historial de progreso: no se pudo registrar');
+  }
+}
+
+/** The history as points: one per day with the overall value and each module's. */
+export async function historialProgreso(ctx: Pick<CtxAct, 'db'>, idPaciente: number) {
+  const filas = await historialDe(ctx.db, idPaciente);
+  const porDia = new Map<string, Record<number, number>>();
+  for (const f of filas) porDia.set(f.fecha, { ...(porDia.get(f.fecha) ?? {}), [f.id_modulo]: f.progreso });
+  return [...porDia.entries()].map(([fecha, m]) => {
+    const valores = Object.values(m);
+    return {
+      fecha,
+      general: progresoGeneral(valores),
+      modulos: Object.entries(m).map(([id, progreso]) => ({ id_modulo: Number(id), progreso })),
+    };
   });
 }
 

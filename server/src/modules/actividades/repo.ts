@@ -2,7 +2,7 @@
 import type { PlantillaDatos } from '@miduelo/shared/actividades';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { actividad, actividadAsignada, evidencia, moduloDuelo } from '../../db/schema/actividades';
+import { actividad, actividadAsignada, evidencia, moduloDuelo, progresoHistorial } from '../../db/schema/actividades';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
 // ---------------------------------------------------------------- templates
@@ -275,4 +275,28 @@ export async function contactoPaciente(db: DbOrTx, idPaciente: number) {
     .leftJoin(psicologo, eq(psicologo.id_psicologo, paciente.id_psicologo))
     .where(eq(paciente.id_paciente, idPaciente));
   return f ? { ...f, psicologo: f.psicologo ?? 'tu psicólogo' } : null;
+}
+
+// ---------------------------------------------------------------- progress history
+
+export async function guardarProgreso(
+  db: DbOrTx,
+  filas: Array<{ id_paciente: number; id_modulo: number; fecha: string; progreso: number }>,
+) {
+  if (filas.length === 0) return;
+  await db
+    .insert(progresoHistorial)
+    .values(filas)
+    .onConflictDoUpdate({
+      target: [progresoHistorial.id_paciente, progresoHistorial.id_modulo, progresoHistorial.fecha],
+      set: { progreso: sql`excluded.progreso` },
+    });
+}
+
+export function historialDe(db: DbOrTx, idPaciente: number) {
+  return db
+    .select({ fecha: progresoHistorial.fecha, id_modulo: progresoHistorial.id_modulo, progreso: progresoHistorial.progreso })
+    .from(progresoHistorial)
+    .where(eq(progresoHistorial.id_paciente, idPaciente))
+    .orderBy(asc(progresoHistorial.fecha), asc(progresoHistorial.id_modulo));
 }

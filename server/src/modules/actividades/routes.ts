@@ -12,6 +12,7 @@ import {
   EstadisticasSchema,
   EvidenciaSchema,
   EvidenciasSchema,
+  HistorialSchema,
   IdAsignacionParam,
   ModuloSchema,
   ModulosSchema,
@@ -39,6 +40,7 @@ import {
   eliminarAsignacion,
   eliminarPlantilla,
   estadisticas,
+  historialModulos,
   listarAsignaciones,
   listarEvidencias,
   listarModulos,
@@ -75,6 +77,9 @@ const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts
   // ---- modules ----
   app.get('/pacientes/:id/modulos', { schema: { params: PorId, response: { 200: ModulosSchema } } }, async (r) =>
     listarModulos(ctx, { ...yo(r), idPaciente: r.params.id }),
+  );
+  app.get('/pacientes/:id/modulos/historial', { schema: { params: PorId, response: { 200: HistorialSchema } } }, async (r) =>
+    historialModulos(ctx, { ...yo(r), idPaciente: r.params.id }),
   );
   app.get('/pacientes/:idPaciente/modulos/:idModulo', { schema: { params: PorModulo, response: { 200: ModuloSchema } } }, async (r) =>
     obtenerModulo(ctx, { ...yo(r), idPaciente: r.params.idPaciente, idModulo: r.params.idModulo }),

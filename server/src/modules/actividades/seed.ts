@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';
-import { actividad, actividadAsignada, diarioEmocion, evidencia } from '../../db/schema/actividades';
+import { actividad, actividadAsignada, diarioEmocion, evidencia, progresoHistorial } from '../../db/schema/actividades';
 import { COLUMNA_COMENTARIO, COLUMNA_INSTRUCCIONES } from './vista';
 
 const COLUMNA_NOTA = 'diario_emocion.nota';
@@ -62,6 +62,19 @@ export const sembrarActividadesDemo =
         })),
       )
       .returning({ id: actividadAsignada.id_asignacion });
+    // Lucía's progress history: the days her module work changed (Negación 25 → 50, Ira 25).
+    const historia: Array<[number, number[]]> = [
+      [-25, [25, 0, 0, 0, 0]],
+      [-20, [25, 25, 0, 0, 0]],
+      [-13, [50, 25, 0, 0, 0]],
+    ];
+    await db
+      .insert(progresoHistorial)
+      .values(
+        historia.flatMap(([d, valores]) =>
+          valores.map((progreso, i) => ({ id_paciente: lucia, id_modulo: i + 1, fecha: fecha(d), progreso })),
+        ),
+      );
     // Lucía's diary: a few days shared with her psychologist, one kept private.
     const diario: Array<[number, string, number, string | null, boolean]> = [
       [-9, 'Tristeza', 8, 'Encontré su bufanda en el clóset.', true],

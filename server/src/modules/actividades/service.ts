@@ -8,7 +8,17 @@ import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
-import { type CtxAct, capturar, modulosDe, noEncontrada, pacienteNoEncontrado, publicar, vistas } from './comun';
+import {
+  type CtxAct,
+  capturar,
+  historialProgreso,
+  modulosDe,
+  noEncontrada,
+  pacienteNoEncontrado,
+  publicar,
+  registrarProgreso,
+  vistas,
+} from './comun';
 import { correoRecordatorioActividad } from './correo';
 import { publicarAsignacion, publicarRecordatorio } from './eventos';
 import {
@@ -50,6 +60,11 @@ export async function obtenerModulo(ctx: CtxAct, o: Psi & { idPaciente: number; 
   const m = (await listarModulos(ctx, o)).find((x) => x.id_modulo === o.idModulo);
   if (!m) throw notFound(MSG_ACTIVIDADES.moduloNoEncontrado, 'MODULO_NO_ENCONTRADO');
   return m;
+}
+
+export async function historialModulos(ctx: CtxAct, o: Psi & { idPaciente: number }) {
+  await exigirPaciente(ctx, o.idPsicologo, o.idPaciente);
+  return historialProgreso(ctx, o.idPaciente);
 }
 
 // ---------------------------------------------------------------- templates
@@ -256,7 +271,10 @@ export async function eliminarAsignacion(ctx: CtxAct & { almacen: AlmacenEvidenc
   // Files go only once their rows are gone (a failed deletion keeps both).
   for (const c of r.claves)
     await ctx.almacen.eliminar(c).catch((err) => ctx.log.warn({ err }, 'no se pudo borrar un archivo de evidencia'));
-  if (r.ultimo) publicarAsignacion(ctx.realtime, 'eliminada', r.ultimo);
+  if (r.ultimo) {
+    publicarAsignacion(ctx.realtime, 'eliminada', r.ultimo);
+    await registrarProgreso(ctx, r.ultimo.paciente.id_paciente);
+  }
   return { ok: true as const, msg: 'Actividad eliminada correctamente' };
 }
 

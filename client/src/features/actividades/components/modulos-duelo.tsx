@@ -19,6 +19,7 @@ import { toast } from '@/lib/toast';
 import { useModulosEnVivo } from '../use-modulos-en-vivo';
 import { DetalleActividadModulo } from './detalle-actividad-modulo';
 import { DiarioCompartido } from './diario-compartido';
+import { HistorialProgreso } from './historial-progreso';
 import { TONO_ESTADO } from './estados';
 import { BarraProgreso, TextoProgreso } from './progreso';
 
@@ -63,7 +64,10 @@ export default function ModulosDuelo({ idPaciente }: { idPaciente: number }) {
         <Cifra titulo={T.modulosCompletados} valor={modulos.filter((m) => m.progreso === 100).length} />
       </Card>
 
-      <DiarioCompartido idPaciente={idPaciente} />
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <HistorialProgreso idPaciente={idPaciente} />
+        <DiarioCompartido idPaciente={idPaciente} />
+      </div>
 
       {actual && <DetalleActividadModulo actividad={actual} onCerrar={() => setAbierta(null)} />}
     </div>
