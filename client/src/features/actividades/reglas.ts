@@ -19,14 +19,14 @@ export const FILTROS_INICIALES: FiltrosActividades = {
 };
 
 /** Search covers title, description and personalized instructions, case-insensitively. */
-export function coincide(a: Asignacion, texto: string): boolean {
+function coincide(a: Asignacion, texto: string): boolean {
   const t = texto.trim().toLocaleLowerCase('es');
   if (!t) return true;
   return [a.actividad.titulo, a.actividad.descripcion, a.instrucciones_personalizadas].some((x) => x?.toLocaleLowerCase('es').includes(t));
 }
 
 /** Priority weights alta 3, media 2, baja 1; deadline puts later deadlines first and missing ones last. */
-export function comparar(orden: FiltrosActividades['orden']) {
+function comparar(orden: FiltrosActividades['orden']) {
   return (a: Asignacion, b: Asignacion): number => {
     if (orden === 'prioridad') return PESO_PRIORIDAD[b.prioridad] - PESO_PRIORIDAD[a.prioridad];
     if (orden === 'titulo') return a.actividad.titulo.localeCompare(b.actividad.titulo, 'es');

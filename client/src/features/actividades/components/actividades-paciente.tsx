@@ -33,7 +33,7 @@ import { PanelDetalle } from './panel-detalle';
 import { TONO_PRIORIDAD } from './estados';
 import { PlantillaModal } from './plantilla-modal';
 
-export const TONO_ESTADO_ASIGNACION = { en_proceso: 'aviso', finalizada: 'exito' } as const;
+const TONO_ESTADO_ASIGNACION = { en_proceso: 'aviso', finalizada: 'exito' } as const;
 
 /** 'Actividades Asignadas' tab (spec 2 §2). */
 export default function ActividadesPaciente({ idPaciente }: { idPaciente: number }) {

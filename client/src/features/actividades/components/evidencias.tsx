@@ -21,10 +21,10 @@ const ICONOS: Record<TipoArchivo, typeof Image> = { imagen: Image, video: Video,
 const ETIQUETAS: Record<TipoArchivo, string> = { imagen: 'Imagen', video: 'Video', audio: 'Audio', documento: 'Documento', otro: 'Enlace' };
 
 /** The type shown: the declared one, else resolved from the link (spec 2 §4). */
-export const tipoDe = (e: Evidencia): TipoArchivo => (e.es_archivo ? e.tipo_archivo : resolverTipoEvidencia(e.archivo_url, e.tipo_archivo));
+const tipoDe = (e: Evidencia): TipoArchivo => (e.es_archivo ? e.tipo_archivo : resolverTipoEvidencia(e.archivo_url, e.tipo_archivo));
 
 /** Downloads through the authorized route (the server audits it) or opens an external link. */
-export async function descargar(e: Evidencia) {
+async function descargar(e: Evidencia) {
   if (!e.es_archivo) {
     window.open(e.archivo_url, '_blank', 'noopener,noreferrer');
     return;
