@@ -2,7 +2,10 @@
 // from the content, files served only to whom may see them with safe headers and an audit row, the
 // patient's visibility switch followed by every psychologist view (list, counts, file, modules),
 // and the failures: too large, wrong type behind a valid name, SVG/HTML, path-like names, aborted.
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import { almacenEnDisco } from '@miduelo/server/modules/actividades/almacen';
 import { MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -323,6 +326,22 @@ describe('nombres y almacenamiento', () => {
     await esperarQue(() => archivosGuardados(c.dataDir).length === antes.archivos.length);
     expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);
     expect(await contarEvidencias()).toBe(antes.filas);
+  });
+});
+
+describe('limpieza de parciales', () => {
+  it('borra los .parte de más de una hora y deja los recientes y los completos', async () => {
+    const raiz = path.join(c.dataDir, 'limpieza');
+    mkdirSync(path.join(raiz, 'ab'), { recursive: true });
+    const viejo = path.join(raiz, 'ab', 'viejo.parte');
+    const nuevo = path.join(raiz, 'ab', 'nuevo.parte');
+    const completo = path.join(raiz, 'ab', 'completo');
+    for (const f of [viejo, nuevo, completo]) writeFileSync(f, 'x');
+    const haceDos = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(viejo, haceDos, haceDos);
+    utimesSync(completo, haceDos, haceDos);
+    expect(await almacenEnDisco(raiz).limpiarParciales(new Date(Date.now() - 3600_000))).toBe(1);
+    expect([viejo, nuevo, completo].map((f) => existsSync(f))).toEqual([false, true, true]);
   });
 });
 

@@ -2,7 +2,7 @@
 // replace the disk later: keys are server-made random names, never anything the client sent.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,8 @@ export interface AlmacenEvidencias {
   guardar(clave: string, origen: Readable): Promise<{ bytes: number }>;
   leer(clave: string): Promise<{ flujo: Readable; bytes: number } | null>;
   eliminar(clave: string): Promise<void>;
+  /** Removes partial files a crash left behind (older than `antesDe`); answers how many. */
+  limpiarParciales(antesDe: Date): Promise<number>;
 }
 
 const CLAVE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -54,6 +56,20 @@ export function almacenEnDisco(raiz: string): AlmacenEvidencias {
     },
     async eliminar(clave) {
       await rm(ruta(clave), { force: true });
+    },
+    async limpiarParciales(antesDe) {
+      let n = 0;
+      const entradas = await readdir(raiz, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const d of entradas) {
+        if (!d.isFile() || !d.name.endsWith('.parte')) continue;
+        const archivo = path.join(d.parentPath, d.name);
+        const s = await stat(archivo).catch(() => null);
+        if (s && s.mtime < antesDe) {
+          await rm(archivo, { force: true });
+          n++;
+        }
+      }
+      return n;
     },
   };
 }

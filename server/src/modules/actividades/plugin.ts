@@ -14,6 +14,12 @@ export default fp(
     await app.register(routes, { prefix: '/api/psicologo', almacen });
     await app.register(routesPaciente, { prefix: '/api/paciente', almacen });
     app.demo.registrar(sembrarActividadesDemo(app.ctx.cifrador));
+    // An upload cut by a crash leaves a `.parte` file (no row): removed at start once it is an hour
+    // old (a younger one may belong to another node still receiving it).
+    app.addHook('onReady', async () => {
+      const n = await almacen.limpiarParciales(new Date(Date.now() - 3600_000));
+      if (n > 0) app.log.info({ archivos: n }, 'evidencias: archivos parciales eliminados');
+    });
   },
   { name: 'actividades', dependencies: ['contexto', 'auth', 'demo', 'cuentas'] },
 );
