@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import administracion from './modules/administracion/plugin';
+import actividades from './modules/actividades/plugin';
 import agenda from './modules/agenda/plugin';
 import chat from './modules/chat/plugin';
 import cuentas from './modules/cuentas/plugin';
@@ -117,6 +118,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(administracion);
   await app.register(foros);
   await app.register(notificaciones);
+  await app.register(actividades);
 
   await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   return app;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { PUBLICACIONES_POR_VENTANA } from '@miduelo/shared/foros';
+import { EVIDENCIA_MAX_MB } from '@miduelo/shared/actividades';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
 export interface Limites {
@@ -53,6 +54,8 @@ export interface Config {
   vapid: Vapid | null;
   /** HTTPS agent for the push services (tests: one that trusts their own push service's certificate). */
   agentePush: import('node:https').Agent | null;
+  /** Largest evidence file (decision 121); 25 MB. Not an environment variable: benchmarks override it. */
+  evidenciaMaxBytes: number;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -174,6 +177,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? overrides.vapid
         : vapidDe(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT, production, dataDir, e.ADMIN_EMAIL),
     agentePush: null,
+    evidenciaMaxBytes: EVIDENCIA_MAX_MB * 1024 * 1024,
     now: () => new Date(),
     ...overrides,
   };

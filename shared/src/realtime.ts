@@ -5,6 +5,7 @@ import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat
 import type { ExpedienteServidorACliente } from './realtime-expediente';
 import type { AdminServidorACliente } from './realtime-admin';
 import type { ForosClienteAServidor, ForosServidorACliente } from './realtime-foros';
+import type { ActividadesServidorACliente } from './realtime-actividades';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -17,7 +18,8 @@ export type ServerToClientEvents = SesionServidorACliente &
   ChatServidorACliente &
   ExpedienteServidorACliente &
   AdminServidorACliente &
-  ForosServidorACliente;
+  ForosServidorACliente &
+  ActividadesServidorACliente;
 export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor & ForosClienteAServidor;
 
 /** Personal rooms (ARCHITECTURE.md, Real time). */

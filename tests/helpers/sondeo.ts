@@ -287,6 +287,30 @@ export interface Recursos {
   /** A public forum of the practice's psychologist (its admin), its patient a member, a topic with
    * the patient's post, and an invitation of another psychologist's forum to the practice's one. */
   foro: { idForo: number; idTema: number; idMensaje: number; idMiembro: number; idInvitacion: number };
+  /** The practice's own activity template, its assignment to the practice's patient (instructions
+   * carry p1's secret) and a file evidence the patient uploaded and allowed the psychologist to see. */
+  idPlantilla: number;
+  idAsignacion: number;
+  idEvidencia: number;
+  /** A diary entry the practice's patient shared (its note carries p1's secret). */
+  idEntrada: number;
+}
+
+/** A multipart upload through the app, as the mobile app sends it. */
+async function subirEvidencia(t: AppDePrueba, token: string, idAsignacion: number): Promise<number> {
+  const fd = new FormData();
+  fd.append('visible_para_psicologo', 'true');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  fd.append('archivo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dibujo.png');
+  const req = new Request('http://x/', { method: 'POST', body: fd });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: `/api/paciente/actividades/${idAsignacion}/evidencias`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': req.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await req.arrayBuffer()),
+  });
+  if (r.statusCode !== 201) throw new Error(`preparación: evidencia respondió ${r.statusCode} ${r.body}`);
+  return (r.json() as { id_evidencia: number }).id_evidencia;
 }
 
 let semanas = 0;
@@ -346,6 +370,24 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
     const tkOtro = sesionPsicologo(t.app, otro.psicologo);
     const foroOtro = await llamar(t, tkOtro, 'POST', '/api/foros', { titulo: 'Foro de otra práctica', publico: false });
     const inv = await llamar(t, tkOtro, 'POST', `/api/foros/${dato(foroOtro).id_foro}/invitar`, { correo: practica.psicologo.correo });
+    const secreto = practica === e.p1 ? e.marca : 'otras';
+    const plantilla = await llamar(t, tk, 'POST', '/api/psicologo/actividades', {
+      titulo: `Carta ${secreto}`,
+      tipo: 'Escritura terapéutica',
+    });
+    const asignadas = (await llamar(t, tk, 'POST', '/api/psicologo/actividades/asignar', {
+      id_actividad: plantilla.id_actividad,
+      pacientes: [practica.paciente.id_paciente],
+      instrucciones_personalizadas: `Instrucciones ${secreto}`,
+    })) as unknown as { asignaciones: Array<{ id_asignacion: number }> };
+    const idAsignacion = asignadas.asignaciones[0].id_asignacion;
+    const idEvidencia = await subirEvidencia(t, tkPac, idAsignacion);
+    const entrada = await llamar(t, tkPac, 'POST', '/api/paciente/diario', {
+      emocion: 'Nostalgia',
+      intensidad: 6,
+      nota: `Nota ${secreto}`,
+      compartida: true,
+    });
     return {
       idTest: test.id_test,
       respuestasTest,
@@ -358,6 +400,10 @@ export async function crearRecursos(t: AppDePrueba, e: Escenario, practica: Prac
         idMiembro: miembro?.id_participante ?? 0,
         idInvitacion: dato(inv).id_invitacion,
       },
+      idPlantilla: plantilla.id_actividad,
+      idAsignacion,
+      idEvidencia,
+      idEntrada: entrada.id_entrada,
       semana,
       idCita: cita.id_cita,
       idAgenda: cita.id_agenda,

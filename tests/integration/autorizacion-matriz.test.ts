@@ -228,6 +228,98 @@ const TABLA: Record<string, Fila> = {
     payload: { titulo: 'Nota editada', contenido: 'Contenido editado' },
   })),
   'DELETE /api/psicologo/notas/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/notas/${r.idNota}` })),
+  // ---- Psychologist: grief modules, activity templates, assignments, evidence (issue 14) ----
+  'GET /api/psicologo/pacientes/:id/modulos': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/modulos`,
+  })),
+  'GET /api/psicologo/pacientes/:id/modulos/historial': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/modulos/historial`,
+  })),
+  'GET /api/psicologo/pacientes/:idPaciente/modulos/:idModulo': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/modulos/1`,
+  })),
+  // The catalogue answers the caller's own templates and the module catalogue.
+  'GET /api/psicologo/actividades': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/actividades' })),
+  'GET /api/psicologo/actividades/buscar': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/actividades/buscar?q=carta' })),
+  'POST /api/psicologo/actividades': fila(PSICOLOGOS, () => ({
+    url: '/api/psicologo/actividades',
+    payload: { titulo: 'Respiración consciente', tipo: 'Relajación' },
+  })),
+  'GET /api/psicologo/actividades/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/actividades/${r.idPlantilla}` })),
+  'PUT /api/psicologo/actividades/:id': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/${r.idPlantilla}`,
+    payload: { titulo: 'Carta revisada', tipo: 'Escritura terapéutica' },
+  })),
+  'DELETE /api/psicologo/actividades/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/actividades/${r.idPlantilla}` })),
+  'GET /api/psicologo/paciente/:id/actividades': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/paciente/${p.paciente.id_paciente}/actividades`,
+  })),
+  'GET /api/psicologo/paciente/:id/actividades/estadisticas': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/paciente/${p.paciente.id_paciente}/actividades/estadisticas`,
+  })),
+  'POST /api/psicologo/actividades/asignar': fila(DUENO_P1, ({ p, r }) => ({
+    url: '/api/psicologo/actividades/asignar',
+    payload: { id_actividad: r.idPlantilla, pacientes: [p.paciente.id_paciente] },
+  })),
+  'PUT /api/psicologo/actividades/asignadas/:id': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/asignadas/${r.idAsignacion}`,
+    payload: { prioridad: 'alta' },
+  })),
+  'PATCH /api/psicologo/actividades/asignadas/:id': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/asignadas/${r.idAsignacion}`,
+    payload: { estado: 'finalizada' },
+  })),
+  'DELETE /api/psicologo/actividades/asignadas/:id': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/asignadas/${r.idAsignacion}`,
+  })),
+  'PUT /api/psicologo/actividades/asignadas/:id/revisar': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/asignadas/${r.idAsignacion}/revisar`,
+  })),
+  'POST /api/psicologo/actividades/asignadas/:id/recordatorio': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/asignadas/${r.idAsignacion}/recordatorio`,
+  })),
+  'GET /api/psicologo/actividades/asignadas/:id/evidencias': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/asignadas/${r.idAsignacion}/evidencias`,
+  })),
+  // A JSON body answers 415 to whoever may upload: the row checks who is refused before that.
+  'POST /api/psicologo/actividades/asignadas/:id/evidencia': fila(DUENO_P1, ({ r }) => ({
+    url: `/api/psicologo/actividades/asignadas/${r.idAsignacion}/evidencia`,
+  })),
+  'GET /api/psicologo/evidencias/:id/archivo': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/evidencias/${r.idEvidencia}/archivo` })),
+
+  // ---- Patient (mobile app): grief modules, activities, evidence ----
+  'GET /api/paciente/modulos': fila(PACIENTES, () => ({ url: '/api/paciente/modulos' })),
+  // Module activities are the same catalogue for every patient: any patient may start one.
+  'POST /api/paciente/modulos/actividades/:id/iniciar': fila(PACIENTES, () => ({ url: '/api/paciente/modulos/actividades/1/iniciar' })),
+  'GET /api/paciente/actividades': fila(PACIENTES, () => ({ url: '/api/paciente/actividades' })),
+  'GET /api/paciente/actividades/:id': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/actividades/${r.idAsignacion}` })),
+  'PATCH /api/paciente/actividades/:id': fila(['paciente'], ({ r }) => ({
+    url: `/api/paciente/actividades/${r.idAsignacion}`,
+    payload: { estado: 'finalizada' },
+  })),
+  'PUT /api/paciente/actividades/:id/visibilidad': fila(['paciente'], ({ r }) => ({
+    url: `/api/paciente/actividades/${r.idAsignacion}/visibilidad`,
+    payload: { visible_para_psicologo: false },
+  })),
+  'GET /api/paciente/actividades/:id/evidencias': fila(['paciente'], ({ r }) => ({
+    url: `/api/paciente/actividades/${r.idAsignacion}/evidencias`,
+  })),
+  'POST /api/paciente/actividades/:id/evidencias': fila(['paciente'], ({ r }) => ({
+    url: `/api/paciente/actividades/${r.idAsignacion}/evidencias`,
+  })),
+  'DELETE /api/paciente/evidencias/:id': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/evidencias/${r.idEvidencia}` })),
+  'GET /api/paciente/evidencias/:id/archivo': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/evidencias/${r.idEvidencia}/archivo` })),
+  // Emotion diary: the patient's own; the psychologist reads only shared entries of their patients.
+  'GET /api/paciente/diario': fila(PACIENTES, () => ({ url: '/api/paciente/diario' })),
+  'POST /api/paciente/diario': fila(PACIENTES, () => ({ url: '/api/paciente/diario', payload: { emocion: 'Calma', intensidad: 3 } })),
+  'PUT /api/paciente/diario/:id/compartir': fila(['paciente'], ({ r }) => ({
+    url: `/api/paciente/diario/${r.idEntrada}/compartir`,
+    payload: { compartida: false },
+  })),
+  'DELETE /api/paciente/diario/:id': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/diario/${r.idEntrada}` })),
+  'GET /api/psicologo/pacientes/:id/diario': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/diario`,
+  })),
 
   // ---- Patient (mobile app): identity from the token, another patient's ids answer 404 ----
   'GET /api/paciente/citas': fila(PACIENTES, () => ({ url: '/api/paciente/citas' })),

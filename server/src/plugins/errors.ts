@@ -22,13 +22,17 @@ export function errorParaRegistro(err: unknown): unknown {
 
 const RUTAS_AGENDA = /^\/api\/(psicologo\/(agenda|citas|disponibilidad|excepcion)|paciente\/(citas|horarios-disponibles))(\/|\?|$)/;
 
+// Activity routes of both sides (modules, templates, assignments, evidence).
+const RUTAS_ACTIVIDADES =
+  /^\/api\/(psicologo\/((paciente\/\d+\/)?actividades|evidencias|pacientes\/[^/]+\/(modulos|diario))|paciente\/(actividades|modulos|evidencias|diario))(\/|\?|$)/;
+
 /** Sends `{ msg, code }`, plus `error` under /api/foros and the agenda routes, and `mensaje` on
  * activity routes (the existing clients read those fields). */
 export function enviarError(reply: FastifyReply, status: number, code: string, msg: string, extra: object = {}) {
   const url = reply.request.url;
   const body: Record<string, unknown> = { msg, code, ...extra };
   if (url.startsWith('/api/foros') || RUTAS_AGENDA.test(url)) body.error = msg;
-  if (/^\/api\/psicologo\/(paciente\/\d+\/)?actividades/.test(url)) body.mensaje = msg;
+  if (RUTAS_ACTIVIDADES.test(url)) body.mensaje = msg;
   return reply.status(status).type('application/json').send(JSON.stringify(body));
 }
 

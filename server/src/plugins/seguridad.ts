@@ -30,7 +30,18 @@ export function cabecerasDeSeguridad(o: { hsts: boolean; publicUrl: string }): R
       directives: {
         defaultSrc: ["'self'"],
         connectSrc: ["'self'", origenDeSocket(o.publicUrl)],
-        imgSrc: ["'self'", 'data:'],
+        // Evidence (decision 125): files shown from blob: URLs fetched with the session; links
+        // a patient shared (images, audio, video on https) and the YouTube/Vimeo/document players.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: [
+          "'self'",
+          'blob:',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          'https://docs.google.com',
+          'https://view.officeapps.live.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],

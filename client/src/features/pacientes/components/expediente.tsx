@@ -19,14 +19,11 @@ type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
 
 /** The patient file (spec 1 §2, spec 2 §2): header, loading and not-found texts, back button and
  * the four tabs. A failed load shows an error and returns to the list. */
-export function Expediente({
-  idPaciente,
-  pestanaGraficas,
-}: {
-  idPaciente: number;
-  /** The 'Gráficas y Notas' tab, given by the route (a lazily loaded chunk of the clinical record). */
-  pestanaGraficas: ReactNode;
-}) {
+/** The content of tabs that other features own, handed in by the route (features never import each
+ * other); a tab without one shows its placeholder. */
+export type PestanasExpediente = Partial<Record<Exclude<PestanaExpediente, 'info'>, (idPaciente: number) => ReactNode>>;
+
+export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; pestanas?: PestanasExpediente }) {
   const navigate = useNavigate();
   const [pestana, setPestana] = useState<PestanaExpediente>('info');
 
@@ -107,12 +104,14 @@ export function Expediente({
               <InfoGeneral paciente={paciente} onVerHistorial={() => setPestana('graficas')} />
             </TabsContent>
             {/* Radix mounts a tab's content only while it is shown: the chunk loads when the tab opens. */}
-            <TabsContent value="graficas">{pestanaGraficas}</TabsContent>
+            <TabsContent value="graficas">{pestanas.graficas?.(paciente.id_paciente) ?? null}</TabsContent>
             <TabsContent value="modulos">
-              <Proximamente icono={Flower2} titulo={TEXTOS_PACIENTES.modulosTitulo} />
+              {pestanas.modulos?.(paciente.id_paciente) ?? <Proximamente icono={Flower2} titulo={TEXTOS_PACIENTES.modulosTitulo} />}
             </TabsContent>
             <TabsContent value="actividades">
-              <Proximamente icono={Activity} titulo={TEXTOS_PACIENTES.actividadesTitulo} />
+              {pestanas.actividades?.(paciente.id_paciente) ?? (
+                <Proximamente icono={Activity} titulo={TEXTOS_PACIENTES.actividadesTitulo} />
+              )}
             </TabsContent>
           </Tabs>
         </>

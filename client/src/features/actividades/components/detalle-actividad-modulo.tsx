@@ -1,0 +1,79 @@
+import { type ActividadModulo, ETIQUETA_ESTADO_MODULO, type Evidencia, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
+import dayjs from 'dayjs';
+import { EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { TarjetaEvidencia, VisorEvidencia } from './evidencias';
+import { TONO_ESTADO } from './estados';
+
+const fecha = (f: string | Date | null) => (f ? dayjs(f).format('DD/MM/YYYY HH:mm') : '—');
+
+/** The activity detail modal of a module (spec 2 §2): Detalles, and Evidencias (count) only when
+ * visible evidence exists, opening on it; a private activity shows the patient's notice. */
+export function DetalleActividadModulo({ actividad: a, onCerrar }: { actividad: ActividadModulo; onCerrar: () => void }) {
+  const hayEvidencias = a.evidencias.length > 0;
+  const [pestana, setPestana] = useState(hayEvidencias ? 'evidencias' : 'detalles');
+  const [viendo, setViendo] = useState<Evidencia | null>(null);
+  return (
+    <Dialog open onOpenChange={(o) => !o && onCerrar()}>
+      <DialogContent titulo={<span className="wrap-anywhere">{a.titulo}</span>} ancho="lg">
+        <Tabs value={pestana} onValueChange={setPestana}>
+          <TabsList>
+            <TabsTrigger value="detalles">{T.detalles}</TabsTrigger>
+            {hayEvidencias && (
+              <TabsTrigger value="evidencias">
+                {T.evidencias} ({a.evidencias.length})
+              </TabsTrigger>
+            )}
+          </TabsList>
+          <TabsContent value="detalles">
+            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+              <Dato titulo="Tipo">{a.tipo ?? T.sinEspecificar}</Dato>
+              <Dato titulo="Estado">
+                <Badge tono={TONO_ESTADO[a.estado]}>{ETIQUETA_ESTADO_MODULO[a.estado]}</Badge>
+              </Dato>
+              <Dato titulo="Fecha de asignación">{fecha(a.fecha_asignacion)}</Dato>
+              <Dato titulo="Fecha de completado">{fecha(a.fecha_completada)}</Dato>
+              <Dato titulo="Descripción" ancho>
+                <span className="whitespace-pre-wrap wrap-anywhere">{a.descripcion ?? T.sinDescripcion}</span>
+              </Dato>
+              <Dato titulo="Configuración de visibilidad" ancho>
+                {a.visible_para_psicologo ? 'El paciente permite ver las evidencias de esta actividad' : 'Evidencias privadas del paciente'}
+              </Dato>
+            </dl>
+            {!a.visible_para_psicologo && (
+              <div className="mt-4 flex items-start gap-3 rounded-xl bg-arena-50 p-4" role="note">
+                <EyeOff className="mt-0.5 size-5 shrink-0 text-tinta-500" aria-hidden />
+                <div>
+                  <p className="font-semibold text-tinta-800">{T.evidenciasNoDisponibles}</p>
+                  <p className="text-sm text-tinta-600">{T.evidenciaPrivada}</p>
+                </div>
+              </div>
+            )}
+          </TabsContent>
+          {hayEvidencias && (
+            <TabsContent value="evidencias">
+              <ul className="flex flex-col gap-3">
+                {a.evidencias.map((e) => (
+                  <TarjetaEvidencia key={e.id_evidencia} evidencia={e} onVer={() => setViendo(e)} />
+                ))}
+              </ul>
+            </TabsContent>
+          )}
+        </Tabs>
+        {viendo && <VisorEvidencia evidencia={viendo} onCerrar={() => setViendo(null)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Dato({ titulo, children, ancho }: { titulo: string; children: React.ReactNode; ancho?: boolean }) {
+  return (
+    <div className={ancho ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-semibold tracking-wide text-tinta-500 uppercase">{titulo}</dt>
+      <dd className="mt-1 text-tinta-800">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  type Evidencia,
+  EXTRACTO_COMENTARIO,
+  extracto,
+  resolverTipoEvidencia,
+  TEXTOS_ACTIVIDADES as T,
+  type TipoArchivo,
+  urlIncrustada,
+} from '@miduelo/shared/actividades';
+import dayjs from 'dayjs';
+import { Download, ExternalLink, Eye, FileText, Image, Link2, Music, Video } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button, botonClases } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Cargando } from '@/components/ui/spinner';
+import { mostrarError } from '@/lib/http';
+import { descargarEvidencia } from '@/api/actividades';
+
+const ICONOS: Record<TipoArchivo, typeof Image> = { imagen: Image, video: Video, audio: Music, documento: FileText, otro: Link2 };
+const ETIQUETAS: Record<TipoArchivo, string> = { imagen: 'Imagen', video: 'Video', audio: 'Audio', documento: 'Documento', otro: 'Enlace' };
+
+/** The type shown: the declared one, else resolved from the link (spec 2 §4). */
+const tipoDe = (e: Evidencia): TipoArchivo => (e.es_archivo ? e.tipo_archivo : resolverTipoEvidencia(e.archivo_url, e.tipo_archivo));
+
+/** Downloads through the authorized route (the server audits it) or opens an external link. */
+async function descargar(e: Evidencia) {
+  if (!e.es_archivo) {
+    window.open(e.archivo_url, '_blank', 'noopener,noreferrer');
+    return;
+  }
+  try {
+    const blob = await descargarEvidencia(e, true);
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = e.nombre_archivo ?? 'evidencia';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    mostrarError(err, 'No se pudo descargar la evidencia');
+  }
+}
+
+export function TarjetaEvidencia({ evidencia, onVer }: { evidencia: Evidencia; onVer: () => void }) {
+  const tipo = tipoDe(evidencia);
+  const Icono = ICONOS[tipo];
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-arena-200 bg-papel p-4 sm:flex-row sm:items-center">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-salvia-50 text-salvia-700">
+        <Icono className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tono="salvia">{ETIQUETAS[tipo]}</Badge>
+          <span className="text-xs text-tinta-500">{dayjs(evidencia.fecha_subida).format('DD/MM/YYYY HH:mm')}</span>
+        </div>
+        <p className="mt-1 text-sm text-tinta-700 wrap-anywhere">
+          {evidencia.comentario ? extracto(evidencia.comentario, EXTRACTO_COMENTARIO) : T.sinComentarios}
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button variante="secundario" tamano="sm" onClick={() => void descargar(evidencia)} aria-label={`${T.descargar} evidencia`}>
+          <Download className="size-4" aria-hidden /> {T.descargar}
+        </Button>
+        <Button variante="suave" tamano="sm" onClick={onVer}>
+          <Eye className="size-4" aria-hidden /> {T.verEvidencia}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** A file's object URL, fetched with the session (an <img src> cannot carry the bearer token). */
+function useArchivo(e: Evidencia | null) {
+  const [estado, setEstado] = useState<{ url: string | null; error: boolean }>({ url: null, error: false });
+  useEffect(() => {
+    if (!e) return;
+    if (!e.es_archivo) {
+      setEstado({ url: e.archivo_url, error: false });
+      return;
+    }
+    const control = new AbortController();
+    let url: string | null = null;
+    setEstado({ url: null, error: false });
+    descargarEvidencia(e, false, control.signal)
+      .then((blob) => {
+        url = URL.createObjectURL(blob);
+        setEstado({ url, error: false });
+      })
+      .catch(() => {
+        if (!control.signal.aborted) setEstado({ url: null, error: true });
+      });
+    return () => {
+      control.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [e]);
+  return estado;
+}
+
+/** 'Visualizador de Evidencia' (spec 2 §2): image, video (YouTube/Vimeo embedded), audio, document
+ * in a frame, or an external-link card; each load failure with its own text and a download. */
+export function VisorEvidencia({ evidencia, onCerrar }: { evidencia: Evidencia | null; onCerrar: () => void }) {
+  const { url, error } = useArchivo(evidencia);
+  const [fallo, setFallo] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another evidence starts without the last one's failure
+  useEffect(() => setFallo(false), [evidencia]);
+  if (!evidencia) return null;
+  const tipo = tipoDe(evidencia);
+  const embebido = tipo === 'video' && !evidencia.es_archivo ? urlIncrustada(evidencia.archivo_url) : null;
+  const textoFallo = {
+    imagen: T.errorImagen,
+    video: T.errorVideo,
+    audio: T.errorAudio,
+    documento: T.errorDocumento,
+    otro: T.errorDocumento,
+  }[tipo];
+  const botonDescarga = (
+    <Button variante="secundario" tamano="sm" onClick={() => void descargar(evidencia)}>
+      <Download className="size-4" aria-hidden /> {T.descargar}
+    </Button>
+  );
+
+  let cuerpo: React.ReactNode;
+  if (error || fallo) {
+    cuerpo = (
+      <div className="flex flex-col items-center gap-3 rounded-xl bg-arena-50 px-4 py-10 text-center">
+        <p className="text-tinta-700">{textoFallo}</p>
+        {botonDescarga}
+      </div>
+    );
+  } else if (tipo === 'otro') {
+    cuerpo = (
+      <div className="rounded-xl border border-arena-200 bg-arena-50 p-5">
+        <p className="flex items-center gap-2 font-medium text-tinta-800">
+          <Link2 className="size-4" aria-hidden /> Enlace externo
+        </p>
+        <p className="mt-2 text-sm text-tinta-600 wrap-anywhere">{evidencia.archivo_url}</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <a href={evidencia.archivo_url} target="_blank" rel="noopener noreferrer" className={botonClases('suave', 'sm')}>
+            <ExternalLink className="size-4" aria-hidden /> {T.abrirPestana}
+          </a>
+          {botonDescarga}
+        </div>
+      </div>
+    );
+  } else if (!url) {
+    cuerpo = <Cargando texto="Cargando evidencia..." />;
+  } else if (tipo === 'imagen') {
+    cuerpo = (
+      <img
+        src={url}
+        alt="Evidencia del paciente"
+        className="mx-auto max-h-[60vh] rounded-xl object-contain"
+        onError={() => setFallo(true)}
+      />
+    );
+  } else if (tipo === 'video' && embebido) {
+    cuerpo = (
+      <iframe
+        src={embebido}
+        title="Video de la evidencia"
+        className="aspect-video w-full rounded-xl"
+        allow="encrypted-media; picture-in-picture"
+        sandbox="allow-scripts allow-same-origin allow-presentation"
+        allowFullScreen
+      />
+    );
+  } else if (tipo === 'video') {
+    // biome-ignore lint/a11y/useMediaCaption: patients' own recordings carry no caption track
+    cuerpo = <video src={url} controls className="w-full rounded-xl" onError={() => setFallo(true)} />;
+  } else if (tipo === 'audio') {
+    // biome-ignore lint/a11y/useMediaCaption: patients' own recordings carry no caption track
+    cuerpo = <audio src={url} controls className="w-full" onError={() => setFallo(true)} />;
+  } else {
+    cuerpo = (
+      <iframe
+        src={url}
+        title="Documento de la evidencia"
+        className="h-[60vh] w-full rounded-xl border border-arena-200"
+        {...(evidencia.es_archivo ? {} : { sandbox: 'allow-scripts allow-same-origin' })}
+      />
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onCerrar()}>
+      <DialogContent titulo={T.visorTitulo} ancho="lg">
+        <div className="flex flex-col gap-4">
+          {cuerpo}
+          {evidencia.es_archivo && tipo !== 'otro' && !(error || fallo) && <div className="flex justify-end">{botonDescarga}</div>}
+          {evidencia.comentario && (
+            <div className="rounded-xl bg-salvia-50 p-4">
+              <p className="text-sm font-semibold text-salvia-800">{T.comentarioPaciente}</p>
+              <p className="mt-1 text-sm whitespace-pre-wrap text-tinta-700 wrap-anywhere">{evidencia.comentario}</p>
+            </div>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Asignacion } from '@miduelo/shared/actividades';
+import { ActividadCambioSchema } from '@miduelo/shared/realtime-actividades';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
+import { useListaViva } from '@/lib/live/use-lista-viva';
+import { listarAsignaciones } from '@/api/actividades';
+
+/** A patient's assigned activities, kept live: the patient's uploads, visibility switch and
+ * finishing, and this psychologist's changes in any tab, merged by id and version (decision 060). */
+export function useAsignacionesEnVivo(idPaciente: number, alFallar?: (e: unknown, silenciosa: boolean) => void) {
+  const lista = useListaViva<Asignacion>({
+    cargar: (signal) => listarAsignaciones(idPaciente, signal),
+    id: (a) => a.id_asignacion,
+    version: (a) => a.version,
+    deps: [idPaciente],
+    alFallar,
+  });
+  useEventoSocket('actividad:cambio', ActividadCambioSchema, (e) => {
+    if (e.id_paciente !== idPaciente) return;
+    lista.aplicar({ tipo: e.tipo === 'eliminada' ? 'eliminado' : 'guardado', item: e.asignacion });
+  });
+  return lista;
+}

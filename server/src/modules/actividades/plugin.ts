@@ -1,0 +1,25 @@
+// Grief modules, the activity catalogue, assigned activities and their evidence, for the
+// psychologist (/api/psicologo) and the patient's app (/api/paciente).
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { almacenEnDisco } from './almacen';
+import routes from './routes';
+import routesPaciente from './routes-paciente';
+import { sembrarActividadesDemo } from './seed';
+
+export default fp(
+  async function actividadesPlugin(app: FastifyInstance) {
+    const almacen = almacenEnDisco(path.join(app.ctx.config.dataDir, 'evidencias'));
+    await app.register(routes, { prefix: '/api/psicologo', almacen });
+    await app.register(routesPaciente, { prefix: '/api/paciente', almacen });
+    app.demo.registrar(sembrarActividadesDemo(app.ctx.cifrador));
+    // An upload cut by a crash leaves a `.parte` file (no row): removed at start once it is an hour
+    // old (a younger one may belong to another node still receiving it).
+    app.addHook('onReady', async () => {
+      const n = await almacen.limpiarParciales(new Date(Date.now() - 3600_000));
+      if (n > 0) app.log.info({ archivos: n }, 'evidencias: archivos parciales eliminados');
+    });
+  },
+  { name: 'actividades', dependencies: ['contexto', 'auth', 'demo', 'cuentas'] },
+);

@@ -1,0 +1,40 @@
+// Every SQL statement of the emotion diary.
+import { and, asc, between, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { diarioEmocion } from '../../db/schema/actividades';
+
+export type FilaEntrada = typeof diarioEmocion.$inferSelect;
+
+export function entradasDePaciente(db: DbOrTx, idPaciente: number, o: { soloCompartidas: boolean; desde?: string; hasta?: string }) {
+  const filtros = [eq(diarioEmocion.id_paciente, idPaciente)];
+  if (o.soloCompartidas) filtros.push(eq(diarioEmocion.compartida, true));
+  if (o.desde && o.hasta) filtros.push(between(diarioEmocion.fecha, o.desde, o.hasta));
+  return db
+    .select()
+    .from(diarioEmocion)
+    .where(and(...filtros))
+    .orderBy(asc(diarioEmocion.fecha), asc(diarioEmocion.id_entrada));
+}
+
+export async function entrada(db: DbOrTx, id: number) {
+  const [f] = await db.select().from(diarioEmocion).where(eq(diarioEmocion.id_entrada, id)).for('update');
+  return f ?? null;
+}
+
+export async function insertarEntrada(db: DbOrTx, fila: typeof diarioEmocion.$inferInsert) {
+  const [f] = await db.insert(diarioEmocion).values(fila).returning();
+  return f;
+}
+
+export async function compartirEntrada(db: DbOrTx, id: number, compartida: boolean, version: number) {
+  const [f] = await db
+    .update(diarioEmocion)
+    .set({ compartida, version: version + 1 })
+    .where(eq(diarioEmocion.id_entrada, id))
+    .returning();
+  return f;
+}
+
+export async function eliminarEntrada(db: DbOrTx, id: number) {
+  await db.delete(diarioEmocion).where(eq(diarioEmocion.id_entrada, id));
+}

@@ -1,0 +1,113 @@
+// The emotion diary (decision 126): the patient records and shares; the psychologist reads only
+// shared entries of their own patients, each read audited. Unshared entries never leave the
+// patient's side — not in lists, not in live events.
+import { type Entrada, MSG_DIARIO } from '@miduelo/shared/diario';
+import { sala } from '@miduelo/shared/realtime';
+import { type Actor, auditar } from '../../comun/auditoria';
+import type { Cifrador } from '../../comun/cifrado';
+import { momentoClinica } from '../../comun/reloj';
+import { esPacienteDe, psicologoDePaciente } from '../../comun/repo';
+import { badRequest, notFound } from '../../errors';
+import { type CtxAct, pacienteNoEncontrado } from './comun';
+import { compartirEntrada, entrada, entradasDePaciente, eliminarEntrada, type FilaEntrada, insertarEntrada } from './repo-diario';
+
+const COLUMNA_NOTA = 'diario_emocion.nota';
+const noEncontrada = () => notFound(MSG_DIARIO.noEncontrada, 'ENTRADA_NO_ENCONTRADA');
+
+function vista(cif: Cifrador, f: FilaEntrada): Entrada {
+  return { ...f, nota: f.nota === null ? null : cif.leer(f.nota, COLUMNA_NOTA), creada_en: f.creada_en.toISOString() };
+}
+
+async function publicar(ctx: CtxAct, idPaciente: number, cambio: { guardada: Entrada } | { retirada: number }) {
+  const idPsicologo = await psicologoDePaciente(ctx.db, idPaciente);
+  if (idPsicologo === null) return;
+  if ('guardada' in cambio)
+    ctx.realtime.emitir(sala.psicologo(idPsicologo), 'diario:cambio', { tipo: 'guardada', entrada: cambio.guardada });
+  else
+    ctx.realtime.emitir(sala.psicologo(idPsicologo), 'diario:cambio', {
+      tipo: 'retirada',
+      id_entrada: cambio.retirada,
+      id_paciente: idPaciente,
+    });
+}
+
+export async function miDiario(ctx: CtxAct, o: { idPaciente: number }) {
+  return (await entradasDePaciente(ctx.db, o.idPaciente, { soloCompartidas: false })).map((f) => vista(ctx.cifrador, f));
+}
+
+export async function registrarEntrada(
+  ctx: CtxAct,
+  o: {
+    idPaciente: number;
+    actor: Actor;
+    datos: { fecha?: string; emocion: string; intensidad: number; nota?: string | null; compartida: boolean };
+  },
+) {
+  const hoy = momentoClinica(ctx.config).hoy;
+  const fecha = o.datos.fecha ?? hoy;
+  if (fecha > hoy) throw badRequest(MSG_DIARIO.fechaFutura, 'FECHA_FUTURA');
+  const nota = o.datos.nota?.trim() || null;
+  const f = await ctx.db.transaction(async (tx) => {
+    const f = await insertarEntrada(tx, {
+      id_paciente: o.idPaciente,
+      fecha,
+      emocion: o.datos.emocion,
+      intensidad: o.datos.intensidad,
+      nota: nota === null ? null : ctx.cifrador.cifrar(nota, COLUMNA_NOTA),
+      compartida: o.datos.compartida,
+      creada_en: ctx.now(),
+    });
+    await auditar(tx, o.actor, { accion: 'crear', recurso: 'diario', idRecurso: f.id_entrada, idPaciente: o.idPaciente });
+    return f;
+  });
+  const v = vista(ctx.cifrador, f);
+  if (v.compartida) await publicar(ctx, o.idPaciente, { guardada: v });
+  return v;
+}
+
+export async function compartir(ctx: CtxAct, o: { idPaciente: number; actor: Actor; id: number; compartida: boolean }) {
+  const f = await ctx.db.transaction(async (tx) => {
+    const e = await entrada(tx, o.id);
+    if (!e || e.id_paciente !== o.idPaciente) throw noEncontrada();
+    if (e.compartida === o.compartida) return e;
+    const f = await compartirEntrada(tx, o.id, o.compartida, e.version);
+    await auditar(tx, o.actor, {
+      accion: 'modificar',
+      recurso: 'diario',
+      idRecurso: o.id,
+      idPaciente: o.idPaciente,
+      detalle: { compartida: o.compartida },
+    });
+    return f;
+  });
+  const v = vista(ctx.cifrador, f);
+  await publicar(ctx, o.idPaciente, v.compartida ? { guardada: v } : { retirada: v.id_entrada });
+  return v;
+}
+
+export async function borrarEntrada(ctx: CtxAct, o: { idPaciente: number; actor: Actor; id: number }) {
+  const compartida = await ctx.db.transaction(async (tx) => {
+    const e = await entrada(tx, o.id);
+    if (!e || e.id_paciente !== o.idPaciente) throw noEncontrada();
+    await eliminarEntrada(tx, o.id);
+    await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'diario', idRecurso: o.id, idPaciente: o.idPaciente });
+    return e.compartida;
+  });
+  if (compartida) await publicar(ctx, o.idPaciente, { retirada: o.id });
+  return { ok: true as const, msg: MSG_DIARIO.eliminada };
+}
+
+/** The shared entries of one month (the clinic's current month by default). */
+export async function diarioCompartido(ctx: CtxAct, o: { idPsicologo: number; actor: Actor; idPaciente: number; mes?: string }) {
+  if (!(await esPacienteDe(ctx.db, o.idPsicologo, o.idPaciente))) throw pacienteNoEncontrado();
+  const mes = o.mes ?? momentoClinica(ctx.config).hoy.slice(0, 7);
+  const [y, m] = mes.split('-').map(Number);
+  const ultimo = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const filas = await entradasDePaciente(ctx.db, o.idPaciente, {
+    soloCompartidas: true,
+    desde: `${mes}-01`,
+    hasta: `${mes}-${String(ultimo).padStart(2, '0')}`,
+  });
+  await auditar(ctx.db, o.actor, { accion: 'leer', recurso: 'diario', idPaciente: o.idPaciente, detalle: { mes } });
+  return filas.map((f) => vista(ctx.cifrador, f));
+}

@@ -1,0 +1,286 @@
+// Evidence: uploads streamed to storage with their type decided by the file's content, and files
+// served only to the patient who owns them or, when the patient allowed it, to their psychologist
+// (decision 121). Every view or download by the psychologist writes an audit row first.
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import { type Evidencia, EvidenciaCampos, MSG_ACTIVIDADES, type TipoArchivo, resolverTipoEvidencia } from '@miduelo/shared/actividades';
+import { fileTypeFromBuffer } from 'file-type';
+import * as v from 'valibot';
+import { type Actor, auditar } from '../../comun/auditoria';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { AlmacenEvidencias } from './almacen';
+import { type CtxAct, noEncontrada, publicar } from './comun';
+import {
+  actualizarAsignacion,
+  asignacion,
+  bloquearAsignacion,
+  eliminarEvidencia,
+  evidenciaConAsignacion,
+  evidenciasDe,
+  insertarEvidencia,
+} from './repo';
+import { COLUMNA_COMENTARIO, puedeVerPsicologo, vistaEvidencia } from './vista';
+
+export type CtxEv = CtxAct & { almacen: AlmacenEvidencias };
+
+/** Who is asking: a psychologist (only their patients) or a patient (only their own). */
+export type Quien = { lado: 'psicologo'; idPsicologo: number; actor: Actor } | { lado: 'paciente'; idPaciente: number; actor: Actor };
+
+/** Types accepted by their magic bytes (never by name or declared type). SVG and HTML are text,
+ * have no signature and so are refused: nothing uploaded can run script on our origin. */
+const TIPOS: Record<string, TipoArchivo> = {
+  'image/jpeg': 'imagen',
+  'image/png': 'imagen',
+  'image/gif': 'imagen',
+  'image/webp': 'imagen',
+  'image/bmp': 'imagen',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+  'video/quicktime': 'video',
+  'video/ogg': 'video',
+  'audio/mpeg': 'audio',
+  'audio/wav': 'audio',
+  'audio/x-wav': 'audio',
+  'audio/ogg': 'audio',
+  'audio/opus': 'audio',
+  'audio/mp4': 'audio',
+  'audio/x-m4a': 'audio',
+  'audio/aac': 'audio',
+  'audio/flac': 'audio',
+  'audio/x-flac': 'audio',
+  'application/pdf': 'documento',
+};
+/** Shown in the page (img, video, audio, the document frame); anything else only downloads. */
+const EN_LINEA = new Set(Object.keys(TIPOS));
+const MUESTRA = 4100;
+
+const demasiadoGrande = (ctx: Pick<CtxAct, 'config'>) =>
+  new AppError(
+    413,
+    'EVIDENCIA_DEMASIADO_GRANDE',
+    MSG_ACTIVIDADES.evidenciaDemasiadoGrande(Math.round(ctx.config.evidenciaMaxBytes / 1024 / 1024)),
+  );
+const tipoNoPermitido = () => new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ACTIVIDADES.evidenciaTipoNoPermitido);
+
+/** Multipart's own failures, in Spanish. */
+function traducir(ctx: Pick<CtxAct, 'config'>, err: unknown): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return demasiadoGrande(ctx);
+  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'DEMASIADOS_ARCHIVOS', MSG_ACTIVIDADES.evidenciaDemasiados);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError(413, 'DEMASIADOS_CAMPOS', MSG_ACTIVIDADES.evidenciaDemasiados);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, 'MULTIPART_REQUERIDO', MSG_ACTIVIDADES.multipartRequerido);
+  return err;
+}
+
+/** A name fit for Content-Disposition: the last path segment, no control characters, short. */
+export function nombreSeguro(nombre: string | undefined, ext: string): string {
+  const base = (nombre ?? '').split(/[\\/]/).pop() ?? '';
+  const limpio = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, '')
+    .trim()
+    .slice(0, 150);
+  return limpio && limpio !== '.' && limpio !== '..' ? limpio : `evidencia.${ext}`;
+}
+
+/** Streams a file part to storage, deciding its type from its first bytes before writing on. */
+async function guardarArchivo(ctx: CtxEv, parte: Multipart & { type: 'file' }) {
+  let tipo: { mime: string; ext: string } | undefined;
+  async function* conTipo(origen: AsyncIterable<Buffer>) {
+    const cabeza: Buffer[] = [];
+    let n = 0;
+    let decidido = false;
+    const decidir = async () => {
+      const muestra = Buffer.concat(cabeza);
+      if (muestra.length === 0) throw badRequest(MSG_ACTIVIDADES.evidenciaVacia, 'EVIDENCIA_VACIA');
+      const t = await fileTypeFromBuffer(muestra);
+      if (!t || !(t.mime in TIPOS)) throw tipoNoPermitido();
+      tipo = t;
+      decidido = true;
+    };
+    for await (const trozo of origen) {
+      if (decidido) {
+        yield trozo;
+        continue;
+      }
+      cabeza.push(trozo);
+      n += trozo.length;
+      if (n >= MUESTRA) {
+        await decidir();
+        yield* cabeza;
+      }
+    }
+    if (!decidido) {
+      await decidir();
+      yield* cabeza;
+    }
+  }
+  const clave = ctx.almacen.nuevaClave();
+  let bytes: number;
+  try {
+    ({ bytes } = await ctx.almacen.guardar(clave, Readable.from(conTipo(parte.file))));
+  } catch (err) {
+    // The type check stopped reading: drain the rest so the request can be answered.
+    parte.file.resume();
+    throw traducir(ctx, err);
+  }
+  if (parte.file.truncated) {
+    await ctx.almacen.eliminar(clave);
+    throw demasiadoGrande(ctx);
+  }
+  const t = tipo as { mime: string; ext: string };
+  return { clave, bytes, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.ext) };
+}
+
+async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
+  const f = await asignacion(ctx.db, idAsignacion);
+  const propia = f && (quien.lado === 'psicologo' ? f.id_psicologo_paciente === quien.idPsicologo : f.id_paciente === quien.idPaciente);
+  if (!f || !propia) throw noEncontrada();
+  return f;
+}
+
+/** POST …/evidencia(s): one file or one link, a comment and (patient) the visibility switch. The
+ * file is stored before the row; if anything fails after, the file is removed: no file without a
+ * row and no row without a file. */
+export async function subirEvidencia(
+  ctx: CtxEv,
+  quien: Quien,
+  o: { idAsignacion: number; partes: () => AsyncIterableIterator<Multipart> },
+): Promise<Evidencia> {
+  await asignacionDe(ctx, quien, o.idAsignacion);
+  const campos: Record<string, string> = {};
+  let archivo: Awaited<ReturnType<typeof guardarArchivo>> | null = null;
+  try {
+    try {
+      for await (const parte of o.partes()) {
+        if (parte.type === 'file') {
+          if (archivo) {
+            parte.file.resume();
+            throw new AppError(413, 'DEMASIADOS_ARCHIVOS', MSG_ACTIVIDADES.evidenciaDemasiados);
+          }
+          archivo = await guardarArchivo(ctx, parte);
+        } else if (['comentario', 'url', 'visible_para_psicologo'].includes(parte.fieldname)) {
+          campos[parte.fieldname] = String(parte.value);
+        }
+      }
+    } catch (err) {
+      throw traducir(ctx, err);
+    }
+    const r = v.safeParse(EvidenciaCampos, campos);
+    if (!r.success) throw badRequest(r.issues[0].message, 'VALIDACION');
+    const d = r.output;
+    if (archivo && d.url) throw badRequest(MSG_ACTIVIDADES.evidenciaArchivoYEnlace, 'EVIDENCIA_ARCHIVO_Y_ENLACE');
+    if (!archivo && !d.url) throw badRequest(MSG_ACTIVIDADES.evidenciaSinContenido, 'EVIDENCIA_SIN_CONTENIDO');
+    const visible =
+      d.visible_para_psicologo === undefined ? undefined : d.visible_para_psicologo === 'true' || d.visible_para_psicologo === '1';
+    const a = archivo as typeof archivo;
+    const id = await ctx.db.transaction(async (tx) => {
+      const bloqueada = await bloquearAsignacion(tx, o.idAsignacion);
+      if (!bloqueada) throw noEncontrada();
+      const id = await insertarEvidencia(tx, {
+        id_asignacion: o.idAsignacion,
+        subida_por: quien.lado,
+        clave: a?.clave ?? null,
+        enlace: a ? null : d.url,
+        nombre_archivo: a?.nombre ?? null,
+        mime: a?.mime ?? null,
+        tamano: a?.bytes ?? null,
+        tipo_archivo: a ? a.tipo : resolverTipoEvidencia(d.url ?? ''),
+        comentario: d.comentario ? ctx.cifrador.cifrar(d.comentario, COLUMNA_COMENTARIO) : null,
+        fecha_subida: ctx.now(),
+      });
+      // The switch belongs to the patient: a psychologist's upload never changes it.
+      if (quien.lado === 'paciente' && visible !== undefined && visible !== bloqueada.visible_para_psicologo)
+        await actualizarAsignacion(tx, o.idAsignacion, { visible_para_psicologo: visible });
+      else await actualizarAsignacion(tx, o.idAsignacion, {});
+      await auditar(tx, quien.actor, {
+        accion: 'crear',
+        recurso: 'evidencia',
+        idRecurso: id,
+        idPaciente: bloqueada.id_paciente,
+        detalle: { id_asignacion: o.idAsignacion, tipo: a ? a.tipo : 'enlace' },
+      });
+      return id;
+    });
+    await publicar(ctx, 'actualizada', [o.idAsignacion]);
+    const f = await evidenciaConAsignacion(ctx.db, id);
+    if (!f) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
+    return vistaEvidencia(ctx.cifrador, quien.lado, f.ev);
+  } catch (err) {
+    if (archivo) await ctx.almacen.eliminar((archivo as { clave: string }).clave).catch(() => {});
+    throw err;
+  }
+}
+
+/** An evidence as the caller may see it, or 404 (never a hint that a private one exists). */
+async function evidenciaVisible(ctx: CtxEv, quien: Quien, idEvidencia: number) {
+  const f = await evidenciaConAsignacion(ctx.db, idEvidencia);
+  const ok =
+    f &&
+    (quien.lado === 'paciente'
+      ? f.id_paciente === quien.idPaciente
+      : f.id_psicologo_paciente === quien.idPsicologo && puedeVerPsicologo(f.ev, f.visible_para_psicologo));
+  if (!f || !ok) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
+  return f;
+}
+
+export async function abrirEvidencia(ctx: CtxEv, quien: Quien, o: { idEvidencia: number; descargar: boolean }) {
+  const f = await evidenciaVisible(ctx, quien, o.idEvidencia);
+  if (!f.ev.clave) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
+  const archivo = await ctx.almacen.leer(f.ev.clave);
+  if (!archivo) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
+  if (quien.lado === 'psicologo') {
+    // Fail closed: no audit row, no file.
+    try {
+      await auditar(ctx.db, quien.actor, {
+        accion: o.descargar ? 'descargar' : 'leer',
+        recurso: 'evidencia',
+        idRecurso: o.idEvidencia,
+        idPaciente: f.id_paciente,
+      });
+    } catch (err) {
+      archivo.flujo.destroy();
+      throw err;
+    }
+  }
+  const mime = f.ev.mime ?? 'application/octet-stream';
+  return {
+    flujo: archivo.flujo,
+    bytes: archivo.bytes,
+    mime,
+    nombre: f.ev.nombre_archivo ?? 'evidencia',
+    enLinea: !o.descargar && EN_LINEA.has(mime),
+  };
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function disposicion(enLinea: boolean, nombre: string): string {
+  const ascii =
+    nombre
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\;]/g, '_') || 'evidencia';
+  return `${enLinea ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nombre)}`;
+}
+
+export async function evidenciasPaciente(ctx: CtxEv, idPaciente: number, idAsignacion: number) {
+  const f = await asignacion(ctx.db, idAsignacion);
+  if (!f || f.id_paciente !== idPaciente) throw noEncontrada();
+  const filas = await evidenciasDe(ctx.db, [idAsignacion]);
+  return filas.map((e) => vistaEvidencia(ctx.cifrador, 'paciente', e));
+}
+
+/** The patient removes one of their own pieces of evidence (row first, then the file). */
+export async function eliminarEvidenciaPaciente(ctx: CtxEv, o: { idPaciente: number; actor: Actor; idEvidencia: number }) {
+  const f = await evidenciaVisible(ctx, { lado: 'paciente', idPaciente: o.idPaciente, actor: o.actor }, o.idEvidencia);
+  await ctx.db.transaction(async (tx) => {
+    await bloquearAsignacion(tx, f.ev.id_asignacion);
+    await eliminarEvidencia(tx, o.idEvidencia);
+    await actualizarAsignacion(tx, f.ev.id_asignacion, {});
+    await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'evidencia', idRecurso: o.idEvidencia, idPaciente: f.id_paciente });
+  });
+  if (f.ev.clave) await ctx.almacen.eliminar(f.ev.clave).catch((err) => ctx.log.warn({ err }, 'no se pudo borrar un archivo de evidencia'));
+  await publicar(ctx, 'actualizada', [f.ev.id_asignacion]);
+  return { ok: true as const, msg: 'Evidencia eliminada' };
+}

@@ -1,0 +1,343 @@
+// The psychologist's side of modules, templates and assignments (spec 2 §7 Psychologist API, with
+// the rules of §4 and §5). Every read and write is scoped to the psychologist's own patients: any
+// other id answers 404 and writes nothing. Writes run in one transaction with their audit rows and
+// publish to the patient's and the psychologist's rooms after commit.
+import { type AsignarDatos, type Estadisticas, MSG_ACTIVIDADES, type PlantillaDatos } from '@miduelo/shared/actividades';
+import { type Actor, auditar } from '../../comun/auditoria';
+import { momentoClinica } from '../../comun/reloj';
+import { esPacienteDe } from '../../comun/repo';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Mailer } from '../../mail/mailer';
+import {
+  type CtxAct,
+  capturar,
+  historialProgreso,
+  modulosDe,
+  noEncontrada,
+  pacienteNoEncontrado,
+  publicar,
+  registrarProgreso,
+  vistas,
+} from './comun';
+import { correoRecordatorioActividad } from './correo';
+import { publicarAsignacion, publicarRecordatorio } from './eventos';
+import {
+  actualizarAsignacion,
+  actualizarPlantilla as actualizarPlantillaRepo,
+  asignacion,
+  asignacionesDe,
+  bloquearAsignacion,
+  clavesDeAsignacion,
+  contactoPaciente,
+  eliminarAsignacion as eliminarAsignacionRepo,
+  insertarAsignaciones,
+  insertarPlantilla,
+  marcarPlantillaEliminada,
+  plantillaParaCambio,
+  plantillasVisibles,
+  plantillaVisible,
+} from './repo';
+import { COLUMNA_INSTRUCCIONES } from './vista';
+import type { AlmacenEvidencias } from './almacen';
+
+type Psi = { idPsicologo: number };
+
+const noPlantilla = () => notFound(MSG_ACTIVIDADES.actividadNoEncontrada, 'ACTIVIDAD_NO_ENCONTRADA');
+const ENTRE_RECORDATORIOS_MS = 3600_000;
+
+async function exigirPaciente(ctx: CtxAct, idPsicologo: number, idPaciente: number) {
+  if (!(await esPacienteDe(ctx.db, idPsicologo, idPaciente))) throw pacienteNoEncontrado();
+}
+
+// ---------------------------------------------------------------- modules
+
+export async function listarModulos(ctx: CtxAct, o: Psi & { idPaciente: number }) {
+  await exigirPaciente(ctx, o.idPsicologo, o.idPaciente);
+  return modulosDe(ctx, 'psicologo', o.idPaciente);
+}
+
+export async function obtenerModulo(ctx: CtxAct, o: Psi & { idPaciente: number; idModulo: number }) {
+  const m = (await listarModulos(ctx, o)).find((x) => x.id_modulo === o.idModulo);
+  if (!m) throw notFound(MSG_ACTIVIDADES.moduloNoEncontrado, 'MODULO_NO_ENCONTRADO');
+  return m;
+}
+
+export async function historialModulos(ctx: CtxAct, o: Psi & { idPaciente: number }) {
+  await exigirPaciente(ctx, o.idPsicologo, o.idPaciente);
+  return historialProgreso(ctx, o.idPaciente);
+}
+
+// ---------------------------------------------------------------- templates
+
+export async function listarPlantillas(_ctx: CtxAct, o: Psi & { psicologo?: number }) {
+  // ?psicologo= names the caller's own templates; another psychologist's catalogue is not theirs.
+  if (o.psicologo !== undefined && o.psicologo !== o.idPsicologo) throw forbidden(MSG_ACTIVIDADES.catalogoAjeno);
+  return plantillasVisibles(_ctx.db, { idPsicologo: o.idPsicologo, soloPropias: o.psicologo !== undefined });
+}
+
+export async function buscarPlantillas(ctx: CtxAct, o: Psi & { q: string }) {
+  return plantillasVisibles(ctx.db, { idPsicologo: o.idPsicologo, soloPropias: false, termino: o.q });
+}
+
+export async function obtenerPlantilla(ctx: CtxAct, o: Psi & { idActividad: number }) {
+  const p = await plantillaVisible(ctx.db, o.idPsicologo, o.idActividad);
+  if (!p) throw noPlantilla();
+  return p;
+}
+
+export async function crearPlantilla(ctx: CtxAct, o: Psi & { actor: Actor; datos: PlantillaDatos }) {
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await insertarPlantilla(tx, o.idPsicologo, o.datos, ctx.now());
+    await auditar(tx, o.actor, { accion: 'crear', recurso: 'actividad', idRecurso: id });
+    return id;
+  });
+  return obtenerPlantilla(ctx, { idPsicologo: o.idPsicologo, idActividad: id });
+}
+
+/** Locks a template for a change: module activities and other psychologists' are refused. */
+async function exigirPropia(tx: Parameters<typeof plantillaParaCambio>[0], idPsicologo: number, idActividad: number) {
+  const p = await plantillaParaCambio(tx, idActividad);
+  if (!p || p.eliminada_en) throw noPlantilla();
+  if (p.origen === 'modulo') throw forbidden(MSG_ACTIVIDADES.actividadDeModulo);
+  if (p.id_psicologo_creador !== idPsicologo) throw noPlantilla();
+}
+
+export async function actualizarPlantilla(ctx: CtxAct, o: Psi & { actor: Actor; idActividad: number; datos: PlantillaDatos }) {
+  await ctx.db.transaction(async (tx) => {
+    await exigirPropia(tx, o.idPsicologo, o.idActividad);
+    await actualizarPlantillaRepo(tx, o.idActividad, o.datos);
+    await auditar(tx, o.actor, { accion: 'modificar', recurso: 'actividad', idRecurso: o.idActividad });
+  });
+  const p = await obtenerPlantilla(ctx, { idPsicologo: o.idPsicologo, idActividad: o.idActividad });
+  return p;
+}
+
+export async function eliminarPlantilla(ctx: CtxAct, o: Psi & { actor: Actor; idActividad: number }) {
+  await ctx.db.transaction(async (tx) => {
+    await exigirPropia(tx, o.idPsicologo, o.idActividad);
+    await marcarPlantillaEliminada(tx, o.idActividad, ctx.now());
+    await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'actividad', idRecurso: o.idActividad });
+  });
+  return { ok: true as const, msg: 'Actividad eliminada correctamente' };
+}
+
+// ---------------------------------------------------------------- assignments
+
+export async function listarAsignaciones(ctx: CtxAct, o: Psi & { idPaciente: number }) {
+  await exigirPaciente(ctx, o.idPsicologo, o.idPaciente);
+  return vistas(ctx, 'psicologo', await asignacionesDe(ctx.db, o.idPaciente));
+}
+
+export async function estadisticas(ctx: CtxAct, o: Psi & { idPaciente: number }): Promise<Estadisticas> {
+  const lista = await listarAsignaciones(ctx, o);
+  // Evidence the patient kept private is not counted (it is not in the psychologist's view).
+  return {
+    total: lista.length,
+    enProceso: lista.filter((a) => a.estado === 'en_proceso').length,
+    finalizadas: lista.filter((a) => a.estado === 'finalizada').length,
+    conEvidencia: lista.filter((a) => a.total_evidencias > 0).length,
+  };
+}
+
+function exigirFechaLimite(ctx: CtxAct, fecha: string | null) {
+  if (fecha !== null && fecha < momentoClinica(ctx.config).hoy) throw badRequest(MSG_ACTIVIDADES.fechaLimitePasada, 'FECHA_LIMITE_PASADA');
+}
+
+/** POST /actividades/asignar: every patient or none (one transaction). */
+export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: AsignarDatos }) {
+  const d = o.datos;
+  exigirFechaLimite(ctx, d.fecha_limite);
+  const instrucciones = (d.instrucciones_personalizadas ?? d.instrucciones_adicionales ?? '').trim() || null;
+  const ids = await ctx.db.transaction(async (tx) => {
+    if (!(await plantillaVisible(tx, o.idPsicologo, d.id_actividad))) throw noPlantilla();
+    for (const idPaciente of d.pacientes)
+      if (!(await esPacienteDe(tx, o.idPsicologo, idPaciente))) throw notFound(MSG_ACTIVIDADES.pacienteAjeno, 'PACIENTE_NO_ENCONTRADO');
+    const filas = await insertarAsignaciones(
+      tx,
+      d.pacientes.map((id_paciente) => ({
+        id_actividad: d.id_actividad,
+        id_paciente,
+        id_psicologo: o.idPsicologo,
+        prioridad: d.prioridad,
+        fecha_asignacion: ctx.now(),
+        fecha_limite: d.fecha_limite,
+        instrucciones_personalizadas: instrucciones === null ? null : ctx.cifrador.cifrar(instrucciones, COLUMNA_INSTRUCCIONES),
+      })),
+    );
+    await auditar(
+      tx,
+      o.actor,
+      filas.map((f) => ({
+        accion: 'crear',
+        recurso: 'actividad_asignada',
+        idRecurso: f.id,
+        idPaciente: f.id_paciente,
+        detalle: { id_actividad: d.id_actividad },
+      })),
+    );
+    return filas.map((f) => f.id);
+  });
+  await publicar(ctx, 'creada', ids);
+  const filas = await Promise.all(ids.map((id) => asignacion(ctx.db, id)));
+  return {
+    asignadas: ids.length,
+    asignaciones: await vistas(
+      ctx,
+      'psicologo',
+      filas.filter((f) => f !== null),
+    ),
+  };
+}
+
+/** The assignment, locked, when it belongs to one of the psychologist's patients. */
+async function bloquearPropia(tx: Parameters<typeof bloquearAsignacion>[0], idPsicologo: number, id: number) {
+  const a = await bloquearAsignacion(tx, id);
+  if (!a || a.id_psicologo_paciente !== idPsicologo) throw noEncontrada();
+  return a;
+}
+
+async function unaVista(ctx: CtxAct, id: number) {
+  const f = await asignacion(ctx.db, id);
+  if (!f) throw noEncontrada();
+  const [v] = await vistas(ctx, 'psicologo', [f]);
+  return v;
+}
+
+/** PUT /actividades/asignadas/{id}: deadline, priority, instructions. */
+export async function actualizarAsignacionCompleta(
+  ctx: CtxAct,
+  o: Psi & {
+    actor: Actor;
+    id: number;
+    datos: { fecha_limite?: string | null; prioridad?: 'baja' | 'media' | 'alta'; instrucciones_personalizadas?: string };
+  },
+) {
+  const d = o.datos;
+  await ctx.db.transaction(async (tx) => {
+    const a = await bloquearPropia(tx, o.idPsicologo, o.id);
+    // An unchanged past deadline may be kept; a new one may not be before today.
+    if (d.fecha_limite !== undefined && d.fecha_limite !== a.fecha_limite) exigirFechaLimite(ctx, d.fecha_limite);
+    await actualizarAsignacion(tx, o.id, {
+      ...(d.fecha_limite !== undefined ? { fecha_limite: d.fecha_limite } : {}),
+      ...(d.prioridad !== undefined ? { prioridad: d.prioridad } : {}),
+      ...(d.instrucciones_personalizadas !== undefined
+        ? { instrucciones_personalizadas: ctx.cifrador.cifrar(d.instrucciones_personalizadas, COLUMNA_INSTRUCCIONES) }
+        : {}),
+    });
+    await auditar(tx, o.actor, { accion: 'modificar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
+  });
+  await publicar(ctx, 'actualizada', [o.id]);
+  return unaVista(ctx, o.id);
+}
+
+/** PATCH /actividades/asignadas/{id}: estado (finalizada sets the completion time, en_proceso
+ * clears it) and/or instructions (not empty). */
+export async function cambiarAsignacion(
+  ctx: CtxAct,
+  o: Psi & { actor: Actor; id: number; datos: { estado?: 'en_proceso' | 'finalizada'; instrucciones_personalizadas?: string } },
+) {
+  const d = o.datos;
+  await ctx.db.transaction(async (tx) => {
+    const a = await bloquearPropia(tx, o.idPsicologo, o.id);
+    await actualizarAsignacion(tx, o.id, {
+      ...(d.estado !== undefined && d.estado !== a.estado
+        ? { estado: d.estado, fecha_completada: d.estado === 'finalizada' ? ctx.now() : null }
+        : {}),
+      ...(d.instrucciones_personalizadas !== undefined
+        ? { instrucciones_personalizadas: ctx.cifrador.cifrar(d.instrucciones_personalizadas, COLUMNA_INSTRUCCIONES) }
+        : {}),
+    });
+    await auditar(tx, o.actor, {
+      accion: 'modificar',
+      recurso: 'actividad_asignada',
+      idRecurso: o.id,
+      idPaciente: a.id_paciente,
+      detalle: d.estado ? { estado: d.estado } : null,
+    });
+  });
+  await publicar(ctx, 'actualizada', [o.id]);
+  return unaVista(ctx, o.id);
+}
+
+export async function eliminarAsignacion(ctx: CtxAct & { almacen: AlmacenEvidencias }, o: Psi & { actor: Actor; id: number }) {
+  const r = await ctx.db.transaction(async (tx) => {
+    const a = await bloquearPropia(tx, o.idPsicologo, o.id);
+    const ultimo = await capturar(ctx, tx, o.id);
+    const claves = await clavesDeAsignacion(tx, o.id);
+    await eliminarAsignacionRepo(tx, o.id);
+    await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
+    return { ultimo, claves };
+  });
+  // Files go only once their rows are gone (a failed deletion keeps both).
+  for (const c of r.claves)
+    await ctx.almacen.eliminar(c).catch((err) => ctx.log.warn({ err }, 'no se pudo borrar un archivo de evidencia'));
+  if (r.ultimo) {
+    publicarAsignacion(ctx.realtime, 'eliminada', r.ultimo);
+    await registrarProgreso(ctx, r.ultimo.paciente.id_paciente);
+  }
+  return { ok: true as const, msg: 'Actividad eliminada correctamente' };
+}
+
+export async function revisar(ctx: CtxAct, o: Psi & { actor: Actor; id: number }) {
+  await ctx.db.transaction(async (tx) => {
+    const a = await bloquearPropia(tx, o.idPsicologo, o.id);
+    await actualizarAsignacion(tx, o.id, { revisada_en: ctx.now() });
+    await auditar(tx, o.actor, { accion: 'revisar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
+  });
+  await publicar(ctx, 'actualizada', [o.id]);
+  return unaVista(ctx, o.id);
+}
+
+export async function listarEvidencias(ctx: CtxAct, o: Psi & { actor: Actor; id: number }) {
+  const f = await asignacion(ctx.db, o.id);
+  if (!f || f.id_psicologo_paciente !== o.idPsicologo) throw noEncontrada();
+  const [v] = await vistas(ctx, 'psicologo', [f]);
+  // Reading the list of a patient's evidence is a read of clinical data (fail closed).
+  await auditar(ctx.db, o.actor, {
+    accion: 'leer',
+    recurso: 'evidencia',
+    idRecurso: null,
+    idPaciente: f.id_paciente,
+    detalle: { id_asignacion: o.id },
+  });
+  return v.evidencias;
+}
+
+/** Sends the patient a reminder mail and a live notice (at most one per hour per activity). */
+export async function recordar(ctx: CtxAct & { mailer: Mailer }, o: Psi & { actor: Actor; id: number }) {
+  const ahora = ctx.now();
+  const previo = await ctx.db.transaction(async (tx) => {
+    const a = await bloquearPropia(tx, o.idPsicologo, o.id);
+    if (a.estado === 'finalizada') throw conflict(MSG_ACTIVIDADES.recordatorioFinalizada, 'ACTIVIDAD_FINALIZADA');
+    if (a.recordatorio_en && ahora.getTime() - a.recordatorio_en.getTime() < ENTRE_RECORDATORIOS_MS)
+      throw new AppError(429, 'RECORDATORIO_RECIENTE', MSG_ACTIVIDADES.recordatorioReciente);
+    await actualizarAsignacion(tx, o.id, { recordatorio_en: ahora });
+    await auditar(tx, o.actor, { accion: 'recordar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
+    return a.recordatorio_en;
+  });
+  const f = await asignacion(ctx.db, o.id);
+  if (!f) throw noEncontrada();
+  const contacto = await contactoPaciente(ctx.db, f.id_paciente);
+  try {
+    if (contacto) {
+      const [v] = await vistas(ctx, 'paciente', [f]);
+      await ctx.mailer.enviar(
+        correoRecordatorioActividad({
+          para: contacto.email,
+          nombre: contacto.nombre,
+          psicologo: contacto.psicologo,
+          titulo: f.actividad.titulo,
+          fechaLimite: f.fecha_limite,
+          instrucciones: v.instrucciones_personalizadas,
+        }),
+      );
+    }
+  } catch (err) {
+    // Not sent: the next attempt must not wait an hour for a reminder that never arrived.
+    await actualizarAsignacion(ctx.db, o.id, { recordatorio_en: previo });
+    ctx.log.error({ err }, 'recordatorio de actividad: no se pudo enviar el correo');
+    throw new AppError(503, 'CORREO_NO_DISPONIBLE', 'No se pudo enviar el recordatorio. Inténtalo de nuevo más tarde.');
+  }
+  publicarRecordatorio(ctx.realtime, f.id_paciente, { id_asignacion: o.id, titulo: f.actividad.titulo });
+  return { ok: true as const, msg: MSG_ACTIVIDADES.recordatorioEnviado };
+}

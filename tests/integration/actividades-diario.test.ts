@@ -1,0 +1,82 @@
+// The emotion diary (issue 14, decision 126): the patient records how the day felt and may share an
+// entry; the psychologist sees only shared entries of their own patients (audited), live; unshared
+// entries never leave the patient's side.
+import { MSG_DIARIO } from '@miduelo/shared/diario';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { llamar, usarAppDeActividades } from '../helpers/actividades';
+import { crearPractica } from '../helpers/agenda';
+import { conectar, esperarConexion, esperarEvento } from '../helpers/socket';
+
+const c = usarAppDeActividades({ escuchar: true });
+const pac = () => llamar(c.t, c.p.tokensPacientes[0]);
+const psi = () => llamar(c.t, c.p.token);
+const diarioPsi = (mes = '2027-03') => psi().get(`/api/psicologo/pacientes/${c.p.pacientes[0].id_paciente}/diario?mes=${mes}`);
+
+describe('diario de emociones', () => {
+  it('el paciente registra (hoy de la clínica por defecto); solo lo compartido llega al psicólogo', async () => {
+    const privada = await pac().post('/api/paciente/diario', { emocion: 'Tristeza', intensidad: 8, nota: 'Hoy fue su cumpleaños' });
+    expect(privada.statusCode, privada.body).toBe(201);
+    expect(privada.json()).toMatchObject({ fecha: '2027-03-01', compartida: false, nota: 'Hoy fue su cumpleaños' });
+    const compartida = await pac().post('/api/paciente/diario', { emocion: 'Calma', intensidad: 4, compartida: true, fecha: '2027-02-28' });
+    expect(compartida.statusCode).toBe(201);
+    expect((await pac().get('/api/paciente/diario')).json()).toHaveLength(2);
+    expect((await diarioPsi()).json()).toEqual([]);
+    const feb = (await diarioPsi('2027-02')).json() as Array<{ emocion: string }>;
+    expect(feb.map((e) => e.emocion)).toEqual(['Calma']);
+    expect((await diarioPsi('2027-02')).body).not.toContain('cumpleaños');
+    // Notes are encrypted at rest; reading is audited.
+    const r = await c.t.db.execute(sql`select nota from diario_emocion where nota is not null`);
+    const filas = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Array<{ nota: string }>;
+    expect(filas.every((f) => !f.nota.includes('cumpleaños'))).toBe(true);
+    const a = await c.t.db.execute(sql`select count(*)::int as n from auditoria where recurso = 'diario' and accion = 'leer'`);
+    expect(((Array.isArray(a) ? a : (a as { rows: unknown[] }).rows)[0] as { n: number }).n).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [{ emocion: 'Euforia', intensidad: 5 }, MSG_DIARIO.emocionInvalida],
+    [{ emocion: 'Calma', intensidad: 11 }, MSG_DIARIO.intensidadInvalida],
+    [{ emocion: 'Calma', intensidad: 2.5 }, MSG_DIARIO.intensidadInvalida],
+    [{ emocion: 'Calma' }, MSG_DIARIO.intensidadInvalida],
+    [{ emocion: 'Calma', intensidad: 3, fecha: '2027-03-02' }, MSG_DIARIO.fechaFutura],
+    [{ emocion: 'Calma', intensidad: 3, nota: 'x'.repeat(1001) }, MSG_DIARIO.notaMax],
+  ])('%j → 400 «%s»', async (cuerpo, msg) => {
+    const r = await pac().post('/api/paciente/diario', cuerpo);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ msg, mensaje: msg });
+  });
+
+  it('compartir y dejar de compartir llega en vivo; el contenido retirado no viaja', async () => {
+    const ss = conectar(c.t.url, c.p.token);
+    await esperarConexion(ss);
+    try {
+      const e = (await pac().post('/api/paciente/diario', { emocion: 'Nostalgia', intensidad: 7, nota: 'Vi su foto' })).json() as {
+        id_entrada: number;
+      };
+      const llega = esperarEvento<{ tipo: string; entrada: { nota: string } }>(ss, 'diario:cambio');
+      await pac().put(`/api/paciente/diario/${e.id_entrada}/compartir`, { compartida: true });
+      expect(await llega).toMatchObject({ tipo: 'guardada', entrada: { nota: 'Vi su foto' } });
+      expect(((await diarioPsi()).json() as unknown[]).length).toBe(1);
+      const se_va = esperarEvento<Record<string, unknown>>(ss, 'diario:cambio');
+      await pac().put(`/api/paciente/diario/${e.id_entrada}/compartir`, { compartida: false });
+      const ev = await se_va;
+      expect(ev).toEqual({ tipo: 'retirada', id_entrada: e.id_entrada, id_paciente: c.p.pacientes[0].id_paciente });
+      expect((await diarioPsi()).json()).toEqual([]);
+    } finally {
+      ss.close();
+    }
+  });
+
+  it('otro paciente no comparte ni borra lo ajeno; otro psicólogo no lee (404)', async () => {
+    const e = (await pac().post('/api/paciente/diario', { emocion: 'Gratitud', intensidad: 5, compartida: true })).json() as {
+      id_entrada: number;
+    };
+    const otro = llamar(c.t, c.p.tokensPacientes[1]);
+    expect((await otro.put(`/api/paciente/diario/${e.id_entrada}/compartir`, { compartida: false })).statusCode).toBe(404);
+    expect((await otro.del(`/api/paciente/diario/${e.id_entrada}`)).statusCode).toBe(404);
+    const ajeno = llamar(c.t, (await crearPractica(c.t, 1)).token);
+    expect((await ajeno.get(`/api/psicologo/pacientes/${c.p.pacientes[0].id_paciente}/diario`)).statusCode).toBe(404);
+    expect((await pac().del(`/api/paciente/diario/${e.id_entrada}`)).statusCode).toBe(200);
+    expect((await diarioPsi()).json()).toEqual([]);
+  });
+});
