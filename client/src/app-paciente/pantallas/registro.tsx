@@ -127,33 +127,33 @@ export default function Registro() {
           error={errores.confirmacion}
           onChange={(e) => setConfirmacion(e.target.value)}
         />
-        <fieldset className="space-y-4 pt-4">
-          <legend className="font-serif text-xl text-tinta-900">Antes de crear tu cuenta</legend>
-          <p className="text-tinta-600">
-            Léelos con calma. Explican cómo cuidamos tus datos y cómo será tu acompañamiento. Puedes volver a consultarlos cuando quieras.
-          </p>
-          {documentos?.map((d) => (
-            <Documento
-              key={d.tipo}
-              doc={d}
-              aceptado={Boolean(aceptados[d.tipo])}
-              error={Boolean(errorConsentimiento)}
-              alCambiar={(a) => {
-                setAceptados((x) => ({ ...x, [d.tipo]: a }));
-                setErrores(({ consentimientos: _, ...resto }) => resto);
-              }}
-            />
-          ))}
-          {!documentos && !errorDocumentos && <p className="text-tinta-500">Cargando los documentos…</p>}
-          {errorDocumentos && (
-            <div className="space-y-2">
-              <Aviso tono="error">{errorDocumentos}</Aviso>
-              <Boton variante="secundario" onClick={() => void cargarDocumentos()}>
-                Intentar de nuevo
-              </Boton>
-            </div>
-          )}
-          {errorConsentimiento && <Aviso tono="error">{errorConsentimiento}</Aviso>}
+        <fieldset>
+          <legend className="pt-4 font-serif text-xl text-tinta-900">Antes de crear tu cuenta</legend>
+          <p className="mt-1 mb-4 text-tinta-600">Léelos con calma. Explican cómo cuidamos tus datos y cómo será tu acompañamiento.</p>
+          <div className="space-y-4">
+            {documentos?.map((d) => (
+              <Documento
+                key={d.tipo}
+                doc={d}
+                aceptado={Boolean(aceptados[d.tipo])}
+                error={Boolean(errorConsentimiento)}
+                alCambiar={(a) => {
+                  setAceptados((x) => ({ ...x, [d.tipo]: a }));
+                  setErrores(({ consentimientos: _, ...resto }) => resto);
+                }}
+              />
+            ))}
+            {!documentos && !errorDocumentos && <p className="text-tinta-500">Cargando los documentos…</p>}
+            {errorDocumentos && (
+              <div className="space-y-2">
+                <Aviso tono="error">{errorDocumentos}</Aviso>
+                <Boton variante="secundario" onClick={() => void cargarDocumentos()}>
+                  Intentar de nuevo
+                </Boton>
+              </div>
+            )}
+            {errorConsentimiento && <Aviso tono="error">{errorConsentimiento}</Aviso>}
+          </div>
         </fieldset>
         {error && Object.keys(errores).length === 0 && <Aviso tono="error">{error}</Aviso>}
         <Boton type="submit" disabled={enviando} className="w-full">
