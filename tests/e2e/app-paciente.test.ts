@@ -2,17 +2,31 @@
 // with the psychologist's code → activate from the mail → log in; request an appointment and see it
 // confirmed live; chat both ways live; write offline (reloading the app offline from its worker) and
 // see each message arrive once, in order, when the connection returns; manifest and worker valid.
+// Issue 15's patient endpoints: consent at registration and again when a document changes,
+// password recovery from the login screen, and the profile in Ajustes.
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { MSG_CUENTA } from '@miduelo/shared/auth';
+import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
+import { MSG_CONSENTIMIENTO } from '@miduelo/shared/consentimiento';
+import { MSG_PERFIL } from '@miduelo/shared/perfil';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { mensaje } from '@miduelo/server/db/schema/chat';
+import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
+import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
-import { CONTRASENA, crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
+import {
+  CONTRASENA,
+  crearPaciente,
+  crearPsicologo,
+  type Paciente,
+  type Psicologo,
+  sesionPaciente,
+  sesionPsicologo,
+} from '../helpers/fabricas';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -33,9 +47,20 @@ async function api(token: string, method: string, url: string, payload?: object)
   return r.json();
 }
 
+/** The versions in force, accepted by a patient made in the database (as registration would). */
+async function aceptarVigentes(idPaciente: number) {
+  const docs = await e.t.db.select().from(documentoConsentimiento);
+  const vigente = new Map<string, number>();
+  for (const d of docs) vigente.set(d.tipo, Math.max(vigente.get(d.tipo) ?? 0, d.version));
+  await e.t.db
+    .insert(aceptacionConsentimiento)
+    .values([...vigente].map(([tipo, version]) => ({ id_paciente: idPaciente, tipo, version, aceptadoEn: new Date(), ip: null })));
+}
+
 async function practica(): Promise<{ psi: Psicologo; tokenPsi: string; pac: Paciente }> {
   const psi = await crearPsicologo(e.t.db);
   const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Lucía' });
+  await aceptarVigentes(pac.id_paciente);
   return { psi, tokenPsi: sesionPsicologo(e.t.app, psi), pac };
 }
 
@@ -78,9 +103,30 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     await page.getByLabel('Correo electrónico').fill('marina.rios@correo.mx');
     await page.getByLabel('Contraseña', { exact: true }).fill('Duelo#Segura1');
     await page.getByLabel('Confirma tu contraseña').fill('Duelo#Segura1');
+    // Both documents in force, each whole and with its own checkbox; no account without both.
+    const aviso = page.getByRole('region', { name: 'Texto: Aviso de privacidad' });
+    const carta = page.getByRole('region', { name: 'Texto: Carta de consentimiento informado' });
+    await aviso.getByText(/MiDuelo trata tus datos personales/).waitFor();
+    await carta.getByText(/Acepto recibir acompañamiento psicológico/).waitFor();
     const desde = e.t.buzon.correos.length;
+    await page.getByLabel('He leído y acepto el aviso de privacidad').check();
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await page.getByText(MSG_CONSENTIMIENTO.obligatorio).waitFor();
+    esperar(await e.t.db.select().from(paciente).where(eq(paciente.email, 'marina.rios@correo.mx'))).toEqual([]);
+    await page.getByLabel('He leído y acepto la carta de consentimiento informado').check();
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
     await page.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
+    // The versions shown were recorded with the account.
+    const [nueva] = await e.t.db.select().from(paciente).where(eq(paciente.email, 'marina.rios@correo.mx'));
+    const aceptadas = await e.t.db
+      .select({ tipo: aceptacionConsentimiento.tipo, version: aceptacionConsentimiento.version })
+      .from(aceptacionConsentimiento)
+      .where(eq(aceptacionConsentimiento.id_paciente, nueva.id_paciente))
+      .orderBy(asc(aceptacionConsentimiento.tipo));
+    esperar(aceptadas).toEqual([
+      { tipo: 'aviso_privacidad', version: 1 },
+      { tipo: 'consentimiento_informado', version: 1 },
+    ]);
 
     const correo = await e.t.buzon.esperar('marina.rios@correo.mx', { desde });
     const enlace = new URL(e.t.buzon.enlace(correo));
@@ -112,6 +158,106 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     await esperar.poll(async () => (await citas()).statusCode).toBe(401);
     esperar(await page.getByText('Tu sesión terminó').count()).toBe(0);
     esperar(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('miduelo-app:')))).toEqual([]);
+  });
+
+  it('un documento cambió: al iniciar sesión pide leer y aceptar la nueva versión y luego lleva al inicio', async () => {
+    const { pac } = await practica();
+    await e.t.db.insert(documentoConsentimiento).values({
+      tipo: 'aviso_privacidad',
+      version: 2,
+      titulo: 'Aviso de privacidad',
+      texto:
+        'Actualizamos este aviso: ahora también guardamos la hora en que lees cada mensaje de tu psicólogo.\n\nTodo lo demás sigue igual.',
+    });
+    try {
+      const page = await (await telefono()).newPage();
+      await page.goto('/app');
+      await page.waitForURL((u) => u.pathname === '/app/entrar');
+      await page.getByLabel('Correo electrónico').fill(pac.email);
+      await page.getByLabel('Contraseña').fill(CONTRASENA);
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.getByRole('heading', { name: 'Actualizamos un documento' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Texto: Aviso de privacidad' })
+        .getByText(/ahora también guardamos la hora/)
+        .waitFor();
+      // Only the changed document is asked again.
+      esperar(await page.getByLabel('He leído y acepto la carta de consentimiento informado').count()).toBe(0);
+      await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
+      await page.getByText(MSG_CONSENTIMIENTO.obligatorio).waitFor();
+      // Still asked after a reload (the session remembers what is pending).
+      await page.reload();
+      await page.getByRole('heading', { name: 'Actualizamos un documento' }).waitFor();
+      await page.getByLabel('He leído y acepto el aviso de privacidad').check();
+      await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
+      await page.getByText('Tu próxima cita').waitFor();
+      const filas = await e.t.db
+        .select({ tipo: aceptacionConsentimiento.tipo, version: aceptacionConsentimiento.version })
+        .from(aceptacionConsentimiento)
+        .where(eq(aceptacionConsentimiento.id_paciente, pac.id_paciente));
+      esperar(filas).toContainEqual({ tipo: 'aviso_privacidad', version: 2 });
+      const estado = await api(sesionPaciente(e.t.app, pac), 'GET', '/api/paciente/consentimientos');
+      esperar(estado.every((x: { al_dia: boolean }) => x.al_dia)).toBe(true);
+    } finally {
+      // The next tests find version 1 in force again.
+      await e.t.db.delete(aceptacionConsentimiento).where(eq(aceptacionConsentimiento.version, 2));
+      await e.t.db.delete(documentoConsentimiento).where(eq(documentoConsentimiento.version, 2));
+    }
+  });
+
+  it('ajustes: cambia su teléfono (con el mensaje del servidor) y una contraseña actual equivocada se explica', async () => {
+    const { pac } = await practica();
+    const page = await (await telefono()).newPage();
+    await entrar(page, pac.email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
+    const tel = page.getByLabel('Teléfono');
+    await esperar.poll(() => tel.inputValue()).toBe(pac.telefono);
+    await tel.fill('55 12');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(MSG.telefonoInvalido).waitFor();
+    await tel.fill('5598761234');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(MSG_PERFIL.perfilActualizado).waitFor();
+    const [guardado] = await e.t.db.select().from(paciente).where(eq(paciente.id_paciente, pac.id_paciente));
+    esperar(guardado.telefono).toBe('5598761234');
+
+    await page.getByLabel('Contraseña actual').fill('NoEsLaMia#123');
+    await page.getByLabel('Nueva contraseña', { exact: true }).fill('Otra#Segura45');
+    await page.getByLabel('Confirma la nueva contraseña').fill('Otra#Segura45');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText(MSG_PERFIL.contrasenaActualIncorrecta).waitFor();
+  });
+
+  it('¿Olvidaste tu contraseña?: la misma respuesta para una cuenta desconocida; el enlace del correo restablece y se entra a la app', async () => {
+    const { pac } = await practica();
+    const page = await (await telefono()).newPage();
+    await page.goto('/app/entrar');
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/recuperar');
+    await page.getByLabel('Correo electrónico').fill('nadie.aqui@correo.mx');
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await page.getByText(MSG.recuperacionCorreo).waitFor();
+
+    await page.goto('/app/recuperar');
+    const desde = e.t.buzon.correos.length;
+    await page.getByLabel('Correo electrónico').fill(pac.email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await page.getByText(MSG.recuperacionCorreo).waitFor();
+    const correo = await e.t.buzon.esperar(pac.email, { desde });
+    const enlace = new URL(e.t.buzon.enlace(correo));
+    esperar(enlace.pathname).toMatch(/^\/restablecer-contrasena\//);
+    esperar(enlace.searchParams.get('cuenta')).toBe('paciente');
+    await page.goto(`${enlace.pathname}${enlace.search}`);
+    await page.getByLabel('Nueva contraseña').fill('Nueva#Clave2026');
+    await page.getByLabel('Confirmar contraseña').fill('Nueva#Clave2026');
+    await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
+    await page.getByText(MSG.restablecerExitoso).first().waitFor();
+    await page.getByRole('link', { name: 'Iniciar sesión en MiDuelo' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+    await page.getByLabel('Correo electrónico').fill(pac.email);
+    await page.getByLabel('Contraseña').fill('Nueva#Clave2026');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText('Tu próxima cita').waitFor();
   });
 
   it('solicita una cita y la ve confirmada en vivo cuando el psicólogo la confirma', async () => {

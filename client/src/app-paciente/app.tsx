@@ -7,12 +7,14 @@ import { Inicio } from './pantallas/inicio';
 // Screens other than Home are fetched when first opened.
 const Entrar = lazy(() => import('./pantallas/entrar'));
 const Registro = lazy(() => import('./pantallas/registro'));
+const Recuperar = lazy(() => import('./pantallas/recuperar'));
+const Consentimientos = lazy(() => import('./pantallas/consentimientos'));
 const Citas = lazy(() => import('./pantallas/citas'));
 const Chats = lazy(() => import('./pantallas/chats'));
 const Conversacion = lazy(() => import('./pantallas/conversacion'));
 const Ajustes = lazy(() => import('./pantallas/ajustes'));
 
-const PUBLICAS = new Set(['/entrar', '/registro']);
+const PUBLICAS = new Set(['/entrar', '/registro', '/recuperar']);
 
 function Pantalla({ ruta }: { ruta: string }) {
   if (ruta === '') return <Inicio />;
@@ -45,9 +47,21 @@ export function App() {
 
   if (!sesion) {
     if (!publica) return null;
-    return <Suspense fallback={<Cargando />}>{ruta === '/registro' ? <Registro /> : <Entrar />}</Suspense>;
+    return (
+      <Suspense fallback={<Cargando />}>
+        {ruta === '/registro' ? <Registro /> : ruta === '/recuperar' ? <Recuperar /> : <Entrar />}
+      </Suspense>
+    );
   }
   if (publica) return null;
+  // A document changed since the patient accepted it: read and accept it before going on (decision 187).
+  if (sesion.pendientes?.length) {
+    return (
+      <Suspense fallback={<Cargando />}>
+        <Consentimientos />
+      </Suspense>
+    );
+  }
   return (
     <Marco ruta={ruta}>
       <Suspense fallback={<Cargando />}>

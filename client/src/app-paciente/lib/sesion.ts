@@ -1,5 +1,6 @@
 // The patient's session in the app: the bearer token of POST /api/paciente/iniciar-sesion and the
 // patient it belongs to, kept in localStorage under the app's own key (never the psychologists').
+import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { create } from 'zustand';
 
 export interface PacienteSesion {
@@ -13,9 +14,18 @@ export interface PacienteSesion {
   id_psicologo: number | null;
 }
 
+/** A consent document whose version in force the patient has not accepted yet (decision 187). */
+export interface PendienteConsentimiento {
+  tipo: TipoConsentimiento;
+  version: number;
+  titulo: string;
+}
+
 export interface SesionApp {
   token: string;
   paciente: PacienteSesion;
+  /** What login reported as still to accept; the app asks for it before anything else. */
+  pendientes?: PendienteConsentimiento[];
   /** Expiry of the token (seconds since the epoch). */
   exp: number;
 }
@@ -43,10 +53,22 @@ function leer(): SesionApp | null {
 
 export const useSesion = create<{ sesion: SesionApp | null; aviso: string | null }>()(() => ({ sesion: leer(), aviso: null }));
 
-export function iniciar(token: string, paciente: PacienteSesion): void {
-  const sesion = { token, paciente, exp: expDe(token) };
+function guardar(sesion: SesionApp): void {
   localStorage.setItem(CLAVE, JSON.stringify(sesion));
   useSesion.setState({ sesion, aviso: null });
+}
+
+export function iniciar(token: string, paciente: PacienteSesion, pendientes: PendienteConsentimiento[] = []): void {
+  guardar({ token, paciente, exp: expDe(token), pendientes });
+}
+
+/** The same session with some fields changed (a new token after a password change, an edited
+ * profile, a consent accepted). */
+export function actualizarSesion(cambios: Partial<Pick<SesionApp, 'paciente' | 'pendientes'>> & { token?: string }): void {
+  const s = useSesion.getState().sesion;
+  if (!s) return;
+  const token = cambios.token ?? s.token;
+  guardar({ ...s, ...cambios, token, exp: expDe(token) });
 }
 
 /** Ends the session on this device and forgets what it kept for this patient. */

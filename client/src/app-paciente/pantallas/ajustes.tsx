@@ -1,5 +1,6 @@
 import type { PreferenciasPush } from '@miduelo/shared/push';
 import { useEffect, useState } from 'react';
+import { CambioDeContrasena, DatosDeContacto } from '../componentes/perfil';
 import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { api, ErrorApi, useRecurso } from '../lib/api';
 import { pushDisponible, suscribir, suscripcionActual } from '../lib/push';
@@ -40,6 +41,8 @@ export default function Ajustes() {
           <p className="text-tinta-600 [overflow-wrap:anywhere]">{paciente.email}</p>
         </Tarjeta>
       )}
+      <DatosDeContacto />
+      <CambioDeContrasena />
       <Avisos />
       <Boton variante="secundario" className="w-full" onClick={salir} disabled={saliendo}>
         {saliendo ? 'Cerrando sesión…' : 'Cerrar sesión'}

@@ -3,7 +3,7 @@ import { CrisisAlPie } from '../componentes/crisis';
 import { Aviso, Boton, Campo } from '../componentes/ui';
 import { api, ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
-import { iniciar, type PacienteSesion, useSesion } from '../lib/sesion';
+import { iniciar, type PacienteSesion, type PendienteConsentimiento, useSesion } from '../lib/sesion';
 
 export default function Entrar() {
   const aviso = useSesion((s) => s.aviso);
@@ -17,12 +17,15 @@ export default function Entrar() {
     setEnviando(true);
     setError(null);
     try {
-      const r = await api<{ token: string; paciente: PacienteSesion }>('/iniciar-sesion', {
-        metodo: 'POST',
-        cuerpo: { email, contrasena },
-        publica: true,
-      });
-      iniciar(r.token, r.paciente);
+      const r = await api<{ token: string; paciente: PacienteSesion; consentimientos_pendientes?: PendienteConsentimiento[] }>(
+        '/iniciar-sesion',
+        {
+          metodo: 'POST',
+          cuerpo: { email, contrasena },
+          publica: true,
+        },
+      );
+      iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? []);
     } catch (err) {
       setError(err instanceof ErrorApi ? err.message : 'No pudimos iniciar sesión. Inténtalo de nuevo.');
     } finally {
@@ -65,6 +68,11 @@ export default function Entrar() {
           {enviando ? 'Entrando…' : 'Iniciar sesión'}
         </Boton>
       </form>
+      <p className="mt-4 text-center">
+        <Enlace a="/recuperar" className="inline-flex min-h-12 items-center font-semibold text-salvia-700 underline">
+          ¿Olvidaste tu contraseña?
+        </Enlace>
+      </p>
       <p className="mt-8 text-center text-tinta-700">
         ¿Aún no tienes cuenta?{' '}
         <Enlace a="/registro" className="font-semibold text-salvia-700 underline">

@@ -1,5 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
+import { Documento, type DocumentoVigente } from '../componentes/documento';
 import { Aviso, Boton, Campo } from '../componentes/ui';
 import { api, ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
@@ -23,6 +25,26 @@ export default function Registro() {
   const [error, setError] = useState<string | null>(null);
   const [hecho, setHecho] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
+  // The privacy notice and the consent letter in force: shown whole, each accepted on its own.
+  const [documentos, setDocumentos] = useState<DocumentoVigente[] | null>(null);
+  const [errorDocumentos, setErrorDocumentos] = useState<string | null>(null);
+  const [aceptados, setAceptados] = useState<Partial<Record<TipoConsentimiento, boolean>>>({});
+
+  const cargarDocumentos = useCallback(async () => {
+    setErrorDocumentos(null);
+    try {
+      setDocumentos(await api<DocumentoVigente[]>('/consentimientos/vigentes', { publica: true }));
+    } catch (err) {
+      setErrorDocumentos(err instanceof ErrorApi ? err.message : 'No pudimos cargar los documentos.');
+    }
+  }, []);
+  useEffect(() => {
+    void cargarDocumentos();
+  }, [cargarDocumentos]);
+
+  const todosAceptados = documentos !== null && documentos.length > 0 && documentos.every((d) => aceptados[d.tipo]);
+  // The server's answer about consent (400 "Debes aceptar…", 409 "…cambiaron…") under the documents.
+  const errorConsentimiento = Object.entries(errores).find(([k]) => k.startsWith('consentimientos'))?.[1];
 
   const campo = (k: keyof Datos) => ({
     id: k,
@@ -38,14 +60,24 @@ export default function Registro() {
       setErrores({ confirmacion: 'Las contraseñas no coinciden' });
       return;
     }
+    if (!documentos || !todosAceptados) {
+      setErrores({ consentimientos: MSG_CONSENTIMIENTO.obligatorio });
+      return;
+    }
     setEnviando(true);
     setErrores({});
     try {
-      const cuerpo = { ...datos, apellido_materno: datos.apellido_materno.trim() || undefined };
+      const consentimientos = Object.fromEntries(documentos.map((d) => [d.tipo, d.version]));
+      const cuerpo = { ...datos, apellido_materno: datos.apellido_materno.trim() || undefined, consentimientos };
       const r = await api<{ msg: string }>('/registro', { metodo: 'POST', cuerpo, publica: true });
       setHecho(r.msg);
     } catch (err) {
-      if (err instanceof ErrorApi) {
+      if (err instanceof ErrorApi && err.code === 'CONSENTIMIENTO_DESACTUALIZADO') {
+        // A new version was published while the form was open: show it and ask again.
+        setAceptados({});
+        setErrores({ consentimientos: err.message });
+        await cargarDocumentos();
+      } else if (err instanceof ErrorApi) {
         setErrores(err.errores);
         setError(err.message);
       } else setError('No pudimos completar tu registro. Inténtalo de nuevo.');
@@ -95,6 +127,34 @@ export default function Registro() {
           error={errores.confirmacion}
           onChange={(e) => setConfirmacion(e.target.value)}
         />
+        <fieldset>
+          <legend className="pt-4 font-serif text-xl text-tinta-900">Antes de crear tu cuenta</legend>
+          <p className="mt-1 mb-4 text-tinta-600">Léelos con calma. Explican cómo cuidamos tus datos y cómo será tu acompañamiento.</p>
+          <div className="space-y-4">
+            {documentos?.map((d) => (
+              <Documento
+                key={d.tipo}
+                doc={d}
+                aceptado={Boolean(aceptados[d.tipo])}
+                error={Boolean(errorConsentimiento)}
+                alCambiar={(a) => {
+                  setAceptados((x) => ({ ...x, [d.tipo]: a }));
+                  setErrores(({ consentimientos: _, ...resto }) => resto);
+                }}
+              />
+            ))}
+            {!documentos && !errorDocumentos && <p className="text-tinta-500">Cargando los documentos…</p>}
+            {errorDocumentos && (
+              <div className="space-y-2">
+                <Aviso tono="error">{errorDocumentos}</Aviso>
+                <Boton variante="secundario" onClick={() => void cargarDocumentos()}>
+                  Intentar de nuevo
+                </Boton>
+              </div>
+            )}
+            {errorConsentimiento && <Aviso tono="error">{errorConsentimiento}</Aviso>}
+          </div>
+        </fieldset>
         {error && Object.keys(errores).length === 0 && <Aviso tono="error">{error}</Aviso>}
         <Boton type="submit" disabled={enviando} className="w-full">
           {enviando ? 'Enviando…' : 'Crear mi cuenta'}

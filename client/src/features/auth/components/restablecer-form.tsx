@@ -77,7 +77,15 @@ export function RestablecerForm({ token, cuenta = 'psicologo' }: { token?: strin
     return (
       <div role="status" className="flex items-start gap-3 rounded-xl bg-exito-50 p-4 text-exito-700">
         <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
-        <p>{MSG.restablecerExitoso}</p>
+        <div>
+          <p>{MSG.restablecerExitoso}</p>
+          {/* A patient signs in on their app (/app, a page of its own). */}
+          {cuenta === 'paciente' && (
+            <a href="/app/entrar" className="mt-2 inline-block font-semibold underline underline-offset-4">
+              Iniciar sesión en MiDuelo
+            </a>
+          )}
+        </div>
       </div>
     );
   }
