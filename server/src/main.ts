@@ -47,6 +47,7 @@ async function main() {
   const lineas = [
     '',
     `  MiDuelo está listo en ${url}`,
+    `  App del paciente (teléfono): ${url}/app`,
     `  Base de datos: ${handle.kind === 'pglite' ? `PGlite embebida (${config.dataDir}/db)` : 'PostgreSQL'}`,
   ];
   if (sembrado) {
@@ -54,7 +55,7 @@ async function main() {
       `  Cuentas de demostración (contraseña para todas: ${DEMO.contrasena}):`,
       `    Administradora:  ${DEMO.admin}`,
       `    Psicóloga:       ${DEMO.psicologa}`,
-      `    Paciente (app):  ${DEMO.paciente}`,
+      `    Paciente (en /app):  ${DEMO.paciente}`,
     );
   } else if (handle.kind === 'pglite') {
     lineas.push(`  Cuentas de demostración: ${DEMO.admin} / ${DEMO.psicologa} (contraseña ${DEMO.contrasena}) si fueron sembradas`);

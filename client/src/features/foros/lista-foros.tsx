@@ -165,10 +165,11 @@ export function ListaForos() {
                 ) : null}
                 <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-tinta-600">
                   <span className="inline-flex items-center gap-1" data-participantes={f.total_participantes}>
-                    <Users className="size-4" aria-hidden /> {f.total_participantes} {TEXTOS_FOROS.participantes}
+                    <Users className="size-4" aria-hidden /> {f.total_participantes}{' '}
+                    {f.total_participantes === 1 ? 'participante' : TEXTOS_FOROS.participantes}
                   </span>
                   <span className="inline-flex items-center gap-1" data-temas={f.total_temas}>
-                    <MessagesSquare className="size-4" aria-hidden /> {f.total_temas} {TEXTOS_FOROS.temas}
+                    <MessagesSquare className="size-4" aria-hidden /> {f.total_temas} {f.total_temas === 1 ? 'tema' : TEXTOS_FOROS.temas}
                   </span>
                   {f.es_participante ? <InsigniaRol rol={f.rol_usuario} /> : null}
                 </div>
