@@ -7,5 +7,16 @@ import * as expediente from './expediente';
 import * as consentimiento from './consentimiento';
 import * as foros from './foros';
 import * as notificaciones from './notificaciones';
+import * as aniversario from './aniversario';
 
-export const schema = { ...cuentas, ...agenda, ...chat, ...auditoria, ...expediente, ...consentimiento, ...foros, ...notificaciones };
+export const schema = {
+  ...cuentas,
+  ...agenda,
+  ...chat,
+  ...auditoria,
+  ...expediente,
+  ...consentimiento,
+  ...foros,
+  ...notificaciones,
+  ...aniversario,
+};
