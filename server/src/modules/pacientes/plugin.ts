@@ -5,10 +5,12 @@ import { cifrarPendientes } from '../../db/cifrar-pendientes';
 import { programarAvisosAniversario } from './jobs';
 import { COLUMNA_PERSONA_PERDIDA } from './repo';
 import routes from './routes';
+import { sembrarPerdidaDemo } from './seed';
 
 export default fp(
   async function pacientesPlugin(app: FastifyInstance) {
     await app.register(routes, { prefix: '/api/psicologo' });
+    app.demo.registrar(sembrarPerdidaDemo(app.ctx.cifrador));
     // Who was lost, stored before encryption or under a retired key, is encrypted before serving.
     app.addHook('onReady', async () => {
       const n = await cifrarPendientes(app.ctx.db, app.ctx.cifrador, {
@@ -23,5 +25,5 @@ export default fp(
     app.addHook('onReady', async () => avisos.iniciar());
     app.addHook('onClose', async () => avisos.detener());
   },
-  { name: 'pacientes', dependencies: ['contexto', 'auth', 'cuentas'] },
+  { name: 'pacientes', dependencies: ['contexto', 'auth', 'demo', 'cuentas'] },
 );
