@@ -170,14 +170,12 @@ describe('correo al psicólogo una semana antes del aniversario', () => {
     const [a] = ag.p.pacientes;
     await ag.api.put(url(a.id_paciente), { fecha_perdida: '2024-02-29', persona_perdida: null });
     // A process claimed it at 08:00 and died before sending.
-    await ag.t.db
-      .insert(avisoAniversario)
-      .values({
-        id_paciente: a.id_paciente,
-        anio: 2027,
-        fecha_aniversario: '2027-02-28',
-        reclamadoEn: new Date('2027-02-21T08:00:00-06:00'),
-      });
+    await ag.t.db.insert(avisoAniversario).values({
+      id_paciente: a.id_paciente,
+      anio: 2027,
+      fecha_aniversario: '2027-02-28',
+      reclamadoEn: new Date('2027-02-21T08:00:00-06:00'),
+    });
     await tick('2027-02-21T08:05:00-06:00');
     expect(correosPsicologo()).toHaveLength(0);
     await tick('2027-02-21T08:20:00-06:00');
