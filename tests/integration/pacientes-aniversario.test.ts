@@ -1,5 +1,6 @@
 // Anniversary awareness (issue 14, decisions 128–129): the loss on the patient file, the marks on the
 // patient list and the agenda, and the psychologist's mail a week before each anniversary.
+import { buildApp } from '@miduelo/server/app';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';
 import { avisoAniversario } from '@miduelo/server/db/schema/aniversario';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
@@ -34,6 +35,24 @@ describe('PUT /api/psicologo/paciente/:id/perdida', () => {
       .where(and(eq(auditoria.accion, 'actualizar_perdida'), eq(auditoria.id_paciente, a.id_paciente)));
     expect(aud).toMatchObject({ actor_tipo: 'psicologo', actor_id: ag.p.psicologo.id_psicologo, recurso: 'paciente' });
     expect(JSON.stringify(aud.detalle)).not.toContain('Elena');
+  });
+
+  it('a quién perdió guardado en claro (antes del cifrado) se cifra al arrancar y la API lo sigue devolviendo', async () => {
+    const [a] = ag.p.pacientes;
+    await ag.t.db
+      .update(paciente)
+      .set({ fecha_perdida: '2023-06-01', persona_perdida: 'Su hijo Mateo' })
+      .where(eq(paciente.id_paciente, a.id_paciente));
+    const otra = await buildApp({ config: ag.t.config, db: ag.t.db, logger: false });
+    try {
+      await otra.ready();
+    } finally {
+      await otra.close();
+    }
+    const guardada = await fila(a.id_paciente);
+    expect(guardada.persona_perdida).toMatch(/^e1\./);
+    expect(guardada.persona_perdida).not.toContain('Mateo');
+    expect(json(await ag.api.get(`/api/psicologo/paciente/${a.id_paciente}`)).persona_perdida).toBe('Su hijo Mateo');
   });
 
   it('null borra cada dato; una persona en blanco se guarda como null', async () => {
