@@ -81,6 +81,7 @@ describe('PUT /api/psicologo/paciente/:id/perdida', () => {
     }
     const sinClaves = await ag.api.put(url(a.id_paciente), { fecha_perdida: '2024-03-05' });
     expect(sinClaves.statusCode).toBe(400);
+    expect(json(sinClaves).msg).toBe('Faltan datos: fecha_perdida y persona_perdida (pueden ser null)');
     expect(await fila(a.id_paciente)).toEqual(antes);
   });
 
