@@ -353,6 +353,8 @@ export const CitaSchema = v.object({
   origen: v.picklist(ORIGENES_CITA),
   version: v.number(),
   paciente: PacienteDeCitaSchema,
+  /** The patient's loss anniversary or Día de Muertos falls in this appointment's week (decision 128). */
+  aniversario: v.optional(v.boolean(), false),
 });
 export type Cita = v.InferOutput<typeof CitaSchema>;
 export const CitasSchema = v.array(CitaSchema);

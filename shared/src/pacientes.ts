@@ -14,6 +14,12 @@ export const PacienteSchema = v.object({
   status: v.picklist(['activo', 'inactivo']),
   /** Risk flag (decision 104): the latest application of some test fell in its highest band. */
   riesgo: v.optional(v.boolean(), false),
+  /** Anniversary awareness (decision 128): the loss, both optional. */
+  fecha_perdida: v.optional(v.nullable(v.string()), null),
+  persona_perdida: v.optional(v.nullable(v.string()), null),
+  /** The list's mark: the loss's anniversary or Día de Muertos falls in the current week or the
+   * next 7 days (clinic zone), or null. */
+  aniversario: v.optional(v.nullable(v.picklist(['aniversario', 'dia_de_muertos'])), null),
 });
 export type Paciente = v.InferOutput<typeof PacienteSchema>;
 export const PacientesSchema = v.array(PacienteSchema);

@@ -69,6 +69,8 @@ describe('POST /api/psicologo/citas — reglas', () => {
       origen: 'psicologo',
       version: 1,
       paciente: { nombre: 'Tomás', apellido_paterno: 'Paciente', apellido_materno: 'Ruiz' },
+      // No loss recorded: no anniversary mark (decision 128).
+      aniversario: false,
     });
     const agenda = json<{ agenda: { id_agenda: number; semana_inicio: string; semana_fin: string } }>(await ag.api.agenda('2027-03-01'));
     expect(agenda.agenda).toMatchObject({ id_agenda: c.id_agenda, semana_inicio: '2027-03-01', semana_fin: '2027-03-07' });

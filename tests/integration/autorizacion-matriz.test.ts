@@ -170,6 +170,10 @@ const TABLA: Record<string, Fila> = {
   'GET /api/psicologo/paciente/:id/proxima-cita': fila(DUENO_P1, ({ p }) => ({
     url: `/api/psicologo/paciente/${p.paciente.id_paciente}/proxima-cita`,
   })),
+  'PUT /api/psicologo/paciente/:id/perdida': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/paciente/${p.paciente.id_paciente}/perdida`,
+    payload: { fecha_perdida: '2024-03-10', persona_perdida: 'Su padre' },
+  })),
   'GET /api/psicologo/perfil-basico': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/perfil-basico' })),
 
   // ---- Psychologist: chat ----

@@ -49,6 +49,10 @@ describe('GET /api/psicologo/lista-pacientes', () => {
       status: 'activo',
       // The clinical record's risk flag (decision 104): no test applied, no flag.
       riesgo: false,
+      // Anniversary awareness (decision 128): no loss recorded, no mark.
+      fecha_perdida: null,
+      persona_perdida: null,
+      aniversario: null,
     });
     expect(r.body).not.toMatch(/contrasena|argon2/i);
   });

@@ -13,3 +13,7 @@ export const obtenerProximaCita = (id: number, signal?: AbortSignal) =>
   http.get<ProximaCita>(`${base}/paciente/${id}/proxima-cita`, { signal });
 
 export const obtenerPerfilBasico = (signal?: AbortSignal) => http.get<PerfilBasico>(`${base}/perfil-basico`, { signal });
+
+/** PUT /paciente/{id}/perdida (decision 128): sets or clears the date of the loss and who was lost. */
+export const guardarPerdida = (id: number, cuerpo: { fecha_perdida: string | null; persona_perdida: string | null }) =>
+  http.put<Paciente>(`${base}/paciente/${id}/perdida`, cuerpo);

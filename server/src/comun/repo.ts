@@ -1,5 +1,6 @@
 // The queries every clinical module shares. One definition of "this patient belongs to this
 // psychologist": agenda, pacientes and chat all ask it here.
+import { motivoAniversario, semanaDe } from '@miduelo/shared/aniversario';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { cita } from '../db/schema/agenda';
@@ -41,4 +42,13 @@ export const columnasCita = {
     apellido_paterno: paciente.apellido_paterno,
     apellido_materno: paciente.apellido_materno,
   },
+  /** Read only to compute the appointment's anniversary mark (`marcaAniversarioCita`), never sent. */
+  fecha_perdida: paciente.fecha_perdida,
 };
+
+/** The agenda's anniversary mark (decision 128): the patient's loss anniversary, or Día de Muertos,
+ * falls in the week (Monday–Sunday) that holds the appointment — the week the agenda shows it in. */
+export function marcaAniversarioCita(fechaPerdida: string | null, fecha: string): boolean {
+  const { desde, hasta } = semanaDe(fecha);
+  return motivoAniversario(fechaPerdida, desde, hasta) !== null;
+}

@@ -44,6 +44,10 @@ export const paciente = pgTable(
     status: text('status').notNull().default('activo'),
     activadoEn: timestamp('activado_en', { withTimezone: true, mode: 'date' }),
     versionSesion: integer('version_sesion').notNull().default(0),
+    /** Anniversary awareness (decision 128): the date of the loss, optional. */
+    fecha_perdida: date('fecha_perdida', { mode: 'string' }),
+    /** Who was lost, optional; health text, stored encrypted (AAD 'paciente.persona_perdida'). */
+    persona_perdida: text('persona_perdida'),
     createdAt: creado(),
   },
   (t) => [index('paciente_psicologo_idx').on(t.id_psicologo), check('paciente_status_ck', sql`${t.status} in ('activo','inactivo')`)],

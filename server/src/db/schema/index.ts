@@ -8,6 +8,7 @@ import * as consentimiento from './consentimiento';
 import * as foros from './foros';
 import * as notificaciones from './notificaciones';
 import * as actividades from './actividades';
+import * as aniversario from './aniversario';
 
 export const schema = {
   ...cuentas,
@@ -19,4 +20,5 @@ export const schema = {
   ...foros,
   ...notificaciones,
   ...actividades,
+  ...aniversario,
 };

@@ -2,7 +2,7 @@ import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/ci
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
-import { columnasCita } from '../../comun/repo';
+import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx, Tx } from '../../db/client';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -15,9 +15,10 @@ export type CitaConDueno = Cita & { id_psicologo: number };
 type FilaCita = { [K in keyof typeof columnasCita]: unknown };
 
 function aCita(cif: Cifrador, f: FilaCita): CitaConDueno {
-  const c = f as unknown as CitaConDueno;
+  const { fecha_perdida, ...c } = f as unknown as CitaConDueno & { fecha_perdida: string | null };
   return {
     ...c,
+    aniversario: marcaAniversarioCita(fecha_perdida, c.fecha),
     hora_inicio: recortarHora(c.hora_inicio),
     hora_fin: recortarHora(c.hora_fin),
     notas: c.notas === null ? null : cif.leer(c.notas, COLUMNA_NOTAS),

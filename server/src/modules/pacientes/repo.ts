@@ -1,10 +1,11 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Cita } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import type { Cifrador } from '../../comun/cifrado';
-import { columnasCita } from '../../comun/repo';
+import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { cita } from '../../db/schema/agenda';
+import { avisoAniversario } from '../../db/schema/aniversario';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
 const columnasPaciente = {
@@ -17,6 +18,9 @@ const columnasPaciente = {
   fecha_nacimiento: paciente.fecha_nacimiento,
   // The column is text; its values are the two of the check constraint.
   status: sql<'activo' | 'inactivo'>`${paciente.status}`,
+  fecha_perdida: paciente.fecha_perdida,
+  // Encrypted (AAD COLUMNA_PERSONA_PERDIDA); the service opens it.
+  persona_perdida: paciente.persona_perdida,
   // The clinical record's risk flag (decision 104): the latest completed application of some test
   // fell in that test's highest band.
   riesgo: sql<boolean>`exists (
@@ -42,6 +46,22 @@ export async function pacienteDePsicologo(db: DbOrTx, idPsicologo: number, idPac
     .from(paciente)
     .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)));
   return p ?? null;
+}
+
+/** The AAD of who was lost: its ciphertext opens only in this column (decision 070). */
+export const COLUMNA_PERSONA_PERDIDA = 'paciente.persona_perdida';
+
+/** Sets or clears the loss of a patient of this psychologist; false when not theirs. */
+export async function guardarPerdida(
+  db: DbOrTx,
+  o: { idPsicologo: number; idPaciente: number; fecha_perdida: string | null; persona_perdida: string | null },
+): Promise<boolean> {
+  const r = await db
+    .update(paciente)
+    .set({ fecha_perdida: o.fecha_perdida, persona_perdida: o.persona_perdida })
+    .where(and(eq(paciente.id_paciente, o.idPaciente), eq(paciente.id_psicologo, o.idPsicologo)))
+    .returning({ id: paciente.id_paciente });
+  return r.length > 0;
 }
 
 export async function perfilBasico(db: DbOrTx, idPsicologo: number) {
@@ -82,6 +102,76 @@ export async function proximaCita(
   // modalidad, estado and origen are text columns holding the values of their check constraints.
   if (!f) return null;
   // Notes are stored encrypted, bound to their column (decision 070).
-  const notas = f.notas === null ? null : cif.leer(f.notas, 'cita.notas');
-  return { ...f, notas, hora_inicio: recortarHora(f.hora_inicio), hora_fin: recortarHora(f.hora_fin) } as Cita;
+  const { fecha_perdida, ...c } = f;
+  const notas = c.notas === null ? null : cif.leer(c.notas, 'cita.notas');
+  return {
+    ...c,
+    notas,
+    aniversario: marcaAniversarioCita(fecha_perdida, c.fecha),
+    hora_inicio: recortarHora(c.hora_inicio),
+    hora_fin: recortarHora(c.hora_fin),
+  } as Cita;
+}
+
+/** Patients with a loss whose month-day is among `diasMes` ('MM-DD'), with their active psychologist. */
+export async function candidatosAniversario(db: DbOrTx, diasMes: string[]) {
+  const filas = await db
+    .select({
+      id_paciente: paciente.id_paciente,
+      nombre: paciente.nombre,
+      apellido_paterno: paciente.apellido_paterno,
+      apellido_materno: paciente.apellido_materno,
+      fecha_perdida: sql<string>`${paciente.fecha_perdida}::text`,
+      correo: psicologo.correo,
+      psicologoNombre: psicologo.nombre,
+    })
+    .from(paciente)
+    .innerJoin(psicologo, eq(psicologo.id_psicologo, paciente.id_psicologo))
+    .where(
+      and(
+        isNotNull(paciente.fecha_perdida),
+        eq(psicologo.status, 'activo'),
+        sql`to_char(${paciente.fecha_perdida}, 'MM-DD') in (${sql.join(
+          diasMes.map((d) => sql`${d}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .orderBy(asc(paciente.id_paciente));
+  return filas;
+}
+
+/** Claims the (patient, year) anniversary mail unless sent or held by a live claim. */
+export async function reclamarAvisoAniversario(
+  db: DbOrTx,
+  o: { idPaciente: number; anio: number; fecha: string; ahora: Date; vencido: Date },
+): Promise<boolean> {
+  const r = await db
+    .insert(avisoAniversario)
+    .values({ id_paciente: o.idPaciente, anio: o.anio, fecha_aniversario: o.fecha, reclamadoEn: o.ahora })
+    .onConflictDoUpdate({
+      target: [avisoAniversario.id_paciente, avisoAniversario.anio],
+      set: { reclamadoEn: o.ahora, fecha_aniversario: o.fecha },
+      setWhere: sql`${avisoAniversario.enviadoEn} is null and (${avisoAniversario.reclamadoEn} is null or ${avisoAniversario.reclamadoEn} < ${o.vencido.toISOString()}::timestamptz)`,
+    })
+    .returning({ id: avisoAniversario.id_paciente });
+  return r.length > 0;
+}
+
+/** Marks sent (or releases) a claim, only while it is still ours. */
+export async function cerrarAvisoAniversario(
+  db: DbOrTx,
+  o: { idPaciente: number; anio: number; reclamadoEn: Date; enviadoEn: Date | null },
+) {
+  await db
+    .update(avisoAniversario)
+    .set(o.enviadoEn ? { enviadoEn: o.enviadoEn } : { reclamadoEn: null })
+    .where(
+      and(
+        eq(avisoAniversario.id_paciente, o.idPaciente),
+        eq(avisoAniversario.anio, o.anio),
+        eq(avisoAniversario.reclamadoEn, o.reclamadoEn),
+        isNull(avisoAniversario.enviadoEn),
+      ),
+    );
 }

@@ -1,10 +1,12 @@
 // Patients of the signed-in psychologist (spec 1 §7 Patients, base /api/psicologo).
 import { IdParam } from '@miduelo/shared/citas';
 import { PacienteSchema, PacientesSchema, PerfilBasicoSchema, ProximaCitaSchema } from '@miduelo/shared/pacientes';
+import { PerdidaBody } from '@miduelo/shared/aniversario';
 import * as v from 'valibot';
+import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
-import { listarPacientes, obtenerPaciente, obtenerPerfilBasico, obtenerProximaCita } from './service';
+import { actualizarPerdida, listarPacientes, obtenerPaciente, obtenerPerfilBasico, obtenerProximaCita } from './service';
 
 const PorId = v.object({ id: IdParam });
 
@@ -18,6 +20,15 @@ const rutasPacientes: Rutas = async (app) => {
 
   app.get('/paciente/:id', { schema: { params: PorId, response: { 200: PacienteSchema } } }, async (request) =>
     obtenerPaciente(ctx, { idPsicologo: psicologoDe(request).id_psicologo, idPaciente: request.params.id }),
+  );
+
+  // Anniversary awareness (decision 128): the date of the loss and who was lost, both optional.
+  app.put('/paciente/:id/perdida', { schema: { params: PorId, body: PerdidaBody, response: { 200: PacienteSchema } } }, async (request) =>
+    actualizarPerdida(ctx, actorDe(request), {
+      idPsicologo: psicologoDe(request).id_psicologo,
+      idPaciente: request.params.id,
+      ...request.body,
+    }),
   );
 
   app.get('/paciente/:id/proxima-cita', { schema: { params: PorId, response: { 200: ProximaCitaSchema } } }, async (request) =>

@@ -1,24 +1,60 @@
 // The psychologist's patients and the patient file (spec 1 §7 Patients). Every read is scoped to
 // the psychologist of the token: another psychologist's patient answers 404, exactly like an id
 // that does not exist, so nothing about it leaks.
+import { MSG_PERDIDA, motivoAniversario, type PerdidaDatos, ventanaLista } from '@miduelo/shared/aniversario';
 import { MSG } from '@miduelo/shared/auth';
 import { MSG_PACIENTES } from '@miduelo/shared/pacientes';
+import type { Actor } from '../../comun/auditoria';
+import { auditar } from '../../comun/auditoria';
+import type { Cifrador } from '../../comun/cifrado';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
-import { notFound, unauthorized } from '../../errors';
+import { badRequest, notFound, unauthorized } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
-import { pacienteDePsicologo, pacientesDePsicologo, perfilBasico, proximaCita } from './repo';
+import { COLUMNA_PERSONA_PERDIDA, guardarPerdida, pacienteDePsicologo, pacientesDePsicologo, perfilBasico, proximaCita } from './repo';
 
 type CtxPacientes = Pick<Ctx, 'db' | 'config' | 'cifrador'>;
+type FilaPaciente = Awaited<ReturnType<typeof pacientesDePsicologo>>[number];
 
-export function listarPacientes(ctx: CtxPacientes, { idPsicologo }: { idPsicologo: number }) {
-  return pacientesDePsicologo(ctx.db, idPsicologo);
+/** Opens who was lost and adds the anniversary mark of the list's window. */
+function aPaciente(cif: Cifrador, f: FilaPaciente, ventana: { desde: string; hasta: string }) {
+  return {
+    ...f,
+    persona_perdida: f.persona_perdida === null ? null : cif.leer(f.persona_perdida, COLUMNA_PERSONA_PERDIDA),
+    aniversario: motivoAniversario(f.fecha_perdida, ventana.desde, ventana.hasta),
+  };
+}
+
+export async function listarPacientes(ctx: CtxPacientes, { idPsicologo }: { idPsicologo: number }) {
+  const ventana = ventanaLista(momentoClinica(ctx.config).hoy);
+  const filas = await pacientesDePsicologo(ctx.db, idPsicologo);
+  return filas.map((f) => aPaciente(ctx.cifrador, f, ventana));
 }
 
 export async function obtenerPaciente(ctx: CtxPacientes, o: { idPsicologo: number; idPaciente: number }) {
   const p = await pacienteDePsicologo(ctx.db, o.idPsicologo, o.idPaciente);
   if (!p) throw notFound(MSG_PACIENTES.noEncontrado, 'PACIENTE_NO_ENCONTRADO');
-  return p;
+  return aPaciente(ctx.cifrador, p, ventanaLista(momentoClinica(ctx.config).hoy));
+}
+
+/** PUT /paciente/{id}/perdida: sets or clears the loss (date not in the future, clinic zone). */
+export async function actualizarPerdida(ctx: CtxPacientes, actor: Actor, o: { idPsicologo: number; idPaciente: number } & PerdidaDatos) {
+  const { hoy } = momentoClinica(ctx.config);
+  if (o.fecha_perdida !== null && o.fecha_perdida > hoy) throw badRequest(MSG_PERDIDA.fechaFutura);
+  const cifrada = o.persona_perdida === null ? null : ctx.cifrador.cifrar(o.persona_perdida, COLUMNA_PERSONA_PERDIDA);
+  await ctx.db.transaction(async (tx) => {
+    const ok = await guardarPerdida(tx, { ...o, persona_perdida: cifrada });
+    if (!ok) throw notFound(MSG_PACIENTES.noEncontrado, 'PACIENTE_NO_ENCONTRADO');
+    // Whether each field is set, never the text itself.
+    await auditar(tx, actor, {
+      accion: 'actualizar_perdida',
+      recurso: 'paciente',
+      idRecurso: o.idPaciente,
+      idPaciente: o.idPaciente,
+      detalle: { fecha: o.fecha_perdida !== null, persona: o.persona_perdida !== null },
+    });
+  });
+  return obtenerPaciente(ctx, o);
 }
 
 export async function obtenerProximaCita(ctx: CtxPacientes, o: { idPsicologo: number; idPaciente: number }) {

@@ -10,7 +10,7 @@ import {
   yaPaso,
 } from '@miduelo/shared/citas-tiempo';
 import { HORA_FIN_CALENDARIO, HORA_INICIO_CALENDARIO } from '@miduelo/shared/constants';
-import { Ban, MapPin, Smartphone, Video } from 'lucide-react';
+import { Ban, Flower2, MapPin, Smartphone, Video } from 'lucide-react';
 import { cx } from '@/lib/cx';
 import { diaCorto } from '@/lib/format';
 import { ahoraClinica } from '@/lib/format';
@@ -170,6 +170,9 @@ export function CalendarioSemanal({ lunes, citas, disponibilidad, excepciones, o
   );
 }
 
+/** Decision 128 (kept inline: the agenda's first load has no room for the shared anniversary module). */
+const ANIVERSARIO = 'semana de aniversario de su pérdida o Día de Muertos';
+
 function ChipCita({ cita, onClick, style }: { cita: Cita; onClick: () => void; style: React.CSSProperties }) {
   const nombre = `${cita.paciente.nombre} ${cita.paciente.apellido_paterno}`;
   const Icono = cita.modalidad === 'En línea' ? Video : MapPin;
@@ -185,7 +188,7 @@ function ChipCita({ cita, onClick, style }: { cita: Cita; onClick: () => void; s
       data-id-cita={cita.id_cita}
       data-estado={cita.estado}
       style={style}
-      aria-label={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}, ${ETIQUETA_ESTADO[cita.estado]}${solicitud ? `, ${TEXTOS_AGENDA.solicitudApp}` : ''}`}
+      aria-label={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}, ${ETIQUETA_ESTADO[cita.estado]}${solicitud ? `, ${TEXTOS_AGENDA.solicitudApp}` : ''}${cita.aniversario ? `, ${ANIVERSARIO}` : ''}`}
       title={`${cita.hora_inicio}–${cita.hora_fin} ${nombre}`}
       data-compacta={compacta || undefined}
       className={cx(
@@ -207,6 +210,11 @@ function ChipCita({ cita, onClick, style }: { cita: Cita; onClick: () => void; s
               <span title={TEXTOS_AGENDA.solicitudApp} className="flex">
                 <Smartphone className="size-3 shrink-0" aria-hidden />
                 <span className="sr-only">{TEXTOS_AGENDA.solicitudApp}</span>
+              </span>
+            ) : null}
+            {cita.aniversario ? (
+              <span title={ANIVERSARIO} className="flex" data-aniversario>
+                <Flower2 className="size-3 shrink-0" aria-hidden />
               </span>
             ) : null}
             <Icono className="size-3 shrink-0" aria-hidden />

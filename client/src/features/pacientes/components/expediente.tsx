@@ -101,7 +101,7 @@ export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; 
               <TabsTrigger value="actividades">{TEXTOS_PACIENTES.tabs.actividades}</TabsTrigger>
             </TabsList>
             <TabsContent value="info">
-              <InfoGeneral paciente={paciente} onVerHistorial={() => setPestana('graficas')} />
+              <InfoGeneral paciente={paciente} onVerHistorial={() => setPestana('graficas')} onPacienteActualizado={(p) => setData(p)} />
             </TabsContent>
             {/* Radix mounts a tab's content only while it is shown: the chunk loads when the tab opens. */}
             <TabsContent value="graficas">{pestanas.graficas?.(paciente.id_paciente) ?? null}</TabsContent>

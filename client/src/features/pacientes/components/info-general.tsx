@@ -21,12 +21,21 @@ import { useLiveResource } from '@/lib/live/use-live-resource';
 import { crearChat, verificarChat } from '@/api/chat';
 import { consentimientoDePaciente } from '@/api/perfil';
 import { obtenerProximaCita } from '@/api/pacientes';
+import { Perdida } from './perdida';
 
 /** Información General (spec 1 §2, patient info panel). */
-export function InfoGeneral({ paciente, onVerHistorial }: { paciente: Paciente; onVerHistorial: () => void }) {
+export function InfoGeneral({
+  paciente,
+  onVerHistorial,
+  onPacienteActualizado,
+}: {
+  paciente: Paciente;
+  onVerHistorial: () => void;
+  onPacienteActualizado: (p: Paciente) => void;
+}) {
   return (
     <div className="grid gap-5 lg:grid-cols-3">
-      <DatosPersonales paciente={paciente} />
+      <DatosPersonales paciente={paciente} onPacienteActualizado={onPacienteActualizado} />
       <ProximaCita idPaciente={paciente.id_paciente} />
       <AccionesRapidas idPaciente={paciente.id_paciente} onVerHistorial={onVerHistorial} />
     </div>
@@ -42,7 +51,7 @@ function Tarjeta({ titulo, children, className }: { titulo: string; children: Re
   );
 }
 
-function DatosPersonales({ paciente }: { paciente: Paciente }) {
+function DatosPersonales({ paciente, onPacienteActualizado }: { paciente: Paciente; onPacienteActualizado: (p: Paciente) => void }) {
   const edad = edadEnAnios(paciente.fecha_nacimiento, hoyClinica());
   const filas: Array<[string, string]> = [
     ['Nombre completo', nombreCompleto(paciente)],
@@ -61,6 +70,7 @@ function DatosPersonales({ paciente }: { paciente: Paciente }) {
           </div>
         ))}
       </dl>
+      <Perdida paciente={paciente} onGuardado={onPacienteActualizado} />
       <Consentimiento idPaciente={paciente.id_paciente} />
     </Tarjeta>
   );

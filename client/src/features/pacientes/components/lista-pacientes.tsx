@@ -1,8 +1,9 @@
+import { TEXTOS_PERDIDA } from '@miduelo/shared/aniversario';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { useNavigate } from '@tanstack/react-router';
 import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
-import { AlertTriangle, Eye, Trash2, Users } from 'lucide-react';
+import { AlertTriangle, Eye, Flower2, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -54,6 +55,7 @@ export function ListaPacientes() {
                   <div className="min-w-0">
                     <p className="font-medium text-tinta-900">
                       {nombreCompleto(p)} {p.riesgo ? <Riesgo /> : null}
+                      {p.aniversario ? <Aniversario motivo={p.aniversario} /> : null}
                     </p>
                     <p className="truncate text-sm text-tinta-600">{p.email}</p>
                     <p className="text-xs text-tinta-500 tabular-nums">ID: {p.id_paciente}</p>
@@ -103,6 +105,7 @@ export function ListaPacientes() {
                     <td className="px-4 py-3 text-tinta-500 tabular-nums">{p.id_paciente}</td>
                     <td className="px-4 py-3 font-medium text-tinta-900">
                       {p.nombre} {p.riesgo ? <Riesgo /> : null}
+                      {p.aniversario ? <Aniversario motivo={p.aniversario} /> : null}
                     </td>
                     <td className="px-4 py-3">{p.apellido_paterno}</td>
                     <td className="px-4 py-3">{p.apellido_materno ?? '—'}</td>
@@ -147,6 +150,21 @@ function Riesgo() {
       className="ml-1 inline-flex items-center gap-1 rounded-full border border-cancelada-borde bg-peligro-50 px-2 py-0.5 align-middle text-xs font-semibold text-peligro-700"
     >
       <AlertTriangle className="size-3.5" aria-hidden /> {TEXTOS_PACIENTES.riesgoFila}
+    </span>
+  );
+}
+
+/** Anniversary awareness (decision 128): the loss's anniversary or Día de Muertos is near. */
+function Aniversario({ motivo }: { motivo: 'aniversario' | 'dia_de_muertos' }) {
+  const texto = motivo === 'aniversario' ? TEXTOS_PERDIDA.marcaAniversario : TEXTOS_PERDIDA.marcaMuertos;
+  return (
+    <span
+      title={texto}
+      data-aniversario={motivo}
+      className="ml-1 inline-flex items-center gap-1 rounded-full border border-salvia-200 bg-salvia-50 px-2 py-0.5 align-middle text-xs font-medium text-salvia-800"
+    >
+      <Flower2 className="size-3.5" aria-hidden /> {motivo === 'aniversario' ? 'Aniversario' : 'Día de Muertos'}
+      <span className="sr-only">: {texto}</span>
     </span>
   );
 }
