@@ -1,6 +1,7 @@
 // Activities in Chromium (issue 14): a template assigned to two patients from the global catalogue
 // appears in each patient's file; a patient's upload (through the app's API) appears live in the
 // open Actividades tab, and disappears live when the patient hides it.
+import { enVivo } from '../helpers/e2e-esperas';
 import { TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +12,6 @@ import { debeOmitirE2E } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
-
-async function enVivo(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 15_000 });
-}
 
 async function abrirPestanaActividades(page: Page) {
   await page.getByRole('tab', { name: 'Actividades' }).click();

@@ -6,7 +6,7 @@ import type { Mensaje } from '@miduelo/shared/chat-respuestas';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
-import { barreraDePeticiones, cortarSocketsDeSesion } from '../helpers/e2e-esperas';
+import { barreraDePeticiones, cortarSocketsDeSesion, enVivo } from '../helpers/e2e-esperas';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
@@ -21,10 +21,6 @@ const conversacion = (page: Page) => page.getByRole('region', { name: 'Conversac
 const burbujas = (page: Page) => conversacion(page).locator('[data-contenido]');
 const itemChat = (page: Page, id: number) => page.locator(`[data-chat="${id}"]`);
 const toasts = (page: Page) => page.getByRole('region', { name: /Notificaciones/ });
-
-async function enVivo(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 30_000 });
-}
 
 describe.skipIf(omitir)('chat en el navegador', () => {
   beforeAll(async () => {
@@ -202,17 +198,19 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     await conversacion(page).getByText(TEXTOS_CHAT.iniciaConversacion).waitFor();
     await enVivo(page);
     await expect.poll(() => cargasDeLista, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+
+    // The socket is cut and every reconnection refused. From the moment the page shows it (and
+    // whatever it asked before has been reported), every request it makes is recorded.
+    let bloqueado = true;
+    e.t.app.realtime.io.use((_s, next) => (bloqueado ? next(new Error('BLOQUEADO')) : next()));
+    expect(await cortarSocketsDeSesion(e.t, c.psi.token)).toBeGreaterThan(0);
+    await page.getByText(TEXTOS_CHAT.sinConexion).waitFor();
+    await barreraDePeticiones(page);
     const consultas: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
       if (u.pathname === '/api/psicologo/chats' || u.pathname.endsWith('/mensajes')) consultas.push(u.pathname + u.search);
     });
-
-    // The socket is cut and every reconnection refused.
-    let bloqueado = true;
-    e.t.app.realtime.io.use((_s, next) => (bloqueado ? next(new Error('BLOQUEADO')) : next()));
-    expect(await cortarSocketsDeSesion(e.t, c.psi.token)).toBeGreaterThan(0);
-    await page.getByText(TEXTOS_CHAT.sinConexion).waitFor();
     await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Llegó mientras no había socket' });
     // For the next 20 s nothing asks the server and the message does not show.
     await ctx.clock.runFor(20_000);

@@ -1,5 +1,6 @@
 // The clinical record in Chromium (issue 13): apply a test and see it in Historial and on the chart;
 // create, search, edit and delete a note; a second tab with the same file sees a new note live.
+import { enVivo } from '../helpers/e2e-esperas';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +16,6 @@ async function abrirGraficas(page: Page, subtab?: string) {
   await page.getByRole('tab', { name: 'Gráficas y Notas' }).click();
   await page.getByRole('heading', { name: TEXTOS_EXPEDIENTE.titulo }).waitFor({ timeout: 30_000 });
   if (subtab) await page.getByRole('tab', { name: subtab }).click();
-}
-
-async function enVivo(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 30_000 });
 }
 
 describe.skipIf(omitir)('expediente clínico en el navegador', () => {

@@ -1,6 +1,7 @@
 // The forums in Chromium (issue 16): a psychologist in the browser and a patient through the API
 // (as the mobile app does) in one topic see each other's posts appear without reload; creating a
 // forum and a topic; answering an invitation (the bar's count rises live and falls after answering).
+import { enVivo } from '../helpers/e2e-esperas';
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +13,6 @@ const omitir = debeOmitirE2E();
 let e: E2E;
 
 const mensajes = (page: Page) => page.locator('[data-mensajes]');
-async function enVivo(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 30_000 });
-}
-
 describe.skipIf(omitir)('foros en el navegador', () => {
   beforeAll(async () => {
     const { iniciarE2E } = await import('../helpers/e2e');
@@ -39,13 +36,10 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     const ajeno = mensajes(page).locator('[data-propio="no"]').filter({ hasText: 'Hoy se cumple un año.' });
     await ajeno.waitFor();
     // Line breaks kept (innerText follows the layout).
+    const parrafo = ajeno.locator('p').nth(1);
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is asserted
-    expect(
-      await ajeno
-        .locator('p')
-        .nth(1)
-        .evaluate((el) => (el as HTMLElement).innerText),
-    ).toBe('Hoy se cumple un año.\nGracias por estar.');
+    const texto = await parrafo.evaluate((el) => (el as HTMLElement).innerText);
+    expect(texto).toBe('Hoy se cumple un año.\nGracias por estar.');
 
     const caja = page.getByRole('textbox', { name: TEXTOS_FOROS.escribe });
     await caja.fill('   ');

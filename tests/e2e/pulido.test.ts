@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
 import { abrirChat, cliente, crearConsulta } from '../helpers/chat';
-import { cortarSocketsDeSesion, socketsDeSesion } from '../helpers/e2e-esperas';
+import { cortarSocketsDeSesion, socketsDeSesion, enVivo } from '../helpers/e2e-esperas';
 import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import { inyectarCon } from '../helpers/app';
@@ -21,10 +21,6 @@ const conversacion = (page: Page) => page.getByRole('region', { name: 'Conversac
 
 async function anchoDePagina(page: Page) {
   return page.evaluate(() => ({ doc: document.documentElement.scrollWidth, vista: window.innerWidth }));
-}
-
-async function enVivo(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Sin conexión en tiempo real'), null, { timeout: 15_000 });
 }
 
 describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {

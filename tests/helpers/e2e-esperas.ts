@@ -31,3 +31,11 @@ export async function socketsDeSesion(t: AppDePrueba, token: string) {
   const { jti } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string };
   return (await t.app.realtime.io.fetchSockets()).filter((s) => (s.data.sesion as { jti?: string } | undefined)?.jti === jti);
 }
+
+/**
+ * The page's socket is connected (its client mirrors the state on <html data-tiempo-real>): live
+ * events from now on reach it, and the reload a (re)connection triggers has been started.
+ */
+export async function enVivo(page: Page, timeout = 30_000): Promise<void> {
+  await page.locator('html[data-tiempo-real="conectado"]').waitFor({ state: 'attached', timeout });
+}

@@ -25,6 +25,19 @@ function clienteConstruido(): string {
   writeFileSync(`${js}.gz`, gzipSync(JS));
   writeFileSync(`${js}.map`, '{"version":3,"sources":["../../src/main.tsx"],"mappings":""}');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest: each route's split parts and what they import (the entry is already in the page).
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: ASSET.slice(1), isEntry: true, imports: ['_comun-Cc11.js'] },
+      '_comun-Cc11.js': { file: 'assets/comun-Cc11.js' },
+      '_formulario-Ff22.js': { file: 'assets/formulario-Ff22.js', imports: ['_comun-Cc11.js'] },
+      'src/routes/iniciar-sesion.tsx?tsr-split=component': { file: 'assets/login-Ll33.js', imports: ['index.html', '_formulario-Ff22.js'] },
+      'src/routes/agenda.tsx?tsr-split=component': { file: 'assets/agenda-Aa44.js', imports: ['index.html'] },
+      'src/features/agenda/modal.tsx': { file: 'assets/modal-Mm55.js', isDynamicEntry: true },
+    }),
+  );
   return dir;
 }
 
@@ -69,6 +82,23 @@ describe('archivos del cliente', () => {
     expect(revalidada.statusCode).toBe(304);
     // Other files without a hash in their name are revalidated too.
     expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('la página de una ruta precarga los trozos de esa ruta (y no los de otras), sin repetir los que ya carga la página', async () => {
+    const precargas = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+    const login = await t.app.inject({ method: 'GET', url: '/iniciar-sesion?redirect=%2Fagenda' });
+    expect(precargas(login.body)).toEqual(['/assets/formulario-Ff22.js', '/assets/login-Ll33.js']);
+    const agenda = await t.app.inject({ method: 'GET', url: '/agenda' });
+    expect(precargas(agenda.body)).toEqual(['/assets/agenda-Aa44.js']);
+    for (const url of ['/', '/index.html', '/paciente/7', '/no-existe']) {
+      expect(precargas((await t.app.inject({ method: 'GET', url })).body), url).toEqual([]);
+    }
+    // Each page has its own validator: one route's copy never answers 304 for another's.
+    expect(login.headers.etag).not.toBe(agenda.headers.etag);
+    const cruzada = await t.app.inject({ method: 'GET', url: '/agenda', headers: { 'if-none-match': String(login.headers.etag) } });
+    expect(cruzada.statusCode).toBe(200);
+    expect(precargas(cruzada.body)).toEqual(['/assets/agenda-Aa44.js']);
   });
 
   it('los mapas de código no se sirven', async () => {

@@ -15,6 +15,12 @@ interface SocketState {
 /** The one Socket.IO connection of a signed-in web user and its status. */
 export const useSocket = create<SocketState>()(() => ({ socket: null, estado: 'desconectado' }));
 
+// The state is mirrored on <html data-tiempo-real="…">: what the browser tests (and a curious
+// operator in devtools) wait for instead of guessing from the screen.
+useSocket.subscribe((s) => {
+  if (typeof document !== 'undefined') document.documentElement.dataset.tiempoReal = s.estado;
+});
+
 const REINTENTO_MS = 15_000;
 /** After a refusal because the server's database was unreachable: try again soon. */
 const REINTENTO_SERVICIO_MS = 2_000;

@@ -21,17 +21,56 @@ const CACHE_REVALIDAR = 'no-cache';
 
 const escaparAtributo = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** index.html with the clinic's zone inlined; read again only when the build changes it. */
-function indiceConZona(archivo: string, zona: string) {
-  let cache: { mtime: number; html: string; etag: string } | null = null;
-  return () => {
-    const mtime = statSync(archivo).mtimeMs;
-    if (cache?.mtime !== mtime) {
-      const meta = `<meta name="${META_ZONA}" content="${escaparAtributo(zona)}" />`;
-      const html = readFileSync(archivo, 'utf8').replace('</head>', `  ${meta}\n  </head>`);
-      cache = { mtime, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+/** The chunks a route's first visit needs beyond the entry's (Vite manifest, TanStack's split
+ * parts and their static imports), as modulepreload links: the browser fetches them with the entry
+ * instead of after it ran (one round trip less on a slow link; decision 080). */
+function precargasDeRuta(dir: string, ruta: string): string {
+  const archivoManifiesto = path.join(dir, '.vite', 'manifest.json');
+  const nombre = ruta === '/' ? 'index' : ruta.replace(/^\//, '').replace(/\/$/, '');
+  if (!/^[a-z0-9-]+$/.test(nombre) || !existsSync(archivoManifiesto)) return '';
+  const manifiesto = JSON.parse(readFileSync(archivoManifiesto, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  /** The files a set of manifest keys loads, following their static imports. */
+  const cierre = (claves: string[]) => {
+    const archivos = new Set<string>();
+    const vistas = new Set<string>();
+    const pendientes = [...claves];
+    while (pendientes.length) {
+      const k = pendientes.pop() as string;
+      if (vistas.has(k) || !manifiesto[k]) continue;
+      vistas.add(k);
+      archivos.add(manifiesto[k].file);
+      pendientes.push(...(manifiesto[k].imports ?? []));
     }
-    return cache;
+    return archivos;
+  };
+  // What the page's entry loads anyway is not announced again.
+  const delIndice = cierre(['index.html']);
+  const clave = `src/routes/${nombre}.tsx`;
+  const deRuta = cierre(Object.keys(manifiesto).filter((k) => k === clave || k.startsWith(`${clave}?tsr-split=`)));
+  return [...deRuta]
+    .filter((f) => !delIndice.has(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    .join('\n    ');
+}
+
+/** index.html with the clinic's zone inlined and the route's chunks preloaded; read again only when
+ * the build changes it. */
+function indiceConZona(archivo: string, zona: string) {
+  let cache: { mtime: number; porRuta: Map<string, { html: string; etag: string }> } | null = null;
+  return (ruta = '/') => {
+    const mtime = statSync(archivo).mtimeMs;
+    if (cache?.mtime !== mtime) cache = { mtime, porRuta: new Map() };
+    let r = cache.porRuta.get(ruta);
+    if (!r) {
+      const meta = `<meta name="${META_ZONA}" content="${escaparAtributo(zona)}" />`;
+      const base = readFileSync(archivo, 'utf8');
+      const precargas = precargasDeRuta(path.dirname(archivo), ruta);
+      const html = base.replace('</head>', `  ${meta}\n    ${precargas}\n  </head>`);
+      r = { html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+      // Only known page paths are kept (one entry each); anything else is built again (cheap).
+      if (precargas !== '' || ruta === '/') cache.porRuta.set(ruta, r);
+    }
+    return r;
   };
 }
 
@@ -59,7 +98,7 @@ export default fp(
 
     const responderIndice = (de: typeof indice) => (request: FastifyRequest, reply: FastifyReply) => {
       if (!de) return enviarError(reply, 404, 'RUTA_NO_ENCONTRADA', MSG_GENERICO.rutaNoEncontrada);
-      const { html, etag } = de();
+      const { html, etag } = de(request.url.split('?')[0]);
       reply.header('cache-control', CACHE_REVALIDAR).header('etag', etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('text/html; charset=utf-8').send(html);

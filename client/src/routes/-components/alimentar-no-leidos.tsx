@@ -9,7 +9,7 @@ import { listarChats, listarChatsAdmin } from '@/api/chat';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { vigilarRecurso } from '@/lib/live/vigilar-socket';
-import { fijarNoLeidos, hayPantallaDeChat, reemplazarNoLeidos } from '@/lib/no-leidos';
+import { fijarNoLeidos, hayPantallaDeChat, marcaNoLeidos, reemplazarNoLeidos } from '@/lib/no-leidos';
 
 // Only the fields the total needs, read into one shape for both sides: { id, n }.
 const Conteo = v.optional(v.object({ mensajes_no_leidos: v.number() }));
@@ -35,17 +35,25 @@ const alContar = (c: { id: number; n: number | undefined }) => {
 };
 
 type Resumen = { id: number; mensajes_no_leidos: number };
+// The mark taken before the request: counts live events set meanwhile are newer than the answer.
+type Carga = { desde: number; chats: Resumen[] };
 
-const cargarPsicologo = async (signal: AbortSignal): Promise<Resumen[]> =>
-  (await listarChats(signal)).map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos }));
-const cargarAdmin = async (signal: AbortSignal): Promise<Resumen[]> =>
-  (await listarChatsAdmin(signal)).map((c) => ({ id: c.id_chat_admin, mensajes_no_leidos: c.mensajes_no_leidos }));
+const cargarPsicologo = async (signal: AbortSignal): Promise<Carga> => {
+  const desde = marcaNoLeidos();
+  const chats = (await listarChats(signal)).map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos }));
+  return { desde, chats };
+};
+const cargarAdmin = async (signal: AbortSignal): Promise<Carga> => {
+  const desde = marcaNoLeidos();
+  const chats = (await listarChatsAdmin(signal)).map((c) => ({ id: c.id_chat_admin, mensajes_no_leidos: c.mensajes_no_leidos }));
+  return { desde, chats };
+};
 
 export default function AlimentarNoLeidos({ lado }: { lado: 'psicologo' | 'admin' }) {
   const lista = useLiveResource({ fetch: lado === 'admin' ? cargarAdmin : cargarPsicologo, vigilar: false, deps: [lado] });
   const { recargar } = lista;
   useEffect(() => {
-    if (lista.data) reemplazarNoLeidos(lista.data);
+    if (lista.data) reemplazarNoLeidos(lista.data.chats, lista.data.desde);
   }, [lista.data]);
   // Catch up on what arrived while the socket was down (polls, then one reload on reconnect).
   useEffect(
