@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { caracteresValidos, idEnRuta, textoDeNombre } from './comun';
 import { MSG_GENERICO } from './errores';
+import { AVISOS_FOROS } from './foros-avisos';
 
 // ---- Constants of spec 2 §9 ----
 
@@ -103,6 +104,7 @@ export const MSG_FOROS = {
 
 /** Texts of the forum screens (spec 2 §2, §8). */
 export const TEXTOS_FOROS = {
+  ...AVISOS_FOROS,
   titulo: 'Foros de la Comunidad',
   subtitulo: 'Espacios para conversar sobre el duelo, compartir experiencias y acompañarse.',
   crearForo: 'Crear foro',
@@ -189,9 +191,6 @@ export const TEXTOS_FOROS = {
   crisisTitulo: 'No estás solo/a',
   crisisTexto:
     'Lo que escribiste nos importa. Si estás pensando en hacerte daño o en quitarte la vida, habla ahora con alguien que puede ayudarte:',
-  alertaCrisis: (foro: string) => `Un mensaje en "${foro}" contiene palabras de riesgo. Revísalo cuanto antes.`,
-  reporteRecibido: (foro: string) => `Se reportó un mensaje en "${foro}".`,
-  invitacionRecibida: (foro: string) => `Te invitaron a moderar "${foro}".`,
   sinConexion: 'Sin conexión en tiempo real. Actualizando cada 30 segundos.',
   errorCargarMensajes: 'No se pudieron cargar los mensajes.',
   reintentar: 'Reintentar',

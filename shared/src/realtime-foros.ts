@@ -79,18 +79,9 @@ export const EventoActividadSchema = v.object({
 export const EventoConteosSchema = v.object({ id_foro: v.number(), total_participantes: v.number(), total_temas: v.number() });
 export const EventoCambioForoSchema = v.object({ id_foro: v.number(), eliminado: v.boolean() });
 export const EventoRemovidoSchema = v.object({ id_foro: v.number() });
-export const EventoInvitacionSchema = v.object({ id_invitacion: v.number(), titulo_foro: v.string(), pendientes: v.number() });
-export const EventoInvitacionesSchema = v.object({ pendientes: v.number() });
-export const EventoReporteSchema = v.object({
-  id_foro: v.number(),
-  titulo_foro: v.string(),
-  id_tema: v.number(),
-  id_mensaje: v.number(),
-  id_reporte: v.number(),
-});
-export const EventoAlertaCrisisSchema = v.object({
-  id_foro: v.number(),
-  titulo_foro: v.string(),
-  id_tema: v.number(),
-  id_mensaje: v.nullable(v.number()),
-});
+export {
+  EventoAlertaCrisisSchema,
+  EventoInvitacionesSchema,
+  EventoInvitacionSchema,
+  EventoReporteSchema,
+} from './foros-avisos';

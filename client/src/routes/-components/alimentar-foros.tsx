@@ -1,12 +1,12 @@
 // Feeds the bar's pending-invitation count (loaded once at start, then the socket) and tells a
 // moderator at once of reports and crisis alerts of their forums. Lazy: not in the first load.
-import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import {
+  AVISOS_FOROS,
   EventoAlertaCrisisSchema,
   EventoInvitacionesSchema,
   EventoInvitacionSchema,
   EventoReporteSchema,
-} from '@miduelo/shared/realtime-foros';
+} from '@miduelo/shared/foros-avisos';
 import { useEffect } from 'react';
 import { misInvitaciones } from '@/api/foros';
 import { fijarPendientes } from '@/lib/invitaciones-pendientes';
@@ -21,12 +21,12 @@ export default function AlimentarForos() {
   }, [pendientes.data]);
   useEventoSocket('foro:invitacion', EventoInvitacionSchema, (e) => {
     fijarPendientes(e.pendientes);
-    toast.info(TEXTOS_FOROS.invitacionRecibida(e.titulo_foro));
+    toast.info(AVISOS_FOROS.invitacionRecibida(e.titulo_foro));
   });
   useEventoSocket('foro:invitaciones', EventoInvitacionesSchema, (e) => fijarPendientes(e.pendientes));
-  useEventoSocket('foro:reporte', EventoReporteSchema, (e) => toast.aviso(TEXTOS_FOROS.reporteRecibido(e.titulo_foro)));
+  useEventoSocket('foro:reporte', EventoReporteSchema, (e) => toast.aviso(AVISOS_FOROS.reporteRecibido(e.titulo_foro)));
   useEventoSocket('foro:alerta-crisis', EventoAlertaCrisisSchema, (e) =>
-    toast.error(TEXTOS_FOROS.alertaCrisis(e.titulo_foro), undefined, { duracion: 15_000 }),
+    toast.error(AVISOS_FOROS.alertaCrisis(e.titulo_foro), undefined, { duracion: 15_000 }),
   );
   return null;
 }
