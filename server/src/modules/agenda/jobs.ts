@@ -8,6 +8,7 @@ import { fechaEnZona, formatoFecha, horaEnZona } from '@miduelo/shared/fechas';
 import type { Ctx } from '../../plugins/contexto';
 import { correoRecordatorio } from './correo-recordatorio';
 import { cerrarReclamoRecordatorio, detallesParaRecordatorio, reclamarCitasParaRecordar } from './repo';
+import { programarTarea } from '../../comun/tarea-periodica';
 
 const INTERVALO_RECORDATORIOS_MS = 60_000;
 /** A claim older than this belongs to a process that died before sending (SMTP gives up sooner). */
@@ -71,25 +72,10 @@ export async function enviarRecordatorios(ctx: RecordatoriosCtx, ahora: Date): P
 
 /** Runs a tick every minute from `onReady` until `onClose`; ticks never overlap in one process. */
 export function programarRecordatorios(ctx: RecordatoriosCtx, intervaloMs = INTERVALO_RECORDATORIOS_MS) {
-  let temporizador: NodeJS.Timeout | null = null;
-  let enCurso: Promise<unknown> | null = null;
-  const tick = () => {
-    if (enCurso) return;
-    enCurso = enviarRecordatorios(ctx, ctx.config.now())
-      .catch((err) => ctx.log.error({ err: { message: (err as Error).message } }, 'fallo la tarea de recordatorios'))
-      .finally(() => {
-        enCurso = null;
-      });
-  };
-  return {
-    iniciar() {
-      temporizador ??= setInterval(tick, intervaloMs);
-      temporizador.unref();
-    },
-    async detener() {
-      if (temporizador) clearInterval(temporizador);
-      temporizador = null;
-      await enCurso;
-    },
-  };
+  return programarTarea({
+    log: ctx.log,
+    intervaloMs,
+    fallo: 'fallo la tarea de recordatorios',
+    tick: () => enviarRecordatorios(ctx, ctx.config.now()),
+  });
 }

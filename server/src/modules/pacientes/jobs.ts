@@ -10,6 +10,7 @@ import { momentoClinica } from '../../comun/reloj';
 import type { Ctx } from '../../plugins/contexto';
 import { correoAniversario } from './correo-aniversario';
 import { cerrarAvisoAniversario, candidatosAniversario, reclamarAvisoAniversario } from './repo';
+import { programarTarea } from '../../comun/tarea-periodica';
 
 const INTERVALO_MS = 10 * 60_000;
 /** A claim older than this belongs to a process that died before sending (SMTP gives up sooner). */
@@ -69,25 +70,10 @@ export async function enviarAvisosAniversario(ctx: AvisosCtx, ahora: Date): Prom
 
 /** Runs a tick every INTERVALO_MS from `onReady` until `onClose`; ticks never overlap in one process. */
 export function programarAvisosAniversario(ctx: AvisosCtx, intervaloMs = INTERVALO_MS) {
-  let temporizador: NodeJS.Timeout | null = null;
-  let enCurso: Promise<unknown> | null = null;
-  const tick = () => {
-    if (enCurso) return;
-    enCurso = enviarAvisosAniversario(ctx, ctx.config.now())
-      .catch((err) => ctx.log.error({ err: { message: (err as Error).message } }, 'fallo la tarea de avisos de aniversario'))
-      .finally(() => {
-        enCurso = null;
-      });
-  };
-  return {
-    iniciar() {
-      temporizador ??= setInterval(tick, intervaloMs);
-      temporizador.unref();
-    },
-    async detener() {
-      if (temporizador) clearInterval(temporizador);
-      temporizador = null;
-      await enCurso;
-    },
-  };
+  return programarTarea({
+    log: ctx.log,
+    intervaloMs,
+    fallo: 'fallo la tarea de avisos de aniversario',
+    tick: () => enviarAvisosAniversario(ctx, ctx.config.now()),
+  });
 }
