@@ -13,6 +13,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { leerAuditoria } from '@/api/administracion';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { fechaHora } from '../formato';
+import { TablaAdmin } from './tabla-admin';
 
 const ACTORES: Record<string, string> = { admin: 'Administrador', psicologo: 'Psicólogo', paciente: 'Paciente', sistema: 'Sistema' };
 const RECURSOS: Record<string, string> = { psicologo: 'Psicólogo', paciente: 'Paciente', consentimiento: 'Consentimiento' };
@@ -94,35 +95,22 @@ export function PantallaAuditoria() {
       ) : datos.data.data.length === 0 ? (
         <EmptyState icono={ScrollText} titulo="Sin registros" texto="No hay actos que coincidan con los filtros." />
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[860px] text-left text-sm">
-            <thead className="border-b border-arena-200 bg-arena-50 text-xs tracking-wide text-tinta-600 uppercase">
-              <tr>
-                {['Cuándo', 'Quién', 'Qué', 'A quién', 'Detalle'].map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2.5 font-semibold">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {datos.data.data.map((f) => (
-                <tr key={f.id_auditoria} className="border-b border-arena-100 align-top">
-                  <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{fechaHora(f.fecha)}</td>
-                  <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{quien(f)}</td>
-                  <td className="px-3 py-2.5">
-                    <Badge tono="neutro">{ETIQUETA_ACCION[f.accion] ?? f.accion}</Badge>
-                  </td>
-                  <td className="px-3 py-2.5 [overflow-wrap:anywhere]">
-                    {RECURSOS[f.recurso] ?? f.recurso}
-                    {f.id_recurso ? ` #${f.id_recurso}` : ''}
-                  </td>
-                  <td className="max-w-72 px-3 py-2.5 text-tinta-600 [overflow-wrap:anywhere]">{detalle(f)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <TablaAdmin anchoMinimo="min-w-[860px]" columnas={['Cuándo', 'Quién', 'Qué', 'A quién', 'Detalle']}>
+          {datos.data.data.map((f) => (
+            <tr key={f.id_auditoria} className="border-b border-arena-100 align-top">
+              <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{fechaHora(f.fecha)}</td>
+              <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{quien(f)}</td>
+              <td className="px-3 py-2.5">
+                <Badge tono="neutro">{ETIQUETA_ACCION[f.accion] ?? f.accion}</Badge>
+              </td>
+              <td className="px-3 py-2.5 [overflow-wrap:anywhere]">
+                {RECURSOS[f.recurso] ?? f.recurso}
+                {f.id_recurso ? ` #${f.id_recurso}` : ''}
+              </td>
+              <td className="max-w-72 px-3 py-2.5 text-tinta-600 [overflow-wrap:anywhere]">{detalle(f)}</td>
+            </tr>
+          ))}
+        </TablaAdmin>
       )}
       {meta && meta.totalPages > 1 && (
         <nav className="flex items-center justify-between gap-3" aria-label="Páginas de la bitácora">

@@ -21,6 +21,7 @@ import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { FILA, fecha, nombreDe, normalizar } from '../formato';
+import { TablaAdmin } from './tabla-admin';
 
 const colorFila = (p: PacienteAdmin) => (p.status === 'inactivo' ? FILA.roja : p.id_psicologo === null ? FILA.amarilla : FILA.verde);
 const nombre = (p: PacienteAdmin) => nombreDe(p.nombre, p.apellido_paterno, p.apellido_materno);
@@ -253,53 +254,39 @@ export function PantallaPacientes() {
       ) : filas.length === 0 ? (
         <EmptyState icono={Users} titulo="Sin resultados" texto="Ningún paciente coincide con los filtros." />
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[900px] text-left text-sm">
-            <thead className="border-b border-arena-200 bg-arena-50 text-xs tracking-wide text-tinta-600 uppercase">
-              <tr>
-                {['ID', 'Nombre', 'Correo', 'Teléfono', 'Psicólogo asignado', 'Estado', 'Registro', ''].map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2.5 font-semibold">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {filas.map((p) => (
-                <tr
-                  key={p.id_paciente}
-                  data-fila-paciente={p.id_paciente}
-                  className={cx('border-b border-arena-100 align-top', colorFila(p))}
+        <TablaAdmin
+          anchoMinimo="min-w-[900px]"
+          columnas={['ID', 'Nombre', 'Correo', 'Teléfono', 'Psicólogo asignado', 'Estado', 'Registro', '']}
+        >
+          {filas.map((p) => (
+            <tr key={p.id_paciente} data-fila-paciente={p.id_paciente} className={cx('border-b border-arena-100 align-top', colorFila(p))}>
+              <td className="px-3 py-2.5 tabular-nums">{p.id_paciente}</td>
+              <td className="max-w-52 px-3 py-2.5 font-medium [overflow-wrap:anywhere]">{nombre(p)}</td>
+              <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{p.email}</td>
+              <td className="px-3 py-2.5 tabular-nums">{p.telefono}</td>
+              <td className="max-w-52 px-3 py-2.5 [overflow-wrap:anywhere]">
+                {p.psicologo ? nombrePsicologo(p) : <Badge tono="aviso">Sin asignar</Badge>}
+              </td>
+              <td className="px-3 py-2.5">
+                <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
+              </td>
+              <td className="px-3 py-2.5 tabular-nums">{fecha(p.createdAt)}</td>
+              <td className="flex gap-2 px-3 py-2.5">
+                <Button
+                  tamano="sm"
+                  variante="secundario"
+                  onClick={() => setDetalle(p.id_paciente)}
+                  aria-label={`Ver detalle de ${nombre(p)}`}
                 >
-                  <td className="px-3 py-2.5 tabular-nums">{p.id_paciente}</td>
-                  <td className="max-w-52 px-3 py-2.5 font-medium [overflow-wrap:anywhere]">{nombre(p)}</td>
-                  <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{p.email}</td>
-                  <td className="px-3 py-2.5 tabular-nums">{p.telefono}</td>
-                  <td className="max-w-52 px-3 py-2.5 [overflow-wrap:anywhere]">
-                    {p.psicologo ? nombrePsicologo(p) : <Badge tono="aviso">Sin asignar</Badge>}
-                  </td>
-                  <td className="px-3 py-2.5">
-                    <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
-                  </td>
-                  <td className="px-3 py-2.5 tabular-nums">{fecha(p.createdAt)}</td>
-                  <td className="flex gap-2 px-3 py-2.5">
-                    <Button
-                      tamano="sm"
-                      variante="secundario"
-                      onClick={() => setDetalle(p.id_paciente)}
-                      aria-label={`Ver detalle de ${nombre(p)}`}
-                    >
-                      Ver
-                    </Button>
-                    <Button tamano="sm" onClick={() => setReasignar(p.id_paciente)} aria-label={`Reasignar a ${nombre(p)}`}>
-                      Reasignar
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+                  Ver
+                </Button>
+                <Button tamano="sm" onClick={() => setReasignar(p.id_paciente)} aria-label={`Reasignar a ${nombre(p)}`}>
+                  Reasignar
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </TablaAdmin>
       )}
       {enDetalle && (
         <Detalle

@@ -23,6 +23,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { FILA, fecha, nombreDe, normalizar } from '../formato';
 import { DialogoEliminar } from './dialogo-eliminar';
+import { TablaAdmin } from './tabla-admin';
 
 type FiltroEstado = 'todos' | 'activo' | 'inactivo';
 type FiltroCedula = 'todos' | 'verificada' | 'no_verificada';
@@ -257,65 +258,55 @@ export function PantallaPsicologos() {
       ) : filas.length === 0 ? (
         <EmptyState icono={Stethoscope} titulo="Sin resultados" texto="Ningún psicólogo coincide con los filtros." />
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[1100px] text-left text-sm">
-            <thead className="border-b border-arena-200 bg-arena-50 text-xs tracking-wide text-tinta-600 uppercase">
-              <tr>
-                {[
-                  'ID',
-                  'Nombre',
-                  'Código',
-                  'Correo',
-                  'Teléfono',
-                  'Cédula',
-                  'Estado cédula',
-                  'Estado cuenta',
-                  'Especialidad',
-                  'Registro',
-                  '',
-                ].map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2.5 font-semibold">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {filas.map((p) => (
-                <tr
-                  key={p.id_psicologo}
-                  data-fila-psicologo={p.id_psicologo}
-                  className={cx('border-b border-arena-100 align-top', colorFila(p))}
+        <TablaAdmin
+          anchoMinimo="min-w-[1100px]"
+          columnas={[
+            'ID',
+            'Nombre',
+            'Código',
+            'Correo',
+            'Teléfono',
+            'Cédula',
+            'Estado cédula',
+            'Estado cuenta',
+            'Especialidad',
+            'Registro',
+            '',
+          ]}
+        >
+          {filas.map((p) => (
+            <tr
+              key={p.id_psicologo}
+              data-fila-psicologo={p.id_psicologo}
+              className={cx('border-b border-arena-100 align-top', colorFila(p))}
+            >
+              <td className="px-3 py-2.5 tabular-nums">{p.id_psicologo}</td>
+              <td className="max-w-52 px-3 py-2.5 font-medium [overflow-wrap:anywhere]">{nombre(p)}</td>
+              <td className="px-3 py-2.5 font-mono text-xs">{p.codigo_vinculacion}</td>
+              <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{p.correo}</td>
+              <td className="px-3 py-2.5 tabular-nums">{p.telefono}</td>
+              <td className="px-3 py-2.5 tabular-nums">{p.cedula}</td>
+              <td className="px-3 py-2.5">
+                <Badge tono={p.cedula_validada ? 'exito' : 'aviso'}>{p.cedula_validada ? 'Verificada' : 'No verificada'}</Badge>
+              </td>
+              <td className="px-3 py-2.5">
+                <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
+              </td>
+              <td className="max-w-48 px-3 py-2.5 [overflow-wrap:anywhere]">{p.especialidad}</td>
+              <td className="px-3 py-2.5 tabular-nums">{fecha(p.createdAt)}</td>
+              <td className="px-3 py-2.5">
+                <Button
+                  tamano="sm"
+                  variante="secundario"
+                  onClick={() => setAbierto(p.id_psicologo)}
+                  aria-label={`Ver detalle de ${nombre(p)}`}
                 >
-                  <td className="px-3 py-2.5 tabular-nums">{p.id_psicologo}</td>
-                  <td className="max-w-52 px-3 py-2.5 font-medium [overflow-wrap:anywhere]">{nombre(p)}</td>
-                  <td className="px-3 py-2.5 font-mono text-xs">{p.codigo_vinculacion}</td>
-                  <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{p.correo}</td>
-                  <td className="px-3 py-2.5 tabular-nums">{p.telefono}</td>
-                  <td className="px-3 py-2.5 tabular-nums">{p.cedula}</td>
-                  <td className="px-3 py-2.5">
-                    <Badge tono={p.cedula_validada ? 'exito' : 'aviso'}>{p.cedula_validada ? 'Verificada' : 'No verificada'}</Badge>
-                  </td>
-                  <td className="px-3 py-2.5">
-                    <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
-                  </td>
-                  <td className="max-w-48 px-3 py-2.5 [overflow-wrap:anywhere]">{p.especialidad}</td>
-                  <td className="px-3 py-2.5 tabular-nums">{fecha(p.createdAt)}</td>
-                  <td className="px-3 py-2.5">
-                    <Button
-                      tamano="sm"
-                      variante="secundario"
-                      onClick={() => setAbierto(p.id_psicologo)}
-                      aria-label={`Ver detalle de ${nombre(p)}`}
-                    >
-                      Ver
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+                  Ver
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </TablaAdmin>
       )}
       {detalle && <Detalle p={detalle} onCerrar={() => setAbierto(null)} onCambio={lista.recargar} />}
     </div>
