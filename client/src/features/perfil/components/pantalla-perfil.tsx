@@ -151,7 +151,7 @@ function CambiarContrasena({ admin }: { admin: boolean }) {
   const form = useForm(FormularioContrasenaSchema, vacio);
   const [visibles, setVisibles] = useState(false);
   const [guardando, setGuardando] = useState(false);
-  const { contrasenaActual, nuevaContrasena, confirmarContrasena } = form.valores;
+  const { contrasenaActual, nuevaContrasena } = form.valores;
 
   function generar() {
     const nueva = generarContrasenaSegura();
@@ -183,6 +183,25 @@ function CambiarContrasena({ admin }: { admin: boolean }) {
     }
   }
 
+  /** One of the three fields; the two new ones show or hide together (and show a generated one). */
+  const campo = (nombre: keyof typeof vacio, id: string, etiqueta: string) => {
+    const actual = nombre === 'contrasenaActual';
+    return (
+      <Field id={id} etiqueta={etiqueta} error={form.errorDe(nombre)}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete={actual ? 'current-password' : 'new-password'}
+            {...(actual ? {} : { visible: visibles, onVisibleChange: setVisibles })}
+            value={form.valores[nombre]}
+            onChange={(e) => form.cambiar(nombre, e.target.value)}
+            onBlur={() => form.tocar(nombre)}
+          />
+        )}
+      </Field>
+    );
+  };
+
   return (
     <Card className="p-6">
       <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
@@ -195,43 +214,9 @@ function CambiarContrasena({ admin }: { admin: boolean }) {
         </Button>
       </div>
       <form onSubmit={enviar} noValidate className="grid gap-4 sm:grid-cols-3">
-        <Field id="pw-actual" etiqueta="Contraseña actual" error={form.errorDe('contrasenaActual')}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="current-password"
-              value={contrasenaActual}
-              onChange={(e) => form.cambiar('contrasenaActual', e.target.value)}
-              onBlur={() => form.tocar('contrasenaActual')}
-            />
-          )}
-        </Field>
-        <Field id="pw-nueva" etiqueta="Nueva contraseña" error={form.errorDe('nuevaContrasena')}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              visible={visibles}
-              onVisibleChange={setVisibles}
-              value={nuevaContrasena}
-              onChange={(e) => form.cambiar('nuevaContrasena', e.target.value)}
-              onBlur={() => form.tocar('nuevaContrasena')}
-            />
-          )}
-        </Field>
-        <Field id="pw-confirmar" etiqueta="Confirmar nueva contraseña" error={form.errorDe('confirmarContrasena')}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              visible={visibles}
-              onVisibleChange={setVisibles}
-              value={confirmarContrasena}
-              onChange={(e) => form.cambiar('confirmarContrasena', e.target.value)}
-              onBlur={() => form.tocar('confirmarContrasena')}
-            />
-          )}
-        </Field>
+        {campo('contrasenaActual', 'pw-actual', 'Contraseña actual')}
+        {campo('nuevaContrasena', 'pw-nueva', 'Nueva contraseña')}
+        {campo('confirmarContrasena', 'pw-confirmar', 'Confirmar nueva contraseña')}
         <div className="sm:col-span-3">
           <Button type="submit" cargando={guardando}>
             <KeyRound className="size-4" aria-hidden /> Actualizar contraseña
