@@ -7,7 +7,6 @@ import { aplicarAsignacion, pendientesDeHoy, textoFechaLimite } from '../lib/act
 import { useRecurso } from '../lib/api';
 import { useAlDia, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
-import { Tarjeta } from './ui';
 
 export function PendientesDeHoy() {
   const actividades = useRecurso<Asignacion[]>('/actividades');
@@ -18,8 +17,8 @@ export function PendientesDeHoy() {
   const otras = enCurso - hoy.length;
 
   return (
-    <Tarjeta>
-      <h2 className="mb-2 flex items-center gap-2 font-semibold text-tinta-800">
+    <section aria-labelledby="actividades-de-hoy" className="rounded-2xl border border-arena-200 bg-papel p-4">
+      <h2 id="actividades-de-hoy" className="mb-2 flex items-center gap-2 font-semibold text-tinta-800">
         <Sprout aria-hidden className="size-5 text-salvia-600" /> Tus actividades de hoy
       </h2>
       {actividades.datos === undefined ? (
@@ -54,6 +53,6 @@ export function PendientesDeHoy() {
       <Enlace a="/proceso" className="mt-3 inline-flex min-h-11 items-center font-semibold text-salvia-700 underline">
         Ver mi proceso
       </Enlace>
-    </Tarjeta>
+    </section>
   );
 }

@@ -231,6 +231,7 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
     setHecho(null);
     setError(null);
     if (!f) return;
+    setArchivo(null);
     // The two limits the phone can check before spending the patient's data; the type is the
     // server's to decide (by the file's bytes), with the same message.
     if (f.size === 0) return setError(MSG_ACTIVIDADES.evidenciaVacia);
@@ -278,7 +279,7 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
         Una foto, un video, un audio o un PDF de hasta {EVIDENCIA_MAX_MB} MB, o un enlace. Puedes escribir unas palabras sobre lo que
         sentiste.
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className="grid gap-2 min-[480px]:grid-cols-2">
         <label className={claseBoton}>
           <Camera aria-hidden className="size-5" />
           Tomar una foto

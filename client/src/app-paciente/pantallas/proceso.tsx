@@ -3,7 +3,7 @@
 // activity can be started by the patient. Live: an activity assigned, changed or reminded by the
 // psychologist shows here without reloading.
 import type { Asignacion, Modulo } from '@miduelo/shared/actividades';
-import { ChevronRight, Clock, Paperclip } from 'lucide-react';
+import { ChevronDown, ChevronRight, Clock, Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { Aviso, AvisoGuardado, Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { aplicarAsignacion, ETIQUETA_ESTADO_APP, ordenarAsignaciones, textoFechaLimite } from '../lib/actividades';
@@ -100,11 +100,11 @@ export default function Proceso() {
   );
 }
 
-export function Progreso({ etiqueta, valor }: { etiqueta: string; valor: number }) {
+export function Progreso({ etiqueta, visible = etiqueta, valor }: { etiqueta: string; visible?: string; valor: number }) {
   return (
     <div>
       <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
-        <span className="text-tinta-700">{etiqueta}</span>
+        <span className="text-tinta-700">{visible}</span>
         <span className="font-semibold text-tinta-900">{valor}%</span>
       </div>
       <div
@@ -155,14 +155,20 @@ function TarjetaAsignacion({ a }: { a: Asignacion }) {
 function TarjetaModulo({ m, alIniciar }: { m: Modulo; alIniciar: (a: Asignacion) => void }) {
   return (
     <details className="group rounded-2xl border border-arena-200 bg-papel" data-modulo={m.etapa_duelo}>
-      <summary className="flex min-h-14 cursor-pointer list-none flex-col gap-2 p-4">
-        <span className="flex items-baseline justify-between gap-2">
+      <summary className="flex min-h-14 cursor-pointer list-none flex-col gap-2 p-4 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center justify-between gap-2">
           <span className="font-semibold text-tinta-900 [overflow-wrap:anywhere]">{m.etapa_duelo}</span>
-          <span className="shrink-0 text-sm text-tinta-600">
-            {m.actividades_completadas} de {m.actividades_totales}
+          <span className="flex shrink-0 items-center gap-1 text-sm text-salvia-700">
+            <span className="group-open:hidden">Ver actividades</span>
+            <span className="hidden group-open:inline">Ocultar</span>
+            <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
           </span>
         </span>
-        <Progreso etiqueta={m.nombre} valor={m.progreso} />
+        <Progreso
+          etiqueta={`Avance en ${m.etapa_duelo}`}
+          visible={`${m.actividades_completadas} de ${m.actividades_totales} terminadas`}
+          valor={m.progreso}
+        />
       </summary>
       <div className="border-t border-arena-100 px-4 pt-3 pb-4">
         <p className="mb-3 text-tinta-700 [overflow-wrap:anywhere]">{m.descripcion}</p>
