@@ -22,6 +22,8 @@ export const TEXTO_PUSH = {
   citaCreada: 'Tu psicóloga o psicólogo agendó una cita contigo.',
   citaActualizada: 'Hay un cambio en una de tus citas.',
   citaEliminada: 'Una de tus citas fue cancelada.',
+  actividadAsignada: 'Tu psicóloga o psicólogo te asignó una actividad nueva.',
+  actividadRecordatorio: 'Tu psicóloga o psicólogo te recuerda una actividad pendiente.',
 } as const;
 
 const ENDPOINT_MAX = 2048;
@@ -52,22 +54,35 @@ export type SuscripcionPush = v.InferOutput<typeof SuscripcionPushSchema>;
 /** DELETE /api/paciente/push/suscripciones. */
 export const BajaPushSchema = v.object({ endpoint: SuscripcionPushSchema.entries.endpoint }, MSG_GENERICO.cuerpoInvalido);
 
-/** GET/PUT /api/paciente/push/preferencias. */
+/** GET /api/paciente/push/preferencias (and the PUT's answer): every kind, always. */
 export const PreferenciasPushSchema = v.object(
   {
     mensajes: v.boolean(MSG_PUSH.preferenciasInvalidas),
     citas: v.boolean(MSG_PUSH.preferenciasInvalidas),
+    actividades: v.boolean(MSG_PUSH.preferenciasInvalidas),
   },
   MSG_GENERICO.cuerpoInvalido,
 );
 export type PreferenciasPush = v.InferOutput<typeof PreferenciasPushSchema>;
+
+/** PUT /api/paciente/push/preferencias. `actividades` came later (decision 201): an app installed
+ * before it sends only the first two, and the stored choice for activities is kept. */
+export const CambioPreferenciasPushSchema = v.object(
+  {
+    mensajes: v.boolean(MSG_PUSH.preferenciasInvalidas),
+    citas: v.boolean(MSG_PUSH.preferenciasInvalidas),
+    actividades: v.optional(v.boolean(MSG_PUSH.preferenciasInvalidas)),
+  },
+  MSG_GENERICO.cuerpoInvalido,
+);
+export type CambioPreferenciasPush = v.InferOutput<typeof CambioPreferenciasPushSchema>;
 
 /** GET /api/paciente/push/clave: the VAPID public key (null when push is off on this server). */
 export const ClavePushSchema = v.object({ clave_publica: v.nullable(v.string()) });
 
 /** What the service worker receives (decrypted). */
 export const NotificacionPushSchema = v.object({
-  tipo: v.picklist(['mensaje', 'cita']),
+  tipo: v.picklist(['mensaje', 'cita', 'actividad']),
   titulo: v.string(),
   cuerpo: v.string(),
   /** Where a tap opens the app. */

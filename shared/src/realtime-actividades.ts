@@ -16,8 +16,17 @@ export const ActividadCambioSchema = v.object({
 });
 export type ActividadCambio = v.InferOutput<typeof ActividadCambioSchema>;
 
+/** Who made the change: the patient themself (starting a module activity, finishing it, evidence)
+ * or the psychologist (assigning, editing, reminding). A push follows only the psychologist's. */
+export const AUTORES_CAMBIO_ACTIVIDAD = ['paciente', 'psicologo'] as const;
+export type AutorCambioActividad = (typeof AUTORES_CAMBIO_ACTIVIDAD)[number];
+
 /** `mi-actividad:cambio`, to `paciente:{id}`. */
-export const MiActividadCambioSchema = v.object({ tipo: v.picklist(TIPOS_CAMBIO_ACTIVIDAD), asignacion: AsignacionSchema });
+export const MiActividadCambioSchema = v.object({
+  tipo: v.picklist(TIPOS_CAMBIO_ACTIVIDAD),
+  por: v.picklist(AUTORES_CAMBIO_ACTIVIDAD),
+  asignacion: AsignacionSchema,
+});
 export type MiActividadCambio = v.InferOutput<typeof MiActividadCambioSchema>;
 
 /** `actividad:recordatorio`, to `paciente:{id}`: the psychologist sent a reminder. */

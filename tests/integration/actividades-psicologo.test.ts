@@ -417,11 +417,15 @@ describe('en vivo', () => {
       const alPaciente = esperarEvento<{ tipo: string; asignacion: { id_asignacion: number } }>(sp, 'mi-actividad:cambio');
       const alPsicologo = esperarEvento<{ tipo: string; id_paciente: number }>(ss, 'actividad:cambio');
       const [a] = await asignarA(c.t, c.p);
-      expect(await alPaciente).toMatchObject({ tipo: 'creada', asignacion: { id_asignacion: a.id_asignacion } });
+      expect(await alPaciente).toMatchObject({ tipo: 'creada', por: 'psicologo', asignacion: { id_asignacion: a.id_asignacion } });
       expect(await alPsicologo).toMatchObject({ tipo: 'creada', id_paciente: c.p.pacientes[0].id_paciente });
       const fin = esperarEvento<{ tipo: string; asignacion: { estado: string } }>(sp, 'mi-actividad:cambio');
       await api().patch(`${P}/actividades/asignadas/${a.id_asignacion}`, { estado: 'finalizada' });
-      expect(await fin).toMatchObject({ tipo: 'actualizada', asignacion: { estado: 'finalizada' } });
+      expect(await fin).toMatchObject({ tipo: 'actualizada', por: 'psicologo', asignacion: { estado: 'finalizada' } });
+      // What the patient does themself says so (the push observer leaves it alone, decision 201).
+      const retomada = esperarEvento<{ tipo: string; por: string }>(sp, 'mi-actividad:cambio');
+      await llamar(c.t, c.p.tokensPacientes[0]).patch(`/api/paciente/actividades/${a.id_asignacion}`, { estado: 'en_proceso' });
+      expect(await retomada).toMatchObject({ tipo: 'actualizada', por: 'paciente', asignacion: { estado: 'en_proceso' } });
       const borrada = esperarEvento<{ tipo: string }>(sp, 'mi-actividad:cambio');
       await api().del(`${P}/actividades/asignadas/${a.id_asignacion}`);
       expect(await borrada).toMatchObject({ tipo: 'eliminada' });

@@ -1,10 +1,12 @@
 // Web Push of the patient's app (issue 17): subscriptions and preferences under /api/paciente, and
-// notifications sent — encrypted, to a push service the test serves itself — for a new message or an
-// appointment change only while the patient has no open socket, and only of the kinds they chose.
+// notifications sent — encrypted, to a push service the test serves itself — for a new message, an
+// appointment change, or an activity the psychologist assigns or reminds (decision 201), only while
+// the patient has no open socket, and only of the kinds they chose.
 import { MSG_PUSH, TEXTO_PUSH } from '@miduelo/shared/push';
 import { suscripcionPush } from '@miduelo/server/db/schema/notificaciones';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { llamar } from '../helpers/actividades';
 import { INSTANTE_LUNES_9 } from '../helpers/agenda';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { abrirChat, type Consulta, crearConsulta, idCliente } from '../helpers/chat';
@@ -33,6 +35,13 @@ beforeEach(async () => {
   c = await crearConsulta(t, 2);
 });
 
+/** The n-th (1-based) module activity of the catalogue. */
+async function actividadDeModulo(n: number): Promise<number> {
+  const r = await c.psi.get('/api/psicologo/actividades');
+  const ids = (r.body as Array<{ id_actividad: number; origen: string }>).filter((a) => a.origen === 'modulo').map((a) => a.id_actividad);
+  return ids[n - 1];
+}
+
 /** Everything the server started sending because of the last request has been sent (or failed). */
 const enviosTerminados = () => Promise.all([...t.app.pushPendientes]);
 
@@ -57,12 +66,24 @@ describe('suscripciones y preferencias', () => {
     expect(clave.status).toBe(200);
     expect(clave.body).toEqual({ clave_publica: t.config.vapid?.publica });
     expect(t.config.vapid?.publica).toMatch(/^[A-Za-z0-9_-]{87}$/);
-    expect((await c.pac[0].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: true, citas: true });
-    const r = await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: false, citas: true });
+    expect((await c.pac[0].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: true, citas: true, actividades: true });
+    const r = await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: false, citas: true, actividades: false });
     expect(r.status).toBe(200);
-    expect((await c.pac[0].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: false, citas: true });
+    expect(r.body).toEqual({ mensajes: false, citas: true, actividades: false });
+    expect((await c.pac[0].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: false, citas: true, actividades: false });
     // Another patient keeps their own.
-    expect((await c.pac[1].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: true, citas: true });
+    expect((await c.pac[1].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: true, citas: true, actividades: true });
+  });
+
+  it('una app instalada antes de «actividades» envía solo mensajes y citas: la elección de actividades se conserva', async () => {
+    // First write without it: the default (on).
+    const primera = await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: true, citas: false });
+    expect(primera.status).toBe(200);
+    expect(primera.body).toEqual({ mensajes: true, citas: false, actividades: true });
+    await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: true, citas: true, actividades: false });
+    const vieja = await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: false, citas: true });
+    expect(vieja.body).toEqual({ mensajes: false, citas: true, actividades: false });
+    expect((await c.pac[0].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: false, citas: true, actividades: false });
   });
 
   it('datos inválidos: 400 en español y nada guardado', async () => {
@@ -77,9 +98,15 @@ describe('suscripciones y preferencias', () => {
       expect(r.status).toBe(400);
       expect(r.body.msg).toBe(msg);
     }
-    const pref = await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: 'sí', citas: true });
-    expect(pref.status).toBe(400);
-    expect(pref.body.msg).toBe(MSG_PUSH.preferenciasInvalidas);
+    for (const cuerpo of [
+      { mensajes: 'sí', citas: true },
+      { mensajes: true, citas: true, actividades: 'no' },
+    ]) {
+      const pref = await c.pac[0].put('/api/paciente/push/preferencias', cuerpo);
+      expect(pref.status).toBe(400);
+      expect(pref.body.msg).toBe(MSG_PUSH.preferenciasInvalidas);
+    }
+    expect((await c.pac[0].get('/api/paciente/push/preferencias')).body).toEqual({ mensajes: true, citas: true, actividades: true });
     const filas = await t.db.select().from(suscripcionPush).where(eq(suscripcionPush.id_paciente, c.pacientes[0].id_paciente));
     expect(filas).toEqual([]);
   });
@@ -202,6 +229,74 @@ describe('notificaciones', () => {
     });
     await push.esperar(1);
     expect(push.recibidos.map((r) => r.datos.tipo)).toEqual(['cita']);
+  });
+
+  it('una actividad que asigna el psicólogo y su recordatorio avisan, sin el título; la que inicia el propio paciente, no', async () => {
+    await suscribir(0);
+    const id_actividad = await actividadDeModulo(1);
+    const asignada = await c.psi.post('/api/psicologo/actividades/asignar', {
+      id_actividad,
+      pacientes: [c.pacientes[0].id_paciente],
+      fecha_limite: '2027-03-10',
+    });
+    expect(asignada.status).toBe(201);
+    const idAsignacion = (asignada.body.asignaciones as Array<{ id_asignacion: number }>)[0].id_asignacion;
+    await push.esperar(1);
+    expect(push.recibidos[0].datos).toEqual({
+      tipo: 'actividad',
+      titulo: TEXTO_PUSH.titulo,
+      cuerpo: TEXTO_PUSH.actividadAsignada,
+      url: `/app/proceso/actividad/${idAsignacion}`,
+      etiqueta: `actividad-${idAsignacion}`,
+    });
+    const titulo = (asignada.body.asignaciones as Array<{ actividad: { titulo: string } }>)[0].actividad.titulo;
+    expect(JSON.stringify(push.recibidos[0].datos)).not.toContain(titulo);
+
+    const recordatorio = await c.psi.post(`/api/psicologo/actividades/asignadas/${idAsignacion}/recordatorio`, {});
+    expect(recordatorio.status).toBe(200);
+    await push.esperar(2);
+    expect(push.recibidos[1].datos).toEqual({
+      tipo: 'actividad',
+      titulo: TEXTO_PUSH.titulo,
+      cuerpo: TEXTO_PUSH.actividadRecordatorio,
+      url: `/app/proceso/actividad/${idAsignacion}`,
+      etiqueta: `actividad-${idAsignacion}`,
+    });
+
+    // The patient starts another module activity, finishes the assigned one: nothing more.
+    const propia = await c.pac[0].post(`/api/paciente/modulos/actividades/${await actividadDeModulo(2)}/iniciar`);
+    expect(propia.status).toBe(201);
+    expect((await llamar(t, c.pac[0].token).patch(`/api/paciente/actividades/${idAsignacion}`, { estado: 'finalizada' })).statusCode).toBe(
+      200,
+    );
+    // The psychologist editing instructions is not an assignment either.
+    const editar = await llamar(t, c.psi.token).patch(`/api/psicologo/actividades/asignadas/${propia.body.id_asignacion}`, {
+      instrucciones_personalizadas: 'Con calma',
+    });
+    expect(editar.statusCode).toBe(200);
+    await enviosTerminados();
+    expect(push.recibidos).toHaveLength(2);
+  });
+
+  it('sin «actividades» no llega el aviso de la actividad; con la app abierta tampoco', async () => {
+    await suscribir(0);
+    await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: true, citas: true, actividades: false });
+    const id_actividad = await actividadDeModulo(1);
+    const asignar = () =>
+      c.psi.post('/api/psicologo/actividades/asignar', { id_actividad, pacientes: [c.pacientes[0].id_paciente], fecha_limite: null });
+    expect((await asignar()).status).toBe(201);
+    await enviosTerminados();
+    expect(push.recibidos).toEqual([]);
+    await c.pac[0].put('/api/paciente/push/preferencias', { mensajes: true, citas: true, actividades: true });
+    const socket = await abrirSocket(c.pac[0].token);
+    expect((await asignar()).status).toBe(201);
+    await enviosTerminados();
+    expect(push.recibidos).toEqual([]);
+    socket.disconnect();
+    await expect.poll(() => t.app.realtime.haySockets(`paciente:${c.pacientes[0].id_paciente}`)).toBe(false);
+    expect((await asignar()).status).toBe(201);
+    await push.esperar(1);
+    expect(push.recibidos.map((r) => r.datos.tipo)).toEqual(['actividad']);
   });
 
   it('cada teléfono suscrito recibe el aviso; una suscripción que el servicio da por terminada (410) se borra', async () => {

@@ -13,6 +13,8 @@ const Citas = lazy(() => import('./pantallas/citas'));
 const Chats = lazy(() => import('./pantallas/chats'));
 const Conversacion = lazy(() => import('./pantallas/conversacion'));
 const Ajustes = lazy(() => import('./pantallas/ajustes'));
+const Proceso = lazy(() => import('./pantallas/proceso'));
+const Actividad = lazy(() => import('./pantallas/actividad'));
 
 const PUBLICAS = new Set(['/entrar', '/registro', '/recuperar']);
 
@@ -23,6 +25,9 @@ function Pantalla({ ruta }: { ruta: string }) {
   const chat = /^\/chat\/(\d{1,10})$/.exec(ruta);
   if (chat) return <Conversacion idChat={Number(chat[1])} />;
   if (ruta === '/ajustes') return <Ajustes />;
+  if (ruta === '/proceso') return <Proceso />;
+  const actividad = /^\/proceso\/actividad\/(\d{1,9})$/.exec(ruta);
+  if (actividad) return <Actividad key={actividad[1]} id={Number(actividad[1])} />;
   return <NoEncontrada />;
 }
 

@@ -1,5 +1,5 @@
 import type { ChatPaciente } from '@miduelo/shared/chat-respuestas';
-import { CalendarDays, House, MessageCircle, Settings, WifiOff } from 'lucide-react';
+import { CalendarDays, House, MessageCircle, Settings, Sprout, WifiOff } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { api, guardarCache, leerCache } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
@@ -10,6 +10,7 @@ import { BotonCrisis } from './crisis';
 const SECCIONES = [
   { a: '', texto: 'Inicio', Icono: House },
   { a: '/citas', texto: 'Citas', Icono: CalendarDays },
+  { a: '/proceso', texto: 'Mi proceso', Icono: Sprout },
   { a: '/chat', texto: 'Mensajes', Icono: MessageCircle },
   { a: '/ajustes', texto: 'Ajustes', Icono: Settings },
 ] as const;
@@ -61,13 +62,13 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
         aria-label="Secciones"
         className="fixed inset-x-0 bottom-0 z-20 border-t border-arena-200 bg-papel/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
-        <ul className="mx-auto grid max-w-xl grid-cols-4">
+        <ul className="mx-auto grid max-w-xl grid-cols-5">
           {SECCIONES.map(({ a, texto, Icono }) => (
             <li key={texto}>
               <Enlace
                 a={a}
                 aria-current={activa(a) ? 'page' : undefined}
-                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs ${
+                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 whitespace-nowrap text-xs ${
                   activa(a) ? 'font-semibold text-salvia-700' : 'text-tinta-600'
                 }`}
               >

@@ -114,7 +114,9 @@ function Avisos() {
   }
 
   async function cambiar(k: keyof PreferenciasPush, valor: boolean) {
-    const actual = preferencias.datos ?? { mensajes: true, citas: true };
+    // A copy saved by an older version of the app may lack `actividades` (decision 201).
+    const guardadas: Partial<PreferenciasPush> = preferencias.datos ?? {};
+    const actual: PreferenciasPush = { mensajes: true, citas: true, actividades: true, ...guardadas };
     const nuevas = { ...actual, [k]: valor };
     preferencias.fijar(() => nuevas);
     try {
@@ -153,6 +155,15 @@ function Avisos() {
           <label className="flex min-h-11 items-center gap-3">
             <input type="checkbox" className="size-5" checked={p.citas} onChange={(e) => cambiar('citas', e.target.checked)} />
             Cambios en mis citas
+          </label>
+          <label className="flex min-h-11 items-center gap-3">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={p.actividades !== false}
+              onChange={(e) => cambiar('actividades', e.target.checked)}
+            />
+            Actividades nuevas y recordatorios
           </label>
         </fieldset>
       )}

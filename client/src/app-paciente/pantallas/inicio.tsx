@@ -2,6 +2,7 @@ import type { CitaPaciente } from '@miduelo/shared/citas';
 import { CalendarDays, MessageCircle } from 'lucide-react';
 import { ResumenCita, EstadoCita } from '../componentes/cita';
 import { LineasCrisis } from '../componentes/crisis';
+import { PendientesDeHoy } from '../componentes/pendientes-hoy';
 import { Tarjeta } from '../componentes/ui';
 import { aplicarCambio, siguiente } from '../lib/citas';
 import { useRecurso } from '../lib/api';
@@ -47,6 +48,8 @@ export function Inicio() {
           {proxima ? 'Ver mis citas' : 'Solicitar una cita'}
         </Enlace>
       </Tarjeta>
+
+      <PendientesDeHoy />
 
       <Tarjeta>
         <h2 className="mb-2 flex items-center gap-2 font-semibold text-tinta-800">

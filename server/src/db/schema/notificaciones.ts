@@ -20,12 +20,14 @@ export const suscripcionPush = pgTable(
   (t) => [uniqueIndex('suscripcion_push_endpoint_uq').on(t.endpoint), index('suscripcion_push_paciente_idx').on(t.id_paciente)],
 );
 
-/** What the patient wants to be notified of when the app is closed (default: both). */
+/** What the patient wants to be notified of when the app is closed (default: everything). */
 export const preferenciaPush = pgTable('preferencia_push', {
   id_paciente: integer('id_paciente')
     .primaryKey()
     .references(() => paciente.id_paciente, { onDelete: 'cascade' }),
   mensajes: boolean('mensajes').notNull().default(true),
   citas: boolean('citas').notNull().default(true),
+  /** An activity assigned or a reminder sent by the psychologist (docs/decisions/201). */
+  actividades: boolean('actividades').notNull().default(true),
   actualizada_en: timestamp('actualizada_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -45,12 +45,12 @@ export async function vistas(
   return filas.map((f) => vistaAsignacion(ctx.cifrador, f, por.get(f.id_asignacion) ?? []));
 }
 
-/** Pushes the current state of assignments to both rooms (after commit). */
-export async function publicar(ctx: CtxAct, tipo: 'creada' | 'actualizada', ids: number[]): Promise<void> {
+/** Pushes the current state of assignments to both rooms (after commit), saying who changed them. */
+export async function publicar(ctx: CtxAct, tipo: 'creada' | 'actualizada', ids: number[], por: Lado): Promise<void> {
   const filas = await asignacionesPorIds(ctx.db, ids);
   const [psi, pac] = await Promise.all([vistas(ctx, 'psicologo', filas), vistas(ctx, 'paciente', filas)]);
   filas.forEach((f, i) => {
-    publicarAsignacion(ctx.realtime, tipo, { idPsicologo: f.id_psicologo_paciente, psicologo: psi[i], paciente: pac[i] });
+    publicarAsignacion(ctx.realtime, tipo, { idPsicologo: f.id_psicologo_paciente, psicologo: psi[i], paciente: pac[i], por });
   });
   for (const id of new Set(filas.map((f) => f.id_paciente))) await registrarProgreso(ctx, id);
 }

@@ -40,7 +40,8 @@ export const sembrarActividadesDemo =
       [lucia, modulo[1].id, 'finalizada', 'alta', -25, null, 'Escríbela con calma, en dos o tres momentos si lo necesitas.', true],
       [lucia, modulo[4].id, 'finalizada', 'media', -18, null, null, true],
       [lucia, modulo[5].id, 'en_proceso', 'media', -6, 5, null, true],
-      [lucia, propia.id, 'en_proceso', 'baja', -3, 10, null, true],
+      // Due today: the app's Home shows it under today's activities (decision 203).
+      [lucia, propia.id, 'en_proceso', 'baja', -3, 0, null, true],
       [jorge, modulo[0].id, 'finalizada', 'media', -14, null, null, false],
       [jorge, modulo[8].id, 'en_proceso', 'alta', -2, 3, 'Trae tu lista a la próxima sesión.', false],
       ...(sofia ? ([[sofia, modulo[12].id, 'en_proceso', 'media', -1, 7, null, true]] as Fila[]) : []),

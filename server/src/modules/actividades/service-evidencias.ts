@@ -203,7 +203,7 @@ export async function subirEvidencia(
       });
       return id;
     });
-    await publicar(ctx, 'actualizada', [o.idAsignacion]);
+    await publicar(ctx, 'actualizada', [o.idAsignacion], quien.lado);
     const f = await evidenciaConAsignacion(ctx.db, id);
     if (!f) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
     return vistaEvidencia(ctx.cifrador, quien.lado, f.ev);
@@ -281,6 +281,6 @@ export async function eliminarEvidenciaPaciente(ctx: CtxEv, o: { idPaciente: num
     await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'evidencia', idRecurso: o.idEvidencia, idPaciente: f.id_paciente });
   });
   if (f.ev.clave) await ctx.almacen.eliminar(f.ev.clave).catch((err) => ctx.log.warn({ err }, 'no se pudo borrar un archivo de evidencia'));
-  await publicar(ctx, 'actualizada', [f.ev.id_asignacion]);
+  await publicar(ctx, 'actualizada', [f.ev.id_asignacion], 'paciente');
   return { ok: true as const, msg: 'Evidencia eliminada' };
 }

@@ -62,7 +62,7 @@ export async function iniciarActividadModulo(ctx: CtxAct, o: Pac & { actor: Acto
     await auditar(tx, o.actor, { accion: 'crear', recurso: 'actividad_asignada', idRecurso: f.id, idPaciente: o.idPaciente });
     return f.id;
   });
-  await publicar(ctx, 'creada', [id]);
+  await publicar(ctx, 'creada', [id], 'paciente');
   return miVista(ctx, o.idPaciente, id);
 }
 
@@ -80,7 +80,7 @@ export async function cambiarMiEstado(ctx: CtxAct, o: Pac & { actor: Actor; id: 
       detalle: { estado: o.estado },
     });
   });
-  await publicar(ctx, 'actualizada', [o.id]);
+  await publicar(ctx, 'actualizada', [o.id], 'paciente');
   return miVista(ctx, o.idPaciente, o.id);
 }
 
@@ -98,6 +98,6 @@ export async function cambiarVisibilidad(ctx: CtxAct, o: Pac & { actor: Actor; i
       detalle: { visible_para_psicologo: o.visible },
     });
   });
-  await publicar(ctx, 'actualizada', [o.id]);
+  await publicar(ctx, 'actualizada', [o.id], 'paciente');
   return miVista(ctx, o.idPaciente, o.id);
 }

@@ -177,7 +177,7 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
     );
     return filas.map((f) => f.id);
   });
-  await publicar(ctx, 'creada', ids);
+  await publicar(ctx, 'creada', ids, 'psicologo');
   const filas = await Promise.all(ids.map((id) => asignacion(ctx.db, id)));
   return {
     asignadas: ids.length,
@@ -226,7 +226,7 @@ export async function actualizarAsignacionCompleta(
     });
     await auditar(tx, o.actor, { accion: 'modificar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
   });
-  await publicar(ctx, 'actualizada', [o.id]);
+  await publicar(ctx, 'actualizada', [o.id], 'psicologo');
   return unaVista(ctx, o.id);
 }
 
@@ -255,7 +255,7 @@ export async function cambiarAsignacion(
       detalle: d.estado ? { estado: d.estado } : null,
     });
   });
-  await publicar(ctx, 'actualizada', [o.id]);
+  await publicar(ctx, 'actualizada', [o.id], 'psicologo');
   return unaVista(ctx, o.id);
 }
 
@@ -272,7 +272,7 @@ export async function eliminarAsignacion(ctx: CtxAct & { almacen: AlmacenEvidenc
   for (const c of r.claves)
     await ctx.almacen.eliminar(c).catch((err) => ctx.log.warn({ err }, 'no se pudo borrar un archivo de evidencia'));
   if (r.ultimo) {
-    publicarAsignacion(ctx.realtime, 'eliminada', r.ultimo);
+    publicarAsignacion(ctx.realtime, 'eliminada', { ...r.ultimo, por: 'psicologo' });
     await registrarProgreso(ctx, r.ultimo.paciente.id_paciente);
   }
   return { ok: true as const, msg: 'Actividad eliminada correctamente' };
@@ -284,7 +284,7 @@ export async function revisar(ctx: CtxAct, o: Psi & { actor: Actor; id: number }
     await actualizarAsignacion(tx, o.id, { revisada_en: ctx.now() });
     await auditar(tx, o.actor, { accion: 'revisar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
   });
-  await publicar(ctx, 'actualizada', [o.id]);
+  await publicar(ctx, 'actualizada', [o.id], 'psicologo');
   return unaVista(ctx, o.id);
 }
 

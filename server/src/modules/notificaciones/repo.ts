@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PreferenciasPush, SuscripcionPush } from '@miduelo/shared/push';
+import type { CambioPreferenciasPush, PreferenciasPush, SuscripcionPush } from '@miduelo/shared/push';
 import type { DbOrTx } from '../../db/client';
 import { preferenciaPush, suscripcionPush } from '../../db/schema/notificaciones';
 
@@ -43,19 +43,23 @@ export async function suscripcionesDe(db: DbOrTx, idPaciente: number): Promise<F
     .where(eq(suscripcionPush.id_paciente, idPaciente));
 }
 
-export const PREFERENCIAS_DEFECTO: PreferenciasPush = { mensajes: true, citas: true };
+export const PREFERENCIAS_DEFECTO: PreferenciasPush = { mensajes: true, citas: true, actividades: true };
 
 export async function preferenciasDe(db: DbOrTx, idPaciente: number): Promise<PreferenciasPush> {
   const [p] = await db
-    .select({ mensajes: preferenciaPush.mensajes, citas: preferenciaPush.citas })
+    .select({ mensajes: preferenciaPush.mensajes, citas: preferenciaPush.citas, actividades: preferenciaPush.actividades })
     .from(preferenciaPush)
     .where(eq(preferenciaPush.id_paciente, idPaciente));
   return p ?? PREFERENCIAS_DEFECTO;
 }
 
-export async function guardarPreferencias(db: DbOrTx, idPaciente: number, p: PreferenciasPush): Promise<void> {
-  await db
+/** Writes the given kinds; a kind left out (an older app's PUT) keeps its stored value, or the
+ * default on the first write. Answers every kind as stored now. */
+export async function guardarPreferencias(db: DbOrTx, idPaciente: number, p: CambioPreferenciasPush): Promise<PreferenciasPush> {
+  const [fila] = await db
     .insert(preferenciaPush)
     .values({ id_paciente: idPaciente, ...p })
-    .onConflictDoUpdate({ target: preferenciaPush.id_paciente, set: { ...p, actualizada_en: new Date() } });
+    .onConflictDoUpdate({ target: preferenciaPush.id_paciente, set: { ...p, actualizada_en: new Date() } })
+    .returning({ mensajes: preferenciaPush.mensajes, citas: preferenciaPush.citas, actividades: preferenciaPush.actividades });
+  return fila;
 }

@@ -1,6 +1,12 @@
 // Web Push subscriptions and preferences of the patient's app (base /api/paciente).
 import { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
-import { BajaPushSchema, ClavePushSchema, PreferenciasPushSchema, SuscripcionPushSchema } from '@miduelo/shared/push';
+import {
+  BajaPushSchema,
+  CambioPreferenciasPushSchema,
+  ClavePushSchema,
+  PreferenciasPushSchema,
+  SuscripcionPushSchema,
+} from '@miduelo/shared/push';
 import { pacienteDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
 import { cambiarPreferencias, clavePublica, darDeBaja, leerPreferencias, suscribir } from './service';
@@ -23,8 +29,10 @@ const rutasPush: Rutas = async (app) => {
     leerPreferencias(ctx, pacienteDe(request).id_paciente),
   );
 
-  app.put('/push/preferencias', { schema: { body: PreferenciasPushSchema, response: { 200: PreferenciasPushSchema } } }, async (request) =>
-    cambiarPreferencias(ctx, { idPaciente: pacienteDe(request).id_paciente, preferencias: request.body }),
+  app.put(
+    '/push/preferencias',
+    { schema: { body: CambioPreferenciasPushSchema, response: { 200: PreferenciasPushSchema } } },
+    async (request) => cambiarPreferencias(ctx, { idPaciente: pacienteDe(request).id_paciente, preferencias: request.body }),
   );
 };
 

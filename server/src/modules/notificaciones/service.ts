@@ -1,8 +1,9 @@
 // Web Push to patients whose app is closed (docs/decisions/181–184). The domains do not call this
 // module: it observes the events they already publish to the patient's room (`chat:mensaje`,
-// `mi-cita:cambio`) and, when no socket of that patient is open on any node, sends a notification
+// `mi-cita:cambio`, `mi-actividad:cambio`, `actividad:recordatorio`) and, when no socket of that
+// patient is open on any node, sends a notification
 // to each subscription the patient allowed.
-import { MSG_PUSH, type NotificacionPush, type PreferenciasPush, type SuscripcionPush, TEXTO_PUSH } from '@miduelo/shared/push';
+import { type CambioPreferenciasPush, MSG_PUSH, type NotificacionPush, type SuscripcionPush, TEXTO_PUSH } from '@miduelo/shared/push';
 import { sala } from '@miduelo/shared/realtime';
 import webpush from 'web-push';
 import { badRequest } from '../../errors';
@@ -34,9 +35,8 @@ export async function darDeBaja(ctx: Ctx, o: { idPaciente: number; endpoint: str
 
 export const leerPreferencias = (ctx: Ctx, idPaciente: number) => repo.preferenciasDe(ctx.db, idPaciente);
 
-export async function cambiarPreferencias(ctx: Ctx, o: { idPaciente: number; preferencias: PreferenciasPush }) {
-  await repo.guardarPreferencias(ctx.db, o.idPaciente, o.preferencias);
-  return o.preferencias;
+export function cambiarPreferencias(ctx: Ctx, o: { idPaciente: number; preferencias: CambioPreferenciasPush }) {
+  return repo.guardarPreferencias(ctx.db, o.idPaciente, o.preferencias);
 }
 
 /** Sends one notification to every allowed subscription of a patient without an open socket. */
@@ -45,7 +45,8 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
   if (!vapid) return 0;
   if (await ctx.realtime.haySockets(sala.paciente(idPaciente))) return 0;
   const pref = await repo.preferenciasDe(ctx.db, idPaciente);
-  if ((n.tipo === 'mensaje' && !pref.mensajes) || (n.tipo === 'cita' && !pref.citas)) return 0;
+  if ((n.tipo === 'mensaje' && !pref.mensajes) || (n.tipo === 'cita' && !pref.citas) || (n.tipo === 'actividad' && !pref.actividades))
+    return 0;
   const subs = await repo.suscripcionesDe(ctx.db, idPaciente);
   let enviadas = 0;
   await Promise.all(
@@ -100,6 +101,22 @@ export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => v
             ? TEXTO_PUSH.citaEliminada
             : TEXTO_PUSH.citaActualizada;
       n = { tipo: 'cita', titulo: TEXTO_PUSH.titulo, cuerpo, url: '/app/citas', etiqueta: `cita-${p.cita.id_cita}` };
+    } else if (evento === 'mi-actividad:cambio' || evento === 'actividad:recordatorio') {
+      // An activity the psychologist assigned (not one the patient started from a module), or their
+      // reminder. The activity's title stays out of the notification (decision 184).
+      let id: number;
+      let cuerpo: string;
+      if (evento === 'mi-actividad:cambio') {
+        const p = args[0] as { tipo: string; por: string; asignacion: { id_asignacion: number } };
+        if (p.tipo !== 'creada' || p.por !== 'psicologo') return;
+        id = p.asignacion.id_asignacion;
+        cuerpo = TEXTO_PUSH.actividadAsignada;
+      } else {
+        id = (args[0] as { id_asignacion: number }).id_asignacion;
+        cuerpo = TEXTO_PUSH.actividadRecordatorio;
+      }
+      idPaciente = salas.map(deSala).find((x) => x !== null) ?? null;
+      n = { tipo: 'actividad', titulo: TEXTO_PUSH.titulo, cuerpo, url: `/app/proceso/actividad/${id}`, etiqueta: `actividad-${id}` };
     }
     if (idPaciente === null || n === null) return;
     const envio = notificarPaciente(ctx, idPaciente, n).catch((err: unknown) => {

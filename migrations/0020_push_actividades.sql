@@ -1,0 +1,1 @@
+ALTER TABLE "preferencia_push" ADD COLUMN "actividades" boolean DEFAULT true NOT NULL;
