@@ -13,6 +13,8 @@ const Citas = lazy(() => import('./pantallas/citas'));
 const Chats = lazy(() => import('./pantallas/chats'));
 const Conversacion = lazy(() => import('./pantallas/conversacion'));
 const Ajustes = lazy(() => import('./pantallas/ajustes'));
+const Diario = lazy(() => import('./pantallas/diario'));
+const Foros = lazy(() => import('./pantallas/foros'));
 
 const PUBLICAS = new Set(['/entrar', '/registro', '/recuperar']);
 
@@ -23,6 +25,8 @@ function Pantalla({ ruta }: { ruta: string }) {
   const chat = /^\/chat\/(\d{1,10})$/.exec(ruta);
   if (chat) return <Conversacion idChat={Number(chat[1])} />;
   if (ruta === '/ajustes') return <Ajustes />;
+  if (ruta === '/diario' || ruta.startsWith('/diario/')) return <Diario ruta={ruta} />;
+  if (ruta === '/foros' || ruta.startsWith('/foros/')) return <Foros ruta={ruta} />;
   return <NoEncontrada />;
 }
 

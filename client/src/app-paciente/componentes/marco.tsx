@@ -1,5 +1,5 @@
 import type { ChatPaciente } from '@miduelo/shared/chat-respuestas';
-import { CalendarDays, House, MessageCircle, Settings, WifiOff } from 'lucide-react';
+import { CalendarDays, House, MessageCircle, NotebookPen, Settings, UsersRound, WifiOff } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { api, guardarCache, leerCache } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
@@ -11,6 +11,8 @@ const SECCIONES = [
   { a: '', texto: 'Inicio', Icono: House },
   { a: '/citas', texto: 'Citas', Icono: CalendarDays },
   { a: '/chat', texto: 'Mensajes', Icono: MessageCircle },
+  { a: '/diario', texto: 'Diario', Icono: NotebookPen },
+  { a: '/foros', texto: 'Foros', Icono: UsersRound },
   { a: '/ajustes', texto: 'Ajustes', Icono: Settings },
 ] as const;
 
@@ -61,7 +63,7 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
         aria-label="Secciones"
         className="fixed inset-x-0 bottom-0 z-20 border-t border-arena-200 bg-papel/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
-        <ul className="mx-auto grid max-w-xl grid-cols-4">
+        <ul className="mx-auto grid max-w-xl" style={{ gridTemplateColumns: `repeat(${SECCIONES.length}, minmax(0, 1fr))` }}>
           {SECCIONES.map(({ a, texto, Icono }) => (
             <li key={texto}>
               <Enlace
