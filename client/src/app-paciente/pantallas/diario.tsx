@@ -13,6 +13,7 @@ import {
   mesActual,
   mesDe,
   nombreMes,
+  ordenar,
   RUTA_DIARIO,
   semanasDelMes,
   sinEntrada,
@@ -62,7 +63,7 @@ function Mes({ diario, mes }: { diario: Diario; mes: string }) {
     avisoSiguiente = null;
     return a;
   });
-  const delMes = (diario.datos ?? []).filter((e) => mesDe(e.fecha) === mes);
+  const delMes = ordenar((diario.datos ?? []).filter((e) => mesDe(e.fecha) === mes));
   const porDia = new Map<string, Entrada[]>();
   for (const e of delMes) porDia.set(e.fecha, [...(porDia.get(e.fecha) ?? []), e]);
   const visibles = dia ? (porDia.get(dia) ?? []) : delMes;

@@ -535,7 +535,7 @@ function Post({ post: m, propio }: { post: MensajeForo; propio: boolean }) {
       >
         <p className={`mb-1 text-sm ${propio ? 'text-salvia-100' : 'text-tinta-600'}`}>
           <span className="font-semibold">{propio ? 'Tú' : `${m.autor.nombre} ${m.autor.apellido}`.trim()}</span>
-          {profesional && !propio && <span> · Psicóloga/o</span>}
+          {profesional && !propio && <span> · Profesional de MiDuelo</span>}
         </p>
         {m.oculto ? (
           <p className={`italic ${propio ? 'text-salvia-100' : 'text-tinta-500'}`}>{TEXTOS_FOROS.mensajeOculto}</p>

@@ -1,0 +1,171 @@
+// The patient's app (issue 17) at phone size: the daily check-in on Inicio writes today's diary
+// entry and the month view shows it; an entry is shared with the psychologist and deleted after a
+// confirmation; a forum post written by the psychologist appears live in the patient's open topic,
+// the patient's own post appears, and a server refusal is shown in Spanish without ending the session.
+import { expect as esperar } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { MSG_FOROS } from '@miduelo/shared/foros';
+import { diarioEmocion } from '@miduelo/server/db/schema/actividades';
+import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
+import { salaTema } from '@miduelo/server/modules/foros/salas';
+import { debeOmitirE2E } from '../helpers/navegador';
+import type { E2E } from '../helpers/e2e';
+import { CONTRASENA, crearPaciente, crearPsicologo, type Paciente, sesionPsicologo } from '../helpers/fabricas';
+import { foroConTema, usuario } from '../helpers/foros';
+
+const omitir = debeOmitirE2E();
+let e: E2E;
+const contextos: BrowserContext[] = [];
+const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function telefono(): Promise<Page> {
+  const c = await e.browser.newContext({ baseURL: e.url, locale: 'es-MX', timezoneId: 'America/Mexico_City', ...TELEFONO });
+  contextos.push(c);
+  return c.newPage();
+}
+
+const hoyClinica = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    e.t.reloj.ahora(),
+  );
+
+async function aceptarVigentes(idPaciente: number) {
+  const docs = await e.t.db.select().from(documentoConsentimiento);
+  const vigente = new Map<string, number>();
+  for (const d of docs) vigente.set(d.tipo, Math.max(vigente.get(d.tipo) ?? 0, d.version));
+  await e.t.db
+    .insert(aceptacionConsentimiento)
+    .values([...vigente].map(([tipo, version]) => ({ id_paciente: idPaciente, tipo, version, aceptadoEn: new Date(), ip: null })));
+}
+
+async function practica() {
+  const psi = await crearPsicologo(e.t.db);
+  const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Lucía' });
+  await aceptarVigentes(pac.id_paciente);
+  const tokenPsi = sesionPsicologo(e.t.app, psi);
+  return { psi, pac, tokenPsi, psicologa: usuario(e.t, tokenPsi, 'psicologo', psi.id_psicologo, psi.nombre) };
+}
+
+async function entrar(page: Page, pac: Paciente) {
+  await page.goto('/app');
+  await page.waitForURL((u) => u.pathname === '/app/entrar');
+  await page.getByLabel('Correo electrónico').fill(pac.email);
+  await page.getByLabel('Contraseña').fill(CONTRASENA);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByText('Tu próxima cita').waitFor();
+}
+
+const entradasDe = (idPaciente: number) => e.t.db.select().from(diarioEmocion).where(eq(diarioEmocion.id_paciente, idPaciente));
+
+describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
+  beforeAll(async () => {
+    const { iniciarE2E } = await import('../helpers/e2e');
+    e = await iniciarE2E();
+  });
+  afterAll(async () => {
+    for (const c of contextos) await c.close().catch(() => {});
+    await e?.cerrar();
+  });
+
+  it('el registro del día en Inicio escribe la entrada de hoy y el mes la muestra; compartirla y eliminarla', async () => {
+    const { pac, psicologa } = await practica();
+    const page = await telefono();
+    await entrar(page, pac);
+    const hoy = hoyClinica();
+
+    const registro = page.locator('section', { hasText: '¿Cómo te sientes hoy?' });
+    await registro.getByRole('button', { name: 'Calma', exact: true }).click();
+    await registro.getByLabel(/Si quieres, escribe algo más/).fill('Fui al panteón y le llevé flores.\nMe sentí en paz.');
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    await registro.getByText('Guardamos en tu diario').waitFor();
+
+    const [fila] = await entradasDe(pac.id_paciente);
+    esperar({ fecha: fila.fecha, emocion: fila.emocion, intensidad: fila.intensidad, compartida: fila.compartida }).toEqual({
+      fecha: hoy,
+      emocion: 'Calma',
+      intensidad: 5,
+      compartida: false,
+    });
+
+    // Once done today, Inicio says so (also after reloading the app).
+    await page.reload();
+    await page.getByTestId('registro-hecho').getByText('Hoy ya escribiste en tu diario').waitFor();
+
+    // The month view: today's cell carries the emotion, the list the entry.
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Diario' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/diario');
+    esperar(await page.locator(`[data-fecha="${hoy}"]`).getAttribute('aria-label')).toMatch(/: Calma$/);
+    const tarjeta = page.getByTestId(`entrada-${fila.id_entrada}`);
+    await tarjeta.getByText('Solo para ti').waitFor();
+    await tarjeta.getByText('Fui al panteón y le llevé flores.').waitFor();
+
+    // Share it: the psychologist can read it now; unshared it was not there.
+    const mes = hoy.slice(0, 7);
+    const antes = await psicologa.get(`/api/psicologo/pacientes/${pac.id_paciente}/diario?mes=${mes}`);
+    esperar(antes.body).toEqual([]);
+    await tarjeta.click();
+    await page.getByTestId('nota-entrada').getByText('Me sentí en paz.').waitFor();
+    await page.getByRole('button', { name: 'Compartir con mi psicóloga o psicólogo' }).click();
+    await page.getByText('Listo. Tu psicóloga o psicólogo ya puede leer esta entrada.').waitFor();
+    const despues = await psicologa.get(`/api/psicologo/pacientes/${pac.id_paciente}/diario?mes=${mes}`);
+    esperar(despues.body.map((x: { id_entrada: number; nota: string }) => [x.id_entrada, x.nota])).toEqual([
+      [fila.id_entrada, 'Fui al panteón y le llevé flores.\nMe sentí en paz.'],
+    ]);
+
+    // Delete, after a confirmation that can be declined.
+    await page.getByRole('button', { name: 'Eliminar entrada' }).click();
+    await page.getByRole('button', { name: 'Conservarla' }).click();
+    esperar(await entradasDe(pac.id_paciente)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Eliminar entrada' }).click();
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
+    await page.getByText('La entrada se eliminó.').waitFor();
+    esperar(page.url()).toMatch(/\/app\/diario$/);
+    await page.getByText(/No hay entradas en/).waitFor();
+    esperar(await entradasDe(pac.id_paciente)).toEqual([]);
+  });
+
+  it('foros: unirse, el mensaje de la psicóloga llega en vivo al tema abierto, el propio aparece, y un rechazo se lee en español', async () => {
+    const { pac, psicologa } = await practica();
+    const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Duelo por la pérdida de un padre' });
+    const page = await telefono();
+    await entrar(page, pac);
+
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
+    const otros = page.getByRole('region', { name: 'Puedes unirte' });
+    await otros.getByRole('link', { name: /Duelo por la pérdida de un padre/ }).click();
+    await page.getByRole('button', { name: 'Unirme al foro' }).click();
+    await page.getByText('Te uniste al foro. Ya puedes escribir en sus temas.').waitFor();
+    await page.getByRole('link', { name: /Primer tema/ }).click();
+    await page.getByText('Todavía no hay mensajes en este tema.').waitFor();
+    // The topic's room holds the page's socket before the psychologist writes.
+    await esperar.poll(() => e.t.app.realtime.haySockets(salaTema(idTema)), { timeout: 15_000 }).toBe(true);
+
+    const r = await psicologa.post(`/api/foros/temas/${idTema}/mensajes`, {
+      contenido: 'Bienvenida, Lucía. Aquí puedes escribir cuando quieras.',
+    });
+    esperar(r.status).toBe(201);
+    const posts = page.getByTestId('posts');
+    await posts.getByText('Bienvenida, Lucía. Aquí puedes escribir cuando quieras.').waitFor();
+
+    await page.getByLabel('Escribe tu mensaje para el foro').fill('Gracias. Hoy extraño mucho a mi papá.');
+    await page.getByRole('button', { name: 'Publicar en el foro' }).click();
+    await posts.locator('li').filter({ hasText: 'Gracias. Hoy extraño mucho a mi papá.' }).getByText('Tú').waitFor();
+    const lista = await psicologa.get(`/api/foros/temas/${idTema}/mensajes`);
+    esperar(lista.body.data.map((m: { contenido: string; autor: { tipo: string } }) => [m.autor.tipo, m.contenido])).toEqual([
+      ['psicologo', 'Bienvenida, Lucía. Aquí puedes escribir cuando quieras.'],
+      ['paciente', 'Gracias. Hoy extraño mucho a mi papá.'],
+    ]);
+    esperar(await posts.locator('li').count()).toBe(2);
+
+    // A moderator removes her: the next post is refused, and the server's words are shown; she stays signed in.
+    const participantes = await psicologa.get(`/api/foros/${idForo}/participantes`);
+    const suyo = participantes.body.data.find((p: { tipo_usuario: string }) => p.tipo_usuario === 'paciente');
+    esperar((await psicologa.del(`/api/foros/${idForo}/participantes/${suyo.id_participante}`)).status).toBe(200);
+    await page.getByLabel('Escribe tu mensaje para el foro').fill('¿Sigo aquí?');
+    await page.getByRole('button', { name: 'Publicar en el foro' }).click();
+    await page.getByRole('alert').getByText(MSG_FOROS.soloParticipantes).waitFor();
+    esperar(new URL(page.url()).pathname).toBe(`/app/foros/${idForo}/temas/${idTema}`);
+  });
+});
