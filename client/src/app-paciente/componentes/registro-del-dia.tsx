@@ -34,11 +34,13 @@ export default function RegistroDelDia() {
         <p className="text-tinta-600">{diario.error ? diario.error.message : 'Cargando…'}</p>
       ) : ultima && !otra ? (
         <div data-testid="registro-hecho">
-          <p className="flex flex-wrap items-center gap-2 text-tinta-800">
-            <PuntoEmocion emocion={ultima.emocion} />
-            <span>
-              {recien ? 'Guardamos en tu diario' : 'Hoy ya escribiste en tu diario'}: <strong>{ultima.emocion}</strong>.
-            </span>
+          <p className="text-tinta-800">
+            {recien ? 'Guardamos en tu diario' : 'Hoy ya escribiste en tu diario'}:{' '}
+            <strong className="whitespace-nowrap">
+              <PuntoEmocion emocion={ultima.emocion} className="mr-1.5 size-3 align-[-0.05em]" />
+              {ultima.emocion}
+            </strong>
+            .
           </p>
           <p className="mt-1 text-tinta-600">Gracias por darte este momento. Lo que sientes tiene un lugar aquí.</p>
           <div className="mt-3 flex flex-wrap gap-x-5">

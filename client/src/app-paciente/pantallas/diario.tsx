@@ -97,7 +97,11 @@ function Mes({ diario, mes }: { diario: Diario; mes: string }) {
           >
             <ChevronLeft aria-hidden className="size-6" />
           </button>
-          <h2 className="font-serif text-xl text-tinta-900 first-letter:uppercase" aria-live="polite" data-testid="mes-diario">
+          <h2
+            className="whitespace-nowrap font-serif text-lg text-tinta-900 first-letter:uppercase"
+            aria-live="polite"
+            data-testid="mes-diario"
+          >
             {nombre}
           </h2>
           <button
