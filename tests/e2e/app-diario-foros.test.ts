@@ -1,6 +1,7 @@
 // The patient's app (issue 17) at phone size: the daily check-in on Inicio writes today's diary
 // entry and the month view shows it; an entry is shared with the psychologist and deleted after a
-// confirmation; a forum post written by the psychologist appears live in the patient's open topic,
+// confirmation; a forum post written by the psychologist (or another member, which she reports)
+// appears live in the patient's open topic,
 // the patient's own post appears, and a server refusal is shown in Spanish without ending the session.
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -13,7 +14,7 @@ import { salaTema } from '@miduelo/server/modules/foros/salas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import { CONTRASENA, crearPaciente, crearPsicologo, type Paciente, sesionPsicologo } from '../helpers/fabricas';
-import { foroConTema, usuario } from '../helpers/foros';
+import { foroConTema, pacienteForo, usuario } from '../helpers/foros';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -126,8 +127,8 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     esperar(await entradasDe(pac.id_paciente)).toEqual([]);
   });
 
-  it('foros: unirse, el mensaje de la psicóloga llega en vivo al tema abierto, el propio aparece, y un rechazo se lee en español', async () => {
-    const { pac, psicologa } = await practica();
+  it('foros: unirse, los mensajes de otros llegan en vivo al tema abierto, el propio aparece, reportar uno, y un rechazo se lee en español', async () => {
+    const { psi, pac, psicologa } = await practica();
     const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Duelo por la pérdida de un padre' });
     const page = await telefono();
     await entrar(page, pac);
@@ -159,9 +160,33 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     ]);
     esperar(await posts.locator('li').count()).toBe(2);
 
+    // Another member's post arrives live too; she reports it to the moderators with a reason.
+    const otro = await pacienteForo(e.t, { nombre: 'Ramiro', id_psicologo: psi.id_psicologo });
+    esperar((await otro.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    esperar((await otro.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Ya supérenlo, fue hace meses.' })).status).toBe(201);
+    const ajeno = posts.locator('li').filter({ hasText: 'Ya supérenlo, fue hace meses.' });
+    await ajeno.getByRole('button', { name: 'Reportar' }).click();
+    await ajeno.getByLabel(/Por qué quieres reportar/).fill('Es hiriente');
+    await ajeno.getByRole('button', { name: 'Enviar reporte' }).click();
+    await ajeno.getByText(MSG_FOROS.reporteEnviado).waitFor();
+    const reportes = await psicologa.get(`/api/foros/${idForo}/reportes`);
+    esperar(reportes.body.data.map((x: { motivo: string; mensaje: { contenido: string } }) => [x.motivo, x.mensaje.contenido])).toEqual([
+      ['Es hiriente', 'Ya supérenlo, fue hace meses.'],
+    ]);
+    // Her own posts carry no report button.
+    esperar(
+      await posts
+        .locator('li')
+        .filter({ hasText: 'Gracias. Hoy extraño mucho a mi papá.' })
+        .getByRole('button', { name: 'Reportar' })
+        .count(),
+    ).toBe(0);
+
     // A moderator removes her: the next post is refused, and the server's words are shown; she stays signed in.
     const participantes = await psicologa.get(`/api/foros/${idForo}/participantes`);
-    const suyo = participantes.body.data.find((p: { tipo_usuario: string }) => p.tipo_usuario === 'paciente');
+    const suyo = participantes.body.data.find(
+      (p: { usuario: { id: number }; tipo_usuario: string }) => p.tipo_usuario === 'paciente' && p.usuario.id === pac.id_paciente,
+    );
     esperar((await psicologa.del(`/api/foros/${idForo}/participantes/${suyo.id_participante}`)).status).toBe(200);
     await page.getByLabel('Escribe tu mensaje para el foro').fill('¿Sigo aquí?');
     await page.getByRole('button', { name: 'Publicar en el foro' }).click();

@@ -1,7 +1,15 @@
 // The forums a patient may join (public ones) and has joined (issue 17, decisions 161, 164, 213):
 // the list, a forum with its topics (new topics live), and a topic's posts, live over the socket
 // (merged by sequence number, resynchronised after a reconnection, polled while offline).
-import { type Foro, type MensajeForo, MENSAJE_FORO_MAX, MSG_FOROS, type Tema, TEXTOS_FOROS } from '@miduelo/shared/foros';
+import {
+  type Foro,
+  type MensajeForo,
+  MENSAJE_FORO_MAX,
+  MOTIVO_REPORTE_MAX,
+  MSG_FOROS,
+  type Tema,
+  TEXTOS_FOROS,
+} from '@miduelo/shared/foros';
 import type { SincronizacionTema } from '@miduelo/shared/realtime-foros';
 import { ArrowLeft, MessageSquare, SendHorizontal, Users } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -499,7 +507,7 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
       )}
       <ol className="flex-1 space-y-3" aria-label="Mensajes del tema" data-testid="posts">
         {posts.map((m) => (
-          <Post key={m.seq} post={m} propio={m.autor.tipo === 'paciente' && m.autor.id === yo} />
+          <Post key={m.seq} post={m} propio={m.autor.tipo === 'paciente' && m.autor.id === yo} puedeReportar={participante} />
         ))}
       </ol>
       {foro.datos &&
@@ -520,10 +528,10 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
   );
 }
 
-function Post({ post: m, propio }: { post: MensajeForo; propio: boolean }) {
+function Post({ post: m, propio, puedeReportar }: { post: MensajeForo; propio: boolean; puedeReportar: boolean }) {
   const profesional = m.autor.tipo === 'psicologo';
   return (
-    <li data-seq={m.seq} className={`flex ${propio ? 'justify-end' : 'justify-start'}`}>
+    <li data-seq={m.seq} className={`flex flex-col ${propio ? 'items-end' : 'items-start'}`}>
       <article
         className={`max-w-[90%] rounded-2xl px-4 py-3 ${
           propio
@@ -546,7 +554,74 @@ function Post({ post: m, propio }: { post: MensajeForo; propio: boolean }) {
           {fechaCorta(m.fecha_envio, zonaClinica())}
         </p>
       </article>
+      {puedeReportar && !propio && !m.oculto && <Reportar idMensaje={m.id_mensaje} />}
     </li>
+  );
+}
+
+/** Telling the moderators about a hurtful post (decision 164): an optional reason, one report per post. */
+function Reportar({ idMensaje }: { idMensaje: number }) {
+  const [abierto, setAbierto] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const [hecho, setHecho] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (hecho) {
+    return (
+      <p role="status" className="mt-1 max-w-[90%] text-sm text-salvia-800">
+        {hecho}
+      </p>
+    );
+  }
+  if (!abierto) {
+    return (
+      <button type="button" onClick={() => setAbierto(true)} className="min-h-9 px-1 text-sm text-tinta-500 underline">
+        {TEXTOS_FOROS.reportar}
+      </button>
+    );
+  }
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    setEnviando(true);
+    setError(null);
+    try {
+      const r = await apiForos<{ data: { msg: string } }>(`/mensajes/${idMensaje}/reportar`, {
+        metodo: 'POST',
+        cuerpo: { motivo: motivo.trim() || null },
+      });
+      setHecho(r.data.msg);
+    } catch (err) {
+      setError(mensajeDe(err, 'No pudimos enviar el reporte. Inténtalo de nuevo.'));
+    } finally {
+      setEnviando(false);
+    }
+  };
+  return (
+    <form onSubmit={enviar} className="mt-2 w-[90%] space-y-2 rounded-2xl border border-arena-300 bg-arena-50 p-3">
+      <label htmlFor={`motivo-${idMensaje}`} className="block text-tinta-800">
+        ¿Por qué quieres reportar este mensaje? <span className="text-tinta-600">(opcional)</span>
+      </label>
+      <textarea
+        id={`motivo-${idMensaje}`}
+        rows={2}
+        maxLength={MOTIVO_REPORTE_MAX}
+        value={motivo}
+        onChange={(e) => setMotivo(e.target.value)}
+        className="block w-full rounded-xl border border-arena-300 bg-papel px-3 py-2 text-base focus:border-salvia-500 focus:outline-2 focus:outline-salvia-200"
+      />
+      <p className="text-sm text-tinta-600">
+        Lo leerán los moderadores del foro, profesionales de MiDuelo. No se borra nada de inmediato: ellos lo revisan.
+      </p>
+      {error && <Aviso tono="error">{error}</Aviso>}
+      <div className="flex flex-wrap gap-3">
+        <Boton type="submit" disabled={enviando}>
+          {enviando ? 'Enviando…' : 'Enviar reporte'}
+        </Boton>
+        <Boton variante="secundario" onClick={() => setAbierto(false)}>
+          Cancelar
+        </Boton>
+      </div>
+    </form>
   );
 }
 
