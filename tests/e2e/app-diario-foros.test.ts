@@ -1,8 +1,8 @@
 // The patient's app (issue 17) at phone size: the daily check-in on Inicio writes today's diary
 // entry and the month view shows it; an entry is shared with the psychologist and deleted after a
-// confirmation; a forum post written by the psychologist (or another member, which she reports)
-// appears live in the patient's open topic,
-// the patient's own post appears, and a server refusal is shown in Spanish without ending the session.
+// confirmation; forum posts written by the psychologist and by another member (which she reports)
+// appear live in the patient's open topic, her own post appears, and a server refusal is shown in
+// Spanish without ending the session.
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';

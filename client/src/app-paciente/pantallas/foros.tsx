@@ -492,6 +492,10 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     if (!p.oculto) void sincronizar();
   });
 
+  // Removed by a moderator, or the forum changed: read its state again (the composer follows).
+  useEvento('foro:removido', (c) => c.id_foro === idForo && void foro.recargar());
+  useEvento('foro:cambio', (c) => c.id_foro === idForo && void foro.recargar());
+
   const total = posts.length;
   useEffect(() => {
     if (total > 0) fin.current?.scrollIntoView({ block: 'end' });
