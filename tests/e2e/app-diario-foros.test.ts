@@ -1,8 +1,8 @@
 // The patient's app (issue 17) at phone size: the daily check-in on Inicio writes today's diary
 // entry and the month view shows it; an entry is shared with the psychologist and deleted after a
 // confirmation; forum posts written by the psychologist and by another member (which she reports)
-// appear live in the patient's open topic, her own post appears, and a server refusal is shown in
-// Spanish without ending the session.
+// appear live in the patient's open topic, her own post appears, a removal shows live, and a server
+// refusal is shown in Spanish without ending the session.
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -182,15 +182,20 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
         .count(),
     ).toBe(0);
 
-    // A moderator removes her: the next post is refused, and the server's words are shown; she stays signed in.
+    // A moderator removes her: the open topic swaps its composer for the join prompt, live; joining
+    // again is refused and the server's words are shown, and she stays signed in.
     const participantes = await psicologa.get(`/api/foros/${idForo}/participantes`);
     const suyo = participantes.body.data.find(
       (p: { usuario: { id: number }; tipo_usuario: string }) => p.tipo_usuario === 'paciente' && p.usuario.id === pac.id_paciente,
     );
     esperar((await psicologa.del(`/api/foros/${idForo}/participantes/${suyo.id_participante}`)).status).toBe(200);
-    await page.getByLabel('Escribe tu mensaje para el foro').fill('¿Sigo aquí?');
-    await page.getByRole('button', { name: 'Publicar en el foro' }).click();
-    await page.getByRole('alert').getByText(MSG_FOROS.soloParticipantes).waitFor();
-    esperar(new URL(page.url()).pathname).toBe(`/app/foros/${idForo}/temas/${idTema}`);
+    await page.getByText('Para escribir en este tema, únete al foro.').waitFor();
+    esperar(await page.getByLabel('Escribe tu mensaje para el foro').count()).toBe(0);
+    await page.getByRole('link', { name: 'Ir al foro' }).click();
+    await page.getByRole('button', { name: 'Unirme al foro' }).click();
+    await page.getByRole('alert').getByText(MSG_FOROS.removidoDelForo).waitFor();
+    esperar(new URL(page.url()).pathname).toBe(`/app/foros/${idForo}`);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Inicio' }).click();
+    await page.getByText('Tu próxima cita').waitFor();
   });
 });
