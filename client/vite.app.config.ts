@@ -43,7 +43,8 @@ export default defineConfig({
       workbox: {
         swDest: path.join(dist, 'app/sw.js'),
         globDirectory: dist,
-        globPatterns: ['app/**/*.{html,png,webmanifest,js}', 'assets/*.{js,css}'],
+        // The Latin subsets of the fonts, so that the app opens offline in its own type (decision 214).
+        globPatterns: ['app/**/*.{html,png,webmanifest,js}', 'assets/*.{js,css}', 'assets/*-latin-wght-normal-*.woff2'],
         globIgnores: ['app/sw.js', 'app/workbox-*.js', '**/*.map'],
         manifestTransforms: [
           async (entradas) => {

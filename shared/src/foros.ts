@@ -64,6 +64,8 @@ export const MSG_FOROS = {
   publicoInvalido: 'Indica si el foro es público o privado',
   psicologosNoUnirse: 'Los psicólogos no pueden unirse a foros',
   yaParticipas: 'Ya participas en este foro',
+  noParticipas: 'No participas en este foro',
+  soloMiembrosSalen: 'Solo los miembros pueden salir del foro desde aquí',
   soloParticipantes: 'Únete al foro para participar en él',
   soloAdmin: 'Solo el administrador del foro puede hacer esto',
   soloModeradores: 'Solo los moderadores del foro pueden hacer esto',
@@ -95,6 +97,7 @@ export const MSG_FOROS = {
   ordenInvalido: 'El orden no es válido',
   // Successes
   unido: 'Te has unido al foro',
+  saliste: 'Saliste del foro',
   eliminado: 'Foro eliminado',
   invitacionEnviada: 'Invitación enviada',
   participanteRemovido: 'Participante removido del foro',

@@ -151,7 +151,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
 
     // Logging out ends the session here and on the server, without a "your session ended" notice.
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('miduelo-app:sesion'))) ?? '{}').token as string;
-    await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Ajustes' }).click();
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await page.waitForURL((u) => u.pathname === '/app/entrar');
     const citas = () => e.t.app.inject({ method: 'GET', url: '/api/paciente/citas', headers: { authorization: `Bearer ${token}` } });
@@ -209,7 +209,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     const { pac } = await practica();
     const page = await (await telefono()).newPage();
     await entrar(page, pac.email);
-    await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Ajustes' }).click();
     const tel = page.getByLabel('Teléfono');
     await esperar.poll(() => tel.inputValue()).toBe(pac.telefono);
     await tel.fill('55 12');

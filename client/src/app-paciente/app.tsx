@@ -15,6 +15,8 @@ const Conversacion = lazy(() => import('./pantallas/conversacion'));
 const Ajustes = lazy(() => import('./pantallas/ajustes'));
 const Proceso = lazy(() => import('./pantallas/proceso'));
 const Actividad = lazy(() => import('./pantallas/actividad'));
+const Diario = lazy(() => import('./pantallas/diario'));
+const Foros = lazy(() => import('./pantallas/foros'));
 
 const PUBLICAS = new Set(['/entrar', '/registro', '/recuperar']);
 
@@ -28,6 +30,8 @@ function Pantalla({ ruta }: { ruta: string }) {
   if (ruta === '/proceso') return <Proceso />;
   const actividad = /^\/proceso\/actividad\/(\d{1,9})$/.exec(ruta);
   if (actividad) return <Actividad key={actividad[1]} id={Number(actividad[1])} />;
+  if (ruta === '/diario' || ruta.startsWith('/diario/')) return <Diario ruta={ruta} />;
+  if (ruta === '/foros' || ruta.startsWith('/foros/')) return <Foros ruta={ruta} />;
   return <NoEncontrada />;
 }
 

@@ -1,4 +1,8 @@
 // The patient's app (/app, issue 17): a separate page of the client build with its own small router.
+// The site's self-hosted fonts (CSS and woff2 only, no JS; each subset is fetched only when a page
+// uses its characters: decision 214).
+import '@fontsource-variable/inter/wght.css';
+import '@fontsource-variable/source-serif-4/wght.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
 import type { ChatPaciente } from '@miduelo/shared/chat-respuestas';
-import { CalendarDays, House, MessageCircle, Settings, Sprout, WifiOff } from 'lucide-react';
+import { CalendarDays, House, MessageCircle, NotebookPen, Settings, Sprout, UsersRound, WifiOff } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { api, guardarCache, leerCache } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
@@ -12,10 +12,11 @@ const SECCIONES = [
   { a: '/citas', texto: 'Citas', Icono: CalendarDays },
   { a: '/proceso', texto: 'Mi proceso', Icono: Sprout },
   { a: '/chat', texto: 'Mensajes', Icono: MessageCircle },
-  { a: '/ajustes', texto: 'Ajustes', Icono: Settings },
+  { a: '/diario', texto: 'Diario', Icono: NotebookPen },
+  { a: '/foros', texto: 'Foros', Icono: UsersRound },
 ] as const;
 
-/** Header (crisis lines always one tap away), the offline notice, and the bottom bar. */
+/** Header (crisis lines always one tap away, settings), the offline notice, and the bottom bar. */
 export function Marco({ ruta, children }: { ruta: string; children: ReactNode }) {
   const enLinea = useConexion((c) => c.enLinea);
   const total = useNoLeidos(totalNoLeidos);
@@ -49,7 +50,20 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
         <Enlace a="" className="font-serif text-xl text-salvia-700">
           MiDuelo
         </Enlace>
-        <BotonCrisis />
+        <div className="flex items-center gap-1">
+          <BotonCrisis />
+          {/* Six sections fill the bottom bar at 360 px: settings live up here (decision 215). */}
+          <Enlace
+            a="/ajustes"
+            aria-label="Ajustes"
+            aria-current={activa('/ajustes') ? 'page' : undefined}
+            className={`flex size-11 items-center justify-center rounded-full ${
+              activa('/ajustes') ? 'bg-salvia-50 text-salvia-700' : 'text-tinta-600 hover:bg-arena-100'
+            }`}
+          >
+            <Settings aria-hidden className="size-6" />
+          </Enlace>
+        </div>
       </header>
       {!enLinea && (
         <div role="status" className="flex items-start gap-2 bg-arena-100 px-4 py-2 text-sm text-tinta-800">
@@ -62,7 +76,7 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
         aria-label="Secciones"
         className="fixed inset-x-0 bottom-0 z-20 border-t border-arena-200 bg-papel/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
-        <ul className="mx-auto grid max-w-xl grid-cols-5">
+        <ul className="mx-auto grid max-w-xl" style={{ gridTemplateColumns: `repeat(${SECCIONES.length}, minmax(0, 1fr))` }}>
           {SECCIONES.map(({ a, texto, Icono }) => (
             <li key={texto}>
               <Enlace

@@ -33,6 +33,8 @@ interface Opciones {
   publica?: boolean;
   /** A token other than the current session's (logging out after the session was forgotten here). */
   token?: string;
+  /** Another API than the patient's (the forums: /api/foros). */
+  raiz?: string;
 }
 
 export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
@@ -47,7 +49,7 @@ export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
   if (xsrf) headers['x-xsrf-token'] = xsrf;
   let res: Response;
   try {
-    res = await fetch(`/api/paciente${ruta}`, {
+    res = await fetch(`${o.raiz ?? '/api/paciente'}${ruta}`, {
       method: o.metodo ?? 'GET',
       headers,
       body: o.cuerpo === undefined ? undefined : JSON.stringify(o.cuerpo),
@@ -66,7 +68,9 @@ export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
   }
   if (!res.ok) {
     const d = (datos ?? {}) as { msg?: string; code?: string; errores?: Record<string, string> };
-    if ((res.status === 401 || res.status === 403) && s && !o.publica && d.code !== 'CHAT_SOLO_LECTURA') {
+    // A forum's refusal (FORO_*: not a participant, removed) is an answer, not a lost session.
+    const esRespuesta = d.code === 'CHAT_SOLO_LECTURA' || d.code?.startsWith('FORO_') === true;
+    if ((res.status === 401 || res.status === 403) && s && !o.publica && !esRespuesta) {
       terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
     }
     throw new ErrorApi(res.status, d.msg ?? ERROR_GENERICO, d.code, d.errores ?? {});

@@ -1,5 +1,6 @@
 import type { CitaPaciente } from '@miduelo/shared/citas';
 import { CalendarDays, MessageCircle } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { ResumenCita, EstadoCita } from '../componentes/cita';
 import { LineasCrisis } from '../componentes/crisis';
 import { PendientesDeHoy } from '../componentes/pendientes-hoy';
@@ -10,6 +11,9 @@ import { useAlDia, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { totalNoLeidos, useNoLeidos } from '../lib/no-leidos';
 import { useSesion } from '../lib/sesion';
+
+// The daily check-in into the emotion diary: its own chunk (decision 212).
+const RegistroDelDia = lazy(() => import('../componentes/registro-del-dia'));
 
 function saludo(): string {
   const h = new Date().getHours();
@@ -48,6 +52,10 @@ export function Inicio() {
           {proxima ? 'Ver mis citas' : 'Solicitar una cita'}
         </Enlace>
       </Tarjeta>
+
+      <Suspense fallback={null}>
+        <RegistroDelDia />
+      </Suspense>
 
       <PendientesDeHoy />
 

@@ -2,6 +2,7 @@
 import { DEMO, type SembradorDemo } from '../../db/seed';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 import { hashContrasena } from './hash';
+import { documentosVigentes, insertarAceptaciones } from './repo-consentimiento';
 
 export const sembrarCuentasDemo: SembradorDemo = async (db, { ahora, ids }) => {
   const hash = await hashContrasena(DEMO.contrasena);
@@ -63,6 +64,13 @@ export const sembrarCuentasDemo: SembradorDemo = async (db, { ahora, ids }) => {
       })),
     )
     .returning({ id: paciente.id_paciente });
+  // They registered the way every patient does: accepting the privacy notice and the consent letter
+  // in force (decision 146), so the demo login opens the app, not the consent screen (decision 211).
+  const vigentes = await documentosVigentes(db);
+  await insertarAceptaciones(
+    db,
+    pacientes.flatMap((p) => vigentes.map((d) => ({ id_paciente: p.id, tipo: d.tipo, version: d.version, aceptadoEn: ahora, ip: null }))),
+  );
   ids.idPsicologo = psi.id_psicologo;
   ids.idAdmin = admin.id_psicologo;
   ids.pacientes = pacientes.map((p) => p.id);

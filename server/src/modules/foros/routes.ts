@@ -55,6 +55,7 @@ import {
   participantesDeForo,
   quitarParticipante,
   responderInvitacion,
+  salirDeForo,
   unirseAForo,
 } from './service';
 import {
@@ -137,6 +138,15 @@ const rutasForos: Rutas = async (app) => {
     async (request) => {
       const f = await unirseAForo(ctx, { cuenta: cuenta(request), idForo: request.params.id });
       return { data: foroDto(f), msg: MSG_FOROS.unido };
+    },
+  );
+
+  app.post(
+    '/:id/salir',
+    { ...soloPacientes, schema: { params: IdForoParamsSchema, response: { 200: UnirseRespuestaSchema } } },
+    async (request) => {
+      const f = await salirDeForo(ctx, { cuenta: cuenta(request), idForo: request.params.id });
+      return { data: foroDto(f), msg: MSG_FOROS.saliste };
     },
   );
 

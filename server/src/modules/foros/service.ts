@@ -162,6 +162,21 @@ export async function unirseAForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: nu
   return obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo });
 }
 
+/** A patient leaves a forum they joined (decision 210): their posts stay, as after a removal, but
+ * nothing stops them joining again. Moderators and admins are professionals who leave otherwise. */
+export async function salirDeForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: number }) {
+  const publico = await ctx.db.transaction(async (tx) => {
+    const f = await bloquearForo(tx, o.cuenta, o.idForo);
+    if (!f || (!f.publico && !f.participante)) throw foroNoEncontrado();
+    if (!f.participante) throw conflict(MSG_FOROS.noParticipas, 'NO_PARTICIPA');
+    if (f.participante.rol !== 'miembro') throw sinPermiso(MSG_FOROS.soloMiembrosSalen);
+    await eliminarParticipante(tx, f.participante.id_participante);
+    return f.publico;
+  });
+  await publicarConteos(ctx, o.idForo, publico);
+  return obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo });
+}
+
 // ---------------------------------------------------------------- participants
 
 export async function participantesDeForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: number }) {

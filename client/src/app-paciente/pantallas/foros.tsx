@@ -1,0 +1,703 @@
+// The forums a patient may join (public ones) and has joined (issue 17, decisions 161, 164, 213):
+// the list, a forum with its topics (new topics live), and a topic's posts, live over the socket
+// (merged by sequence number, resynchronised after a reconnection, polled while offline).
+import {
+  type Foro,
+  type MensajeForo,
+  MENSAJE_FORO_MAX,
+  MOTIVO_REPORTE_MAX,
+  MSG_FOROS,
+  type Tema,
+  TEXTOS_FOROS,
+} from '@miduelo/shared/foros';
+import type { SincronizacionTema } from '@miduelo/shared/realtime-foros';
+import { ArrowLeft, MessageSquare, SendHorizontal, Users } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { LineasCrisis } from '../componentes/crisis';
+import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
+import { ErrorApi, guardarCache, leerCache } from '../lib/api';
+import { useAlDia, useConexion, useEvento } from '../lib/conexion';
+import { Enlace } from '../lib/enrutador';
+import { zonaClinica } from '../lib/fechas';
+import { apiForos, fechaCorta, fusionarPosts, nuevoIdCliente, RUTA_FOROS, ultimoContiguo } from '../lib/foros';
+import { useSesion } from '../lib/sesion';
+
+const mensajeDe = (e: unknown, defecto: string) => (e instanceof ErrorApi ? e.message : defecto);
+
+export default function Foros({ ruta }: { ruta: string }) {
+  const tema = /^\/foros\/(\d{1,10})\/temas\/(\d{1,10})$/.exec(ruta);
+  if (tema) return <TemaForo idForo={Number(tema[1])} idTema={Number(tema[2])} />;
+  const foro = /^\/foros\/(\d{1,10})$/.exec(ruta);
+  if (foro) return <DetalleForo idForo={Number(foro[1])} />;
+  return <ListaForos />;
+}
+
+/** A GET of the forums' API, shown at once from the device and then refreshed. */
+function useForos<T>(ruta: string) {
+  const [datos, setDatos] = useState<T | undefined>(() => leerCache<T>(`foros:${ruta}`));
+  const [error, setError] = useState<string | null>(null);
+  const recargar = useCallback(async () => {
+    try {
+      const d = await apiForos<T>(ruta);
+      setDatos(d);
+      setError(null);
+      guardarCache(`foros:${ruta}`, d);
+    } catch (e) {
+      setError(mensajeDe(e, 'No se pudieron cargar los foros.'));
+    }
+  }, [ruta]);
+  useEffect(() => {
+    setDatos(leerCache<T>(`foros:${ruta}`));
+    void recargar();
+  }, [ruta, recargar]);
+  useAlDia(() => void recargar());
+  return { datos, error, recargar, fijar: setDatos };
+}
+
+function Volver({ a, texto }: { a: string; texto: string }) {
+  return (
+    <Enlace a={a} className="-ml-1 mb-2 inline-flex min-h-11 items-center gap-1 text-salvia-700">
+      <ArrowLeft aria-hidden className="size-5" /> {texto}
+    </Enlace>
+  );
+}
+
+function Conteos({ foro }: { foro: Foro }) {
+  return (
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-tinta-600">
+      <span className="inline-flex items-center gap-1">
+        <Users aria-hidden className="size-4" /> {foro.total_participantes}{' '}
+        {foro.total_participantes === 1 ? 'participante' : 'participantes'}
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <MessageSquare aria-hidden className="size-4" /> {foro.total_temas} {foro.total_temas === 1 ? 'tema' : 'temas'}
+      </span>
+    </p>
+  );
+}
+
+// ---------------------------------------------------------------- list
+
+function ListaForos() {
+  const lista = useForos<{ data: Foro[] }>('?limit=100&publico=true');
+  useEvento('foro:conteos', (c) =>
+    lista.fijar((l) => l && { ...l, data: l.data.map((f) => (f.id_foro === c.id_foro ? { ...f, ...c } : f)) }),
+  );
+  const foros = lista.datos?.data ?? [];
+  const mios = foros.filter((f) => f.es_participante);
+  const otros = foros.filter((f) => !f.es_participante);
+
+  return (
+    <div className="space-y-5">
+      <Titulo sub="Espacios para conversar sobre el duelo con otras personas que lo viven, acompañados por profesionales.">Foros</Titulo>
+      {lista.error &&
+        (lista.datos ? (
+          <p className="text-sm text-tinta-600">Mostramos lo último que se guardó en este teléfono.</p>
+        ) : (
+          <Aviso tono="error">{lista.error}</Aviso>
+        ))}
+      {!lista.datos && !lista.error && <p className="text-tinta-600">Cargando…</p>}
+      {lista.datos && (
+        <>
+          <section aria-labelledby="mis-foros" className="space-y-3">
+            <h2 id="mis-foros" className="font-semibold text-tinta-800">
+              Tus foros
+            </h2>
+            {mios.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-arena-300 px-4 py-5 text-tinta-600">
+                Aún no participas en ningún foro. Puedes leer los que hay abajo y unirte cuando te sientas lista o listo.
+              </p>
+            ) : (
+              <ul className="space-y-3">
+                {mios.map((f) => (
+                  <li key={f.id_foro}>
+                    <TarjetaForo foro={f} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="otros-foros" className="space-y-3">
+            <h2 id="otros-foros" className="font-semibold text-tinta-800">
+              Puedes unirte
+            </h2>
+            {otros.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-arena-300 px-4 py-5 text-tinta-600">
+                {foros.length === 0 ? 'Por ahora no hay foros abiertos. Vuelve pronto.' : 'Ya participas en todos los foros abiertos.'}
+              </p>
+            ) : (
+              <ul className="space-y-3">
+                {otros.map((f) => (
+                  <li key={f.id_foro}>
+                    <TarjetaForo foro={f} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function TarjetaForo({ foro }: { foro: Foro }) {
+  return (
+    <Enlace a={`${RUTA_FOROS}/${foro.id_foro}`} className="block rounded-2xl border border-arena-200 bg-papel p-4 active:bg-arena-50">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold text-tinta-900 [overflow-wrap:anywhere]">{foro.titulo}</h3>
+        {foro.es_participante && (
+          <span className="shrink-0 rounded-full bg-salvia-50 px-2.5 py-0.5 text-sm text-salvia-800">Participas</span>
+        )}
+      </div>
+      {foro.descripcion && <p className="mt-1 line-clamp-3 text-tinta-700 [overflow-wrap:anywhere]">{foro.descripcion}</p>}
+      <div className="mt-2">
+        <Conteos foro={foro} />
+      </div>
+    </Enlace>
+  );
+}
+
+// ---------------------------------------------------------------- one forum
+
+function DetalleForo({ idForo }: { idForo: number }) {
+  const foro = useForos<{ data: Foro }>(`/${idForo}`);
+  const temas = useForos<{ data: Tema[] }>(`/${idForo}/temas?limit=100`);
+  const socket = useConexion((c) => c.socket);
+  const enVivo = useConexion((c) => c.enVivo);
+  const [ocupado, setOcupado] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [aviso, setAviso] = useState<string | null>(null);
+  const [confirmarSalir, setConfirmarSalir] = useState(false);
+  const f = foro.datos?.data;
+
+  // The forum's room: new topics and topic activity, live.
+  useEffect(() => {
+    if (!socket || !enVivo) return;
+    socket.emit('foro:unirse', { id_foro: idForo }, () => undefined);
+    return () => {
+      socket.emit('foro:salir', { id_foro: idForo });
+    };
+  }, [socket, enVivo, idForo]);
+  useEvento('foro:tema', ({ tema }) => {
+    if (tema.id_foro !== idForo) return;
+    temas.fijar((l) => l && { ...l, data: [tema, ...l.data.filter((t) => t.id_tema !== tema.id_tema)] });
+  });
+  useEvento('foro:tema-actividad', (a) => {
+    if (a.id_foro !== idForo) return;
+    const mio = a.autor.tipo === 'paciente' && a.autor.id === useSesion.getState().sesion?.paciente.id_paciente;
+    temas.fijar(
+      (l) =>
+        l && {
+          ...l,
+          data: l.data
+            .map((t) =>
+              t.id_tema === a.id_tema
+                ? {
+                    ...t,
+                    total_mensajes: a.total_mensajes,
+                    ultimo_seq: a.ultimo_seq,
+                    fecha_actividad: a.fecha_actividad,
+                    no_leidos: t.no_leidos === null || mio ? t.no_leidos : t.no_leidos + Math.max(0, a.ultimo_seq - t.ultimo_seq),
+                  }
+                : t,
+            )
+            .sort((x, y) => (x.fecha_actividad < y.fecha_actividad ? 1 : -1)),
+        },
+    );
+  });
+  useEvento('foro:conteos', (c) => c.id_foro === idForo && foro.fijar((d) => d && { data: { ...d.data, ...c } }));
+  useEvento('foro:cambio', (c) => c.id_foro === idForo && void foro.recargar());
+  useEvento('foro:removido', (c) => c.id_foro === idForo && void foro.recargar());
+
+  const cambiar = async (accion: 'unirse' | 'salir') => {
+    setOcupado(true);
+    setError(null);
+    setAviso(null);
+    try {
+      const r = await apiForos<{ data: Foro; msg: string }>(`/${idForo}/${accion}`, { metodo: 'POST' });
+      foro.fijar({ data: r.data });
+      setAviso(
+        accion === 'unirse'
+          ? 'Te uniste al foro. Ya puedes escribir en sus temas.'
+          : 'Saliste del foro. Puedes volver a unirte cuando quieras.',
+      );
+      setConfirmarSalir(false);
+      void temas.recargar();
+    } catch (e) {
+      setError(mensajeDe(e, accion === 'unirse' ? TEXTOS_FOROS.errorUnirse : 'No pudimos sacarte del foro. Inténtalo de nuevo.'));
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  if (!f) {
+    return (
+      <div>
+        <Volver a={RUTA_FOROS} texto="Volver a los foros" />
+        {foro.error ? <Aviso tono="error">{foro.error}</Aviso> : <p className="text-tinta-600">Cargando…</p>}
+      </div>
+    );
+  }
+
+  const lista = temas.datos?.data ?? [];
+  return (
+    <div className="space-y-4">
+      <Volver a={RUTA_FOROS} texto="Volver a los foros" />
+      <div>
+        <h1 className="font-serif text-2xl text-tinta-900 [overflow-wrap:anywhere]">{f.titulo}</h1>
+        {f.descripcion && <p className="mt-1 whitespace-pre-wrap text-tinta-700 [overflow-wrap:anywhere]">{f.descripcion}</p>}
+        <div className="mt-2">
+          <Conteos foro={f} />
+        </div>
+      </div>
+
+      {aviso && <Aviso tono="exito">{aviso}</Aviso>}
+      {error && <Aviso tono="error">{error}</Aviso>}
+
+      {f.es_participante ? (
+        <NuevoTema
+          idForo={idForo}
+          alCrear={(t) => temas.fijar((l) => ({ data: [t, ...(l?.data ?? []).filter((x) => x.id_tema !== t.id_tema)] }))}
+        />
+      ) : (
+        <Tarjeta className="border-salvia-200 bg-salvia-50">
+          <p className="mb-3 text-tinta-800">
+            Puedes leer este foro. Si te unes, podrás escribir y responder a otras personas que están viviendo un duelo.
+          </p>
+          <Boton disabled={ocupado} onClick={() => void cambiar('unirse')}>
+            Unirme al foro
+          </Boton>
+        </Tarjeta>
+      )}
+
+      <section aria-labelledby="temas" className="space-y-3">
+        <h2 id="temas" className="font-semibold text-tinta-800">
+          Temas
+        </h2>
+        {temas.datos && lista.length === 0 && (
+          <p className="rounded-2xl border border-dashed border-arena-300 px-4 py-5 text-tinta-600">
+            Aún no hay temas.{f.es_participante ? ' Puedes abrir el primero.' : ''}
+          </p>
+        )}
+        {!temas.datos && (temas.error ? <Aviso tono="error">{temas.error}</Aviso> : <p className="text-tinta-600">Cargando…</p>)}
+        <ul className="space-y-3" data-testid="temas-foro">
+          {lista.map((t) => (
+            <li key={t.id_tema}>
+              <Enlace
+                a={`${RUTA_FOROS}/${idForo}/temas/${t.id_tema}`}
+                className="block rounded-2xl border border-arena-200 bg-papel p-4 active:bg-arena-50"
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="font-semibold text-tinta-900 [overflow-wrap:anywhere]">{t.titulo}</h3>
+                  {t.no_leidos ? (
+                    <span className="shrink-0 rounded-full bg-terracota-600 px-2 text-sm leading-6 text-white">
+                      {TEXTOS_FOROS.noLeidos(t.no_leidos)}
+                    </span>
+                  ) : null}
+                </div>
+                <p className="mt-1 text-sm text-tinta-600">
+                  {t.total_mensajes} {t.total_mensajes === 1 ? 'mensaje' : 'mensajes'} · {fechaCorta(t.fecha_actividad, zonaClinica())}
+                </p>
+              </Enlace>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {f.es_participante && f.rol_usuario === 'miembro' && (
+        <div className="border-t border-arena-200 pt-4">
+          {confirmarSalir ? (
+            <div role="alertdialog" aria-labelledby="confirmar-salir" className="rounded-2xl border border-arena-300 bg-arena-50 p-4">
+              <p id="confirmar-salir" className="mb-3 text-tinta-900">
+                ¿Salir de este foro? Lo que escribiste se queda en él, y puedes volver a unirte cuando quieras.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Boton variante="peligro" disabled={ocupado} onClick={() => void cambiar('salir')}>
+                  Sí, salir
+                </Boton>
+                <Boton variante="secundario" onClick={() => setConfirmarSalir(false)}>
+                  Quedarme
+                </Boton>
+              </div>
+            </div>
+          ) : (
+            <button type="button" onClick={() => setConfirmarSalir(true)} className="min-h-11 text-tinta-600 underline">
+              Salir del foro
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NuevoTema({ idForo, alCrear }: { idForo: number; alCrear: (t: Tema) => void }) {
+  const [abierto, setAbierto] = useState(false);
+  const [titulo, setTitulo] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [crisis, setCrisis] = useState(false);
+  if (!abierto) {
+    return (
+      <Boton variante="secundario" onClick={() => setAbierto(true)}>
+        Abrir un tema nuevo
+      </Boton>
+    );
+  }
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    setEnviando(true);
+    setError(null);
+    try {
+      const r = await apiForos<{ data: Tema & { crisis: boolean } }>(`/${idForo}/temas`, { metodo: 'POST', cuerpo: { titulo } });
+      const { crisis: c, ...t } = r.data;
+      alCrear(t);
+      setCrisis(c);
+      setTitulo('');
+      setAbierto(c);
+    } catch (err) {
+      setError(mensajeDe(err, TEXTOS_FOROS.errorTema));
+    } finally {
+      setEnviando(false);
+    }
+  };
+  return (
+    <Tarjeta>
+      {crisis && <AvisoCrisis />}
+      <form onSubmit={enviar} className="space-y-3">
+        <label htmlFor="titulo-tema" className="block font-medium text-tinta-800">
+          ¿De qué quieres hablar?
+        </label>
+        <input
+          id="titulo-tema"
+          value={titulo}
+          onChange={(e) => setTitulo(e.target.value)}
+          maxLength={255}
+          className="block min-h-12 w-full rounded-xl border border-arena-300 bg-papel px-3 text-base text-tinta-900 focus:border-salvia-500 focus:outline-2 focus:outline-salvia-200"
+        />
+        {error && <Aviso tono="error">{error}</Aviso>}
+        <div className="flex flex-wrap gap-3">
+          <Boton type="submit" disabled={enviando || !titulo.trim()}>
+            {enviando ? 'Creando…' : 'Crear tema'}
+          </Boton>
+          <Boton variante="secundario" onClick={() => setAbierto(false)}>
+            Cancelar
+          </Boton>
+        </div>
+      </form>
+    </Tarjeta>
+  );
+}
+
+function AvisoCrisis() {
+  return (
+    <div role="alert" className="mb-4 rounded-2xl border border-terracota-200 bg-terracota-50 p-4">
+      <p className="font-semibold text-tinta-900">{TEXTOS_FOROS.crisisTitulo}</p>
+      <p className="mb-3 text-tinta-700">{TEXTOS_FOROS.crisisTexto}</p>
+      <LineasCrisis />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- one topic
+
+function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
+  const foro = useForos<{ data: Foro }>(`/${idForo}`);
+  const temas = useForos<{ data: Tema[] }>(`/${idForo}/temas?limit=100`);
+  const tema = temas.datos?.data.find((t) => t.id_tema === idTema);
+  const participante = foro.datos?.data.es_participante === true;
+  const yo = useSesion((s) => s.sesion?.paciente.id_paciente);
+  const socket = useConexion((c) => c.socket);
+  const enVivo = useConexion((c) => c.enVivo);
+  const clave = `foros:tema:${idTema}`;
+  const [posts, setPosts] = useState<MensajeForo[]>(() => leerCache<MensajeForo[]>(clave) ?? []);
+  const ref = useRef(posts);
+  ref.current = posts;
+  const [cargado, setCargado] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fin = useRef<HTMLDivElement>(null);
+
+  const leer = useRef<number | undefined>(undefined);
+  const marcarLeido = useCallback(() => {
+    if (!participante || document.visibilityState !== 'visible') return;
+    window.clearTimeout(leer.current);
+    leer.current = window.setTimeout(() => void apiForos(`/temas/${idTema}/leer`, { metodo: 'PUT' }).catch(() => undefined), 800);
+  }, [idTema, participante]);
+
+  const fusionar = useCallback(
+    (nuevos: MensajeForo[]) => {
+      if (nuevos.length === 0) return;
+      const r = fusionarPosts(ref.current, nuevos);
+      ref.current = r;
+      setPosts(r);
+      guardarCache(clave, r);
+    },
+    [clave],
+  );
+
+  const sincronizar = useCallback(async () => {
+    try {
+      for (;;) {
+        const desde = ultimoContiguo(ref.current);
+        const r = await apiForos<{ data: MensajeForo[]; meta: { ultimo_seq: number } }>(
+          `/temas/${idTema}/mensajes?despues_de=${desde}&limite=500`,
+        );
+        fusionar(r.data);
+        if (r.data.length < 500) break;
+      }
+      setError(null);
+      marcarLeido();
+    } catch (e) {
+      setError(mensajeDe(e, TEXTOS_FOROS.errorCargarMensajes));
+    } finally {
+      setCargado(true);
+    }
+  }, [idTema, fusionar, marcarLeido]);
+
+  useEffect(() => {
+    const guardados = leerCache<MensajeForo[]>(clave) ?? [];
+    ref.current = guardados;
+    setPosts(guardados);
+    void sincronizar();
+  }, [clave, sincronizar]);
+  useAlDia(() => void sincronizar());
+
+  // The topic's room while the screen is open; joining answers what the socket missed.
+  useEffect(() => {
+    if (!socket || !enVivo) return;
+    socket.emit('foro:tema:unirse', { id_tema: idTema, despues_de: ultimoContiguo(ref.current) }, (r) => {
+      if (!r.ok) return;
+      const s = r.data as SincronizacionTema;
+      fusionar(s.mensajes);
+      if (s.hay_mas) void sincronizar();
+    });
+    return () => {
+      socket.emit('foro:tema:salir', { id_tema: idTema });
+    };
+  }, [socket, enVivo, idTema, fusionar, sincronizar]);
+
+  useEvento('foro:mensaje', ({ mensaje }) => {
+    if (mensaje.id_tema !== idTema) return;
+    fusionar([mensaje]);
+    marcarLeido();
+  });
+  useEvento('foro:mensaje-oculto', (p) => {
+    if (p.id_tema !== idTema) return;
+    const r = ref.current.map((m) =>
+      m.id_mensaje === p.id_mensaje ? { ...m, oculto: p.oculto, contenido: p.oculto ? '' : m.contenido } : m,
+    );
+    ref.current = r;
+    setPosts(r);
+    if (!p.oculto) void sincronizar();
+  });
+
+  // Removed by a moderator, or the forum changed: read its state again (the composer follows).
+  useEvento('foro:removido', (c) => c.id_foro === idForo && void foro.recargar());
+  useEvento('foro:cambio', (c) => c.id_foro === idForo && void foro.recargar());
+
+  const total = posts.length;
+  useEffect(() => {
+    if (total > 0) fin.current?.scrollIntoView({ block: 'end' });
+  }, [total]);
+
+  return (
+    <div className="flex min-h-[calc(100dvh-13rem)] flex-col">
+      <Volver a={`${RUTA_FOROS}/${idForo}`} texto={foro.datos ? `Volver a ${foro.datos.data.titulo}` : TEXTOS_FOROS.volverAlForo} />
+      <h1 className="mb-3 font-serif text-xl text-tinta-900 [overflow-wrap:anywhere]">{tema?.titulo ?? TEXTOS_FOROS.conversacion}</h1>
+      {error && <Aviso tono="error">{error}</Aviso>}
+      {cargado && !error && total === 0 && (
+        <p className="rounded-2xl border border-dashed border-arena-300 px-4 py-5 text-tinta-600">Todavía no hay mensajes en este tema.</p>
+      )}
+      <ol className="flex-1 space-y-3" aria-label="Mensajes del tema" data-testid="posts">
+        {posts.map((m) => (
+          <Post key={m.seq} post={m} propio={m.autor.tipo === 'paciente' && m.autor.id === yo} puedeReportar={participante} />
+        ))}
+      </ol>
+      {foro.datos &&
+        (participante ? (
+          <Escribir idTema={idTema} alPublicar={fusionar} />
+        ) : (
+          <Tarjeta className="mt-4 border-salvia-200 bg-salvia-50">
+            <p className="text-tinta-800">
+              Para escribir en este tema, únete al foro.{' '}
+              <Enlace a={`${RUTA_FOROS}/${idForo}`} className="font-semibold text-salvia-700 underline">
+                Ir al foro
+              </Enlace>
+            </p>
+          </Tarjeta>
+        ))}
+      <div ref={fin} className="h-20" aria-hidden />
+    </div>
+  );
+}
+
+function Post({ post: m, propio, puedeReportar }: { post: MensajeForo; propio: boolean; puedeReportar: boolean }) {
+  const profesional = m.autor.tipo === 'psicologo';
+  return (
+    <li data-seq={m.seq} className={`flex flex-col ${propio ? 'items-end' : 'items-start'}`}>
+      <article
+        className={`max-w-[90%] rounded-2xl px-4 py-3 ${
+          propio
+            ? 'bg-salvia-600 text-white'
+            : profesional
+              ? 'border border-salvia-200 bg-salvia-50 text-tinta-900'
+              : 'border border-arena-200 bg-papel text-tinta-900'
+        }`}
+      >
+        <p className={`mb-1 text-sm ${propio ? 'text-salvia-100' : 'text-tinta-600'}`}>
+          <span className="font-semibold">{propio ? 'Tú' : `${m.autor.nombre} ${m.autor.apellido}`.trim()}</span>
+          {profesional && !propio && <span> · Profesional de MiDuelo</span>}
+        </p>
+        {m.oculto ? (
+          <p className={`italic ${propio ? 'text-salvia-100' : 'text-tinta-500'}`}>{TEXTOS_FOROS.mensajeOculto}</p>
+        ) : (
+          <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{m.contenido}</p>
+        )}
+        <p className={`mt-1 text-right text-xs ${propio ? 'text-salvia-100' : 'text-tinta-500'}`}>
+          {fechaCorta(m.fecha_envio, zonaClinica())}
+        </p>
+      </article>
+      {puedeReportar && !propio && !m.oculto && <Reportar idMensaje={m.id_mensaje} />}
+    </li>
+  );
+}
+
+/** Telling the moderators about a hurtful post (decision 164): an optional reason, one report per post. */
+function Reportar({ idMensaje }: { idMensaje: number }) {
+  const [abierto, setAbierto] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const [hecho, setHecho] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (hecho) {
+    return (
+      <p role="status" className="mt-1 max-w-[90%] text-sm text-salvia-800">
+        {hecho}
+      </p>
+    );
+  }
+  if (!abierto) {
+    return (
+      <button type="button" onClick={() => setAbierto(true)} className="min-h-9 px-1 text-sm text-tinta-500 underline">
+        {TEXTOS_FOROS.reportar}
+      </button>
+    );
+  }
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    setEnviando(true);
+    setError(null);
+    try {
+      const r = await apiForos<{ data: { msg: string } }>(`/mensajes/${idMensaje}/reportar`, {
+        metodo: 'POST',
+        cuerpo: { motivo: motivo.trim() || null },
+      });
+      setHecho(r.data.msg);
+    } catch (err) {
+      setError(mensajeDe(err, 'No pudimos enviar el reporte. Inténtalo de nuevo.'));
+    } finally {
+      setEnviando(false);
+    }
+  };
+  return (
+    <form onSubmit={enviar} className="mt-2 w-[90%] space-y-2 rounded-2xl border border-arena-300 bg-arena-50 p-3">
+      <label htmlFor={`motivo-${idMensaje}`} className="block text-tinta-800">
+        ¿Por qué quieres reportar este mensaje? <span className="text-tinta-600">(opcional)</span>
+      </label>
+      <textarea
+        id={`motivo-${idMensaje}`}
+        rows={2}
+        maxLength={MOTIVO_REPORTE_MAX}
+        value={motivo}
+        onChange={(e) => setMotivo(e.target.value)}
+        className="block w-full rounded-xl border border-arena-300 bg-papel px-3 py-2 text-base focus:border-salvia-500 focus:outline-2 focus:outline-salvia-200"
+      />
+      <p className="text-sm text-tinta-600">
+        Lo leerán los moderadores del foro, profesionales de MiDuelo. No se borra nada de inmediato: ellos lo revisan.
+      </p>
+      {error && <Aviso tono="error">{error}</Aviso>}
+      <div className="flex flex-wrap gap-3">
+        <Boton type="submit" disabled={enviando}>
+          {enviando ? 'Enviando…' : 'Enviar reporte'}
+        </Boton>
+        <Boton variante="secundario" onClick={() => setAbierto(false)}>
+          Cancelar
+        </Boton>
+      </div>
+    </form>
+  );
+}
+
+function Escribir({ idTema, alPublicar }: { idTema: number; alPublicar: (m: MensajeForo[]) => void }) {
+  const [texto, setTexto] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [crisis, setCrisis] = useState(false);
+  const idCliente = useRef(nuevoIdCliente());
+  const largo = [...texto].length;
+
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    const t = texto.trim();
+    if (!t || largo > MENSAJE_FORO_MAX || enviando) return;
+    setEnviando(true);
+    setError(null);
+    try {
+      const r = await apiForos<{ data: MensajeForo & { crisis: boolean } }>(`/temas/${idTema}/mensajes`, {
+        metodo: 'POST',
+        cuerpo: { contenido: t, id_cliente: idCliente.current },
+      });
+      const { crisis: c, ...m } = r.data;
+      alPublicar([m]);
+      setCrisis(c);
+      setTexto('');
+      idCliente.current = nuevoIdCliente();
+    } catch (err) {
+      // The same id goes with a retry of the same text: it is published once.
+      setError(mensajeDe(err, TEXTOS_FOROS.errorEnviar));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  return (
+    <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 mt-4">
+      {crisis && <AvisoCrisis />}
+      {error && (
+        <div className="mb-2">
+          <Aviso tono="error">{error}</Aviso>
+        </div>
+      )}
+      <form onSubmit={enviar} className="flex items-end gap-2 rounded-2xl border border-arena-200 bg-papel p-2 shadow-sm">
+        <label className="min-w-0 flex-1">
+          <span className="sr-only">Escribe tu mensaje para el foro</span>
+          <textarea
+            value={texto}
+            rows={2}
+            placeholder="Escribe tu mensaje…"
+            aria-invalid={largo > MENSAJE_FORO_MAX ? true : undefined}
+            onChange={(e) => {
+              setTexto(e.target.value);
+              if (error) setError(null);
+            }}
+            className="max-h-40 min-h-11 w-full resize-none rounded-xl px-2 py-2 focus:outline-none"
+          />
+          {largo > MENSAJE_FORO_MAX * 0.9 && (
+            <span className={`block px-2 text-sm ${largo > MENSAJE_FORO_MAX ? 'text-terracota-700' : 'text-tinta-500'}`}>
+              {largo > MENSAJE_FORO_MAX ? MSG_FOROS.mensajeLargo : `${largo} / ${MENSAJE_FORO_MAX}`}
+            </span>
+          )}
+        </label>
+        <button
+          type="submit"
+          disabled={!texto.trim() || enviando || largo > MENSAJE_FORO_MAX}
+          aria-label="Publicar en el foro"
+          className="grid size-11 shrink-0 place-items-center rounded-full bg-salvia-600 text-white disabled:bg-salvia-300"
+        >
+          <SendHorizontal aria-hidden className="size-5" />
+        </button>
+      </form>
+    </div>
+  );
+}

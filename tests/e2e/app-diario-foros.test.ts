@@ -1,0 +1,201 @@
+// The patient's app (issue 17) at phone size: the daily check-in on Inicio writes today's diary
+// entry and the month view shows it; an entry is shared with the psychologist and deleted after a
+// confirmation; forum posts written by the psychologist and by another member (which she reports)
+// appear live in the patient's open topic, her own post appears, a removal shows live, and a server
+// refusal is shown in Spanish without ending the session.
+import { expect as esperar } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { MSG_FOROS } from '@miduelo/shared/foros';
+import { diarioEmocion } from '@miduelo/server/db/schema/actividades';
+import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
+import { salaTema } from '@miduelo/server/modules/foros/salas';
+import { debeOmitirE2E } from '../helpers/navegador';
+import type { E2E } from '../helpers/e2e';
+import { CONTRASENA, crearPaciente, crearPsicologo, type Paciente, sesionPsicologo } from '../helpers/fabricas';
+import { foroConTema, pacienteForo, usuario } from '../helpers/foros';
+
+const omitir = debeOmitirE2E();
+let e: E2E;
+const contextos: BrowserContext[] = [];
+const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function telefono(): Promise<Page> {
+  const c = await e.browser.newContext({ baseURL: e.url, locale: 'es-MX', timezoneId: 'America/Mexico_City', ...TELEFONO });
+  contextos.push(c);
+  return c.newPage();
+}
+
+const hoyClinica = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    e.t.reloj.ahora(),
+  );
+
+async function aceptarVigentes(idPaciente: number) {
+  const docs = await e.t.db.select().from(documentoConsentimiento);
+  const vigente = new Map<string, number>();
+  for (const d of docs) vigente.set(d.tipo, Math.max(vigente.get(d.tipo) ?? 0, d.version));
+  await e.t.db
+    .insert(aceptacionConsentimiento)
+    .values([...vigente].map(([tipo, version]) => ({ id_paciente: idPaciente, tipo, version, aceptadoEn: new Date(), ip: null })));
+}
+
+async function practica() {
+  const psi = await crearPsicologo(e.t.db);
+  const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Lucía' });
+  await aceptarVigentes(pac.id_paciente);
+  const tokenPsi = sesionPsicologo(e.t.app, psi);
+  return { psi, pac, tokenPsi, psicologa: usuario(e.t, tokenPsi, 'psicologo', psi.id_psicologo, psi.nombre) };
+}
+
+async function entrar(page: Page, pac: Paciente) {
+  await page.goto('/app');
+  await page.waitForURL((u) => u.pathname === '/app/entrar');
+  await page.getByLabel('Correo electrónico').fill(pac.email);
+  await page.getByLabel('Contraseña').fill(CONTRASENA);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByText('Tu próxima cita').waitFor();
+}
+
+const entradasDe = (idPaciente: number) => e.t.db.select().from(diarioEmocion).where(eq(diarioEmocion.id_paciente, idPaciente));
+
+describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
+  beforeAll(async () => {
+    const { iniciarE2E } = await import('../helpers/e2e');
+    e = await iniciarE2E();
+  });
+  afterAll(async () => {
+    for (const c of contextos) await c.close().catch(() => {});
+    await e?.cerrar();
+  });
+
+  it('el registro del día en Inicio escribe la entrada de hoy y el mes la muestra; compartirla y eliminarla', async () => {
+    const { pac, psicologa } = await practica();
+    const page = await telefono();
+    await entrar(page, pac);
+    const hoy = hoyClinica();
+
+    const registro = page.locator('section', { hasText: '¿Cómo te sientes hoy?' });
+    await registro.getByRole('button', { name: 'Calma', exact: true }).click();
+    await registro.getByLabel(/Si quieres, escribe algo más/).fill('Fui al panteón y le llevé flores.\nMe sentí en paz.');
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    await registro.getByText('Guardamos en tu diario').waitFor();
+
+    const [fila] = await entradasDe(pac.id_paciente);
+    esperar({ fecha: fila.fecha, emocion: fila.emocion, intensidad: fila.intensidad, compartida: fila.compartida }).toEqual({
+      fecha: hoy,
+      emocion: 'Calma',
+      intensidad: 5,
+      compartida: false,
+    });
+
+    // Once done today, Inicio says so (also after reloading the app).
+    await page.reload();
+    await page.getByTestId('registro-hecho').getByText('Hoy ya escribiste en tu diario').waitFor();
+
+    // The month view: today's cell carries the emotion, the list the entry.
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Diario' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/diario');
+    esperar(await page.locator(`[data-fecha="${hoy}"]`).getAttribute('aria-label')).toMatch(/: Calma$/);
+    const tarjeta = page.getByTestId(`entrada-${fila.id_entrada}`);
+    await tarjeta.getByText('Solo para ti').waitFor();
+    await tarjeta.getByText('Fui al panteón y le llevé flores.').waitFor();
+
+    // Share it: the psychologist can read it now; unshared it was not there.
+    const mes = hoy.slice(0, 7);
+    const antes = await psicologa.get(`/api/psicologo/pacientes/${pac.id_paciente}/diario?mes=${mes}`);
+    esperar(antes.body).toEqual([]);
+    await tarjeta.click();
+    await page.getByTestId('nota-entrada').getByText('Me sentí en paz.').waitFor();
+    await page.getByRole('button', { name: 'Compartir con mi psicóloga o psicólogo' }).click();
+    await page.getByText('Listo. Tu psicóloga o psicólogo ya puede leer esta entrada.').waitFor();
+    const despues = await psicologa.get(`/api/psicologo/pacientes/${pac.id_paciente}/diario?mes=${mes}`);
+    esperar(despues.body.map((x: { id_entrada: number; nota: string }) => [x.id_entrada, x.nota])).toEqual([
+      [fila.id_entrada, 'Fui al panteón y le llevé flores.\nMe sentí en paz.'],
+    ]);
+
+    // Delete, after a confirmation that can be declined.
+    await page.getByRole('button', { name: 'Eliminar entrada' }).click();
+    await page.getByRole('button', { name: 'Conservarla' }).click();
+    esperar(await entradasDe(pac.id_paciente)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Eliminar entrada' }).click();
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
+    await page.getByText('La entrada se eliminó.').waitFor();
+    esperar(page.url()).toMatch(/\/app\/diario$/);
+    await page.getByText(/No hay entradas en/).waitFor();
+    esperar(await entradasDe(pac.id_paciente)).toEqual([]);
+  });
+
+  it('foros: unirse, los mensajes de otros llegan en vivo al tema abierto, el propio aparece, reportar uno, y un rechazo se lee en español', async () => {
+    const { psi, pac, psicologa } = await practica();
+    const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Duelo por la pérdida de un padre' });
+    const page = await telefono();
+    await entrar(page, pac);
+
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
+    const otros = page.getByRole('region', { name: 'Puedes unirte' });
+    await otros.getByRole('link', { name: /Duelo por la pérdida de un padre/ }).click();
+    await page.getByRole('button', { name: 'Unirme al foro' }).click();
+    await page.getByText('Te uniste al foro. Ya puedes escribir en sus temas.').waitFor();
+    await page.getByRole('link', { name: /Primer tema/ }).click();
+    await page.getByText('Todavía no hay mensajes en este tema.').waitFor();
+    // The topic's room holds the page's socket before the psychologist writes.
+    await esperar.poll(() => e.t.app.realtime.haySockets(salaTema(idTema)), { timeout: 15_000 }).toBe(true);
+
+    const r = await psicologa.post(`/api/foros/temas/${idTema}/mensajes`, {
+      contenido: 'Bienvenida, Lucía. Aquí puedes escribir cuando quieras.',
+    });
+    esperar(r.status).toBe(201);
+    const posts = page.getByTestId('posts');
+    await posts.getByText('Bienvenida, Lucía. Aquí puedes escribir cuando quieras.').waitFor();
+
+    await page.getByLabel('Escribe tu mensaje para el foro').fill('Gracias. Hoy extraño mucho a mi papá.');
+    await page.getByRole('button', { name: 'Publicar en el foro' }).click();
+    await posts.locator('li').filter({ hasText: 'Gracias. Hoy extraño mucho a mi papá.' }).getByText('Tú').waitFor();
+    const lista = await psicologa.get(`/api/foros/temas/${idTema}/mensajes`);
+    esperar(lista.body.data.map((m: { contenido: string; autor: { tipo: string } }) => [m.autor.tipo, m.contenido])).toEqual([
+      ['psicologo', 'Bienvenida, Lucía. Aquí puedes escribir cuando quieras.'],
+      ['paciente', 'Gracias. Hoy extraño mucho a mi papá.'],
+    ]);
+    esperar(await posts.locator('li').count()).toBe(2);
+
+    // Another member's post arrives live too; she reports it to the moderators with a reason.
+    const otro = await pacienteForo(e.t, { nombre: 'Ramiro', id_psicologo: psi.id_psicologo });
+    esperar((await otro.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    esperar((await otro.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Ya supérenlo, fue hace meses.' })).status).toBe(201);
+    const ajeno = posts.locator('li').filter({ hasText: 'Ya supérenlo, fue hace meses.' });
+    await ajeno.getByRole('button', { name: 'Reportar' }).click();
+    await ajeno.getByLabel(/Por qué quieres reportar/).fill('Es hiriente');
+    await ajeno.getByRole('button', { name: 'Enviar reporte' }).click();
+    await ajeno.getByText(MSG_FOROS.reporteEnviado).waitFor();
+    const reportes = await psicologa.get(`/api/foros/${idForo}/reportes`);
+    esperar(reportes.body.data.map((x: { motivo: string; mensaje: { contenido: string } }) => [x.motivo, x.mensaje.contenido])).toEqual([
+      ['Es hiriente', 'Ya supérenlo, fue hace meses.'],
+    ]);
+    // Her own posts carry no report button.
+    esperar(
+      await posts
+        .locator('li')
+        .filter({ hasText: 'Gracias. Hoy extraño mucho a mi papá.' })
+        .getByRole('button', { name: 'Reportar' })
+        .count(),
+    ).toBe(0);
+
+    // A moderator removes her: the open topic swaps its composer for the join prompt, live; joining
+    // again is refused and the server's words are shown, and she stays signed in.
+    const participantes = await psicologa.get(`/api/foros/${idForo}/participantes`);
+    const suyo = participantes.body.data.find(
+      (p: { usuario: { id: number }; tipo_usuario: string }) => p.tipo_usuario === 'paciente' && p.usuario.id === pac.id_paciente,
+    );
+    esperar((await psicologa.del(`/api/foros/${idForo}/participantes/${suyo.id_participante}`)).status).toBe(200);
+    await page.getByText('Para escribir en este tema, únete al foro.').waitFor();
+    esperar(await page.getByLabel('Escribe tu mensaje para el foro').count()).toBe(0);
+    await page.getByRole('link', { name: 'Ir al foro' }).click();
+    await page.getByRole('button', { name: 'Unirme al foro' }).click();
+    await page.getByRole('alert').getByText(MSG_FOROS.removidoDelForo).waitFor();
+    esperar(new URL(page.url()).pathname).toBe(`/app/foros/${idForo}`);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Inicio' }).click();
+    await page.getByText('Tu próxima cita').waitFor();
+  });
+});
