@@ -82,7 +82,7 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
               <Enlace
                 a={a}
                 aria-current={activa(a) ? 'page' : undefined}
-                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 whitespace-nowrap text-xs ${
+                className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 whitespace-nowrap text-xs tracking-tight max-[380px]:text-[0.6875rem] ${
                   activa(a) ? 'font-semibold text-salvia-700' : 'text-tinta-600'
                 }`}
               >
