@@ -1,164 +1,11 @@
-// bench/web: what a person on a phone's mobile data waits for. Chromium on a throttled link (devtools
-// protocol: 1.6 Mbps down, 750 kbps up, 150 ms round trip, cache disabled) loads the login page and
-// the agenda of a signed-in psychologist from the real server (built client, embedded database with
-// the demo practice), and a bare static page on the same link as the baseline; the same pages are
-// also loaded without compression (Accept-Encoding: identity). Prints medians of BENCH_RONDAS runs
-// (default 3) and the load average; asserts nothing about timing.
+// bench/web: what a person on a phone's mobile data waits for (issue 11): the login page and the agenda
+// of a signed-in psychologist, compressed and not (Accept-Encoding: identity), beside a bare static page
+// on the same throttled link (bench/comun/carga-limitada.ts). Asserts nothing about timing.
 //   pnpm build && pnpm exec tsx bench/web/index.ts
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { STORAGE_TOKEN } from '@miduelo/shared/constants';
-import { buildApp } from '@miduelo/server/app';
-import { leerConfig } from '@miduelo/server/config';
-import { abrirDb } from '@miduelo/server/db/client';
-import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { prepararDatos } from '@miduelo/server/arranque';
 import { DEMO } from '@miduelo/server/db/seed';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LIMITE_MS = 10 * 60_000;
-const RED = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
-const OBJETIVO_JS_KB = 150;
-const OBJETIVO_LCP_MS = 2000;
-
-setTimeout(() => {
-  console.error('bench/web: se alcanzó el límite de 10 minutos; se detiene.');
-  process.exit(2);
-}, LIMITE_MS).unref();
-
-interface Medida {
-  jsCrudo: number;
-  jsTransferido: number;
-  jsArchivos: number;
-  peticiones: number;
-  transferidoTotal: number;
-  fcp: number;
-  lcp: number;
-}
-
-// ---------- the servers ----------
-
-async function iniciarApp() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'miduelo-bench-web-'));
-  // BENCH_CLIENT_DIR: another build of the client (e.g. an older commit's) to compare against.
-  const config = leerConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: '1',
-    NODE_ENV: 'development',
-    ...(process.env.BENCH_CLIENT_DIR ? { CLIENT_DIR: process.env.BENCH_CLIENT_DIR } : {}),
-  });
-  const handle = await abrirDb({ databaseUrl: null, dataDir });
-  await aplicarMigraciones(handle, null);
-  const app = await buildApp({ config, db: handle.db, logger: false });
-  await prepararDatos({ app, handle, config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return {
-    url,
-    async cerrar() {
-      await app.close();
-      await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The baseline: one small HTML page with a heading and a paragraph, nothing else to fetch. */
-function iniciarPaginaBase(): Promise<{ url: string; cerrar: () => void }> {
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Base</title></head>
-<body><h1>Iniciar sesión</h1><p>${'Acompañamiento profesional en el proceso de duelo. '.repeat(8)}</p></body></html>`;
-  const servidor = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(html);
-  });
-  return new Promise((resolve) =>
-    servidor.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(servidor.address() as AddressInfo).port}/`, cerrar: () => servidor.close() }),
-    ),
-  );
-}
-
-// ---------- one page load ----------
-
-async function paginaLimitada(contexto: BrowserContext, sinCompresion: boolean): Promise<Page> {
-  const page = await contexto.newPage();
-  const cdp = await contexto.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', RED);
-  if (sinCompresion) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
-  // LCP and FCP entries are buffered by the browser; the observer only has to exist before we read.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number };
-    w.__lcp = 0;
-    new PerformanceObserver((lista) => {
-      for (const e of lista.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime);
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-  return page;
-}
-
-/** Waits until no new resource has started for `quietoMs` (the socket's long poll stays open, so
- * Playwright's 'networkidle' would wait for it). */
-async function esperarQuietud(page: Page, quietoMs = 1500, maxMs = 30_000): Promise<void> {
-  const inicio = Date.now();
-  let previo = -1;
-  let desde = Date.now();
-  while (Date.now() - inicio < maxMs) {
-    const n = await page.evaluate(() => performance.getEntriesByType('resource').length);
-    if (n !== previo) {
-      previo = n;
-      desde = Date.now();
-    } else if (Date.now() - desde >= quietoMs) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function medir(page: Page): Promise<Medida> {
-  return page.evaluate(() => {
-    const recursos = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    // The socket's long polls are live traffic, not the page load.
-    const carga = recursos.filter((r) => !r.name.includes('/socket.io/'));
-    const js = carga.filter((r) => r.initiatorType === 'script' || /\.m?js(\?|$)/.test(r.name));
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    return {
-      jsCrudo: js.reduce((s, r) => s + r.decodedBodySize, 0),
-      jsTransferido: js.reduce((s, r) => s + r.transferSize, 0),
-      jsArchivos: js.length,
-      peticiones: carga.length + 1,
-      transferidoTotal: carga.reduce((s, r) => s + r.transferSize, 0) + nav.transferSize,
-      fcp,
-      lcp: (window as unknown as { __lcp: number }).__lcp,
-    };
-  });
-}
-
-async function cargar(
-  browser: Browser,
-  url: string,
-  o: { sinCompresion?: boolean; token?: string; listo: (p: Page) => Promise<unknown> },
-): Promise<Medida> {
-  const contexto = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 390, height: 844 } });
-  try {
-    if (o.token) {
-      await contexto.addInitScript(([clave, valor]) => window.localStorage.setItem(clave, valor), [STORAGE_TOKEN, o.token] as const);
-    }
-    const page = await paginaLimitada(contexto, o.sinCompresion ?? false);
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await o.listo(page);
-    await esperarQuietud(page);
-    return await medir(page);
-  } finally {
-    await contexto.close();
-  }
-}
+import { STORAGE_TOKEN } from '@miduelo/shared/constants';
+import type { Browser, Page } from 'playwright-core';
+import { correrBenchCarga, ejecutar } from '../comun/carga-limitada';
 
 /** Logs in through the form once (unthrottled) to get a real session token for the agenda loads. */
 async function tokenDeSesion(browser: Browser, url: string): Promise<string> {
@@ -178,96 +25,22 @@ async function tokenDeSesion(browser: Browser, url: string): Promise<string> {
   }
 }
 
-// ---------- output ----------
+const login = (p: Page) => p.locator('#correo').waitFor({ timeout: 60_000 });
+const agenda = (p: Page) => p.getByRole('heading', { name: /Semana/ }).waitFor({ timeout: 60_000 });
 
-const mediana = (xs: number[]) => {
-  const o = [...xs].sort((a, b) => a - b);
-  return o.length % 2 ? o[(o.length - 1) / 2] : (o[o.length / 2 - 1] + o[o.length / 2]) / 2;
-};
-const kb = (n: number) => (n / 1000).toFixed(1);
-const carga = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-
-async function main() {
-  console.log(`bench/web — ${RONDAS} rondas, red limitada: 1.6 Mbps bajada / 750 kbps subida / 150 ms RTT, sin caché`);
-  console.log(`carga media al inicio: ${carga()}  (${os.cpus().length} CPU)`);
-  console.log(`cliente: ${process.env.BENCH_CLIENT_DIR ?? 'client/dist'}\n`);
-  const app = await iniciarApp();
-  const base = await iniciarPaginaBase();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+ejecutar(() =>
+  correrBenchCarga({
+    nombre: 'web',
+    issue: 11,
+    objetivoJsKb: 150,
+    tituloBase: 'Iniciar sesión',
+    claveSesion: STORAGE_TOKEN,
+    iniciarSesion: tokenDeSesion,
+    escenarios: (url, sesion) => [
+      { nombre: 'login', objetivo: true, url: `${url}/iniciar-sesion`, opciones: { listo: login } },
+      { nombre: 'agenda con sesión', objetivo: true, url: `${url}/agenda`, opciones: { sesion, listo: agenda } },
+      { nombre: 'login sin compresión', url: `${url}/iniciar-sesion`, opciones: { listo: login, sinCompresion: true } },
+      { nombre: 'agenda sin compresión', url: `${url}/agenda`, opciones: { sesion, listo: agenda, sinCompresion: true } },
     ],
-  });
-  try {
-    const token = await tokenDeSesion(browser, app.url);
-    const login = (p: Page) => p.locator('#correo').waitFor({ timeout: 60_000 });
-    const agenda = (p: Page) => p.getByRole('heading', { name: /Semana/ }).waitFor({ timeout: 60_000 });
-    const escenarios: { nombre: string; medir: () => Promise<Medida>; objetivo?: boolean }[] = [
-      { nombre: 'base: HTML estático mínimo', medir: () => cargar(browser, base.url, { listo: (p) => p.locator('h1').waitFor() }) },
-      { nombre: 'login', objetivo: true, medir: () => cargar(browser, `${app.url}/iniciar-sesion`, { listo: login }) },
-      { nombre: 'agenda con sesión', objetivo: true, medir: () => cargar(browser, `${app.url}/agenda`, { token, listo: agenda }) },
-      {
-        nombre: 'login sin compresión',
-        medir: () => cargar(browser, `${app.url}/iniciar-sesion`, { listo: login, sinCompresion: true }),
-      },
-      {
-        nombre: 'agenda sin compresión',
-        medir: () => cargar(browser, `${app.url}/agenda`, { token, listo: agenda, sinCompresion: true }),
-      },
-    ];
-    const resultados = new Map<string, Medida[]>(escenarios.map((e) => [e.nombre, []]));
-    for (let r = 0; r < RONDAS; r++) {
-      for (const e of escenarios) resultados.get(e.nombre)?.push(await e.medir());
-    }
-
-    console.log(
-      `${'escenario (mediana)'.padEnd(28)}${'JS kB'.padStart(8)}${'JS transf.'.padStart(12)}${'archivos JS'.padStart(13)}${'peticiones'.padStart(12)}${'total transf.'.padStart(15)}${'FCP ms'.padStart(9)}${'LCP ms'.padStart(9)}`,
-    );
-    for (const e of escenarios) {
-      const ms = resultados.get(e.nombre) ?? [];
-      const m = (f: (x: Medida) => number) => mediana(ms.map(f));
-      console.log(
-        `${e.nombre.padEnd(28)}${kb(m((x) => x.jsCrudo)).padStart(8)}${kb(m((x) => x.jsTransferido)).padStart(12)}${String(m((x) => x.jsArchivos)).padStart(13)}${String(m((x) => x.peticiones)).padStart(12)}${kb(m((x) => x.transferidoTotal)).padStart(15)}${m(
-          (x) => x.fcp,
-        )
-          .toFixed(0)
-          .padStart(9)}${m((x) => x.lcp)
-          .toFixed(0)
-          .padStart(9)}`,
-      );
-    }
-    console.log('\nobjetivos (issue 11): JS transferido ≤ 150 kB y LCP ≤ 2.0 s en esta red');
-    for (const e of escenarios.filter((x) => x.objetivo)) {
-      const ms = resultados.get(e.nombre) ?? [];
-      const js = mediana(ms.map((x) => x.jsTransferido));
-      const lcp = mediana(ms.map((x) => x.lcp));
-      const ok = (c: boolean) => (c ? 'cumple' : 'NO cumple');
-      console.log(
-        `  ${e.nombre.padEnd(26)} JS ${kb(js)} kB ${ok(js <= OBJETIVO_JS_KB * 1000)} · LCP ${lcp.toFixed(0)} ms ${ok(lcp <= OBJETIVO_LCP_MS)}  (LCP por ronda: ${ms.map((x) => x.lcp.toFixed(0)).join(', ')})`,
-      );
-    }
-    console.log(`\ncarga media al final: ${carga()}`);
-  } finally {
-    await browser.close();
-    base.cerrar();
-    await app.cerrar();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
+  }),
 );
