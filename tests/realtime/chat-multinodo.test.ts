@@ -2,116 +2,21 @@
 // database and one Redis. A message posted through one process reaches sockets connected to the
 // other; typing indicators and the sending rate limit are shared too. Skips (with a message) where
 // PostgreSQL or Redis is not reachable, unless REQUIRE_E2E=1.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MENSAJES_POR_VENTANA } from '@miduelo/shared/chat';
 import type { Mensaje } from '@miduelo/shared/chat-respuestas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BaseDePrueba, crearBaseDePrueba } from '../helpers/base-datos';
 import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';
-import { conectar, esperarConexion, type SocketCliente, puertoLibre } from '../helpers/socket';
+import { detener, iniciarNodo as iniciarNodoCon, llamar, motivoParaOmitir, type Nodo } from '../helpers/nodos';
+import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SERVIDOR = path.resolve(import.meta.dirname, '../../server');
-const TSX = path.join(SERVIDOR, 'node_modules/.bin/tsx');
 const SECRETO = 'secreto-compartido-por-los-dos-nodos-de-la-prueba!';
 // One deployment, one key: every node must decrypt what another stored.
 const LLAVE = Buffer.alloc(32, 7).toString('base64');
 
-function puertoAbierto(host: string, puerto: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host, port: puerto });
-    s.setTimeout(1500);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-
-async function infraestructura(): Promise<string | null> {
-  if (!process.env.DATABASE_URL) return 'DATABASE_URL no está definido (dos procesos no pueden compartir PGlite)';
-  const pg = new URL(process.env.DATABASE_URL);
-  if (!(await puertoAbierto(pg.hostname, Number(pg.port || 5432)))) return `PostgreSQL no responde en ${pg.host}`;
-  const rd = new URL(REDIS_URL);
-  if (!(await puertoAbierto(rd.hostname, Number(rd.port || 6379)))) return `Redis no responde en ${rd.host}`;
-  return null;
-}
-
-const motivo = await infraestructura();
-if (motivo) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 pero ${motivo}`);
-  console.warn(`Prueba de varios nodos omitida: ${motivo}`);
-}
-
-interface Nodo {
-  url: string;
-  proceso: ChildProcess;
-  salida: string[];
-}
-
-async function iniciarNodo(databaseUrl: string): Promise<Nodo> {
-  const puerto = await puertoLibre();
-  const salida: string[] = [];
-  const proceso = spawn(TSX, ['src/main.ts'], {
-    cwd: SERVIDOR,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      PORT: String(puerto),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      JWT_SECRET: SECRETO,
-      ENCRYPTION_KEY: LLAVE,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-nodo-')),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proceso.stdout?.on('data', (d) => salida.push(String(d)));
-  proceso.stderr?.on('data', (d) => salida.push(String(d)));
-  const url = `http://127.0.0.1:${puerto}`;
-  const limite = Date.now() + 90_000;
-  for (;;) {
-    if (proceso.exitCode !== null) throw new Error(`el nodo terminó al iniciar: ${salida.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/salud`)).ok) return { url, proceso, salida };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > limite) throw new Error(`el nodo no arrancó a tiempo: ${salida.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function detener(n: Nodo | undefined) {
-  if (!n || n.proceso.exitCode !== null) return;
-  const fin = new Promise((r) => n.proceso.once('exit', r));
-  n.proceso.kill('SIGTERM');
-  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000))]);
-  if (n.proceso.exitCode === null) n.proceso.kill('SIGKILL');
-}
-
-async function llamar(url: string, metodo: string, ruta: string, token?: string, cuerpo?: unknown) {
-  const r = await fetch(`${url}${ruta}`, {
-    method: metodo,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cuerpo ? { 'content-type': 'application/json' } : {}) },
-    body: cuerpo ? JSON.stringify(cuerpo) : undefined,
-  });
-  const texto = await r.text();
-  return { status: r.status, body: texto ? JSON.parse(texto) : undefined };
-}
+const motivo = await motivoParaOmitir(process.env.DATABASE_URL, 'DATABASE_URL no está definido', 'Prueba de varios nodos');
+const iniciarNodo = (databaseUrl: string) => iniciarNodoCon({ databaseUrl, secreto: SECRETO, llave: LLAVE });
 
 describe.skipIf(motivo !== null)('varios nodos con REDIS_URL', () => {
   let base: BaseDePrueba;

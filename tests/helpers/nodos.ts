@@ -1,0 +1,114 @@
+// Several nodes for the multi-node tests: real server processes (server/src/main.ts through tsx)
+// sharing one PostgreSQL database and one Redis, started as an operator would, and what those tests
+// need around them (is the infrastructure there? a JSON call to one node).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { puertoLibre } from './socket';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SERVIDOR = path.resolve(import.meta.dirname, '../../server');
+const TSX = path.join(SERVIDOR, 'node_modules/.bin/tsx');
+
+function puertoAbierto(host: string, puerto: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port: puerto });
+    s.setTimeout(1500);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * Why the nodes cannot run here (null when they can): PostgreSQL at `raizPg` and Redis must answer.
+ * Throws under REQUIRE_E2E=1, where skipping would hide a failure; otherwise warns.
+ */
+export async function motivoParaOmitir(raizPg: string | undefined, queFalta: string, prueba: string): Promise<string | null> {
+  let motivo: string | null = null;
+  if (!raizPg) motivo = `${queFalta} (dos procesos no pueden compartir PGlite)`;
+  else {
+    const pg = new URL(raizPg);
+    const rd = new URL(REDIS_URL);
+    if (!(await puertoAbierto(pg.hostname, Number(pg.port || 5432)))) motivo = `PostgreSQL no responde en ${pg.host}`;
+    else if (!(await puertoAbierto(rd.hostname, Number(rd.port || 6379)))) motivo = `Redis no responde en ${rd.host}`;
+  }
+  if (motivo) {
+    if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 pero ${motivo}`);
+    console.warn(`${prueba} omitida: ${motivo}`);
+  }
+  return motivo;
+}
+
+export interface Nodo {
+  url: string;
+  proceso: ChildProcess;
+  salida: string[];
+}
+
+/** Starts one node and waits until /api/salud answers. Every node of a test gets the same secret and
+ * encryption key (one deployment: each must read what another stored). */
+export async function iniciarNodo(o: { databaseUrl: string; secreto: string; llave: string; prefijoRedis?: string }): Promise<Nodo> {
+  const puerto = await puertoLibre();
+  const salida: string[] = [];
+  const proceso = spawn(TSX, ['src/main.ts'], {
+    cwd: SERVIDOR,
+    env: {
+      ...process.env,
+      DATABASE_URL: o.databaseUrl,
+      REDIS_URL,
+      ...(o.prefijoRedis ? { REDIS_PREFIX: o.prefijoRedis } : {}),
+      PORT: String(puerto),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      JWT_SECRET: o.secreto,
+      ENCRYPTION_KEY: o.llave,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-nodo-')),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proceso.stdout?.on('data', (d) => salida.push(String(d)));
+  proceso.stderr?.on('data', (d) => salida.push(String(d)));
+  const url = `http://127.0.0.1:${puerto}`;
+  const limite = Date.now() + 90_000;
+  for (;;) {
+    if (proceso.exitCode !== null) throw new Error(`el nodo terminó al iniciar: ${salida.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/salud`)).ok) return { url, proceso, salida };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > limite) throw new Error(`el nodo no arrancó a tiempo: ${salida.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** SIGTERM (graceful shutdown), SIGKILL if it has not exited after 10 s. */
+export async function detener(n: Nodo | undefined): Promise<void> {
+  if (!n || n.proceso.exitCode !== null) return;
+  const fin = new Promise((r) => n.proceso.once('exit', r));
+  n.proceso.kill('SIGTERM');
+  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000))]);
+  if (n.proceso.exitCode === null) n.proceso.kill('SIGKILL');
+}
+
+/** A JSON call to a node, with the bearer token when given. */
+export async function llamar(url: string, metodo: string, ruta: string, token?: string, cuerpo?: unknown) {
+  const r = await fetch(`${url}${ruta}`, {
+    method: metodo,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cuerpo ? { 'content-type': 'application/json' } : {}) },
+    body: cuerpo ? JSON.stringify(cuerpo) : undefined,
+  });
+  const texto = await r.text();
+  return { status: r.status, body: texto ? JSON.parse(texto) : undefined };
+}
