@@ -470,6 +470,8 @@ export const BuscarQuery = v.object(
       v.trim(),
       v.nonEmpty(MSG_ACTIVIDADES.busquedaVacia),
       v.maxLength(200, MSG_ACTIVIDADES.maximo(200)),
+      // A NUL byte cannot reach PostgreSQL (it would answer 500): refused like any invalid text.
+      v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
     ),
   },
   MSG_ACTIVIDADES.cuerpoInvalido,

@@ -105,7 +105,7 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
     ]);
 
     // Shared with the psychologist, then a photo "from the camera" with a few words.
-    await page.getByRole('switch', { name: /Compartir con mi psicóloga o psicólogo/ }).check();
+    await page.getByRole('switch', { name: /Compartir con mi psicóloga o psicólogo/ }).click();
     await page.getByText('Puede ver lo que subas en esta actividad.').waitFor();
     await page.getByLabel('Tomar una foto').setInputFiles({ name: 'arbol.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('archivo-elegido').getByText('arbol.png').waitFor();

@@ -272,7 +272,11 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     await ctx.route('**/api/psicologo/chats', cortar);
     const page = await e.paginaConSesion(c.psi.token, RUTA, ctx);
 
-    // The list: an error and a retry, never 'No hay chats disponibles'.
+    // The list: an error and a retry, never 'No hay chats disponibles'. Once the socket is up, the
+    // reload its connection triggers has been made (and refused too): only the button loads it now.
+    await page.getByText(TEXTOS_CHAT.errorCargarChats).waitFor();
+    await enVivo(page);
+    await barreraDePeticiones(page);
     await page.getByText(TEXTOS_CHAT.errorCargarChats).waitFor();
     expect(await page.getByText(TEXTOS_CHAT.sinChats).count()).toBe(0);
     await ctx.unroute('**/api/psicologo/chats', cortar);

@@ -480,6 +480,7 @@ const TABLA: Record<string, Fila> = {
   'DELETE /api/foros/:id': fila(DUENO_P1, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}` })),
   // Patients join (the member already in it gets 409); psychologists never (spec 2 §6).
   'POST /api/foros/:id/unirse': fila(PACIENTES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/unirse` })),
+  'POST /api/foros/:id/salir': fila(PACIENTES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/salir` })),
   'GET /api/foros/:id/participantes': fila(SESIONES, ({ r }) => ({ url: `/api/foros/${r.foro.idForo}/participantes` })),
   'DELETE /api/foros/:id/participantes/:idParticipante': fila(DUENO_P1, ({ r }) => ({
     url: `/api/foros/${r.foro.idForo}/participantes/${r.foro.idMiembro}`,
