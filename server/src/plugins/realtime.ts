@@ -221,7 +221,16 @@ export default fp(
     }
 
     io.on('connection', (socket) => {
-      socket.use((paquete, next) => verificarEvento(socket, paquete, next));
+      // The per-event session check (Socket.IO calls middlewares without their socket). socket.use()
+      // would push onto the socket's empty middleware array, growing it to 17 slots (~150 B per
+      // idle socket); a one-slot array holds the only middleware (decision 222). A Socket.IO whose
+      // sockets do not start with an empty `fns` array gets socket.use(). The closure stays
+      // anonymous: a named one (or a bound function) is given its own property store when the
+      // server runs through tsx/esbuild, which names functions (~250 B per socket).
+      const interno = socket as unknown as { fns?: unknown };
+      if (Array.isArray(interno.fns) && interno.fns.length === 0)
+        interno.fns = [(paquete: unknown[], next: (err?: Error) => void) => verificarEvento(socket, paquete, next)];
+      else socket.use((paquete, next) => verificarEvento(socket, paquete, next));
       vigilarExpiracion(socket);
       socket.on('disconnecting', desconectandose);
       socket.join(salasPersonales(socket.data.sesion));
