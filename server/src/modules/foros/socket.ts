@@ -27,7 +27,7 @@ export function registrarSocketsForos(app: FastifyInstance, ctx: CtxForos): void
   }
 
   app.realtime.manejar('foro:unirse', function (this: SocketMiDuelo, p: unknown, ack: unknown) {
-    if (!esAck(ack)) return;
+    if (!esAck<{ id_foro: number }>(ack)) return;
     const r = v.safeParse(UnirseForoSchema, p);
     if (!r.success) return ack({ ok: false, msg: MSG_FOROS.idForoInvalido });
     const id = r.output.id_foro;
@@ -48,7 +48,7 @@ export function registrarSocketsForos(app: FastifyInstance, ctx: CtxForos): void
   });
 
   app.realtime.manejar('foro:tema:unirse', function (this: SocketMiDuelo, p: unknown, ack: unknown) {
-    if (!esAck(ack)) return;
+    if (!esAck<SincronizacionTema>(ack)) return;
     const r = v.safeParse(UnirseTemaSchema, p);
     if (!r.success) return ack({ ok: false, msg: MSG_FOROS.idInvalido });
     const { id_tema, despues_de } = r.output;
