@@ -43,6 +43,8 @@ async function main() {
       headers = {};
     }
     const esperar = <T>(tipo: string) => esperarDe<T>(perfilado, tipo);
+    const muestra = await fetch(url, { headers });
+    console.log(`muestra de la respuesta (${muestra.status}): ${(await muestra.text()).slice(0, 400)}`);
     await autocannon({ url, connections: 10, duration: 2, headers });
     perfilado.send({ tipo: 'perfil-empezar' });
     await esperar('perfil-empezado');

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm
 import type { Cifrador } from '../../comun/cifrado';
 import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx, Tx } from '../../db/client';
+import { filasPreparadas } from '../../plugins/db';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -69,8 +70,8 @@ interface FilaCitaSemana {
  * A psychologist's week: its appointments — the columns of `columnasCita` — or null when the agenda
  * is not theirs (or does not exist). One SQL statement run through `execute` (decision 221): the
  * ownership check rides in the same statement (an agenda without appointments answers one row of
- * nulls), and the driver's rows are used as they are, so drizzle neither rebuilds the query nor
- * maps every cell on each request; each row becomes the appointment in one object literal.
+ * nulls), run as a prepared statement (`filasPreparadas`), and the driver's rows are used as they
+ * are, so drizzle neither rebuilds the query nor maps every cell on each request; each row becomes the appointment in one object literal.
  */
 export async function citasDeAgendaDePsicologo(
   db: DbOrTx,
@@ -78,7 +79,9 @@ export async function citasDeAgendaDePsicologo(
   idPsicologo: number,
   idAgenda: number,
 ): Promise<CitaConDueno[] | null> {
-  const r = await db.execute(sql`
+  const filas = await filasPreparadas<FilaCitaSemana>(
+    db,
+    sql`
     select c.id_cita, c.id_agenda, c.id_psicologo, c.id_paciente, c.fecha, c.hora_inicio, c.hora_fin, c.duracion,
       c.modalidad, c.estado, c.notas, c.origen, c.version,
       p.nombre as paciente_nombre, p.apellido_paterno as paciente_apellido_paterno,
@@ -86,8 +89,8 @@ export async function citasDeAgendaDePsicologo(
     from agenda a
     left join (cita c join paciente p on p.id_paciente = c.id_paciente) on c.id_agenda = a.id_agenda
     where a.id_agenda = ${idAgenda}::int and a.id_psicologo = ${idPsicologo}::int
-    order by c.fecha, c.hora_inicio, c.id_cita`);
-  const filas = (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as FilaCitaSemana[];
+    order by c.fecha, c.hora_inicio, c.id_cita`,
+  );
   if (filas.length === 0) return null;
   if (filas.length === 1 && filas[0].id_cita === null) return [];
   const citas = new Array<CitaConDueno>(filas.length);
