@@ -4,6 +4,8 @@
 // Fastify + postgres.js (the same pool size) running exactly that SQL with the same parameters
 // and answering the rows, with no auth, no schema and no hooks.
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
 import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
@@ -168,11 +170,29 @@ async function desnudo(url: string) {
   };
 }
 
+let sesionPerfil: inspector.Session | null = null;
+
 async function main() {
   const url = process.env.BENCH_DB_URL;
   if (!url) throw new Error('BENCH_DB_URL');
   const cerrar = process.env.MODO === 'desnudo' ? await desnudo(url) : await app(url);
-  process.on('message', async (m: { tipo?: string }) => {
+  process.on('message', async (m: { tipo?: string; archivo?: string }) => {
+    // bench/lecturas/perfil.ts: a CPU profile of the load window only (not the start or the seed).
+    if (m?.tipo === 'perfil-empezar') {
+      sesionPerfil = new inspector.Session();
+      sesionPerfil.connect();
+      await sesionPerfil.post('Profiler.enable');
+      await sesionPerfil.post('Profiler.setSamplingInterval', { interval: 200 });
+      await sesionPerfil.post('Profiler.start');
+      process.send?.({ tipo: 'perfil-empezado' });
+      return;
+    }
+    if (m?.tipo === 'perfil-parar' && sesionPerfil && m.archivo) {
+      const { profile } = await sesionPerfil.post('Profiler.stop');
+      writeFileSync(m.archivo, JSON.stringify(profile));
+      process.send?.({ tipo: 'perfil-escrito' });
+      return;
+    }
     if (m?.tipo !== 'cerrar') return;
     await cerrar();
     process.exit(0);

@@ -49,6 +49,21 @@ function heap(p: ChildProcess): Promise<number> {
   });
 }
 
+/** BENCH_INSTANTANEAS=dir: heap snapshots before and after connecting (diagnosis; slow). */
+async function instantanea(p: ChildProcess, nombre: string): Promise<void> {
+  const dir = process.env.BENCH_INSTANTANEAS;
+  if (!dir) return;
+  await new Promise<void>((resolve) => {
+    const oir = (m: { tipo?: string }) => {
+      if (m?.tipo !== 'instantanea') return;
+      p.off('message', oir);
+      resolve();
+    };
+    p.on('message', oir);
+    p.send({ tipo: 'instantanea', archivo: path.join(dir, `${nombre}.heapsnapshot`) });
+  });
+}
+
 async function conectar(url: string, auths: object[]): Promise<Socket[]> {
   const ss: Socket[] = [];
   for (let i = 0; i < auths.length; i += 100) {
@@ -75,9 +90,11 @@ async function medir(modo: 'app' | 'desnudo'): Promise<number> {
   for (const s of calentar) s.close();
   await new Promise((r) => setTimeout(r, 500));
   const antes = await heap(p);
+  await instantanea(p, `${modo}-antes`);
   const ss = await conectar(listo.url, auths);
   await new Promise((r) => setTimeout(r, 1000));
   const despues = await heap(p);
+  await instantanea(p, `${modo}-despues`);
   for (const s of ss) s.close();
   p.removeAllListeners('exit');
   p.send({ tipo: 'cerrar' });

@@ -3,6 +3,7 @@
 // socket joining its account's room). Reports the heap after a full GC when asked.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
@@ -73,8 +74,14 @@ async function desnudo(): Promise<{ url: string; tokens: string[] }> {
 
 async function main() {
   const r = process.env.MODO === 'app' ? await app() : await desnudo();
-  process.on('message', (m: { tipo?: string }) => {
+  process.on('message', (m: { tipo?: string; archivo?: string }) => {
     if (m?.tipo === 'heap') process.send?.({ tipo: 'heap', bytes: heap() });
+    // Diagnosis (BENCH_INSTANTANEAS=dir): a heap snapshot written where asked, after full GCs.
+    if (m?.tipo === 'instantanea' && m.archivo) {
+      heap();
+      writeHeapSnapshot(m.archivo);
+      process.send?.({ tipo: 'instantanea' });
+    }
     if (m?.tipo === 'cerrar') process.exit(0);
   });
   process.on('disconnect', () => process.exit(0));

@@ -16,19 +16,36 @@ export function esFechaIso(valor: string): boolean {
   return fecha.getUTCFullYear() === y && fecha.getUTCMonth() === m - 1 && fecha.getUTCDate() === d;
 }
 
+// Building an Intl.DateTimeFormat costs tens of microseconds (it loads the zone's rules): one per
+// zone is kept and reused (decision 220; momentoClinica runs on every list request).
+const formatosFecha = new Map<string, Intl.DateTimeFormat>();
+const formatosHora = new Map<string, Intl.DateTimeFormat>();
+
+function formatoDe(cache: Map<string, Intl.DateTimeFormat>, zona: string, crear: () => Intl.DateTimeFormat) {
+  let f = cache.get(zona);
+  if (!f) {
+    f = crear();
+    cache.set(zona, f);
+  }
+  return f;
+}
+
 /** 'yyyy-MM-dd' of an instant in a given IANA time zone. */
 export function fechaEnZona(instante: Date, zona: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instante);
+  return formatoDe(
+    formatosFecha,
+    zona,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(instante);
 }
 
 /** 'HH:mm' of an instant in a given IANA time zone. */
 export function horaEnZona(instante: Date, zona: string): string {
-  const partes = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zona,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instante);
+  const partes = formatoDe(
+    formatosHora,
+    zona,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone: zona, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  ).formatToParts(instante);
   const h = partes.find((p) => p.type === 'hour')?.value ?? '00';
   const m = partes.find((p) => p.type === 'minute')?.value ?? '00';
   return `${h}:${m}`;

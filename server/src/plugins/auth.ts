@@ -82,7 +82,22 @@ export default fp(
         const c = await estado.psicologo(p.id_psicologo, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
-        const s: Sesion = { ...p, rol_admin: c.rol_admin, cedula_validada: c.cedula_validada, creadoEn: c.createdAt };
+        // Built field by field, always in this order: every session shares one hidden class. The
+        // token's parsed payload spread into a literal gave each socket's session its own shape
+        // (~0.4 KiB per idle socket; decision 222).
+        const s: Sesion = {
+          tipo: 'psicologo',
+          id_psicologo: p.id_psicologo,
+          correo: p.correo,
+          nombre: p.nombre,
+          apellido: p.apellido,
+          rol_admin: c.rol_admin,
+          jti: p.jti,
+          iat: p.iat,
+          exp: p.exp,
+          cedula_validada: c.cedula_validada,
+          creadoEn: c.createdAt,
+        };
         cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
         return s;
       }
@@ -90,8 +105,17 @@ export default fp(
         const c = await estado.paciente(p.id_paciente, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
           throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
-        cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, p, sello);
-        return p;
+        const s: Sesion = {
+          tipo: 'paciente',
+          id_paciente: p.id_paciente,
+          nombre: p.nombre,
+          apellido: p.apellido,
+          jti: p.jti,
+          iat: p.iat,
+          exp: p.exp,
+        };
+        cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, s, sello);
+        return s;
       }
       throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
     }

@@ -4,7 +4,7 @@ import { type ClientToServerEvents, type ServerToClientEvents, sala } from '@mid
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import { Server, Socket } from 'socket.io';
 import { esBdCaida } from '../comun/errores-bd';
 import type { Config } from '../config';
 import { AppError, unauthorized } from '../errors';
@@ -91,6 +91,31 @@ export function rechazoDe(err: unknown): Rechazo {
   if (err instanceof AppError) return { ok: false, msg: err.message, code: err.code, status: err.status };
   if (esBdCaida(err)) return { ok: false, msg: MSG_GENERICO.baseDatos, code: 'SERVICIO_NO_DISPONIBLE', status: 503 };
   return { ok: false, msg: MSG_GENERICO.servidor, code: 'ERROR_INTERNO', status: 500 };
+}
+
+const VERIFICADOR = Symbol.for('miduelo.realtime.verificarEvento');
+
+type Siguiente = (err?: Error) => void;
+type RunInterno = (this: SocketInterno, evento: unknown[], fn: Siguiente) => void;
+interface SocketInterno {
+  nsp?: { server?: Record<symbol, unknown> };
+  run?: RunInterno;
+}
+
+/** Wraps Socket.IO's `Socket.prototype.run` once per process (see the plugin); false when this
+ * Socket.IO has no such method (then each socket gets socket.use()). */
+function instalarVerificadorCompartido(): boolean {
+  const proto = Socket.prototype as unknown as SocketInterno & Record<symbol, unknown>;
+  if (proto[VERIFICADOR]) return true;
+  const original = proto.run;
+  if (typeof original !== 'function') return false;
+  proto.run = function run(this: SocketInterno, evento: unknown[], fn: Siguiente) {
+    const verificar = this.nsp?.server?.[VERIFICADOR] as ((socket: unknown, paquete: unknown[], next: Siguiente) => void) | undefined;
+    if (!verificar) return original.call(this, evento, fn);
+    verificar(this, evento, (err?: Error) => (err ? fn(err) : original.call(this, evento, fn)));
+  };
+  proto[VERIFICADOR] = true;
+  return true;
 }
 
 export default fp(
@@ -220,8 +245,18 @@ export default fp(
       );
     }
 
+    // Socket.IO 4 runs a socket's middlewares through `Socket.prototype.run(event, fn)`, calling
+    // them without the socket, so socket.use() costs a closure, its context and a 17-slot array on
+    // every connection (~0.25 KiB of an idle socket). `run` is wrapped once per process instead:
+    // for a socket of a server that carries VERIFICADOR the session check runs first (with the
+    // socket), then any middleware added with socket.use(); other servers are left untouched.
+    (io as unknown as Record<symbol, unknown>)[VERIFICADOR] = verificarEvento;
+    const verificadorCompartido = instalarVerificadorCompartido();
+
     io.on('connection', (socket) => {
-      socket.use((paquete, next) => verificarEvento(socket, paquete, next));
+      // The per-event session check runs from the shared `run` (instalarVerificadorCompartido,
+      // decision 222): nothing per socket. A Socket.IO without that method: a middleware per socket.
+      if (!verificadorCompartido) socket.use((paquete, next) => verificarEvento(socket, paquete, next));
       vigilarExpiracion(socket);
       socket.on('disconnecting', desconectandose);
       socket.join(salasPersonales(socket.data.sesion));

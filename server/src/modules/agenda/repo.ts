@@ -4,6 +4,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm
 import type { Cifrador } from '../../comun/cifrado';
 import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx, Tx } from '../../db/client';
+import { filasPreparadas } from '../../plugins/db';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -44,11 +45,76 @@ export async function citaPorId(db: DbOrTx, cif: Cifrador, idCita: number): Prom
   return f ? aCita(cif, f) : null;
 }
 
-export async function citasDeAgenda(db: DbOrTx, cif: Cifrador, idAgenda: number): Promise<CitaConDueno[]> {
-  const filas = await consultaCitas(db)
-    .where(eq(cita.id_agenda, idAgenda))
-    .orderBy(asc(cita.fecha), asc(cita.hora_inicio), asc(cita.id_cita));
-  return filas.map((f) => aCita(cif, f));
+/** A row of the week's statement below, flat, as both drivers answer it (dates and times as text). */
+interface FilaCitaSemana {
+  id_cita: number; // null only in the one row of an agenda without appointments
+  id_agenda: number;
+  id_psicologo: number;
+  id_paciente: number;
+  fecha: string;
+  hora_inicio: string;
+  hora_fin: string;
+  duracion: number;
+  modalidad: Cita['modalidad'];
+  estado: Cita['estado'];
+  notas: string | null;
+  origen: Cita['origen'];
+  version: number;
+  paciente_nombre: string;
+  paciente_apellido_paterno: string;
+  paciente_apellido_materno: string | null;
+  fecha_perdida: string | null;
+}
+
+/**
+ * A psychologist's week: its appointments — the columns of `columnasCita` — or null when the agenda
+ * is not theirs (or does not exist). One SQL statement run through `execute` (decision 221): the
+ * ownership check rides in the same statement (an agenda without appointments answers one row of
+ * nulls), run as a prepared statement (`filasPreparadas`), and the driver's rows are used as they
+ * are, so drizzle neither rebuilds the query nor maps every cell on each request; each row becomes the appointment in one object literal.
+ */
+export async function citasDeAgendaDePsicologo(
+  db: DbOrTx,
+  cif: Cifrador,
+  idPsicologo: number,
+  idAgenda: number,
+): Promise<CitaConDueno[] | null> {
+  const filas = await filasPreparadas<FilaCitaSemana>(
+    db,
+    sql`
+    select c.id_cita, c.id_agenda, c.id_psicologo, c.id_paciente, c.fecha, c.hora_inicio, c.hora_fin, c.duracion,
+      c.modalidad, c.estado, c.notas, c.origen, c.version,
+      p.nombre as paciente_nombre, p.apellido_paterno as paciente_apellido_paterno,
+      p.apellido_materno as paciente_apellido_materno, p.fecha_perdida
+    from agenda a
+    left join (cita c join paciente p on p.id_paciente = c.id_paciente) on c.id_agenda = a.id_agenda
+    where a.id_agenda = ${idAgenda}::int and a.id_psicologo = ${idPsicologo}::int
+    order by c.fecha, c.hora_inicio, c.id_cita`,
+  );
+  if (filas.length === 0) return null;
+  if (filas.length === 1 && filas[0].id_cita === null) return [];
+  const citas = new Array<CitaConDueno>(filas.length);
+  for (let i = 0; i < filas.length; i++) {
+    const f = filas[i];
+    citas[i] = {
+      id_cita: f.id_cita,
+      id_agenda: f.id_agenda,
+      id_psicologo: f.id_psicologo,
+      id_paciente: f.id_paciente,
+      fecha: f.fecha,
+      hora_inicio: recortarHora(f.hora_inicio),
+      hora_fin: recortarHora(f.hora_fin),
+      duracion: f.duracion,
+      modalidad: f.modalidad,
+      estado: f.estado,
+      notas: f.notas === null ? null : cif.leer(f.notas, COLUMNA_NOTAS),
+      origen: f.origen,
+      version: f.version,
+      paciente: { nombre: f.paciente_nombre, apellido_paterno: f.paciente_apellido_paterno, apellido_materno: f.paciente_apellido_materno },
+      aniversario: f.fecha_perdida !== null && marcaAniversarioCita(f.fecha_perdida, f.fecha),
+    };
+  }
+  return citas;
 }
 
 export async function citasDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: number): Promise<CitaConDueno[]> {

@@ -20,7 +20,7 @@ import {
   type CitaConDueno,
   citaDePsicologo,
   citaPorId,
-  citasDeAgenda,
+  citasDeAgendaDePsicologo,
   citasQueChocan,
   citasDelPacienteEnFecha,
   insertarCita,
@@ -51,9 +51,10 @@ export function agendaDeFecha(tx: Tx, idPsicologo: number, fecha: string) {
 }
 
 export async function listarCitasDeAgenda(ctx: AgendaCtx, { idPsicologo, idAgenda }: { idPsicologo: number; idAgenda: number }) {
-  const agenda = await agendaDePsicologo(ctx.db, idPsicologo, idAgenda);
-  if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada);
-  return citasDeAgenda(ctx.db, ctx.cifrador, idAgenda);
+  // One statement checks the agenda is theirs and reads its appointments (decision 221).
+  const citas = await citasDeAgendaDePsicologo(ctx.db, ctx.cifrador, idPsicologo, idAgenda);
+  if (!citas) throw notFound(MSG_AGENDA.agendaNoEncontrada);
+  return citas;
 }
 
 export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos: CrearCitaDatos }) {

@@ -4,6 +4,7 @@ import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import type { Cifrador } from '../../comun/cifrado';
 import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
+import { filasPreparadas } from '../../plugins/db';
 import { cita } from '../../db/schema/agenda';
 import { avisoAniversario } from '../../db/schema/aniversario';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -31,12 +32,45 @@ const columnasPaciente = {
     ) u where u.riesgo)`,
 };
 
-export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number) {
-  return db
-    .select(columnasPaciente)
-    .from(paciente)
-    .where(eq(paciente.id_psicologo, idPsicologo))
-    .orderBy(asc(paciente.apellido_paterno), asc(paciente.nombre), asc(paciente.id_paciente));
+/** A row of the patient list, as both drivers answer the statement below (dates as text). */
+export interface FilaPaciente {
+  id_paciente: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string | null;
+  email: string;
+  telefono: string;
+  fecha_nacimiento: string;
+  status: 'activo' | 'inactivo';
+  fecha_perdida: string | null;
+  persona_perdida: string | null;
+  riesgo: boolean;
+}
+
+/**
+ * The psychologist's patient list, the same columns as `columnasPaciente`, written as one SQL
+ * statement and run through `execute` (decision 221): the rows come from the driver as they are, so
+ * drizzle neither rebuilds the query nor maps 200 rows cell by cell on every request (27 % of the
+ * request's CPU), and PostgreSQL runs it as a prepared statement (`filasPreparadas`). Dates stay
+ * text on both drivers (drizzle's parsers), like the mapped query.
+ */
+export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number): Promise<FilaPaciente[]> {
+  return filasPreparadas<FilaPaciente>(
+    db,
+    sql`
+    select "paciente"."id_paciente", "paciente"."nombre", "paciente"."apellido_paterno", "paciente"."apellido_materno",
+      "paciente"."email", "paciente"."telefono", "paciente"."fecha_nacimiento", "paciente"."status",
+      "paciente"."fecha_perdida", "paciente"."persona_perdida",
+      exists (
+        select 1 from (
+          select distinct on (a.id_test) a.riesgo from aplicacion_test a
+           where a.id_paciente = "paciente"."id_paciente" and a.estado = 'completado'
+           order by a.id_test, a.fecha desc, a.id_aplicacion desc
+        ) u where u.riesgo) as "riesgo"
+    from "paciente"
+    where "paciente"."id_psicologo" = ${idPsicologo}::int
+    order by "paciente"."apellido_paterno", "paciente"."nombre", "paciente"."id_paciente"`,
+  );
 }
 
 /** A patient only when assigned to this psychologist: another's patient reads as absent. */
