@@ -3,7 +3,7 @@
 // the list every 30 s and reloads it when the socket is back — unless a chat screen is open, whose
 // own live list already does both and hands the bar its counts (one request, not two).
 // Loaded after the first paint (lazy) so the first-load bundle budget does not pay for it.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { listarChats, listarChatsAdmin } from '@/api/chat';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
@@ -50,7 +50,15 @@ const cargarAdmin = async (signal: AbortSignal): Promise<Carga> => {
 };
 
 export default function AlimentarNoLeidos({ lado }: { lado: 'psicologo' | 'admin' }) {
-  const lista = useLiveResource({ fetch: lado === 'admin' ? cargarAdmin : cargarPsicologo, vigilar: false, deps: [lado] });
+  // An open chat screen already loads the list and hands the bar its counts: the bar does not load
+  // it again (it is mounted lazily, often after that screen). Live events keep the counts current.
+  const [cargarAlInicio] = useState(() => !hayPantallaDeChat());
+  const lista = useLiveResource({
+    fetch: lado === 'admin' ? cargarAdmin : cargarPsicologo,
+    vigilar: false,
+    enabled: cargarAlInicio,
+    deps: [lado],
+  });
   const { recargar } = lista;
   useEffect(() => {
     if (lista.data) reemplazarNoLeidos(lista.data.chats, lista.data.desde);
