@@ -77,13 +77,13 @@ export const EliminadoRespuesta = v.object({
 
 export const AuditoriaQuery = v.object({
   page: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Página no válida'), v.transform(Number), v.minValue(1, 'Página no válida')),
+    v.pipe(v.string('Página no válida'), v.regex(/^\d{1,6}$/, 'Página no válida'), v.transform(Number), v.minValue(1, 'Página no válida')),
     '1',
   ),
   actor_tipo: v.optional(v.picklist(['psicologo', 'paciente', 'admin', 'sistema'], 'Tipo de actor no válido')),
-  accion: v.optional(v.pipe(v.string(), v.regex(/^[a-z_-]{1,40}$/, 'Acción no válida'))),
-  recurso: v.optional(v.pipe(v.string(), v.regex(/^[a-z_-]{1,40}$/, 'Recurso no válido'))),
-  actor_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Actor no válido'), v.transform(Number))),
+  accion: v.optional(v.pipe(v.string('Acción no válida'), v.regex(/^[a-z_-]{1,40}$/, 'Acción no válida'))),
+  recurso: v.optional(v.pipe(v.string('Recurso no válido'), v.regex(/^[a-z_-]{1,40}$/, 'Recurso no válido'))),
+  actor_id: v.optional(v.pipe(v.string('Actor no válido'), v.regex(/^\d{1,9}$/, 'Actor no válido'), v.transform(Number))),
 });
 export const FilaAuditoriaSchema = v.object({
   id_auditoria: v.number(),

@@ -78,6 +78,7 @@ export const MSG_EXPEDIENTE = {
   tipoNota: 'El tipo de nota debe ser general o test',
   aplicacionDeOtroPaciente: 'La aplicación de test no pertenece a este paciente',
   busquedaLarga: 'La búsqueda no puede superar 100 caracteres',
+  busquedaInvalida: 'La búsqueda debe ser un solo texto',
 } as const;
 
 /** Spec 1 §2, §8 and spec 2 §2, §8: what the screens say. */
@@ -160,9 +161,19 @@ const CUERPO_INVALIDO = MSG_GENERICO.cuerpoInvalido;
 export const IdTestParams = v.object({ id_test: idEnRuta(MSG_EXPEDIENTE.idTest) });
 export const IdParams = v.object({ id: idEnRuta('El identificador no es válido') });
 export const GraficasQuery = v.object({ id_test: v.optional(idEnRuta(MSG_EXPEDIENTE.idTest)) });
-export const NotasQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.maxLength(100, MSG_EXPEDIENTE.busquedaLarga))),
-});
+export const NotasQuery = v.object(
+  {
+    // A repeated ?q= arrives as a list: refused in Spanish like any other malformed query.
+    q: v.optional(
+      v.pipe(
+        v.string(MSG_EXPEDIENTE.busquedaInvalida),
+        v.check(caracteresValidos, MSG_EXPEDIENTE.textoInvalido),
+        v.maxLength(100, MSG_EXPEDIENTE.busquedaLarga),
+      ),
+    ),
+  },
+  CUERPO_INVALIDO,
+);
 
 /** One answer as the client sends it: a number (escala), 'si'/'no' or a boolean (si_no), text. */
 export const RespuestaEntradaSchema = v.object(
