@@ -28,7 +28,8 @@ export async function crearPsicologo(db: Db, o: Partial<typeof psicologo.$inferI
       telefono: `55${s}0`.slice(0, 10).padEnd(10, '1'),
       correo: `psi${s}@prueba.mx`,
       contrasenaHash: await hash(),
-      codigo_vinculacion: `C${s}`.slice(0, 7),
+      // Unique per process (each test file has its own database): the counter, not the clock.
+      codigo_vinculacion: `C${n.toString(36).toUpperCase().padStart(6, '0')}`,
       cedula_validada: true,
       activadoEn: new Date(),
       ...o,
