@@ -3,7 +3,7 @@
 import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
 import { type FormEvent, useId, useState } from 'react';
 import { api, ErrorApi } from '../lib/api';
-import { colorDe, EMOCIONES_APP, textoIntensidad } from '../lib/diario';
+import { colorDe, EMOCIONES, textoIntensidad } from '../lib/diario';
 import { Aviso, Boton } from './ui';
 
 export function PuntoEmocion({ emocion, className = 'size-3' }: { emocion: string; className?: string }) {
@@ -16,7 +16,7 @@ export function ElegirEmocion({ valor, alElegir, etiqueta }: { valor: string | n
     <fieldset>
       <legend className="sr-only">{etiqueta}</legend>
       <div className="flex flex-wrap gap-2">
-        {EMOCIONES_APP.map((e) => {
+        {EMOCIONES.map((e) => {
           const elegida = valor === e;
           return (
             <button

@@ -4,19 +4,8 @@
 import type { Entrada } from '@miduelo/shared/diario';
 import { hoyClinica } from './fechas';
 
-export const EMOCIONES_APP = [
-  'Tristeza',
-  'Enojo',
-  'Culpa',
-  'Miedo',
-  'Ansiedad',
-  'Soledad',
-  'Nostalgia',
-  'Calma',
-  'Esperanza',
-  'Gratitud',
-  'Alegría',
-] as const;
+/** The emotions a patient can pick: the server's own list (shared/diario). */
+export { EMOCIONES } from '@miduelo/shared/diario';
 
 /** Soft, distinct colours, none of them alarming: a feeling is not an alert. */
 const COLORES: Record<string, string> = {
