@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asignarA, llamar, PNG, primeraDeModulo } from '../helpers/actividades';
 import { crearPractica, type Practica } from '../helpers/agenda';
 import type { E2E } from '../helpers/e2e';
-import { CONTRASENA } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
+import { entrarEnLaApp } from '../helpers/app-paciente';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -38,15 +38,6 @@ async function practica(): Promise<Practica> {
       [...vigente].map(([tipo, version]) => ({ id_paciente: p.pacientes[0].id_paciente, tipo, version, aceptadoEn: new Date(), ip: null })),
     );
   return p;
-}
-
-async function entrar(page: Page, correo: string) {
-  await page.goto('/app');
-  await page.waitForURL((u) => u.pathname === '/app/entrar');
-  await page.getByLabel('Correo electrónico').fill(correo);
-  await page.getByLabel('Contraseña').fill(CONTRASENA);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByText('Tu próxima cita').waitFor();
 }
 
 /** The patient's socket is in their room: live events reach the page from now on. */
@@ -84,7 +75,7 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
     await fila.getByText('0 evidencia(s)').waitFor();
 
     const page = await telefono();
-    await entrar(page, p.pacientes[0].email);
+    await entrarEnLaApp(page, p.pacientes[0].email);
     await page.getByRole('navigation').getByRole('link', { name: 'Mi proceso' }).click();
     await page.getByRole('list', { name: 'Actividades en curso' }).locator(`[data-asignacion="${a.id_asignacion}"]`).click();
     await page.waitForURL((u) => u.pathname === `/app/proceso/actividad/${a.id_asignacion}`);
@@ -131,7 +122,7 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
   it('una actividad asignada aparece en vivo en Inicio y en Mi proceso; el recordatorio se ve; empezar y terminar una de módulo', async () => {
     const p = await practica();
     const page = await telefono();
-    await entrar(page, p.pacientes[0].email);
+    await entrarEnLaApp(page, p.pacientes[0].email);
     const deHoy = page.getByRole('region', { name: 'Tus actividades de hoy' });
     await deHoy.getByText('Nada pendiente para hoy.').waitFor();
     await enVivo(p);

@@ -9,12 +9,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { MSG_FOROS } from '@miduelo/shared/foros';
 import { diarioEmocion } from '@miduelo/server/db/schema/actividades';
-import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { salaTema } from '@miduelo/server/modules/foros/salas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
-import { CONTRASENA, crearPaciente, crearPsicologo, type Paciente, sesionPsicologo } from '../helpers/fabricas';
+import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { foroConTema, pacienteForo, usuario } from '../helpers/foros';
+import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -32,30 +32,12 @@ const hoyClinica = () =>
     e.t.reloj.ahora(),
   );
 
-async function aceptarVigentes(idPaciente: number) {
-  const docs = await e.t.db.select().from(documentoConsentimiento);
-  const vigente = new Map<string, number>();
-  for (const d of docs) vigente.set(d.tipo, Math.max(vigente.get(d.tipo) ?? 0, d.version));
-  await e.t.db
-    .insert(aceptacionConsentimiento)
-    .values([...vigente].map(([tipo, version]) => ({ id_paciente: idPaciente, tipo, version, aceptadoEn: new Date(), ip: null })));
-}
-
 async function practica() {
   const psi = await crearPsicologo(e.t.db);
   const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Lucía' });
-  await aceptarVigentes(pac.id_paciente);
+  await aceptarVigentes(e.t.db, pac.id_paciente);
   const tokenPsi = sesionPsicologo(e.t.app, psi);
   return { psi, pac, tokenPsi, psicologa: usuario(e.t, tokenPsi, 'psicologo', psi.id_psicologo, psi.nombre) };
-}
-
-async function entrar(page: Page, pac: Paciente) {
-  await page.goto('/app');
-  await page.waitForURL((u) => u.pathname === '/app/entrar');
-  await page.getByLabel('Correo electrónico').fill(pac.email);
-  await page.getByLabel('Contraseña').fill(CONTRASENA);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByText('Tu próxima cita').waitFor();
 }
 
 const entradasDe = (idPaciente: number) => e.t.db.select().from(diarioEmocion).where(eq(diarioEmocion.id_paciente, idPaciente));
@@ -73,7 +55,7 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
   it('el registro del día en Inicio escribe la entrada de hoy y el mes la muestra; compartirla y eliminarla', async () => {
     const { pac, psicologa } = await practica();
     const page = await telefono();
-    await entrar(page, pac);
+    await entrarEnLaApp(page, pac.email);
     const hoy = hoyClinica();
 
     const registro = page.locator('section', { hasText: '¿Cómo te sientes hoy?' });
@@ -131,7 +113,7 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     const { psi, pac, psicologa } = await practica();
     const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Duelo por la pérdida de un padre' });
     const page = await telefono();
-    await entrar(page, pac);
+    await entrarEnLaApp(page, pac.email);
 
     await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
     const otros = page.getByRole('region', { name: 'Puedes unirte' });

@@ -6,7 +6,7 @@
 // password recovery from the login screen, and the profile in Ajustes.
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import { MSG_CONSENTIMIENTO } from '@miduelo/shared/consentimiento';
 import { MSG_PERFIL } from '@miduelo/shared/perfil';
@@ -14,7 +14,6 @@ import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { mensaje } from '@miduelo/server/db/schema/chat';
-import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
@@ -27,6 +26,8 @@ import {
   sesionPaciente,
   sesionPsicologo,
 } from '../helpers/fabricas';
+import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
+import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -48,29 +49,11 @@ async function api(token: string, method: string, url: string, payload?: object)
 }
 
 /** The versions in force, accepted by a patient made in the database (as registration would). */
-async function aceptarVigentes(idPaciente: number) {
-  const docs = await e.t.db.select().from(documentoConsentimiento);
-  const vigente = new Map<string, number>();
-  for (const d of docs) vigente.set(d.tipo, Math.max(vigente.get(d.tipo) ?? 0, d.version));
-  await e.t.db
-    .insert(aceptacionConsentimiento)
-    .values([...vigente].map(([tipo, version]) => ({ id_paciente: idPaciente, tipo, version, aceptadoEn: new Date(), ip: null })));
-}
-
 async function practica(): Promise<{ psi: Psicologo; tokenPsi: string; pac: Paciente }> {
   const psi = await crearPsicologo(e.t.db);
   const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Lucía' });
-  await aceptarVigentes(pac.id_paciente);
+  await aceptarVigentes(e.t.db, pac.id_paciente);
   return { psi, tokenPsi: sesionPsicologo(e.t.app, psi), pac };
-}
-
-async function entrar(page: Page, correo: string, contrasena = CONTRASENA) {
-  await page.goto('/app');
-  await page.waitForURL((u) => u.pathname === '/app/entrar');
-  await page.getByLabel('Correo electrónico').fill(correo);
-  await page.getByLabel('Contraseña').fill(contrasena);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByText('Tu próxima cita').waitFor();
 }
 
 /** The page's socket is connected and in the patient's room. */
@@ -136,7 +119,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     await page.getByRole('link', { name: 'Iniciar sesión en MiDuelo' }).click();
     await page.waitForURL((u) => u.pathname === '/app/entrar');
 
-    await entrar(page, 'marina.rios@correo.mx', 'Duelo#Segura1');
+    await entrarEnLaApp(page, 'marina.rios@correo.mx', 'Duelo#Segura1');
     await page.getByRole('heading', { name: /Marina/ }).waitFor();
     // Crisis lines, one tap away on Home and from the header.
     esperar(await page.getByRole('link', { name: /Línea de la Vida: 800 911 2000/ }).getAttribute('href')).toBe('tel:8009112000');
@@ -208,7 +191,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
   it('ajustes: cambia su teléfono (con el mensaje del servidor) y una contraseña actual equivocada se explica', async () => {
     const { pac } = await practica();
     const page = await (await telefono()).newPage();
-    await entrar(page, pac.email);
+    await entrarEnLaApp(page, pac.email);
     await page.getByRole('banner').getByRole('link', { name: 'Ajustes' }).click();
     const tel = page.getByLabel('Teléfono');
     await esperar.poll(() => tel.inputValue()).toBe(pac.telefono);
@@ -271,7 +254,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
       });
     }
     const page = await (await telefono()).newPage();
-    await entrar(page, pac.email);
+    await entrarEnLaApp(page, pac.email);
     await enVivo(pac);
     await page.getByRole('navigation').getByRole('link', { name: 'Citas' }).click();
     await page.getByRole('button', { name: 'Día siguiente' }).click();
@@ -294,7 +277,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     const { psi, tokenPsi, pac } = await practica();
     const { id_chat } = await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
     const page = await (await telefono()).newPage();
-    await entrar(page, pac.email);
+    await entrarEnLaApp(page, pac.email);
     await page.getByRole('navigation').getByRole('link', { name: 'Mensajes' }).click();
     await page.waitForURL((u) => u.pathname === `/app/chat/${id_chat}`);
     await page.getByRole('heading', { name: `${psi.nombre} ${psi.apellidoPaterno}` }).waitFor();
@@ -332,7 +315,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     await api(tokenPsi, 'POST', '/api/psicologo/mensajes', { id_chat, contenido: 'Aquí estoy cuando lo necesites.' });
     const ctx = await telefono();
     const page = await ctx.newPage();
-    await entrar(page, pac.email);
+    await entrarEnLaApp(page, pac.email);
     // The worker controls the page (precached shell) before the connection goes.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
     await page.getByRole('navigation').getByRole('link', { name: 'Mensajes' }).click();
