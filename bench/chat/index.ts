@@ -27,7 +27,9 @@ const RAMPA_MS = Number(process.env.BENCH_RAMPA_MS ?? 3_000);
 const RAMPA_P99_MS = 100;
 const GRACIA_MS = 10_000;
 const LIMITE_TOTAL_MS = 15 * 60_000;
-const CONEXIONES_POR_CUENTA = 2;
+/** Connections per account (laptop and phone by default). The issue's measurement: 1,000 pairs,
+ * one socket each (BENCH_PSICOLOGOS=1000 BENCH_PACIENTES_POR=1 BENCH_CONEXIONES=1). */
+const CONEXIONES_POR_CUENTA = Number(process.env.BENCH_CONEXIONES ?? 2);
 /** Which phases to run: base (bare relay), piso-socket, socket, piso-http, http. */
 const FASES = (process.env.BENCH_FASES ?? 'base,piso-socket,socket,piso-http,http').split(',');
 const DIR = path.dirname(new URL(import.meta.url).pathname);

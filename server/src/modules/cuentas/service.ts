@@ -18,6 +18,7 @@ import {
   insertarPsicologo,
   modificarPsicologo,
   type Psicologo,
+  psicologoParaLogin,
   psicologosConCorreoOCedula,
   sinPsicologos,
 } from './repo';
@@ -100,7 +101,7 @@ export async function registrarPsicologo(
 }
 
 export async function iniciarSesionPsicologo(ctx: Ctx, body: { correo: string; contrasena: string }): Promise<LoginRespuesta> {
-  const p = await buscarPsicologoPorCorreo(ctx.db, body.correo);
+  const p = await psicologoParaLogin(ctx.db, body.correo);
   const ok = await verificarContrasena(p?.contrasenaHash, body.contrasena);
   if (!p || !ok) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
   if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
