@@ -9,9 +9,11 @@ import type { Redis } from 'ioredis';
 
 export type CuentaSesion = { tipo: 'psicologo' | 'paciente'; id: number };
 
-/** Longest life of an entry: the same bound as a socket's re-verification (decision 071), for a
- * change of account state written by something that did not call `olvidar` (a manual UPDATE). */
-export const CACHE_SESION_MS = 30_000;
+/** Longest life of an entry. Every change the app makes is forgotten at once (and on every node);
+ * this only bounds a change written by something that did not call `olvidar` (a manual UPDATE).
+ * 5 min, not 30 s (decision 227): at 30 s a client polling every 30 s (the clients' fallback
+ * without socket) or writing every minute paid the round trip on nearly every request. */
+export const CACHE_SESION_MS = 5 * 60_000;
 const MAX_ENTRADAS = 50_000;
 /** How long a revocation waits for its own pub/sub message to come back (every node's Redis
  * connection then holds it) before answering anyway. */

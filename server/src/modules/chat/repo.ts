@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cifrador } from '../../comun/cifrado';
 import type { DbOrTx } from '../../db/client';
+import { filasPreparadas } from '../../plugins/db';
 import { chat, mensaje } from '../../db/schema/chat';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -195,33 +196,6 @@ interface FilaEnvio {
   no_leidos: number | null;
 }
 
-/** `chat_enviar` as a prepared statement (parsed once per connection), one per database handle. */
-function prepararEnvio(db: DbOrTx) {
-  const columna = <T>(nombre: string) => sql<T>`${sql.identifier(nombre)}`;
-  return db
-    .select({
-      estado: columna<EstadoEnvio>('estado'),
-      id_mensaje: columna<string | number | null>('id_mensaje'),
-      seq: columna<number | null>('seq'),
-      remitente: columna<Rol | null>('remitente'),
-      contenido: columna<string | null>('contenido'),
-      id_cliente: columna<string | null>('id_cliente'),
-      leido: columna<boolean | null>('leido'),
-      fecha_envio: columna<Date | string | null>('fecha_envio'),
-      tipo: columna<string | null>('tipo'),
-      id_psicologo: columna<number | null>('id_psicologo'),
-      id_paciente: columna<number | null>('id_paciente'),
-      id_admin: columna<number | null>('id_admin'),
-      rev: columna<number | null>('rev'),
-      no_leidos: columna<number | null>('no_leidos'),
-    })
-    .from(
-      sql`chat_enviar(${sql.placeholder('id_chat')}::integer, ${sql.placeholder('rol')}::text, ${sql.placeholder('id')}::integer, ${sql.placeholder('contenido')}::text, ${sql.placeholder('id_cliente')}::text, ${sql.placeholder('fecha')}::timestamptz, ${sql.placeholder('huellas')}::text[])`,
-    )
-    .prepare('chat_enviar');
-}
-const enviosPreparados = new WeakMap<DbOrTx, ReturnType<typeof prepararEnvio>>();
-
 /**
  * Sends one message through the `chat_enviar` function (migrations/0008, decision 081): the text
  * is encrypted and its search hashes computed here (no key in the database), then one round trip
@@ -234,21 +208,13 @@ export async function enviarEnBase(
   cif: Cifrador,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
 ) {
-  let envio = enviosPreparados.get(db);
-  if (!envio) {
-    envio = prepararEnvio(db);
-    enviosPreparados.set(db, envio);
-  }
-  const r = await envio.execute({
-    id_chat: o.idChat,
-    rol: o.actor.rol,
-    id: o.actor.id,
-    contenido: cif.cifrar(o.contenido, COLUMNA_CONTENIDO),
-    id_cliente: o.idCliente,
-    fecha: o.fecha.toISOString(),
-    huellas: arregloDeHuellas(cif.huellas(o.contenido)),
-  });
-  const [f] = r as FilaEnvio[];
+  // A named prepared statement on PostgreSQL, its row used as the driver gives it (decision 227).
+  const [f] = await filasPreparadas<FilaEnvio>(
+    db,
+    sql`select * from chat_enviar(${o.idChat}::integer, ${o.actor.rol}::text, ${o.actor.id}::integer,
+      ${cif.cifrar(o.contenido, COLUMNA_CONTENIDO)}::text, ${o.idCliente}::text, ${o.fecha.toISOString()}::timestamptz,
+      ${arregloDeHuellas(cif.huellas(o.contenido))}::text[])`,
+  );
   if (!f || f.estado === 'no_encontrado' || f.estado === 'solo_lectura') return { estado: (f?.estado ?? 'no_encontrado') as EstadoEnvio };
   const mensaje: FilaMensaje = {
     id_mensaje: Number(f.id_mensaje),
