@@ -49,7 +49,9 @@ describe('las migraciones dejan estadísticas de lo que crean o llenan', () => {
     const sinAnalizar = migraciones
       .filter((m) => m.numero < ANTERIORES_A_LA_REGLA)
       .flatMap((m) =>
-        [...m.escritas].filter((t) => !migraciones.some((o) => o.numero >= m.numero && o.analizadas.has(t))).map((t) => `${m.archivo}: ${t}`),
+        [...m.escritas]
+          .filter((t) => !migraciones.some((o) => o.numero >= m.numero && o.analizadas.has(t)))
+          .map((t) => `${m.archivo}: ${t}`),
       );
     expect(sinAnalizar).toEqual([]);
   });
