@@ -1,19 +1,17 @@
 // bench/auth: login requests per second through the real server (HTTP on loopback, real database)
-// against raw argon2id verifications per second, both measured in this same process and run.
+// against raw argon2id verifications per second, both measured in the server's own process and run.
 // Goal (issue 12): login at 2 concurrent ≥ 85 % of raw hashing (a login is one argon2 verify plus a query and a JWT).
 //   pnpm exec tsx bench/auth/index.ts            (embedded PGlite)
 //   DATABASE_URL=postgres://… pnpm exec tsx bench/auth/index.ts
+// The server runs in its own process (bench/auth/servidor.ts), as in production the clients are
+// not in the server's event loop; this process is the clients (decision 228).
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { availableParallelism } from 'node:os';
-import { verify } from '@node-rs/argon2';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
-import { buildApp } from '@miduelo/server/app';
-import { leerConfig } from '@miduelo/server/config';
-import { abrirDb } from '@miduelo/server/db/client';
-import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { psicologo } from '@miduelo/server/db/schema/cuentas';
-import { hashContrasena } from '@miduelo/server/modules/cuentas/hash';
+import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 3000);
 const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
@@ -21,28 +19,11 @@ const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
 // meanwhile, so this level also measures latency), then four per core (the server kept busy, as
 // under real load: the throughput a login route can sustain). Both are printed.
 const CONCURRENCIAS = (process.env.BENCH_CONCURRENCIA ?? `${availableParallelism()},${availableParallelism() * 4}`).split(',').map(Number);
-const CONTRASENA = 'Bench#Clave2025';
-
-async function medir(nombre: string, tarea: () => Promise<void>, CONCURRENCIA: number): Promise<number> {
-  // Warm-up, then a fixed time window with a fixed number of concurrent workers.
-  for (let i = 0; i < CONCURRENCIA; i++) await tarea();
-  let hechas = 0;
-  const fin = Date.now() + DURACION_MS;
-  const inicio = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCIA }, async () => {
-      while (Date.now() < fin) {
-        await tarea();
-        hechas++;
-      }
-    }),
-  );
-  const porSegundo = hechas / ((performance.now() - inicio) / 1000);
-  console.log(
-    `  ${nombre.padEnd(34)} ${porSegundo.toFixed(1).padStart(8)} /s   (${hechas} en ${DURACION_MS} ms, concurrencia ${CONCURRENCIA})`,
-  );
-  return porSegundo;
-}
+const DIR = path.dirname(new URL(import.meta.url).pathname);
+const carga = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 
 // A keep-alive HTTP client, as a browser or the app keeps its connection to the server.
 const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -61,9 +42,35 @@ function post(url: string, cuerpo: string): Promise<number> {
   });
 }
 
+function arrancarServidor(env: NodeJS.ProcessEnv): Promise<{ proceso: ChildProcess; url: string; base: string }> {
+  const proceso = fork(path.join(DIR, 'servidor.ts'), [], {
+    env: { ...process.env, ...env },
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    proceso.once('exit', (code) => reject(new Error(`servidor.ts terminó con código ${code}`)));
+    proceso.on('message', (m: { tipo?: string; url?: string; base?: string }) => {
+      if (m?.tipo === 'listo') resolve({ proceso, url: m.url ?? '', base: m.base ?? '' });
+    });
+  });
+}
+
+function crudoEnServidor(proceso: ChildProcess, concurrencia: number): Promise<{ porSegundo: number; hechas: number }> {
+  return new Promise((resolve) => {
+    const alResponder = (m: { tipo?: string; porSegundo?: number; hechas?: number }) => {
+      if (m?.tipo !== 'crudo') return;
+      proceso.off('message', alResponder);
+      resolve({ porSegundo: m.porSegundo ?? 0, hechas: m.hechas ?? 0 });
+    };
+    proceso.on('message', alResponder);
+    proceso.send({ tipo: 'crudo', concurrencia, ms: DURACION_MS });
+  });
+}
+
 async function main() {
   const raiz = process.env.DATABASE_URL ?? null;
-  let url: string | null = null;
+  let urlBase: string | null = null;
   let limpiar = async () => {};
   if (raiz) {
     const nombre = `${process.env.BENCH_DB_PREFIJO ?? 'bench_auth'}_${randomBytes(4).toString('hex')}`;
@@ -72,47 +79,27 @@ async function main() {
     await a.end();
     const u = new URL(raiz);
     u.pathname = `/${nombre}`;
-    url = u.toString();
+    urlBase = u.toString();
     limpiar = async () => {
       const b = postgres(raiz, { max: 1, onnotice: () => {} });
       await b.unsafe(`drop database if exists ${nombre} with (force)`);
       await b.end();
     };
   }
-  const handle = await abrirDb({ databaseUrl: url, dataDir: '', enMemoria: true });
-  await aplicarMigraciones(handle, url);
-  const hash = await hashContrasena(CONTRASENA);
-  await handle.db.insert(psicologo).values({
-    nombre: 'Bench',
-    apellidoPaterno: 'Prueba',
-    fecha_nacimiento: '1980-01-01',
-    especialidad: 'Duelo',
-    cedula: '1111111',
-    telefono: '5500000000',
-    correo: 'bench@miduelo.mx',
-    contrasenaHash: hash,
-    codigo_vinculacion: 'BENCH1',
-    cedula_validada: true,
-    activadoEn: new Date(),
-  });
-  const config = leerConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench' },
-    { jwtSecret: randomBytes(32).toString('hex'), limites: { porIp: 1e9, porCuenta: 1e9, ventanaMs: 60_000 } },
-  );
-  const app = await buildApp({ config, db: handle.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const dir = app.server.address();
-  const base = typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '';
-  const cuerpo = JSON.stringify({ correo: 'bench@miduelo.mx', contrasena: CONTRASENA });
-
-  console.log(`bench/auth — ${handle.kind}, argon2id m=19456 t=2 p=1, ${RONDAS} rondas alternadas de ${DURACION_MS} ms`);
-  const tareaCruda = async () => {
-    if (!(await verify(hash, CONTRASENA))) throw new Error('verify falló');
-  };
+  const servidor = await arrancarServidor({ BENCH_DB_URL: urlBase ?? '' });
+  const cuerpo = JSON.stringify({ correo: CORREO, contrasena: CONTRASENA });
   const tareaLogin = async () => {
-    const status = await post(`${base}/api/psicologo/iniciar-sesion`, cuerpo);
+    const status = await post(`${servidor.url}/api/psicologo/iniciar-sesion`, cuerpo);
     if (status !== 200) throw new Error(`login respondió ${status}`);
   };
+
+  console.log(
+    `bench/auth — ${servidor.base}, argon2id m=19456 t=2 p=1, servidor en su propio proceso, ${RONDAS} rondas alternadas de ${DURACION_MS} ms; carga al empezar ${carga()}`,
+  );
+  const linea = (nombre: string, r: { porSegundo: number; hechas: number }, concurrencia: number) =>
+    console.log(
+      `  ${nombre.padEnd(34)} ${r.porSegundo.toFixed(1).padStart(8)} /s   (${r.hechas} en ${DURACION_MS} ms, concurrencia ${concurrencia})`,
+    );
   // Alternating rounds, then the median of each: background load hits both sides alike.
   const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const resumen: string[] = [];
@@ -120,8 +107,12 @@ async function main() {
     const crudas: number[] = [];
     const logins: number[] = [];
     for (let i = 0; i < RONDAS; i++) {
-      crudas.push(await medir('referencia: argon2id verify crudo', tareaCruda, concurrencia));
-      logins.push(await medir('POST /api/psicologo/iniciar-sesion', tareaLogin, concurrencia));
+      const crudo = await crudoEnServidor(servidor.proceso, concurrencia);
+      linea('referencia: argon2id verify crudo', crudo, concurrencia);
+      crudas.push(crudo.porSegundo);
+      const login = await porSegundo(tareaLogin, concurrencia, DURACION_MS);
+      linea('POST /api/psicologo/iniciar-sesion', login, concurrencia);
+      logins.push(login.porSegundo);
     }
     const crudo = mediana(crudas);
     const login = mediana(logins);
@@ -131,9 +122,11 @@ async function main() {
     );
   }
   console.log('  medianas:');
-  for (const linea of resumen) console.log(linea);
-  await app.close();
-  await handle.close();
+  for (const l of resumen) console.log(l);
+  console.log(`  carga al terminar: ${carga()}`);
+  servidor.proceso.send({ tipo: 'cerrar' });
+  await new Promise((r) => servidor.proceso.once('exit', r));
+  agente.destroy();
   await limpiar();
 }
 
