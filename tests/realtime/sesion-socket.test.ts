@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { REVERIFICAR_SESION_MS } from '@miduelo/server/plugins/realtime';
+import { psicologo } from '@miduelo/server/db/schema/cuentas';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { abrirChat, crearConsulta } from '../helpers/chat';
 import { esperarEvento, usarServidorDeSockets } from '../helpers/socket';
@@ -79,6 +81,25 @@ describe('sesión de un socket abierto', () => {
     expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
     await cerrado;
     expect((await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body).toEqual([]);
+  });
+
+  it('la versión de sesión cambiada en la base (sin aviso) se nota en el primer evento pasados 30 s: el socket se verifica sin guardar el token', async () => {
+    const c = await crearConsulta(srv.t, 1);
+    const id = await abrirChat(c);
+    const s = await socket(c.psi.token);
+    expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'antes' })).toMatchObject({ ok: true });
+    // A manual UPDATE, as a password reset writes it, without the forget that reaches open sockets.
+    await srv.t.db
+      .update(psicologo)
+      .set({ versionSesion: sql`${psicologo.versionSesion} + 1` })
+      .where(eq(psicologo.id_psicologo, c.psicologo.id_psicologo));
+    srv.t.reloj.avanzar(REVERIFICAR_SESION_MS + 1);
+    const cerrado = new Promise((r) => s.once('disconnect', r));
+    const r = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del cambio' });
+    expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
+    await cerrado;
+    const vistos = (await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body as { contenido: string }[];
+    expect(vistos.map((m) => m.contenido)).toEqual(['antes']);
   });
 });
 

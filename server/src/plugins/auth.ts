@@ -24,6 +24,11 @@ declare module 'fastify' {
       /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation.
        * `guardar: false` (sockets, which keep their own copy) leaves the result out of the cache. */
       verificar(token: string, o?: { guardar?: boolean }): Promise<Sesion>;
+      /** A socket's handshake: the session and the session version the token was signed with
+       * (never cached; the socket keeps the session and the version, not the token). */
+      verificarSocket(token: string): Promise<{ sesion: Sesion; version: number }>;
+      /** A socket's periodic check: expiry, account state and revocation, from its session. */
+      reverificar(sesion: Sesion, version: number): Promise<Sesion>;
       revocar(payload: TokenPayload): Promise<void>;
       /** Any change of an account's session state (status, version, role, licence): its cached
        * checks are forgotten here and on every node before this resolves (decision 082). */
@@ -61,6 +66,18 @@ export default fp(
     await cache.iniciar();
     app.addHook('onClose', async () => cache.cerrar());
 
+    /** The token's signed payload, with its expiry checked against the app clock. */
+    function leerToken(token: string): Firmado {
+      let p: Firmado;
+      try {
+        p = app.jwt.verify<Firmado>(token);
+      } catch {
+        throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
+      }
+      if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+      return p;
+    }
+
     async function verificar(token: string, o: { guardar?: boolean } = {}): Promise<Sesion> {
       // A token verified a moment ago and not forgotten since: only its expiry is checked again.
       const guardada = cache.leer(token);
@@ -68,16 +85,18 @@ export default fp(
         if (guardada.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
         return guardada;
       }
-      let p: Firmado;
-      try {
-        p = app.jwt.verify<Firmado>(token);
-      } catch {
-        throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
-      }
       // Expiry against the app clock on every call, cached or not.
-      if (typeof p.exp !== 'number' || p.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+      return sesionDe(leerToken(token), o.guardar === false ? null : token);
+    }
+
+    /**
+     * The account's state and the token's revocation for a verified payload (one round trip), as
+     * a session; stored in the cache under `token` unless it is null. A socket re-verifies from
+     * its session and the version it was signed with (decision 229): it keeps no token.
+     */
+    async function sesionDe(p: Firmado, token: string | null): Promise<Sesion> {
       const jti = String(p.jti);
-      const sello = o.guardar === false ? -1 : cache.sello();
+      const sello = token === null ? -1 : cache.sello();
       if (p.tipo === 'psicologo') {
         const c = await estado.psicologo(p.id_psicologo, jti);
         if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
@@ -98,7 +117,7 @@ export default fp(
           cedula_validada: c.cedula_validada,
           creadoEn: c.createdAt,
         };
-        cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
+        if (token !== null) cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
         return s;
       }
       if (p.tipo === 'paciente') {
@@ -114,7 +133,7 @@ export default fp(
           iat: p.iat,
           exp: p.exp,
         };
-        cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, s, sello);
+        if (token !== null) cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, s, sello);
         return s;
       }
       throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
@@ -124,6 +143,14 @@ export default fp(
       firmarPsicologo: ({ version, ...p }) => firmar({ ...p, tipo: 'psicologo', ver: version }, DURACION_SESION_PSICOLOGO_S),
       firmarPaciente: ({ version, ...p }) => firmar({ ...p, tipo: 'paciente', ver: version }, DURACION_SESION_PACIENTE_S),
       verificar,
+      async verificarSocket(token) {
+        const p = leerToken(token);
+        return { sesion: await sesionDe(p, null), version: p.ver };
+      },
+      async reverificar(sesion, version) {
+        if (sesion.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+        return sesionDe({ ...sesion, ver: version } as Firmado, null);
+      },
       async revocar(payload: TokenPayload) {
         await insertarTokenRevocado(app.db, { jti: payload.jti, expiraEn: new Date(payload.exp * 1000) });
         await cache.olvidar({ jti: payload.jti });

@@ -12,8 +12,9 @@ import type { Sesion } from './auth';
 
 export interface DatosSocket {
   sesion: Sesion;
-  /** Kept to verify the session again (expiry, revocation, account state). */
-  token: string;
+  /** The session version the token was signed with: with `sesion`, what verifying it again
+   * (expiry, revocation, account state) needs. The token itself is not kept (decision 229). */
+  version: number;
   /** App-clock time (ms) of the last verification against the database. */
   verificadoEn: number;
   /** Real-time second at which the token expires (the node's expiry buckets). */
@@ -145,9 +146,13 @@ export default fp(
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || token === '') return next(new Error('NO_AUTENTICADO'));
       try {
-        socket.data.sesion = await app.sesiones.verificar(token, { guardar: false });
-        socket.data.token = token;
+        const { sesion, version } = await app.sesiones.verificarSocket(token);
+        socket.data.sesion = sesion;
+        socket.data.version = version;
         socket.data.verificadoEn = config.now().getTime();
+        // Socket.IO keeps the handshake for the socket's life: the bearer token need not stay in
+        // memory (nor travel in another node's fetchSockets answer) once verified.
+        delete (socket.handshake.auth as { token?: unknown }).token;
         next();
       } catch (err) {
         // A database outage is not a bad token: the client retries soon instead of giving up.
@@ -235,7 +240,7 @@ export default fp(
       const ahora = config.now().getTime();
       if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(socket, unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
       if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return despachar(socket, paquete, next);
-      app.sesiones.verificar(socket.data.token, { guardar: false }).then(
+      app.sesiones.reverificar(socket.data.sesion, socket.data.version).then(
         (sesion) => {
           socket.data.sesion = sesion;
           socket.data.verificadoEn = ahora;
