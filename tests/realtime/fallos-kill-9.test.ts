@@ -171,7 +171,9 @@ describe.skipIf(!RAIZ_BD)('kill -9 del servidor durante el chat y nuevo arranque
     const sincroniaMs = Date.now() - tListo;
     await carriles;
 
-    const caido = registro.intentos.filter((i) => i.inicio >= tMuerte && i.inicio < tArranque);
+    // Inclusive: a send that failed at once can share its millisecond with tArranque (seen in CI:
+    // the one send that opened the window started in the very millisecond the window closed).
+    const caido = registro.intentos.filter((i) => i.inicio >= tMuerte && i.inicio <= tArranque);
     console.warn(
       `[fallos-kill-9] confirmados al morir ${confirmadosAlMorir} · sin servidor ${tListo - tMuerte} ms · enviados ${cifras.enviados} · ` +
         `confirmados ${cifras.confirmados} · guardados ${cifras.guardados} · perdidos ${cifras.perdidos} · duplicados ${cifras.duplicados} · ` +

@@ -22,7 +22,7 @@ declare module 'fastify' {
       firmarPsicologo(p: Omit<TokenPsicologo, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
       firmarPaciente(p: Omit<TokenPaciente, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
       /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation.
-       * `guardar: false` (sockets, which keep their own copy) leaves the result out of the cache. */
+       * `guardar: false` leaves the result out of the cache (sockets use verificarSocket). */
       verificar(token: string, o?: { guardar?: boolean }): Promise<Sesion>;
       /** A socket's handshake: the session and the session version the token was signed with
        * (never cached; the socket keeps the session and the version, not the token). */
