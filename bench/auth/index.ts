@@ -5,12 +5,11 @@
 //   DATABASE_URL=postgres://… pnpm exec tsx bench/auth/index.ts
 // The server runs in its own process (bench/auth/servidor.ts), as in production the clients are
 // not in the server's event loop; this process is the clients (decision 228).
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import { arrancarHijo, baseDesechable } from '../comun/procesos';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -42,20 +41,6 @@ function post(url: string, cuerpo: string): Promise<number> {
   });
 }
 
-function arrancarServidor(env: NodeJS.ProcessEnv): Promise<{ proceso: ChildProcess; url: string; base: string }> {
-  const proceso = fork(path.join(DIR, 'servidor.ts'), [], {
-    env: { ...process.env, ...env },
-    execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    proceso.once('exit', (code) => reject(new Error(`servidor.ts terminó con código ${code}`)));
-    proceso.on('message', (m: { tipo?: string; url?: string; base?: string }) => {
-      if (m?.tipo === 'listo') resolve({ proceso, url: m.url ?? '', base: m.base ?? '' });
-    });
-  });
-}
-
 function crudoEnServidor(proceso: ChildProcess, concurrencia: number): Promise<{ porSegundo: number; hechas: number }> {
   return new Promise((resolve) => {
     const alResponder = (m: { tipo?: string; porSegundo?: number; hechas?: number }) => {
@@ -70,23 +55,11 @@ function crudoEnServidor(proceso: ChildProcess, concurrencia: number): Promise<{
 
 async function main() {
   const raiz = process.env.DATABASE_URL ?? null;
-  let urlBase: string | null = null;
-  let limpiar = async () => {};
-  if (raiz) {
-    const nombre = `${process.env.BENCH_DB_PREFIJO ?? 'bench_auth'}_${randomBytes(4).toString('hex')}`;
-    const a = postgres(raiz, { max: 1, onnotice: () => {} });
-    await a.unsafe(`create database ${nombre}`);
-    await a.end();
-    const u = new URL(raiz);
-    u.pathname = `/${nombre}`;
-    urlBase = u.toString();
-    limpiar = async () => {
-      const b = postgres(raiz, { max: 1, onnotice: () => {} });
-      await b.unsafe(`drop database if exists ${nombre} with (force)`);
-      await b.end();
-    };
-  }
-  const servidor = await arrancarServidor({ BENCH_DB_URL: urlBase ?? '' });
+  const base = raiz ? await baseDesechable(raiz, process.env.BENCH_DB_PREFIJO ?? 'bench_auth') : null;
+  const { proceso, datos } = await arrancarHijo<{ url: string; base: string }>(path.join(DIR, 'servidor.ts'), {
+    BENCH_DB_URL: base?.url ?? '',
+  });
+  const servidor = { proceso, ...datos };
   const cuerpo = JSON.stringify({ correo: CORREO, contrasena: CONTRASENA });
   const tareaLogin = async () => {
     const status = await post(`${servidor.url}/api/psicologo/iniciar-sesion`, cuerpo);
@@ -127,7 +100,7 @@ async function main() {
   servidor.proceso.send({ tipo: 'cerrar' });
   await new Promise((r) => servidor.proceso.once('exit', r));
   agente.destroy();
-  await limpiar();
+  await base?.borrar();
 }
 
 main().catch((err) => {

@@ -7,12 +7,11 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm exec tsx bench/chat/index.ts
 // Loopback only; bounded in time and count; stops by itself; creates and drops its own database.
 import os from 'node:os';
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { arrancarHijo, baseDesechable, type Hijo } from '../comun/procesos';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
 import type { PracticaBench } from './servidor-chat';
 
@@ -39,25 +38,10 @@ const pararTodo = setTimeout(() => {
   process.exit(2);
 }, LIMITE_TOTAL_MS);
 
-interface Hijo<T> {
-  proceso: ChildProcess;
-  datos: T;
-}
-
 function arrancar<T>(archivo: string, env: NodeJS.ProcessEnv): Promise<Hijo<T>> {
   // BENCH_PERFIL=dir writes a CPU profile of each server process there (node --cpu-prof).
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
-  const proceso = fork(path.join(DIR, archivo), [], {
-    env: { ...process.env, ...env },
-    execArgv: [...process.execArgv, ...perfil],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    proceso.once('exit', (code) => reject(new Error(`${archivo} terminó con código ${code}`)));
-    proceso.on('message', (m: { tipo?: string } & T) => {
-      if (m?.tipo === 'listo') resolve({ proceso, datos: m });
-    });
-  });
+  return arrancarHijo<T>(path.join(DIR, archivo), env, perfil);
 }
 
 interface Retraso {
@@ -320,22 +304,11 @@ const carga = () =>
 
 async function main() {
   const raiz = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const nombre = `${process.env.BENCH_DB_PREFIJO ?? 'bench_chat'}_${randomBytes(4).toString('hex')}`;
-  const a = postgres(raiz, { max: 1, onnotice: () => {} });
-  await a.unsafe(`create database ${nombre}`);
-  await a.end();
-  const u = new URL(raiz);
-  u.pathname = `/${nombre}`;
-  const urlBase = u.toString();
-  const limpiar = async () => {
-    const b = postgres(raiz, { max: 1, onnotice: () => {} });
-    await b.unsafe(`drop database if exists ${nombre} with (force)`);
-    await b.end();
-  };
+  const base = await baseDesechable(raiz, process.env.BENCH_DB_PREFIJO ?? 'bench_chat');
   try {
-    await correr(urlBase);
+    await correr(base.url);
   } finally {
-    await limpiar();
+    await base.borrar();
   }
 }
 
