@@ -60,10 +60,18 @@ async function main() {
     BENCH_DB_URL: base?.url ?? '',
   });
   const servidor = { proceso, ...datos };
+  // The floor (PostgreSQL only: an embedded PGlite lives in one process and cannot be shared).
+  const minimo = base
+    ? await arrancarHijo<{ url: string }>(path.join(DIR, 'servidor-minimo.ts'), { BENCH_DB_URL: base.url })
+    : null;
   const cuerpo = JSON.stringify({ correo: CORREO, contrasena: CONTRASENA });
   const tareaLogin = async () => {
     const status = await post(`${servidor.url}/api/psicologo/iniciar-sesion`, cuerpo);
     if (status !== 200) throw new Error(`login respondió ${status}`);
+  };
+  const tareaMinima = async () => {
+    const status = await post(`${minimo?.datos.url}/login`, cuerpo);
+    if (status !== 200) throw new Error(`login mínimo respondió ${status}`);
   };
 
   console.log(
@@ -79,6 +87,7 @@ async function main() {
   for (const concurrencia of CONCURRENCIAS) {
     const crudas: number[] = [];
     const logins: number[] = [];
+    const minimos: number[] = [];
     for (let i = 0; i < RONDAS; i++) {
       const crudo = await crudoEnServidor(servidor.proceso, concurrencia);
       linea('referencia: argon2id verify crudo', crudo, concurrencia);
@@ -86,19 +95,32 @@ async function main() {
       const login = await porSegundo(tareaLogin, concurrencia, DURACION_MS);
       linea('POST /api/psicologo/iniciar-sesion', login, concurrencia);
       logins.push(login.porSegundo);
+      if (minimo) {
+        const m = await porSegundo(tareaMinima, concurrencia, DURACION_MS);
+        linea('piso: Fastify + 1 SELECT + verify', m, concurrencia);
+        minimos.push(m.porSegundo);
+      }
     }
     const crudo = mediana(crudas);
     const login = mediana(logins);
     const ratio = (login / crudo) * 100;
+    const piso = minimos.length ? mediana(minimos) : null;
     resumen.push(
-      `  concurrencia ${String(concurrencia).padStart(2)}: hash crudo ${crudo.toFixed(1)} /s · login ${login.toFixed(1)} /s · login / hash crudo ${ratio.toFixed(1)} %   (meta ≥ 85 %: ${ratio >= 85 ? 'cumplida' : 'NO cumplida'})`,
+      `  concurrencia ${String(concurrencia).padStart(2)}: hash crudo ${crudo.toFixed(1)} /s · login ${login.toFixed(1)} /s · login / hash crudo ${ratio.toFixed(1)} %   (meta ≥ 85 %: ${ratio >= 85 ? 'cumplida' : 'NO cumplida'})` +
+        (piso === null
+          ? ''
+          : `\n                  piso ${piso.toFixed(1)} /s = ${((piso / crudo) * 100).toFixed(1)} % del hash crudo · login / piso ${((login / piso) * 100).toFixed(1)} %`),
     );
   }
   console.log('  medianas:');
   for (const l of resumen) console.log(l);
   console.log(`  carga al terminar: ${carga()}`);
-  servidor.proceso.send({ tipo: 'cerrar' });
-  await new Promise((r) => servidor.proceso.once('exit', r));
+  for (const p of [servidor.proceso, minimo?.proceso]) {
+    if (!p) continue;
+    p.removeAllListeners('exit');
+    p.send({ tipo: 'cerrar' });
+    await new Promise((r) => p.once('exit', r));
+  }
   agente.destroy();
   await base?.borrar();
 }

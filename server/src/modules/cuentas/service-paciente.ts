@@ -92,17 +92,20 @@ export async function activarPaciente(ctx: Ctx, { token }: { token: string }) {
 
 export async function iniciarSesionPaciente(ctx: Ctx, body: { email: string; contrasena: string }) {
   const p = await buscarPacientePorEmail(ctx.db, body.email);
-  const ok = await verificarContrasena(p?.contrasenaHash, body.contrasena);
-  if (!p || !ok) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
+  // While the hash runs on its own thread, the answer a correct password gets is prepared (token,
+  // pending consents; decision 231). Nothing prepared leaves before the checks below.
+  const verificacion = verificarContrasena(p?.contrasenaHash, body.contrasena);
+  const pendientes = p ? pendientesDe(ctx.db, p.id_paciente) : null;
+  // A failed read is thrown below, and only to the holder of the right password.
+  pendientes?.catch(() => {});
+  const token = p
+    ? ctx.sesiones.firmarPaciente({ id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido_paterno, version: p.versionSesion })
+    : null;
+  const ok = await verificacion;
+  if (!p || !ok || !pendientes || !token) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
   if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
   if (p.status !== 'activo') throw forbidden(MSG.cuentaInactiva, 'CUENTA_INACTIVA');
-  const token = ctx.sesiones.firmarPaciente({
-    id_paciente: p.id_paciente,
-    nombre: p.nombre,
-    apellido: p.apellido_paterno,
-    version: p.versionSesion,
-  });
-  return { token, paciente: pacienteSesion(p), consentimientos_pendientes: await pendientesDe(ctx.db, p.id_paciente) };
+  return { token, paciente: pacienteSesion(p), consentimientos_pendientes: await pendientes };
 }
 
 /** Same rules as the psychologists' recovery: same answer for unknown accounts, single-use hashed

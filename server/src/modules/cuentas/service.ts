@@ -102,12 +102,19 @@ export async function registrarPsicologo(
 
 export async function iniciarSesionPsicologo(ctx: Ctx, body: { correo: string; contrasena: string }): Promise<LoginRespuesta> {
   const p = await psicologoParaLogin(ctx.db, body.correo);
-  const ok = await verificarContrasena(p?.contrasenaHash, body.contrasena);
-  if (!p || !ok) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
+  // The hash runs on its own thread; meanwhile this thread prepares the answer a correct password
+  // gets (decision 231). Nothing prepared leaves before the checks below, which keep their order.
+  const verificacion = verificarContrasena(p?.contrasenaHash, body.contrasena);
+  const respuesta = p ? respuestaLoginPsicologo(ctx, p) : null;
+  const ok = await verificacion;
+  if (!p || !ok || !respuesta) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
   if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
   if (p.status !== 'activo') throw forbidden(MSG.cuentaInactiva, 'CUENTA_INACTIVA');
-  const ahora = ctx.config.now();
-  const dias = diasRestantes(p, ahora, ctx.config.diasGraciaValidacion);
+  return respuesta;
+}
+
+function respuestaLoginPsicologo(ctx: Ctx, p: Psicologo): LoginRespuesta {
+  const dias = diasRestantes(p, ctx.config.now(), ctx.config.diasGraciaValidacion);
   const limitada = dias === 0;
   const token = ctx.sesiones.firmarPsicologo({
     id_psicologo: p.id_psicologo,
