@@ -41,7 +41,9 @@ const pararTodo = setTimeout(() => {
 function arrancar<T>(archivo: string, env: NodeJS.ProcessEnv): Promise<Hijo<T>> {
   // BENCH_PERFIL=dir writes a CPU profile of each server process there (node --cpu-prof).
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
-  return arrancarHijo<T>(path.join(DIR, archivo), env, perfil);
+  // BENCH_NODE_ARGS: more flags for the server processes (say --trace-gc).
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return arrancarHijo<T>(path.join(DIR, archivo), env, [...perfil, ...extra]);
 }
 
 interface Retraso {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -76,7 +76,8 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     frameworkErrors: erroresDelMarco,
     // Fastify's two JSON lines per request made the operator's log noisy: one line, written below.
-    disableRequestLogging: true,
+    // (The top-level disableRequestLogging is deprecated in Fastify 5.12: it warned at every start.)
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', async (request, reply) => {
     // API calls at info; the client's files (dozens per page load) only at debug.
