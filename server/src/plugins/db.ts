@@ -27,16 +27,34 @@ const dialecto = new PgDialect();
  * connection and text. On PGlite (and inside a transaction) the statement goes through
  * `execute`. For hot reads whose text is constant; parameters are always bound.
  */
-export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]> {
+type Unsafe = (texto: string, parametros: unknown[], o: { prepare: boolean }) => Promise<unknown[]>;
+
+/** postgres.js's `unsafe` bound to its client, outside a transaction (a transaction runs on its
+ * own connection and never takes it); null on PGlite, whose client is an object. */
+function unsafeDe(db: DbOrTx): Unsafe | null {
   const cliente = (db as { $client?: unknown }).$client;
-  // postgres.js's client is a function (the tagged template) with `unsafe`; PGlite's is an object.
-  // A transaction runs on its own connection: it never takes this path.
   const unsafe = typeof cliente === 'function' && !(db instanceof PgTransaction) ? (cliente as { unsafe?: unknown }).unsafe : undefined;
-  if (typeof unsafe === 'function') {
+  return typeof unsafe === 'function' ? (unsafe.bind(cliente) as Unsafe) : null;
+}
+
+export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]> {
+  const unsafe = unsafeDe(db);
+  if (unsafe) {
     const q = dialecto.sqlToQuery(consulta);
-    const ejecutar = unsafe as (texto: string, parametros: unknown[], o: { prepare: boolean }) => Promise<unknown[]>;
-    return (await ejecutar.call(cliente, q.sql, q.params, { prepare: true })) as T[];
+    return (await unsafe(q.sql, q.params, { prepare: true })) as T[];
   }
   const r = await db.execute(consulta);
   return (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as T[];
+}
+
+/**
+ * `filasPreparadas` for a statement whose text never changes, written once with $1…$n: on
+ * postgres.js the text and the parameters go to the driver as they are, nothing is built per call
+ * (the chat send, the hottest write; decision 232). Elsewhere `consulta()` builds the same
+ * statement with drizzle.
+ */
+export async function filasDeSentencia<T>(db: DbOrTx, texto: string, parametros: unknown[], consulta: () => SQL): Promise<T[]> {
+  const unsafe = unsafeDe(db);
+  if (unsafe) return (await unsafe(texto, parametros, { prepare: true })) as T[];
+  return filasPreparadas<T>(db, consulta());
 }

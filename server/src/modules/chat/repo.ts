@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cifrador } from '../../comun/cifrado';
 import type { DbOrTx } from '../../db/client';
-import { filasPreparadas } from '../../plugins/db';
+import { filasDeSentencia } from '../../plugins/db';
 import { chat, mensaje } from '../../db/schema/chat';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -203,18 +203,28 @@ interface FilaEnvio {
  * sequence number and bumps the recipient's unread counter, then stores the message (a retried
  * client id answers the stored one), committed before this returns.
  */
+const SENTENCIA_ENVIAR = 'select * from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz, $7::text[])';
+
 export async function enviarEnBase(
   db: DbOrTx,
   cif: Cifrador,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
 ) {
-  // A named prepared statement on PostgreSQL, its row used as the driver gives it (decision 227).
-  const [f] = await filasPreparadas<FilaEnvio>(
-    db,
-    sql`select * from chat_enviar(${o.idChat}::integer, ${o.actor.rol}::text, ${o.actor.id}::integer,
-      ${cif.cifrar(o.contenido, COLUMNA_CONTENIDO)}::text, ${o.idCliente}::text, ${o.fecha.toISOString()}::timestamptz,
-      ${arregloDeHuellas(cif.huellas(o.contenido))}::text[])`,
-  );
+  // A named prepared statement on PostgreSQL, its row used as the driver gives it (decisions 227, 232).
+  const parametros = [
+    o.idChat,
+    o.actor.rol,
+    o.actor.id,
+    cif.cifrar(o.contenido, COLUMNA_CONTENIDO),
+    o.idCliente,
+    o.fecha.toISOString(),
+    arregloDeHuellas(cif.huellas(o.contenido)),
+  ] as const;
+  const [f] = await filasDeSentencia<FilaEnvio>(db, SENTENCIA_ENVIAR, [...parametros], () => {
+    const [idChat, rol, id, contenido, idCliente, fecha, huellas] = parametros;
+    return sql`select * from chat_enviar(${idChat}::integer, ${rol}::text, ${id}::integer, ${contenido}::text,
+      ${idCliente}::text, ${fecha}::timestamptz, ${huellas}::text[])`;
+  });
   if (!f || f.estado === 'no_encontrado' || f.estado === 'solo_lectura') return { estado: (f?.estado ?? 'no_encontrado') as EstadoEnvio };
   const mensaje: FilaMensaje = {
     id_mensaje: Number(f.id_mensaje),
