@@ -395,8 +395,26 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     const id = await abrirChat(c);
     const ctx = await e.contexto();
     await ctx.clock.install();
+    // The bar loads the chat list when it mounts (lazily, after the first paint) and again when its
+    // socket connects: the message must come after those answers, or they would already count it.
+    let listasRespondidas = 0;
+    let listasPendientes = 0;
+    const esLista = (r: { url(): string }) => new URL(r.url()).pathname === '/api/psicologo/chats';
+    ctx.on('request', (r) => {
+      if (esLista(r)) listasPendientes++;
+    });
+    ctx.on('requestfinished', (r) => {
+      if (!esLista(r)) return;
+      listasPendientes--;
+      listasRespondidas++;
+    });
+    ctx.on('requestfailed', (r) => {
+      if (esLista(r)) listasPendientes--;
+    });
     const page = await e.paginaConSesion(c.psi.token, '/agenda', ctx);
     await expect.poll(async () => (await socketsDeSesion(e.t, c.psi.token)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await enVivo(page);
+    await expect.poll(() => listasRespondidas > 0 && listasPendientes === 0, { timeout: 15_000 }).toBe(true);
     const insignia = page.getByRole('navigation').first().locator('[data-no-leidos-total]');
     // The socket is cut and every reconnection refused; a message arrives meanwhile.
     let bloqueado = true;
