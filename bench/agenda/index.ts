@@ -15,7 +15,7 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
+import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import postgres from 'postgres';
@@ -136,44 +136,20 @@ async function main() {
 
   const practicas: Array<{ id: number; token: string; pacientes: number[] }> = [];
   for (let i = 0; i < PSICOLOGOS; i++) {
-    const [p] = await handle.db
-      .insert(psicologo)
-      .values({
-        nombre: `Bench${i}`,
-        apellidoPaterno: 'Agenda',
-        fecha_nacimiento: '1980-01-01',
-        especialidad: 'Duelo',
-        cedula: `77${String(i).padStart(6, '0')}`,
-        telefono: '5500000000',
-        correo: `bench${i}@agenda.mx`,
-        contrasenaHash: 'x',
-        codigo_vinculacion: `BA${i}`,
-        cedula_validada: true,
-        activadoEn: new Date(),
-      })
-      .returning();
-    const pacs = await handle.db
-      .insert(paciente)
-      .values(
-        [0, 1, 2].map((j) => ({
-          nombre: `Paciente${j}`,
-          apellido_paterno: 'Bench',
-          email: `p${i}-${j}@agenda.mx`,
-          telefono: '5511111111',
-          fecha_nacimiento: '1990-01-01',
-          id_psicologo: p.id_psicologo,
-          activadoEn: new Date(),
-        })),
-      )
-      .returning();
-    const token = app.sesiones.firmarPsicologo({
-      id_psicologo: p.id_psicologo,
-      correo: p.correo,
-      nombre: p.nombre,
-      apellido: p.apellidoPaterno,
-      rol_admin: false,
-      version: 0,
-    });
+    const [p] = await insertarPsicologos(handle.db, 1, () => ({
+      nombre: `Bench${i}`,
+      apellidoPaterno: 'Agenda',
+      cedula: `77${String(i).padStart(6, '0')}`,
+      correo: `bench${i}@agenda.mx`,
+      codigo_vinculacion: `BA${i}`,
+    }));
+    const pacs = await insertarPacientes(
+      handle.db,
+      3,
+      () => p.id_psicologo,
+      (j) => ({ nombre: `Paciente${j}`, email: `p${i}-${j}@agenda.mx` }),
+    );
+    const token = tokenDePsicologo(app, p);
     practicas.push({ id: p.id_psicologo, token, pacientes: pacs.map((x) => x.id_paciente) });
   }
 

@@ -9,8 +9,8 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { psicologo } from '@miduelo/server/db/schema/cuentas';
 import { hashContrasena } from '@miduelo/server/modules/cuentas/hash';
+import { insertarPsicologos } from '../comun/practica';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 async function main() {
@@ -18,19 +18,14 @@ async function main() {
   const handle = await abrirDb({ databaseUrl: url, dataDir: '', enMemoria: true });
   await aplicarMigraciones(handle, url);
   const hash = await hashContrasena(CONTRASENA);
-  await handle.db.insert(psicologo).values({
+  await insertarPsicologos(handle.db, 1, () => ({
     nombre: 'Bench',
     apellidoPaterno: 'Prueba',
-    fecha_nacimiento: '1980-01-01',
-    especialidad: 'Duelo',
     cedula: '1111111',
-    telefono: '5500000000',
     correo: CORREO,
     contrasenaHash: hash,
     codigo_vinculacion: 'BENCH1',
-    cedula_validada: true,
-    activadoEn: new Date(),
-  });
+  }));
   const config = leerConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench' },
     // The lockout and rate limits would refuse a benchmark's thousands of logins from one address.

@@ -2,8 +2,8 @@
 // account's room; a client emit is relayed to the rooms of the two participants. No HTTP, no
 // authentication, no database: the cost of live delivery alone, on the same machine and load.
 import { createServer } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Server } from 'socket.io';
+import { atenderAlPadre } from '../comun/hijo';
 
 const servidor = createServer();
 const io = new Server(servidor, { serveClient: false });
@@ -20,16 +20,10 @@ servidor.listen(0, '127.0.0.1', () => {
   const dir = servidor.address();
   process.send?.({ tipo: 'listo', url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '' });
 });
-const retraso = monitorEventLoopDelay({ resolution: 5 });
-retraso.enable();
-process.on('message', (m: { tipo?: string }) => {
-  if (m?.tipo === 'retraso') {
-    process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6 });
-    retraso.reset();
-    return;
-  }
-  if (m?.tipo !== 'cerrar') return;
-  io.close();
-  servidor.close(() => process.exit(0));
-});
-process.on('disconnect', () => process.exit(0));
+atenderAlPadre(
+  () =>
+    new Promise<void>((listo) => {
+      io.close();
+      servidor.close(() => listo());
+    }),
+);

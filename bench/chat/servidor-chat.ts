@@ -2,14 +2,14 @@
 // does not share its event loop): migrates a fresh database, seeds the practice, listens on
 // loopback and reports its URL, tokens and chats to the parent over IPC.
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { chat } from '@miduelo/server/db/schema/chat';
 import { sql } from 'drizzle-orm';
-import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
+import { atenderAlPadre } from '../comun/hijo';
+import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 
 export interface PracticaBench {
   url: string;
@@ -33,41 +33,9 @@ async function main() {
   const handle = await abrirDb({ databaseUrl: url, dataDir: '', enMemoria: true, maxConexiones: POOL });
   await aplicarMigraciones(handle, url);
   const db = handle.db;
-  const ahora = new Date();
   // Sessions are signed directly: no password is ever checked in this benchmark.
-  const psis = await db
-    .insert(psicologo)
-    .values(
-      Array.from({ length: PSICOLOGOS }, (_, i) => ({
-        nombre: `Psi${i}`,
-        apellidoPaterno: 'Bench',
-        fecha_nacimiento: '1980-01-01',
-        especialidad: 'Duelo',
-        cedula: String(10_000_000 + i),
-        telefono: '5500000000',
-        correo: `psi${i}@bench.mx`,
-        contrasenaHash: 'x',
-        codigo_vinculacion: `B${i}`,
-        cedula_validada: true,
-        activadoEn: ahora,
-      })),
-    )
-    .returning();
-  const pacs = await db
-    .insert(paciente)
-    .values(
-      Array.from({ length: PSICOLOGOS * PACIENTES_POR }, (_, j) => ({
-        nombre: `Pac${j}`,
-        apellido_paterno: 'Bench',
-        email: `pac${j}@bench.mx`,
-        telefono: '5511111111',
-        fecha_nacimiento: '1990-01-01',
-        id_psicologo: psis[j % PSICOLOGOS].id_psicologo,
-        contrasenaHash: 'x',
-        activadoEn: ahora,
-      })),
-    )
-    .returning();
+  const psis = await insertarPsicologos(db, PSICOLOGOS);
+  const pacs = await insertarPacientes(db, PSICOLOGOS * PACIENTES_POR, (j) => psis[j % PSICOLOGOS].id_psicologo);
   const chats = await db
     .insert(chat)
     .values(pacs.map((p) => ({ tipo: 'paciente', id_psicologo: p.id_psicologo, id_paciente: p.id_paciente })))
@@ -102,16 +70,7 @@ async function main() {
     url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '',
     base: handle.kind,
     tokens: [
-      ...psis.map((p) =>
-        app.sesiones.firmarPsicologo({
-          id_psicologo: p.id_psicologo,
-          correo: p.correo,
-          nombre: p.nombre,
-          apellido: p.apellidoPaterno,
-          rol_admin: false,
-          version: 0,
-        }),
-      ),
+      ...psis.map((p) => tokenDePsicologo(app, p)),
       ...pacs.map((p) =>
         app.sesiones.firmarPaciente({ id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido_paterno, version: 0 }),
       ),
@@ -123,21 +82,11 @@ async function main() {
     })),
   };
   // The parent asks for this process's event-loop delay around each measured phase.
-  const retraso = monitorEventLoopDelay({ resolution: 5 });
-  retraso.enable();
-  process.send?.({ tipo: 'listo', practica });
-  process.on('message', async (m: { tipo?: string }) => {
-    if (m?.tipo === 'retraso') {
-      process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6 });
-      retraso.reset();
-      return;
-    }
-    if (m?.tipo !== 'cerrar') return;
+  atenderAlPadre(async () => {
     await app.close();
     await handle.close();
-    process.exit(0);
   });
-  process.on('disconnect', () => process.exit(0));
+  process.send?.({ tipo: 'listo', practica });
 }
 
 main().catch((err) => {

@@ -5,9 +5,9 @@
 // and answers. The same over a bare HTTP POST on the same server (node:http, no framework). No
 // chat path that stores a message durably before pushing it can go below this.
 import { createServer } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { Server } from 'socket.io';
+import { atenderAlPadre } from '../comun/hijo';
 
 const POOL = 10;
 const url = process.env.BENCH_DB_URL;
@@ -72,19 +72,11 @@ async function main() {
     process.send?.({ tipo: 'listo', url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '' });
   });
 }
-const retraso = monitorEventLoopDelay({ resolution: 5 });
-retraso.enable();
-process.on('message', (m: { tipo?: string }) => {
-  if (m?.tipo === 'retraso') {
-    process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6 });
-    retraso.reset();
-    return;
-  }
-  if (m?.tipo !== 'cerrar') return;
+atenderAlPadre(async () => {
   io.close();
-  void db.end().then(() => servidor.close(() => process.exit(0)));
+  await db.end();
+  await new Promise<void>((listo) => servidor.close(() => listo()));
 });
-process.on('disconnect', () => process.exit(0));
 main().catch((err) => {
   console.error(err);
   process.exit(1);

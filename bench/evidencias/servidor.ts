@@ -9,8 +9,8 @@ import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { actividad } from '@miduelo/server/db/schema/actividades';
-import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { eq } from 'drizzle-orm';
+import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 
 const dataDir = mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'miduelo-bench-evidencias-'));
 const config = leerConfig(
@@ -24,42 +24,21 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const dir = app.server.address();
 const url = typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '';
 
-const [psi] = await handle.db
-  .insert(psicologo)
-  .values({
-    nombre: 'Bench',
-    apellidoPaterno: 'Evidencias',
-    fecha_nacimiento: '1980-01-01',
-    especialidad: 'Tanatología',
-    cedula: '9999999',
-    telefono: '5500000000',
-    correo: 'bench@evidencias.mx',
-    contrasenaHash: 'x',
-    codigo_vinculacion: 'BENCH01',
-    cedula_validada: true,
-    activadoEn: new Date(),
-  })
-  .returning();
-const [pac] = await handle.db
-  .insert(paciente)
-  .values({
-    nombre: 'Paciente',
-    apellido_paterno: 'Bench',
-    email: 'pac@evidencias.mx',
-    telefono: '5511111111',
-    fecha_nacimiento: '1990-01-01',
-    id_psicologo: psi.id_psicologo,
-    activadoEn: new Date(),
-  })
-  .returning();
-const tokenPsi = app.sesiones.firmarPsicologo({
-  id_psicologo: psi.id_psicologo,
-  correo: psi.correo,
+const [psi] = await insertarPsicologos(handle.db, 1, () => ({
   nombre: 'Bench',
-  apellido: 'E',
-  rol_admin: false,
-  version: 0,
-});
+  apellidoPaterno: 'Evidencias',
+  especialidad: 'Tanatología',
+  cedula: '9999999',
+  correo: 'bench@evidencias.mx',
+  codigo_vinculacion: 'BENCH01',
+}));
+const [pac] = await insertarPacientes(
+  handle.db,
+  1,
+  () => psi.id_psicologo,
+  () => ({ nombre: 'Paciente', email: 'pac@evidencias.mx' }),
+);
+const tokenPsi = tokenDePsicologo(app, psi);
 const tokenPac = app.sesiones.firmarPaciente({ id_paciente: pac.id_paciente, nombre: 'Paciente', apellido: 'Bench', version: 0 });
 const [mod] = await handle.db.select({ id: actividad.id_actividad }).from(actividad).where(eq(actividad.origen, 'modulo')).limit(1);
 const h = { authorization: `Bearer ${tokenPsi}`, 'content-type': 'application/json' };

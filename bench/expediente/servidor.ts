@@ -4,17 +4,17 @@
 // Each migrates its own fresh database (embedded PGlite, or BENCH_DB_URL through postgres.js),
 // seeds the same practice and reports its URL over IPC.
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { chat } from '@miduelo/server/db/schema/chat';
-import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { nota } from '@miduelo/server/db/schema/expediente';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import postgres from 'postgres';
+import { atenderAlPadre } from '../comun/hijo';
+import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 
 export const PACIENTES = Number(process.env.BENCH_PACIENTES ?? 300);
 export const NOTAS = Number(process.env.BENCH_NOTAS ?? 40);
@@ -80,37 +80,14 @@ async function main() {
   // ---- The practice: 1 psychologist × PACIENTES × NOTAS notes × APLICACIONES applications ----
   const t0 = performance.now();
   const ahora = new Date();
-  const [psi] = await db
-    .insert(psicologo)
-    .values({
-      nombre: 'Psi',
-      apellidoPaterno: 'Bench',
-      fecha_nacimiento: '1980-01-01',
-      especialidad: 'Tanatología',
-      cedula: '12345678',
-      telefono: '5500000000',
-      correo: 'psi@bench.mx',
-      contrasenaHash: 'x',
-      codigo_vinculacion: 'BENCH1',
-      cedula_validada: true,
-      activadoEn: ahora,
-    })
-    .returning();
-  const pacs = await db
-    .insert(paciente)
-    .values(
-      Array.from({ length: PACIENTES }, (_, j) => ({
-        nombre: `Pac${j}`,
-        apellido_paterno: 'Bench',
-        email: `pac${j}@bench.mx`,
-        telefono: '5511111111',
-        fecha_nacimiento: '1990-01-01',
-        id_psicologo: psi.id_psicologo,
-        contrasenaHash: 'x',
-        activadoEn: ahora,
-      })),
-    )
-    .returning();
+  const [psi] = await insertarPsicologos(db, 1, () => ({
+    nombre: 'Psi',
+    especialidad: 'Tanatología',
+    cedula: '12345678',
+    correo: 'psi@bench.mx',
+    codigo_vinculacion: 'BENCH1',
+  }));
+  const pacs = await insertarPacientes(db, PACIENTES, () => psi.id_psicologo);
   // Applications and their answers in SQL (scores as the rules would give: not the point here).
   await db.execute(sql`
     insert into aplicacion_test (id_test, id_paciente, id_psicologo, fecha, estado, puntaje_total, interpretacion, riesgo)
@@ -166,16 +143,7 @@ async function main() {
   const datos: ServidorBench = {
     url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '',
     base: handle.kind,
-    tokenPsicologo: app
-      ? app.sesiones.firmarPsicologo({
-          id_psicologo: psi.id_psicologo,
-          correo: psi.correo,
-          nombre: 'Psi',
-          apellido: 'Bench',
-          rol_admin: false,
-          version: 0,
-        })
-      : '',
+    tokenPsicologo: app ? tokenDePsicologo(app, psi) : '',
     pacientes: pacs.map((p) => p.id_paciente),
     tokensPacientes: app
       ? pacs
@@ -186,21 +154,11 @@ async function main() {
     aplicaciones: aplicaciones.map((a) => a.id_aplicacion),
     sembradoMs,
   };
-  const retraso = monitorEventLoopDelay({ resolution: 5 });
-  retraso.enable();
-  process.send?.({ tipo: 'listo', ...datos });
-  process.on('message', async (m: { tipo?: string }) => {
-    if (m?.tipo === 'retraso') {
-      process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6 });
-      retraso.reset();
-      return;
-    }
-    if (m?.tipo !== 'cerrar') return;
+  atenderAlPadre(async () => {
     await servidor.close();
     await handle.close();
-    process.exit(0);
   });
-  process.on('disconnect', () => process.exit(0));
+  process.send?.({ tipo: 'listo', ...datos });
 }
 
 main().catch((err) => {

@@ -10,7 +10,8 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
+import type { DbOrTx } from '@miduelo/server/db/client';
+import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 import { schema } from '@miduelo/server/db/schema/index';
 import { lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
@@ -55,46 +56,20 @@ async function app(url: string) {
   const miduelo = await buildApp({ config, db: db as never, logger: false });
   await miduelo.ready();
   const ahora = new Date();
-  const [psi] = await db
-    .insert(psicologo)
-    .values({
-      nombre: 'Psi',
-      apellidoPaterno: 'Bench',
-      fecha_nacimiento: '1980-01-01',
-      especialidad: 'Duelo',
-      cedula: '12345678',
-      telefono: '5500000000',
-      correo: 'psi@bench.mx',
-      contrasenaHash: 'x',
-      codigo_vinculacion: 'BENCH1',
-      cedula_validada: true,
-      activadoEn: ahora,
-    })
-    .returning();
-  const pacs = await db
-    .insert(paciente)
-    .values(
-      Array.from({ length: PACIENTES }, (_, j) => ({
-        nombre: `Paciente${j}`,
-        apellido_paterno: 'Bench',
-        apellido_materno: 'Lecturas',
-        email: `pac${j}@bench.mx`,
-        telefono: '5511111111',
-        fecha_nacimiento: '1990-01-01',
-        id_psicologo: psi.id_psicologo,
-        contrasenaHash: 'x',
-        activadoEn: ahora,
-      })),
-    )
-    .returning();
-  const token = miduelo.sesiones.firmarPsicologo({
-    id_psicologo: psi.id_psicologo,
-    correo: psi.correo,
-    nombre: psi.nombre,
-    apellido: psi.apellidoPaterno,
-    rol_admin: false,
-    version: 0,
-  });
+  const base = db as unknown as DbOrTx;
+  const [psi] = await insertarPsicologos(base, 1, () => ({
+    nombre: 'Psi',
+    cedula: '12345678',
+    correo: 'psi@bench.mx',
+    codigo_vinculacion: 'BENCH1',
+  }));
+  const pacs = await insertarPacientes(
+    base,
+    PACIENTES,
+    () => psi.id_psicologo,
+    (j) => ({ nombre: `Paciente${j}`, apellido_materno: 'Lecturas' }),
+  );
+  const token = tokenDePsicologo(miduelo, psi);
   const lunes = sumarDias(lunesDe(fechaEnZona(ahora, ZONA_CLINICA_DEFECTO)), 7);
   for (let k = 0; k < CITAS; k++) {
     const d = k % 5;

@@ -8,7 +8,7 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { psicologo } from '@miduelo/server/db/schema/cuentas';
+import { insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 import { Server } from 'socket.io';
 
 const CUENTAS = Number(process.env.BENCH_CUENTAS ?? 500);
@@ -22,25 +22,7 @@ function heap(): number {
 async function app(): Promise<{ url: string; tokens: string[] }> {
   const h = await abrirDb({ databaseUrl: null, dataDir: '', enMemoria: true });
   await aplicarMigraciones(h, null);
-  const ahora = new Date();
-  const psis = await h.db
-    .insert(psicologo)
-    .values(
-      Array.from({ length: CUENTAS }, (_, i) => ({
-        nombre: `Psi${i}`,
-        apellidoPaterno: 'Bench',
-        fecha_nacimiento: '1980-01-01',
-        especialidad: 'Duelo',
-        cedula: String(10_000_000 + i),
-        telefono: '5500000000',
-        correo: `psi${i}@bench.mx`,
-        contrasenaHash: 'x',
-        codigo_vinculacion: `B${i}`,
-        cedula_validada: true,
-        activadoEn: ahora,
-      })),
-    )
-    .returning();
+  const psis = await insertarPsicologos(h.db, CUENTAS);
   const config = leerConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-sockets' },
     { jwtSecret: randomBytes(32).toString('hex') },
@@ -48,16 +30,7 @@ async function app(): Promise<{ url: string; tokens: string[] }> {
   const a = await buildApp({ config, db: h.db, logger: false });
   await a.listen({ port: 0, host: '127.0.0.1' });
   const dir = a.server.address();
-  const tokens = psis.map((p) =>
-    a.sesiones.firmarPsicologo({
-      id_psicologo: p.id_psicologo,
-      correo: p.correo,
-      nombre: p.nombre,
-      apellido: p.apellidoPaterno,
-      rol_admin: false,
-      version: 0,
-    }),
-  );
+  const tokens = psis.map((p) => tokenDePsicologo(a, p));
   return { url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '', tokens };
 }
 
