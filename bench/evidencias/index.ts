@@ -49,9 +49,11 @@ const rss = () =>
   });
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 
-/** A PNG header followed by `n` MB of bytes: a valid image by its magic bytes. */
+/** A PNG header followed by `n` MB of bytes: a valid image by its magic bytes. Each call its own
+ * file (two of the same size must not share one: removing one would remove the other). */
+let archivos = 0;
 function archivoDePrueba(n: number): string {
-  const f = path.join(os.tmpdir(), `miduelo-bench-${n}mb-${process.pid}.png`);
+  const f = path.join(os.tmpdir(), `miduelo-bench-${n}mb-${process.pid}-${++archivos}.png`);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   writeFileSync(f, Buffer.concat([png, Buffer.alloc(n * 1024 * 1024 - png.length, 0x5a)]));
   return f;
@@ -125,7 +127,9 @@ try {
   spawnSync('sync');
   const msCp = performance.now() - c0;
   rmSync(destino);
-  await subir(archivoDePrueba(1)); // warm-up (JIT, multipart plugin, storage directory)
+  const calentamiento = archivoDePrueba(1);
+  await subir(calentamiento); // warm-up (JIT, multipart plugin, storage directory)
+  rmSync(calentamiento);
   // The same measure for a file ten times smaller: a growth that does not follow the file's size
   // is the streaming path's fixed cost (buffers, garbage not yet collected), not the file.
   const mbPequeno = Math.max(1, Math.round(MB / 10));
