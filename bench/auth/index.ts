@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { arrancarHijo, baseDesechable } from '../comun/procesos';
+import { arrancarHijo, baseDesechable, detenerHijo } from '../comun/procesos';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -113,12 +113,8 @@ async function main() {
   console.log('  medianas:');
   for (const l of resumen) console.log(l);
   console.log(`  carga al terminar: ${carga()}`);
-  for (const p of [servidor.proceso, minimo?.proceso]) {
-    if (!p) continue;
-    p.removeAllListeners('exit');
-    p.send({ tipo: 'cerrar' });
-    await new Promise((r) => p.once('exit', r));
-  }
+  await detenerHijo(servidor.proceso);
+  if (minimo) await detenerHijo(minimo.proceso);
   agente.destroy();
   await base?.borrar();
 }

@@ -7,6 +7,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import postgres from 'postgres';
+import { atenderAlPadre } from '../comun/hijo';
 
 const POOL = 10;
 const url = process.env.BENCH_DB_URL;
@@ -32,13 +33,10 @@ async function main() {
   });
   await f.listen({ port: 0, host: '127.0.0.1' });
   const dir = f.server.address();
-  process.on('message', async (m: { tipo?: string }) => {
-    if (m?.tipo !== 'cerrar') return;
+  atenderAlPadre(async () => {
     await f.close();
     await sql.end();
-    process.exit(0);
   });
-  process.on('disconnect', () => process.exit(0));
   process.send?.({ tipo: 'listo', url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '' });
 }
 

@@ -10,6 +10,7 @@ import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { hashContrasena } from '@miduelo/server/modules/cuentas/hash';
+import { atenderAlPadre } from '../comun/hijo';
 import { insertarPsicologos } from '../comun/practica';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
@@ -38,15 +39,12 @@ async function main() {
     if (!(await verify(hash, CONTRASENA))) throw new Error('verify falló');
   };
   process.on('message', (m: { tipo?: string; concurrencia?: number; ms?: number }) => {
-    if (m?.tipo === 'crudo') {
-      void porSegundo(tareaCruda, m.concurrencia ?? 1, m.ms ?? 3000).then((r) => process.send?.({ tipo: 'crudo', ...r }));
-      return;
-    }
-    if (m?.tipo !== 'cerrar') return;
-    void app
-      .close()
-      .then(() => handle.close())
-      .then(() => process.exit(0));
+    if (m?.tipo !== 'crudo') return;
+    void porSegundo(tareaCruda, m.concurrencia ?? 1, m.ms ?? 3000).then((r) => process.send?.({ tipo: 'crudo', ...r }));
+  });
+  atenderAlPadre(async () => {
+    await app.close();
+    await handle.close();
   });
   process.send?.({ tipo: 'listo', url: typeof dir === 'object' && dir ? `http://127.0.0.1:${dir.port}` : '', base: handle.kind });
 }

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { arrancarHijo, baseDesechable, type Hijo } from '../comun/procesos';
+import { arrancarHijo, baseDesechable, detenerHijo, type Hijo, pedirRetraso } from '../comun/procesos';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { PracticaBench } from './servidor-chat';
@@ -49,27 +49,6 @@ function arrancar<T>(archivo: string, env: NodeJS.ProcessEnv): Promise<Hijo<T>> 
 interface Retraso {
   p99: number;
   max: number;
-}
-
-/** Event-loop delay of a server process since the previous call (it resets its histogram). */
-function pedirRetraso(h: Hijo<unknown>): Promise<Retraso> {
-  return new Promise((resolve) => {
-    const oir = (m: { tipo?: string } & Retraso) => {
-      if (m?.tipo !== 'retraso') return;
-      h.proceso.off('message', oir);
-      resolve({ p99: m.p99, max: m.max });
-    };
-    h.proceso.on('message', oir);
-    h.proceso.send({ tipo: 'retraso' });
-  });
-}
-
-async function detener(h: Hijo<unknown>) {
-  const fin = new Promise((r) => h.proceso.once('exit', r));
-  h.proceso.removeAllListeners('exit');
-  h.proceso.send({ tipo: 'cerrar' });
-  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000))]);
-  if (h.proceso.exitCode === null) h.proceso.kill('SIGKILL');
 }
 
 async function conectarTodos(url: string, auths: object[]): Promise<Socket[]> {
@@ -213,13 +192,13 @@ async function medir(
     return total;
   };
   const calentados = await fase(CALENTAMIENTO_MS, false, 0);
-  await pedirRetraso(servidor);
+  await pedirRetraso(servidor.proceso);
   const retrasoCliente = monitorEventLoopDelay({ resolution: 5 });
   retrasoCliente.enable();
   inicioMedido = performance.now();
   await fase(DURACION_MS, true, calentados);
   retrasoCliente.disable();
-  r.retrasoServidor = await pedirRetraso(servidor);
+  r.retrasoServidor = await pedirRetraso(servidor.proceso);
   r.retrasoCliente = { p99: retrasoCliente.percentile(99) / 1e6, max: retrasoCliente.max / 1e6 };
   for (const [segundo, max] of porSegundo) if (max > r.peorSegundo.max) r.peorSegundo = { segundo, max };
   const rs = respuestas.sort((a, b) => a - b);
@@ -513,7 +492,7 @@ async function correr(urlBase: string) {
   }
 
   for (const s of [...socketsBase, ...socketsPiso, ...socketsChat]) s.close();
-  await Promise.all([detener(base), detener(piso), detener(servidor)]);
+  await Promise.all([detenerHijo(base.proceso), detenerHijo(piso.proceso), detenerHijo(servidor.proceso)]);
   agente.destroy();
   console.log(`\n  carga de la máquina al terminar (1 / 5 / 15 min): ${carga()}`);
   clearTimeout(pararTodo);

@@ -41,3 +41,26 @@ export function arrancarHijo<T>(ruta: string, env: NodeJS.ProcessEnv, execArgv: 
     });
   });
 }
+
+/** Asks the child to close (`cerrar`, bench/comun/hijo.ts) and waits for its exit; after 10 s it is killed. */
+export async function detenerHijo(proceso: ChildProcess): Promise<void> {
+  // The start-up listener (a reject) goes first; removing it after would also remove this wait.
+  proceso.removeAllListeners('exit');
+  const fin = new Promise((r) => proceso.once('exit', r));
+  proceso.send({ tipo: 'cerrar' });
+  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000))]);
+  if (proceso.exitCode === null) proceso.kill('SIGKILL');
+}
+
+/** The child's event-loop delay (p99 and max, ms) since the previous ask (it resets its histogram). */
+export function pedirRetraso(proceso: ChildProcess): Promise<{ p99: number; max: number }> {
+  return new Promise((resolve) => {
+    const oir = (m: { tipo?: string; p99: number; max: number }) => {
+      if (m?.tipo !== 'retraso') return;
+      proceso.off('message', oir);
+      resolve({ p99: m.p99, max: m.max });
+    };
+    proceso.on('message', oir);
+    proceso.send({ tipo: 'retraso' });
+  });
+}

@@ -12,6 +12,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { detenerHijo, pedirRetraso } from '../comun/procesos';
 import type { ServidorBench } from './servidor';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 8_000);
@@ -46,26 +47,6 @@ function arrancar(modo: 'miduelo' | 'base'): Promise<Hijo> {
       if (m?.tipo === 'listo') resolve({ proceso, datos: m });
     });
   });
-}
-
-function retraso(h: Hijo): Promise<{ p99: number; max: number }> {
-  return new Promise((resolve) => {
-    const oir = (m: { tipo?: string; p99: number; max: number }) => {
-      if (m?.tipo !== 'retraso') return;
-      h.proceso.off('message', oir);
-      resolve({ p99: m.p99, max: m.max });
-    };
-    h.proceso.on('message', oir);
-    h.proceso.send({ tipo: 'retraso' });
-  });
-}
-
-async function detener(h: Hijo) {
-  h.proceso.removeAllListeners('exit');
-  const fin = new Promise((r) => h.proceso.once('exit', r));
-  h.proceso.send({ tipo: 'cerrar' });
-  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000))]);
-  if (h.proceso.exitCode === null) h.proceso.kill('SIGKILL');
 }
 
 const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -190,9 +171,9 @@ async function main() {
     return { p50: q(0.5), p99: q(0.99), max: orden.at(-1) ?? Number.NaN, recibidos: orden.length, enviados: enviados.size };
   }
 
-  await retraso(miduelo);
+  await pedirRetraso(miduelo.proceso);
   const sinPdf = await chatDurante(DURACION_MS);
-  const retrasoSin = await retraso(miduelo);
+  const retrasoSin = await pedirRetraso(miduelo.proceso);
   let pdfs = 0;
   let pdfErrores = 0;
   let pdfBytes = 0;
@@ -215,7 +196,7 @@ async function main() {
   );
   const tPdf = performance.now();
   const conPdf = await chatDurante(DURACION_MS);
-  const retrasoCon = await retraso(miduelo);
+  const retrasoCon = await pedirRetraso(miduelo.proceso);
   await cargaPdf;
   const segPdf = (performance.now() - tPdf) / 1000;
 
@@ -234,7 +215,7 @@ async function main() {
     );
   console.log(`\ncarga media después: ${loadavg().map(f1).join(' ')}`);
   psiSocket.close();
-  await Promise.all([detener(miduelo), detener(base)]);
+  await Promise.all([detenerHijo(miduelo.proceso), detenerHijo(base.proceso)]);
   agente.destroy();
   process.exit(0);
 }

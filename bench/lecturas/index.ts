@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { detenerHijo } from '../comun/procesos';
 import type { Listo } from './servidor';
 
 const DURACION_S = Number(process.env.BENCH_S ?? 4);
@@ -38,14 +39,6 @@ function arrancar(env: NodeJS.ProcessEnv): Promise<{ proceso: ChildProcess; list
       if (m?.tipo === 'listo') resolve({ proceso, listo: m });
     });
   });
-}
-
-async function detener(p: ChildProcess) {
-  const fin = new Promise((r) => p.once('exit', r));
-  p.removeAllListeners('exit');
-  p.send({ tipo: 'cerrar' });
-  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000))]);
-  if (p.exitCode === null) p.kill('SIGKILL');
 }
 
 async function medir(url: string, token?: string): Promise<{ rps: number; p99: number; errores: number }> {
@@ -127,7 +120,7 @@ async function main() {
     }
     console.log(`\n  carga al terminar (1 / 5 / 15 min): ${carga()}`);
   } finally {
-    for (const p of procesos) await detener(p);
+    for (const p of procesos) await detenerHijo(p);
     const b = postgres(raiz, { max: 1, onnotice: () => {} });
     await b.unsafe(`drop database if exists ${nombre} with (force)`);
     await b.end();
