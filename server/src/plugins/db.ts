@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
 
@@ -19,6 +19,18 @@ export default fp(
 
 const dialecto = new PgDialect();
 
+interface ClientePostgres {
+  unsafe(texto: string, parametros: unknown[], o: { prepare: boolean }): Promise<unknown[]>;
+}
+
+/** The postgres.js client under `db`, outside a transaction (a transaction runs on its own
+ * connection and never takes it); null on PGlite, whose client is an object without `unsafe`. */
+function clientePostgres(db: DbOrTx): ClientePostgres | null {
+  const cliente = (db as { $client?: unknown }).$client;
+  if (typeof cliente !== 'function' || db instanceof PgTransaction) return null;
+  return typeof (cliente as { unsafe?: unknown }).unsafe === 'function' ? (cliente as unknown as ClientePostgres) : null;
+}
+
 /**
  * Rows of a read statement as the driver answers them (objects keyed by column name; dates and
  * times as text, through drizzle's driver set-up), as a NAMED prepared statement on PostgreSQL
@@ -27,21 +39,11 @@ const dialecto = new PgDialect();
  * connection and text. On PGlite (and inside a transaction) the statement goes through
  * `execute`. For hot reads whose text is constant; parameters are always bound.
  */
-type Unsafe = (texto: string, parametros: unknown[], o: { prepare: boolean }) => Promise<unknown[]>;
-
-/** postgres.js's `unsafe` bound to its client, outside a transaction (a transaction runs on its
- * own connection and never takes it); null on PGlite, whose client is an object. */
-function unsafeDe(db: DbOrTx): Unsafe | null {
-  const cliente = (db as { $client?: unknown }).$client;
-  const unsafe = typeof cliente === 'function' && !(db instanceof PgTransaction) ? (cliente as { unsafe?: unknown }).unsafe : undefined;
-  return typeof unsafe === 'function' ? (unsafe.bind(cliente) as Unsafe) : null;
-}
-
 export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]> {
-  const unsafe = unsafeDe(db);
-  if (unsafe) {
+  const pg = clientePostgres(db);
+  if (pg) {
     const q = dialecto.sqlToQuery(consulta);
-    return (await unsafe(q.sql, q.params, { prepare: true })) as T[];
+    return (await pg.unsafe(q.sql, q.params, { prepare: true })) as T[];
   }
   const r = await db.execute(consulta);
   return (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as T[];
@@ -50,11 +52,13 @@ export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]
 /**
  * `filasPreparadas` for a statement whose text never changes, written once with $1…$n: on
  * postgres.js the text and the parameters go to the driver as they are, nothing is built per call
- * (the chat send, the hottest write; decision 232). Elsewhere `consulta()` builds the same
- * statement with drizzle.
+ * (the chat send, the hottest write; decision 232). Elsewhere (PGlite, a transaction) the same text
+ * and parameters become a drizzle statement.
  */
-export async function filasDeSentencia<T>(db: DbOrTx, texto: string, parametros: unknown[], consulta: () => SQL): Promise<T[]> {
-  const unsafe = unsafeDe(db);
-  if (unsafe) return (await unsafe(texto, parametros, { prepare: true })) as T[];
-  return filasPreparadas<T>(db, consulta());
+export async function filasDeSentencia<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
+  const pg = clientePostgres(db);
+  if (pg) return (await pg.unsafe(texto, parametros as unknown[], { prepare: true })) as T[];
+  // "…$1…$2…" splits into text, "1", text, "2", text: odd places are parameter numbers.
+  const partes = texto.split(/\$(\d+)/);
+  return filasPreparadas<T>(db, sql.join(partes.map((x, i) => (i % 2 ? sql`${parametros[Number(x) - 1]}` : sql.raw(x)))));
 }

@@ -196,6 +196,8 @@ interface FilaEnvio {
   no_leidos: number | null;
 }
 
+const SENTENCIA_ENVIAR = 'select * from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz, $7::text[])';
+
 /**
  * Sends one message through the `chat_enviar` function (migrations/0008, decision 081): the text
  * is encrypted and its search hashes computed here (no key in the database), then one round trip
@@ -203,15 +205,13 @@ interface FilaEnvio {
  * sequence number and bumps the recipient's unread counter, then stores the message (a retried
  * client id answers the stored one), committed before this returns.
  */
-const SENTENCIA_ENVIAR = 'select * from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz, $7::text[])';
-
 export async function enviarEnBase(
   db: DbOrTx,
   cif: Cifrador,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
 ) {
   // A named prepared statement on PostgreSQL, its row used as the driver gives it (decisions 227, 232).
-  const parametros = [
+  const [f] = await filasDeSentencia<FilaEnvio>(db, SENTENCIA_ENVIAR, [
     o.idChat,
     o.actor.rol,
     o.actor.id,
@@ -219,12 +219,7 @@ export async function enviarEnBase(
     o.idCliente,
     o.fecha.toISOString(),
     arregloDeHuellas(cif.huellas(o.contenido)),
-  ] as const;
-  const [f] = await filasDeSentencia<FilaEnvio>(db, SENTENCIA_ENVIAR, [...parametros], () => {
-    const [idChat, rol, id, contenido, idCliente, fecha, huellas] = parametros;
-    return sql`select * from chat_enviar(${idChat}::integer, ${rol}::text, ${id}::integer, ${contenido}::text,
-      ${idCliente}::text, ${fecha}::timestamptz, ${huellas}::text[])`;
-  });
+  ]);
   if (!f || f.estado === 'no_encontrado' || f.estado === 'solo_lectura') return { estado: (f?.estado ?? 'no_encontrado') as EstadoEnvio };
   const mensaje: FilaMensaje = {
     id_mensaje: Number(f.id_mensaje),
