@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import postgres from 'postgres';
+import { baseDesechable } from '../comun/procesos';
 import { io, type Socket } from 'socket.io-client';
 
 const LECTORES = Number(process.env.BENCH_LECTORES ?? 300);
@@ -181,21 +181,7 @@ function sinBaseExterna(): NodeJS.ProcessEnv {
 /** With DATABASE_URL: a throw-away database on that server (dropped at the end); else PGlite. */
 async function baseDeDatos(): Promise<{ url: string | null; borrar: () => Promise<void> }> {
   const raiz = process.env.DATABASE_URL;
-  if (!raiz) return { url: null, borrar: async () => {} };
-  const nombre = `bench_foros_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(raiz, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${nombre}`);
-  await admin.end();
-  const u = new URL(raiz);
-  u.pathname = `/${nombre}`;
-  return {
-    url: u.toString(),
-    borrar: async () => {
-      const a = postgres(raiz, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${nombre} with (force)`);
-      await a.end();
-    },
-  };
+  return raiz ? baseDesechable(raiz, 'bench_foros') : { url: null, borrar: async () => {} };
 }
 
 async function arrancarMiDuelo(): Promise<{ url: string; proceso: ChildProcess; dir: string; borrar: () => Promise<void> }> {
