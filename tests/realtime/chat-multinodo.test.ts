@@ -4,7 +4,8 @@
 // PostgreSQL or Redis is not reachable, unless REQUIRE_E2E=1.
 import { MENSAJES_POR_VENTANA } from '@miduelo/shared/chat';
 import type { Mensaje } from '@miduelo/shared/chat-respuestas';
-import { sql } from 'drizzle-orm';
+import { psicologo } from '@miduelo/server/db/schema/cuentas';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BaseDePrueba, crearBaseDePrueba } from '../helpers/base-datos';
 import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';
@@ -110,6 +111,30 @@ describe.skipIf(motivo !== null)('varios nodos con REDIS_URL', () => {
     const escribe = new Promise((resolve) => psiEnA.once('chat:escribiendo', resolve));
     pacEnB.emit('chat:escribiendo', { id_chat: idChat, escribiendo: true });
     expect(await escribe).toEqual({ id_chat: idChat, remitente: 'paciente', escribiendo: true });
+  });
+
+  it('un cambio de sesión anunciado en el nodo A (validar la cédula) hace que el socket abierto en el nodo B verifique su sesión en el evento siguiente', async () => {
+    const db = base.handle.db;
+    const admin = await crearPsicologo(db, { rol_admin: true });
+    const psi = await crearPsicologo(db, { cedula_validada: false });
+    const pac = await crearPaciente(db, { id_psicologo: psi.id_psicologo });
+    const login = (n: Nodo, correo: string) =>
+      llamar(n.url, 'POST', '/api/psicologo/iniciar-sesion', undefined, { correo, contrasena: CONTRASENA });
+    const tokenAdmin = (await login(a, admin.correo)).body.token;
+    const token = (await login(b, psi.correo)).body.token;
+    const id = (await llamar(b.url, 'POST', '/api/psicologo/chats', token, { id_paciente: pac.id_paciente })).body.id_chat;
+    const enB = await socketEn(b, token);
+    expect(await enB.emitWithAck('chat:enviar', { id_chat: id, contenido: 'antes' })).toMatchObject({ ok: true });
+    // The session version changed by hand (no forget), then a change that the app announces: the
+    // licence validated on node A forgets the account on every node before it answers.
+    await db
+      .update(psicologo)
+      .set({ versionSesion: sql`${psicologo.versionSesion} + 1` })
+      .where(eq(psicologo.id_psicologo, psi.id_psicologo));
+    const v = await llamar(a.url, 'PUT', `/api/admin/psicologos/${psi.id_psicologo}/validar-cedula`, tokenAdmin, { cedula_validada: true });
+    expect(v.status).toBe(200);
+    const r = await enB.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del aviso' });
+    expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
   });
 
   it('el límite de envío por cuenta es el mismo en los dos nodos', async () => {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { REVERIFICAR_SESION_MS } from '@miduelo/server/plugins/realtime';
+import { CACHE_SESION_MS } from '@miduelo/server/plugins/sesiones-cache';
 import { psicologo } from '@miduelo/server/db/schema/cuentas';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -68,36 +69,65 @@ describe('sesión de un socket abierto', () => {
     expect(s.connected).toBe(false);
   });
 
-  it('un token revocado sin que el aviso llegara al socket (otro nodo) se rechaza en el primer evento pasados 30 s', async () => {
+  it('un token revocado sin cerrar sus sockets (sesiones.revocar: la base y el olvido) se rechaza en el evento siguiente, sin esperar', async () => {
     const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.psi.token);
-    // Revoke in the database only, as if the node that handled the logout never reached this one.
+    expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'antes del cierre' })).toMatchObject({ ok: true });
+    // The revocation alone, as if the node that handled the logout never reached this socket: the
+    // forget of the token makes its next event read the database (decision 233).
     await srv.t.app.sesiones.revocar(srv.t.app.jwt.decode(c.psi.token) as never);
-    // Events rely on the last check for REVERIFICAR_SESION_MS; the first event after it is refused.
-    srv.t.reloj.avanzar(REVERIFICAR_SESION_MS + 1);
     const cerrado = new Promise((r) => s.once('disconnect', r));
     const r = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del cierre' });
     expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
     await cerrado;
-    expect((await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body).toEqual([]);
+    const vistos = (await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body as { contenido: string }[];
+    expect(vistos.map((m) => m.contenido)).toEqual(['antes del cierre']);
   });
 
-  it('la versión de sesión cambiada en la base (sin aviso) se nota en el primer evento pasados 30 s: el socket se verifica sin guardar el token', async () => {
+  it('la versión de sesión cambiada en la base sin ningún aviso se nota en el primer evento pasada la vida de la caché de sesiones: el socket se verifica sin guardar el token', async () => {
     const c = await crearConsulta(srv.t, 1);
     const id = await abrirChat(c);
     const s = await socket(c.psi.token);
     expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'antes' })).toMatchObject({ ok: true });
-    // A manual UPDATE, as a password reset writes it, without the forget that reaches open sockets.
+    // A manual UPDATE, as a password reset writes it, without the forget every app path sends.
     await srv.t.db
       .update(psicologo)
       .set({ versionSesion: sql`${psicologo.versionSesion} + 1` })
       .where(eq(psicologo.id_psicologo, c.psicologo.id_psicologo));
+    // The same bound as a REST request's cached check (decision 082): the socket relies on its
+    // last check until then, as the cache would (decision 233).
     srv.t.reloj.avanzar(REVERIFICAR_SESION_MS + 1);
+    expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'aún dentro del plazo' })).toMatchObject({ ok: true });
+    srv.t.reloj.avanzar(CACHE_SESION_MS);
     const cerrado = new Promise((r) => s.once('disconnect', r));
     const r = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del cambio' });
     expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
     await cerrado;
+    const vistos = (await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body as { contenido: string }[];
+    expect(vistos.map((m) => m.contenido)).toEqual(['antes', 'aún dentro del plazo']);
+  });
+
+  it('un cambio del estado de sesión que se anuncia (olvidarCuenta, como toda escritura de la app) se nota en el evento siguiente, sin esperar', async () => {
+    const c = await crearConsulta(srv.t, 2);
+    const id = await abrirChat(c);
+    const id2 = await abrirChat(c, 1);
+    const s = await socket(c.psi.token);
+    const otro = await socket(c.pac[1].token);
+    expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'antes' })).toMatchObject({ ok: true });
+    await srv.t.db
+      .update(psicologo)
+      .set({ versionSesion: sql`${psicologo.versionSesion} + 1` })
+      .where(eq(psicologo.id_psicologo, c.psicologo.id_psicologo));
+    // The forget alone (no socket is closed by it): the socket's next event reads the database.
+    await srv.t.app.sesiones.olvidarCuenta({ tipo: 'psicologo', id: c.psicologo.id_psicologo });
+    const cerrado = new Promise((r) => s.once('disconnect', r));
+    const r = await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del aviso' });
+    expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
+    await cerrado;
+    // Another account's socket keeps relying on its own check.
+    expect(await otro.emitWithAck('chat:unirse', { id_chat: id2 })).toMatchObject({ ok: true });
+    expect(otro.connected).toBe(true);
     const vistos = (await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body as { contenido: string }[];
     expect(vistos.map((m) => m.contenido)).toEqual(['antes']);
   });

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
-import { CacheDeSesiones, type CuentaSesion } from './sesiones-cache';
+import { CACHE_SESION_MS, CacheDeSesiones, type CuentaSesion, REVERIFICAR_SESION_MS } from './sesiones-cache';
 import { insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
 
 const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
@@ -25,10 +25,15 @@ declare module 'fastify' {
        * `guardar: false` leaves the result out of the cache (sockets use verificarSocket). */
       verificar(token: string, o?: { guardar?: boolean }): Promise<Sesion>;
       /** A socket's handshake: the session and the session version the token was signed with
-       * (never cached; the socket keeps the session and the version, not the token). */
-      verificarSocket(token: string): Promise<{ sesion: Sesion; version: number }>;
+       * (never cached; the socket keeps the session and the version, not the token), and the
+       * cache's stamp taken before the database was read (see `vigente`). */
+      verificarSocket(token: string): Promise<{ sesion: Sesion; version: number; sello: number }>;
       /** A socket's periodic check: expiry, account state and revocation, from its session. */
-      reverificar(sesion: Sesion, version: number): Promise<Sesion>;
+      reverificar(sesion: Sesion, version: number): Promise<{ sesion: Sesion; sello: number }>;
+      /** Whether a socket's last check, `edadMs` old and stamped `sello`, still holds: no forget
+       * of its account or token reached this node since, and it is younger than a cache entry's
+       * life (REVERIFICAR_SESION_MS while the cache is not serving) (decision 233). */
+      sigueVigente(sesion: Sesion, sello: number, edadMs: number): boolean;
       revocar(payload: TokenPayload): Promise<void>;
       /** Any change of an account's session state (status, version, role, licence): its cached
        * checks are forgotten here and on every node before this resolves (decision 082). */
@@ -145,11 +150,19 @@ export default fp(
       verificar,
       async verificarSocket(token) {
         const p = leerToken(token);
-        return { sesion: await sesionDe(p, null), version: p.ver };
+        const sello = cache.sello();
+        return { sesion: await sesionDe(p, null), version: p.ver, sello };
       },
       async reverificar(sesion, version) {
         if (sesion.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
-        return sesionDe({ ...sesion, ver: version } as Firmado, null);
+        const sello = cache.sello();
+        return { sesion: await sesionDe({ ...sesion, ver: version } as Firmado, null), sello };
+      },
+      sigueVigente(sesion, sello, edadMs) {
+        const cuenta: CuentaSesion =
+          sesion.tipo === 'paciente' ? { tipo: 'paciente', id: sesion.id_paciente } : { tipo: 'psicologo', id: sesion.id_psicologo };
+        if (cache.olvidadoDesde(cuenta, sesion.jti, sello)) return false;
+        return edadMs < (cache.sirviendo ? CACHE_SESION_MS : REVERIFICAR_SESION_MS);
       },
       async revocar(payload: TokenPayload) {
         await insertarTokenRevocado(app.db, { jti: payload.jti, expiraEn: new Date(payload.exp * 1000) });

@@ -17,14 +17,15 @@ export interface DatosSocket {
   version: number;
   /** App-clock time (ms) of the last verification against the database. */
   verificadoEn: number;
+  /** The session cache's stamp taken before that verification (forgets since make it stale). */
+  sello: number;
   /** Real-time second at which the token expires (the node's expiry buckets). */
   venceEn: number;
 }
 
-/** How long an event may rely on the last database verification of its socket's session. Logout,
- * a password change and disabling an account close the account's sockets on every node at once
- * (`desconectarCuenta`); this bound covers a revocation that reached no socket. */
-export const REVERIFICAR_SESION_MS = 30_000;
+/** How long an event may rely on its socket's last check while the session cache is not serving
+ * (plugins/sesiones-cache.ts, decision 233). */
+export { REVERIFICAR_SESION_MS } from './sesiones-cache';
 export type SocketMiDuelo = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
 export type IoMiDuelo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
 
@@ -146,10 +147,11 @@ export default fp(
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || token === '') return next(new Error('NO_AUTENTICADO'));
       try {
-        const { sesion, version } = await app.sesiones.verificarSocket(token);
+        const { sesion, version, sello } = await app.sesiones.verificarSocket(token);
         socket.data.sesion = sesion;
         socket.data.version = version;
         socket.data.verificadoEn = config.now().getTime();
+        socket.data.sello = sello;
         // Socket.IO keeps the handshake for the socket's life: the bearer token need not stay in
         // memory (nor travel in another node's fetchSockets answer) once verified.
         delete (socket.handshake.auth as { token?: unknown }).token;
@@ -225,9 +227,11 @@ export default fp(
     }
 
     // Every incoming event checks the session: expiry against the app clock always (no database
-    // round trip), and revocation and account state against the database (or the session cache of
-    // decision 082) when the last check is older than REVERIFICAR_SESION_MS. A refused event is
-    // answered (when it takes an ack) and the socket is closed.
+    // round trip); revocation and account state against the database when the last check is stale
+    // (`sesiones.sigueVigente`): a forget of the account or token reached this node since (every
+    // change the app makes forgets, on every node), or it is older than a REST cache entry's life (a
+    // change written without a forget), or than REVERIFICAR_SESION_MS while the cache is not
+    // serving (decision 233). A refused event is answered (when it takes an ack) and the socket is closed.
     function rechazar(socket: SocketMiDuelo, err: unknown, ack: unknown) {
       const r = rechazoDe(err);
       if (r.code === 'TOKEN_EXPIRADO') r.msg = MSG_GENERICO.sesionExpirada;
@@ -239,11 +243,13 @@ export default fp(
       const ack = paquete.at(-1);
       const ahora = config.now().getTime();
       if (socket.data.sesion.exp * 1000 <= ahora) return rechazar(socket, unauthorized(MSG_GENERICO.sesionExpirada, 'TOKEN_EXPIRADO'), ack);
-      if (ahora - socket.data.verificadoEn < REVERIFICAR_SESION_MS) return despachar(socket, paquete, next);
+      if (app.sesiones.sigueVigente(socket.data.sesion, socket.data.sello, ahora - socket.data.verificadoEn))
+        return despachar(socket, paquete, next);
       app.sesiones.reverificar(socket.data.sesion, socket.data.version).then(
-        (sesion) => {
+        ({ sesion, sello }) => {
           socket.data.sesion = sesion;
           socket.data.verificadoEn = ahora;
+          socket.data.sello = sello;
           despachar(socket, paquete, next);
         },
         (err: unknown) => rechazar(socket, err, ack),

@@ -15,6 +15,10 @@ export type CuentaSesion = { tipo: 'psicologo' | 'paciente'; id: number };
  * without socket) or writing every minute paid the round trip on nearly every request. */
 export const CACHE_SESION_MS = 5 * 60_000;
 const MAX_ENTRADAS = 50_000;
+/** How long an open socket relies on its last check while the cache is not serving (Redis
+ * unreachable: other nodes' forgets may be missed); serving, it relies on it as long as a cache
+ * entry lives, unless a forget of its account or token arrives (decision 233). */
+export const REVERIFICAR_SESION_MS = 30_000;
 /** How long a revocation waits for its own pub/sub message to come back (every node's Redis
  * connection then holds it) before answering anyway. */
 const ESPERA_ECO_MS = 1000;
@@ -47,6 +51,12 @@ export class CacheDeSesiones<S> {
   private siguiente = 0;
   private readonly esperas = new Map<number, () => void>();
   private sub: Redis | null = null;
+  /** The epoch of the latest forget of each account (`c:`) and token (`j:`), oldest first, for the
+   * checks kept outside the cache: an open socket's (`vigente`, decision 233). */
+  private readonly olvidos = new Map<string, { epoca: number; en: number }>();
+  /** Checks stamped before this epoch are stale whatever they concern (emptied cache, an
+   * unaddressed forget, or forgets older than an entry's life, no longer listed). */
+  private vaciadaEn = 0;
 
   constructor(
     private readonly redis: Redis | null,
@@ -108,6 +118,21 @@ export class CacheDeSesiones<S> {
     return e.sesion;
   }
 
+  /** Whether the cache hears every node's forgets now (false while Redis is unreachable). */
+  get sirviendo(): boolean {
+    return this.activa;
+  }
+
+  /** Whether a forget of the account or token (or an emptying of the cache) reached this node
+   * after a check stamped `sello` (taken before its database read): for checks kept outside the
+   * cache, an open socket's (decision 233). */
+  olvidadoDesde(cuenta: CuentaSesion, jti: string, sello: number): boolean {
+    if (sello < this.vaciadaEn) return true;
+    const c = this.olvidos.get(`c:${claveCuenta(cuenta)}`);
+    const j = this.olvidos.get(`j:${jti}`);
+    return (c !== undefined && c.epoca > sello) || (j !== undefined && j.epoca > sello);
+  }
+
   guardar(token: string, jti: string, cuenta: CuentaSesion, sesion: S, sello: number): void {
     if (!this.activa || sello !== this.epoca) return;
     // Entries live the same time, so the oldest come first: expired ones go as new ones arrive.
@@ -161,12 +186,32 @@ export class CacheDeSesiones<S> {
 
   private aplicar(a: Aviso): void {
     this.epoca++;
-    if (!a.j && !a.c) return;
+    if (!a.j && !a.c) {
+      this.vaciadaEn = this.epoca;
+      return;
+    }
     for (const [k, e] of this.entradas) if (e.jti === a.j || e.cuenta === a.c) this.entradas.delete(k);
+    if (a.c) this.anotarOlvido(`c:${a.c}`);
+    if (a.j) this.anotarOlvido(`j:${a.j}`);
+  }
+
+  private anotarOlvido(clave: string): void {
+    const ahora = performance.now();
+    // A forget older than an entry's life concerns no check still relied on; dropping it from the
+    // list moves the global mark past it, so nothing stamped before it can pass anyway.
+    for (const [k, o] of this.olvidos) {
+      if (o.en > ahora - this.ttlMs && this.olvidos.size < MAX_ENTRADAS) break;
+      this.olvidos.delete(k);
+      this.vaciadaEn = Math.max(this.vaciadaEn, o.epoca);
+    }
+    this.olvidos.delete(clave);
+    this.olvidos.set(clave, { epoca: this.epoca, en: ahora });
   }
 
   private vaciar(): void {
     this.epoca++;
+    this.vaciadaEn = this.epoca;
     this.entradas.clear();
+    this.olvidos.clear();
   }
 }
