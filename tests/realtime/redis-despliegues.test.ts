@@ -2,6 +2,7 @@
 // and their disconnections apart. Needs a Redis (REDIS_URL); skipped without one, like the
 // multi-node chat test.
 import { prefijoDeBase } from '@miduelo/server/config';
+import { sala } from '@miduelo/shared/realtime';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { abrirChat, crearConsulta } from '../helpers/chat';
@@ -78,5 +79,25 @@ describe.skipIf(!REDIS_URL)('dos despliegues en un mismo Redis', () => {
     await cerradoEnA;
     await sincronizar(sb);
     expect(sb.connected).toBe(true);
+  });
+});
+
+describe.skipIf(!REDIS_URL)('haySockets con varios nodos de un despliegue', () => {
+  it('ve el socket de la sala en este nodo y en otro nodo, y ninguno donde no lo hay', async () => {
+    const prefijo = `h-${process.pid}-${Date.now()}`;
+    const [uno, dos] = [await despliegue(prefijo), await despliegue(prefijo)];
+    const c = await crearConsulta(dos, 1);
+    const s = await socket(dos, c.psi.token);
+    const suSala = sala.psicologo(c.psicologo.id_psicologo);
+    // Local (this node's rooms) and remote (asked through Redis).
+    expect(await dos.app.realtime.haySockets(suSala)).toBe(true);
+    expect(await uno.app.realtime.haySockets(suSala)).toBe(true);
+    expect(await uno.app.realtime.haySockets(sala.psicologo(c.psicologo.id_psicologo + 1))).toBe(false);
+    expect(await dos.app.realtime.haySockets(sala.psicologo(c.psicologo.id_psicologo + 1))).toBe(false);
+    const cerrado = new Promise((r) => s.once('disconnect', r));
+    s.close();
+    await cerrado;
+    await expect.poll(() => dos.app.realtime.haySockets(suSala)).toBe(false);
+    await expect.poll(() => uno.app.realtime.haySockets(suSala)).toBe(false);
   });
 });

@@ -44,6 +44,17 @@ describe('cifrado autenticado', () => {
     expect(c.cifrar(texto, 'mensaje.contenido')).not.toBe(v);
   });
 
+  it('cada valor lleva su propio IV de 12 bytes, también al rellenar la reserva de azar', () => {
+    // 2,000 values cross several refills of the 4-KiB pool (341 IVs each).
+    const valores = Array.from({ length: 2000 }, (_, i) => c.cifrar(`nota ${i % 3}`, 'cita.notas'));
+    const ivs = valores.map((v) => v.split('.')[2]);
+    expect(ivs.every((iv) => Buffer.from(iv, 'base64url').length === 12)).toBe(true);
+    expect(new Set(ivs).size).toBe(valores.length);
+    valores.forEach((v, i) => {
+      expect(c.descifrar(v, 'cita.notas')).toBe(`nota ${i % 3}`);
+    });
+  });
+
   it('un valor alterado, de otra columna o de una llave desconocida no se descifra', () => {
     const v = c.cifrar('nota clínica', 'cita.notas');
     expect(() => c.descifrar(v, 'mensaje.contenido')).toThrow();

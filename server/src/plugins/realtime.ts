@@ -287,6 +287,9 @@ export default fp(
         observadores.push(observador);
       },
       async haySockets(s) {
+        // This node's own sockets first: asking every node (fetchSockets through the Redis adapter,
+        // which also copies each socket's data) only when none is here (decision 234).
+        if ((io.sockets.adapter.rooms.get(s)?.size ?? 0) > 0) return true;
         return (await io.in(s).fetchSockets()).length > 0;
       },
       manejar(evento, handler) {

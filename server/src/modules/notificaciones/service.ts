@@ -75,6 +75,8 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
 /** The realtime observer: which published events become a notification, and for whom. */
 export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => void): ObservadorEmision {
   return (salas, evento, ...args) => {
+    // Without VAPID keys no event becomes a notification: nothing to read or build (decision 234).
+    if (!ctx.config.vapid) return;
     let idPaciente: number | null = null;
     let n: NotificacionPush | null = null;
     const deSala = (s: string) => (s.startsWith('paciente:') ? Number(s.slice('paciente:'.length)) : null);
