@@ -10,7 +10,16 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { arrancarHijo, baseDesechable, detenerHijo, type Hijo, pedirRetraso } from '../comun/procesos';
+import {
+  arrancarHijo,
+  baseDesechable,
+  cpuDePostgres,
+  cpuDeProceso,
+  cpuEntre,
+  detenerHijo,
+  type Hijo,
+  pedirRetraso,
+} from '../comun/procesos';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { PracticaBench } from './servidor-chat';
@@ -102,6 +111,9 @@ interface Resultado {
   peorSegundo: { segundo: number; max: number };
   /** Time until the sender got its answer (HTTP response or socket ack): p99 and maximum. */
   respuesta: { p99: number; max: number };
+  /** CPU time per message sent in the measured window (ms): the server process (every thread),
+   * every PostgreSQL process of this machine, and this load generator; null where not readable. */
+  cpu: { servidor: number | null; postgres: number | null; generador: number };
 }
 
 /**
@@ -132,6 +144,7 @@ async function medir(
     retrasoCliente: { p99: 0, max: 0 },
     peorSegundo: { segundo: 0, max: 0 },
     respuesta: { p99: 0, max: 0 },
+    cpu: { servidor: null, postgres: null, generador: 0 },
   };
   const respuestas: number[] = [];
   let inicioMedido = 0;
@@ -195,8 +208,18 @@ async function medir(
   await pedirRetraso(servidor.proceso);
   const retrasoCliente = monitorEventLoopDelay({ resolution: 5 });
   retrasoCliente.enable();
+  const pid = servidor.proceso.pid ?? 0;
+  const cpu0 = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage() };
   inicioMedido = performance.now();
-  await fase(DURACION_MS, true, calentados);
+  const enviados = await fase(DURACION_MS, true, calentados);
+  const cpuServidor = cpuDeProceso(pid);
+  const pg = cpuEntre(cpu0.postgres, cpuDePostgres());
+  const gen = process.cpuUsage(cpu0.generador);
+  r.cpu = {
+    servidor: cpu0.servidor !== null && cpuServidor !== null ? (cpuServidor - cpu0.servidor) / enviados : null,
+    postgres: pg !== null ? pg / enviados : null,
+    generador: (gen.user + gen.system) / 1000 / enviados,
+  };
   retrasoCliente.disable();
   r.retrasoServidor = await pedirRetraso(servidor.proceso);
   r.retrasoCliente = { p99: retrasoCliente.percentile(99) / 1e6, max: retrasoCliente.max / 1e6 };
@@ -219,7 +242,17 @@ function percentil(ordenadas: number[], p: number): number {
   return ordenadas[Math.min(ordenadas.length - 1, Math.ceil((p / 100) * ordenadas.length) - 1)];
 }
 
+const cpuTexto = (ms: number | null) => (ms === null ? 'n/d' : `${ms.toFixed(3)} ms`);
+
 function imprimirRetrasos(rs: Resultado[]) {
+  console.log(
+    '\n  CPU por mensaje enviado en la ventana medida: proceso del servidor (todos sus hilos), PostgreSQL (todos sus procesos), este generador',
+  );
+  for (const r of rs) {
+    console.log(
+      `  ${r.nombre.padEnd(38)} servidor ${cpuTexto(r.cpu.servidor)} · PostgreSQL ${cpuTexto(r.cpu.postgres)} · generador ${cpuTexto(r.cpu.generador)}`,
+    );
+  }
   console.log('\n  diagnóstico (p99 / máx): respuesta al remitente, retraso del bucle de eventos, segundo más lento de la ventana');
   for (const r of rs) {
     console.log(
@@ -435,7 +468,13 @@ async function correr(urlBase: string) {
     const p50 = rs.map(p50De);
     const p99 = rs.map(p99De);
     const perdidas = rs.reduce((n, r) => n + r.entregasEsperadas - r.entregas + r.errores, 0);
+    const cpu = (k: 'servidor' | 'postgres') => {
+      const xs = rs.map((r) => r.cpu[k]).filter((x): x is number => x !== null);
+      return xs.length ? mediana(xs) : null;
+    };
     return {
+      cpuServidor: cpu('servidor'),
+      cpuPostgres: cpu('postgres'),
       p50: mediana(p50),
       p99: mediana(p99),
       rango50: [Math.min(...p50), Math.max(...p50)],
@@ -447,7 +486,7 @@ async function correr(urlBase: string) {
   for (const f of FASES) {
     const x = fila(f);
     console.log(
-      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas}`,
+      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas} · CPU por mensaje: servidor ${cpuTexto(x.cpuServidor)}, PostgreSQL ${cpuTexto(x.cpuPostgres)}`,
     );
   }
   for (const [f, pisoF] of [

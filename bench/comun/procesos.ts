@@ -2,6 +2,7 @@
 // process (a server) started with this process's loader that reports `{ tipo: 'listo', … }` over IPC.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import postgres from 'postgres';
 
 /** Creates `<prefijo>_<random>` next to `raiz`; `borrar` drops it (forcing its connections). */
@@ -63,4 +64,52 @@ export function pedirRetraso(proceso: ChildProcess): Promise<{ p99: number; max:
     proceso.on('message', oir);
     proceso.send({ tipo: 'retraso' });
   });
+}
+
+/** Linux's clock ticks per second for /proc's CPU times (USER_HZ: 100 on every Linux build). */
+const TICKS_POR_S = 100;
+
+/** User + system CPU time (ms, every thread) of a process from /proc/<pid>/stat; null off Linux. */
+export function cpuDeProceso(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): state is field 3,
+    // utime field 14 and stime field 15.
+    const campos = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(campos[11]) + Number(campos[12])) * 1000) / TICKS_POR_S;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (ms) of each PostgreSQL process of this machine (backends, WAL writer, checkpointer…), by
+ * pid: read before and after a window, `cpuEntre` gives what PostgreSQL spent in it. Null off Linux
+ * or when PostgreSQL runs elsewhere (no process of it here). */
+export function cpuDePostgres(): Map<number, number> | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  const m = new Map<number, number>();
+  for (const d of pids) {
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const c = cpuDeProceso(Number(d));
+    if (c !== null) m.set(Number(d), c);
+  }
+  return m.size > 0 ? m : null;
+}
+
+/** CPU time (ms) PostgreSQL spent between two `cpuDePostgres` readings; a process born in between
+ * counts whole, one that ended in between is missed. */
+export function cpuEntre(antes: Map<number, number> | null, despues: Map<number, number> | null): number | null {
+  if (!antes || !despues) return null;
+  let ms = 0;
+  for (const [pid, c] of despues) ms += c - (antes.get(pid) ?? 0);
+  return ms;
 }
