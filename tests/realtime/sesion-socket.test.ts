@@ -2,8 +2,7 @@
 // or was revoked while the socket stayed open gets nothing more, and the socket is closed.
 import { randomUUID } from 'node:crypto';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
-import { REVERIFICAR_SESION_MS } from '@miduelo/server/plugins/realtime';
-import { CACHE_SESION_MS } from '@miduelo/server/plugins/sesiones-cache';
+import { CACHE_SESION_MS, REVERIFICAR_SESION_MS } from '@miduelo/server/plugins/sesiones-cache';
 import { psicologo } from '@miduelo/server/db/schema/cuentas';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

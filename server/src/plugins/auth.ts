@@ -16,6 +16,11 @@ const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
  * revocation-aware cache of decision 082 (forgotten on every node by any revocation). */
 export type Sesion = (TokenPsicologo & { cedula_validada: boolean; creadoEn: Date }) | TokenPaciente;
 
+/** The account a session belongs to (the admin role is its psychologist's account). */
+export function cuentaDeSesion(s: Sesion): CuentaSesion {
+  return s.tipo === 'paciente' ? { tipo: 'paciente', id: s.id_paciente } : { tipo: 'psicologo', id: s.id_psicologo };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     sesiones: {
@@ -26,7 +31,7 @@ declare module 'fastify' {
       verificar(token: string, o?: { guardar?: boolean }): Promise<Sesion>;
       /** A socket's handshake: the session and the session version the token was signed with
        * (never cached; the socket keeps the session and the version, not the token), and the
-       * cache's stamp taken before the database was read (see `vigente`). */
+       * cache's stamp taken before the database was read (see `sigueVigente`). */
       verificarSocket(token: string): Promise<{ sesion: Sesion; version: number; sello: number }>;
       /** A socket's periodic check: expiry, account state and revocation, from its session. */
       reverificar(sesion: Sesion, version: number): Promise<{ sesion: Sesion; sello: number }>;
@@ -144,24 +149,27 @@ export default fp(
       throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
     }
 
+    /** A socket's check (handshake or later): never cached, with the cache's stamp taken before
+     * the database read, which `sigueVigente` compares with the forgets that come after. */
+    async function comprobacionDeSocket(p: Firmado): Promise<{ sesion: Sesion; sello: number }> {
+      const sello = cache.sello();
+      return { sesion: await sesionDe(p, null), sello };
+    }
+
     app.decorate('sesiones', {
       firmarPsicologo: ({ version, ...p }) => firmar({ ...p, tipo: 'psicologo', ver: version }, DURACION_SESION_PSICOLOGO_S),
       firmarPaciente: ({ version, ...p }) => firmar({ ...p, tipo: 'paciente', ver: version }, DURACION_SESION_PACIENTE_S),
       verificar,
       async verificarSocket(token) {
         const p = leerToken(token);
-        const sello = cache.sello();
-        return { sesion: await sesionDe(p, null), version: p.ver, sello };
+        return { ...(await comprobacionDeSocket(p)), version: p.ver };
       },
       async reverificar(sesion, version) {
         if (sesion.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
-        const sello = cache.sello();
-        return { sesion: await sesionDe({ ...sesion, ver: version } as Firmado, null), sello };
+        return comprobacionDeSocket({ ...sesion, ver: version } as Firmado);
       },
       sigueVigente(sesion, sello, edadMs) {
-        const cuenta: CuentaSesion =
-          sesion.tipo === 'paciente' ? { tipo: 'paciente', id: sesion.id_paciente } : { tipo: 'psicologo', id: sesion.id_psicologo };
-        if (cache.olvidadoDesde(cuenta, sesion.jti, sello)) return false;
+        if (cache.olvidadoDesde(cuentaDeSesion(sesion), sesion.jti, sello)) return false;
         return edadMs < (cache.sirviendo ? CACHE_SESION_MS : REVERIFICAR_SESION_MS);
       },
       async revocar(payload: TokenPayload) {

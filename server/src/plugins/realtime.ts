@@ -23,9 +23,6 @@ export interface DatosSocket {
   venceEn: number;
 }
 
-/** How long an event may rely on its socket's last check while the session cache is not serving
- * (plugins/sesiones-cache.ts, decision 233). */
-export { REVERIFICAR_SESION_MS } from './sesiones-cache';
 export type SocketMiDuelo = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
 export type IoMiDuelo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, DatosSocket>;
 

@@ -52,7 +52,7 @@ export class CacheDeSesiones<S> {
   private readonly esperas = new Map<number, () => void>();
   private sub: Redis | null = null;
   /** The epoch of the latest forget of each account (`c:`) and token (`j:`), oldest first, for the
-   * checks kept outside the cache: an open socket's (`vigente`, decision 233). */
+   * checks kept outside the cache: an open socket's (`sesiones.sigueVigente`, decision 233). */
   private readonly olvidos = new Map<string, { epoca: number; en: number }>();
   /** Checks stamped before this epoch are stale whatever they concern (emptied cache, an
    * unaddressed forget, or forgets older than an entry's life, no longer listed). */

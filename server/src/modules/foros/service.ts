@@ -5,7 +5,7 @@ import { type Actor as ActorAuditoria, auditar } from '../../comun/auditoria';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import type { Sesion } from '../../plugins/auth';
+import { cuentaDeSesion, type Sesion } from '../../plugins/auth';
 import type { Ctx } from '../../plugins/contexto';
 import { foroDto, invitacionDto, participanteDto } from './dto';
 import { publicarConteos, sacarDeSalas, temasDe } from './publicar';
@@ -40,9 +40,7 @@ export type CtxForos = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log' | 'cifrador' 
 export const sinPermiso = (msg: string) => new AppError(403, 'FORO_PERMISO', msg);
 const foroNoEncontrado = () => notFound(MSG_FOROS.foroNoEncontrado, 'FORO_NO_ENCONTRADO');
 
-export function cuentaDe(s: Sesion): Cuenta {
-  return s.tipo === 'paciente' ? { tipo: 'paciente', id: s.id_paciente } : { tipo: 'psicologo', id: s.id_psicologo };
-}
+export const cuentaDe: (s: Sesion) => Cuenta = cuentaDeSesion;
 
 /** A psychologist whose licence is still unvalidated after the grace period reaches no new people
  * (decision 002): no new forum, no invitation. */
