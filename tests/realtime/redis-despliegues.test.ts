@@ -94,10 +94,14 @@ describe.skipIf(!REDIS_URL)('haySockets con varios nodos de un despliegue', () =
     expect(await uno.app.realtime.haySockets(suSala)).toBe(true);
     expect(await uno.app.realtime.haySockets(sala.psicologo(c.psicologo.id_psicologo + 1))).toBe(false);
     expect(await dos.app.realtime.haySockets(sala.psicologo(c.psicologo.id_psicologo + 1))).toBe(false);
+    // hayAqui asks no other node: only the node that holds the socket says so.
+    expect(dos.app.realtime.hayAqui(suSala)).toBe(true);
+    expect(uno.app.realtime.hayAqui(suSala)).toBe(false);
     const cerrado = new Promise((r) => s.once('disconnect', r));
     s.close();
     await cerrado;
     await expect.poll(() => dos.app.realtime.haySockets(suSala)).toBe(false);
     await expect.poll(() => uno.app.realtime.haySockets(suSala)).toBe(false);
+    expect(dos.app.realtime.hayAqui(suSala)).toBe(false);
   });
 });

@@ -37,6 +37,8 @@ export interface Realtime {
   alEmitir(observador: ObservadorEmision): void;
   /** Whether a room has at least one socket, on any node. */
   haySockets(sala: string): Promise<boolean>;
+  /** Whether a room has at least one socket on this node (no other node is asked). */
+  hayAqui(sala: string): boolean;
   /** Registers a domain's socket handlers (called once per authenticated connection). */
   alConectar(handler: (socket: SocketMiDuelo) => void): void;
   /** Registers the handler of one client event for every connection, without a listener per
@@ -286,9 +288,10 @@ export default fp(
       async haySockets(s) {
         // This node's own sockets first: asking every node (fetchSockets through the Redis adapter,
         // which also copies each socket's data) only when none is here (decision 234).
-        if ((io.sockets.adapter.rooms.get(s)?.size ?? 0) > 0) return true;
+        if (realtime.hayAqui(s)) return true;
         return (await io.in(s).fetchSockets()).length > 0;
       },
+      hayAqui: (s) => (io.sockets.adapter.rooms.get(s)?.size ?? 0) > 0,
       manejar(evento, handler) {
         manejadores.set(evento, handler);
       },

@@ -72,18 +72,27 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
   return enviadas;
 }
 
+const PREFIJO_SALA_PACIENTE = sala.paciente(0).slice(0, -1);
+
+/** The patient's personal room among `salas`, if any. */
+function salaDePaciente(salas: string[]): string | null {
+  for (const s of salas) if (s.startsWith(PREFIJO_SALA_PACIENTE)) return s;
+  return null;
+}
+
 /** The realtime observer: which published events become a notification, and for whom. */
 export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => void): ObservadorEmision {
   return (salas, evento, ...args) => {
     // Without VAPID keys no event becomes a notification: nothing to read or build (decision 234).
     if (!ctx.config.vapid) return;
-    let idPaciente: number | null = null;
+    // Only events to a patient's room; a patient with a socket on this node got the event: nothing
+    // is built, no promise (decision 235). Otherwise notificarPaciente asks the other nodes first.
+    const salaPaciente = salaDePaciente(salas);
+    if (salaPaciente === null || ctx.realtime.hayAqui(salaPaciente)) return;
     let n: NotificacionPush | null = null;
-    const deSala = (s: string) => (s.startsWith('paciente:') ? Number(s.slice('paciente:'.length)) : null);
     if (evento === 'chat:mensaje') {
       const p = args[0] as { mensaje: { remitente: string; id_chat: number }; tipo: string };
       if (p.mensaje.remitente === 'paciente') return;
-      idPaciente = salas.map(deSala).find((x) => x !== null) ?? null;
       const admin = p.tipo === 'admin';
       n = {
         tipo: 'mensaje',
@@ -95,7 +104,6 @@ export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => v
     } else if (evento === 'mi-cita:cambio') {
       const p = args[0] as { tipo: 'creada' | 'actualizada' | 'eliminada'; por: string; cita: { id_cita: number; estado: string } };
       if (p.por === 'paciente') return;
-      idPaciente = salas.map(deSala).find((x) => x !== null) ?? null;
       const cuerpo =
         p.tipo === 'creada'
           ? TEXTO_PUSH.citaCreada
@@ -117,11 +125,10 @@ export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => v
         id = (args[0] as { id_asignacion: number }).id_asignacion;
         cuerpo = TEXTO_PUSH.actividadRecordatorio;
       }
-      idPaciente = salas.map(deSala).find((x) => x !== null) ?? null;
       n = { tipo: 'actividad', titulo: TEXTO_PUSH.titulo, cuerpo, url: `/app/proceso/actividad/${id}`, etiqueta: `actividad-${id}` };
     }
-    if (idPaciente === null || n === null) return;
-    const envio = notificarPaciente(ctx, idPaciente, n).catch((err: unknown) => {
+    if (n === null) return;
+    const envio = notificarPaciente(ctx, Number(salaPaciente.slice(PREFIJO_SALA_PACIENTE.length)), n).catch((err: unknown) => {
       ctx.log.warn({ err: errorParaRegistro(err) }, 'push: no se pudo preparar la notificación');
     });
     alTerminar?.(envio);
