@@ -30,3 +30,8 @@ export const sala = {
   /** Every administrator's socket (the dashboard's live figures). */
   administradores: 'administradores',
 } as const;
+
+/** The patient whose personal room this is (the inverse of `sala.paciente`), else null. */
+export function pacienteDeSala(s: string): number | null {
+  return s.startsWith('paciente:') ? Number(s.slice('paciente:'.length)) : null;
+}

@@ -38,7 +38,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { actorDe } from '../../comun/auditoria';
 import { AppError, unauthorized } from '../../errors';
-import { psicologoDe } from '../../plugins/auth';
+import { cuentaDeSesion, psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
 import { foroDto } from './dto';
 import { limiteDePublicacion } from './limite';
@@ -46,7 +46,6 @@ import type { Cuenta } from './repo';
 import {
   actualizarForo,
   crearForo,
-  cuentaDe,
   eliminarForo,
   invitar,
   listarForos,
@@ -87,7 +86,7 @@ const rutasForos: Rutas = async (app) => {
   };
   const cuenta = (r: FastifyRequest): Cuenta => {
     if (!r.sesion) throw unauthorized(MSG.noAutenticado);
-    return cuentaDe(r.sesion);
+    return cuentaDeSesion(r.sesion);
   };
   const sesion = { onRequest: requiereSesion };
   // Moderation is a professional's task: patients take part as members only (a check constraint
@@ -105,7 +104,7 @@ const rutasForos: Rutas = async (app) => {
   app.get(
     '',
     { onRequest: sesionOpcional, schema: { querystring: ListaForosQuerySchema, response: { 200: ListaForosSchema } } },
-    async (request) => listarForos(ctx, { cuenta: request.sesion ? cuentaDe(request.sesion) : null, ...request.query }),
+    async (request) => listarForos(ctx, { cuenta: request.sesion ? cuentaDeSesion(request.sesion) : null, ...request.query }),
   );
 
   app.post('', { ...psicologo, schema: { body: CrearForoSchema, response: { 201: ForoRespuestaSchema } } }, async (request, reply) => {

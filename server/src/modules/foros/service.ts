@@ -40,8 +40,6 @@ export type CtxForos = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log' | 'cifrador' 
 export const sinPermiso = (msg: string) => new AppError(403, 'FORO_PERMISO', msg);
 const foroNoEncontrado = () => notFound(MSG_FOROS.foroNoEncontrado, 'FORO_NO_ENCONTRADO');
 
-export const cuentaDe: (s: Sesion) => Cuenta = cuentaDeSesion;
-
 /** A psychologist whose licence is still unvalidated after the grace period reaches no new people
  * (decision 002): no new forum, no invitation. */
 function exigirCuentaCompleta(ctx: CtxForos, s: Sesion) {
@@ -84,7 +82,7 @@ export async function crearForo(
   o: { sesion: Sesion; auditoria: ActorAuditoria; titulo: string; descripcion: string | null; publico: boolean },
 ) {
   exigirCuentaCompleta(ctx, o.sesion);
-  const cuenta = cuentaDe(o.sesion);
+  const cuenta = cuentaDeSesion(o.sesion);
   if (cuenta.tipo !== 'psicologo') throw sinPermiso(MSG_FOROS.soloAdmin);
   const ahora = ctx.now();
   const idForo = await ctx.db.transaction(async (tx) => {
@@ -225,7 +223,7 @@ export async function invitar(
   ctx: CtxForos,
   o: { sesion: Sesion; auditoria: ActorAuditoria; idForo: number; correo: string; mensaje: string | null },
 ) {
-  const cuenta = cuentaDe(o.sesion);
+  const cuenta = cuentaDeSesion(o.sesion);
   const titulo = await ctx.db.transaction(async (tx) => {
     const f = await bloquearForo(tx, cuenta, o.idForo);
     if (!f || (!f.publico && !f.participante)) throw foroNoEncontrado();

@@ -7,10 +7,11 @@ import { SalirTemaSchema, type SincronizacionTema, UnirseForoSchema, UnirseTemaS
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { errorParaRegistro } from '../../plugins/errors';
+import { cuentaDeSesion } from '../../plugins/auth';
 import { rechazoDe, type SocketMiDuelo } from '../../plugins/realtime';
 import { buscarForo } from './repo';
 import { SALA_FOROS_PUBLICOS, salaForo, salaTema } from './salas';
-import { type CtxForos, cuentaDe } from './service';
+import type { CtxForos } from './service';
 import { sincronizarTema } from './service-temas';
 
 const esAck = <T>(f: unknown): f is Ack<T> => typeof f === 'function';
@@ -31,7 +32,7 @@ export function registrarSocketsForos(app: FastifyInstance, ctx: CtxForos): void
     const r = v.safeParse(UnirseForoSchema, p);
     if (!r.success) return ack({ ok: false, msg: MSG_FOROS.idForoInvalido });
     const id = r.output.id_foro;
-    buscarForo(ctx.db, cuentaDe(this.data.sesion), id).then(
+    buscarForo(ctx.db, cuentaDeSesion(this.data.sesion), id).then(
       async (f) => {
         if (!f) return ack({ ok: false, msg: MSG_FOROS.foroNoEncontrado });
         if (!this.connected) return;
@@ -52,7 +53,7 @@ export function registrarSocketsForos(app: FastifyInstance, ctx: CtxForos): void
     const r = v.safeParse(UnirseTemaSchema, p);
     if (!r.success) return ack({ ok: false, msg: MSG_FOROS.idInvalido });
     const { id_tema, despues_de } = r.output;
-    sincronizarTema(ctx, { cuenta: cuentaDe(this.data.sesion), idTema: id_tema, despuesDe: despues_de }).then(
+    sincronizarTema(ctx, { cuenta: cuentaDeSesion(this.data.sesion), idTema: id_tema, despuesDe: despues_de }).then(
       async (s) => {
         if (!this.connected) return;
         // Joined before answering: a post committed after the read above reaches the socket by

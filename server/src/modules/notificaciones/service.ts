@@ -4,7 +4,7 @@
 // patient is open on any node, sends a notification
 // to each subscription the patient allowed.
 import { type CambioPreferenciasPush, MSG_PUSH, type NotificacionPush, type SuscripcionPush, TEXTO_PUSH } from '@miduelo/shared/push';
-import { sala } from '@miduelo/shared/realtime';
+import { pacienteDeSala, sala } from '@miduelo/shared/realtime';
 import webpush from 'web-push';
 import { badRequest } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
@@ -72,11 +72,12 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
   return enviadas;
 }
 
-const PREFIJO_SALA_PACIENTE = sala.paciente(0).slice(0, -1);
-
-/** The patient's personal room among `salas`, if any. */
-function salaDePaciente(salas: string[]): string | null {
-  for (const s of salas) if (s.startsWith(PREFIJO_SALA_PACIENTE)) return s;
+/** The patient whose personal room is among `salas`, if any. */
+function pacienteEntre(salas: string[]): number | null {
+  for (const s of salas) {
+    const id = pacienteDeSala(s);
+    if (id !== null) return id;
+  }
   return null;
 }
 
@@ -87,8 +88,8 @@ export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => v
     if (!ctx.config.vapid) return;
     // Only events to a patient's room; a patient with a socket on this node got the event: nothing
     // is built, no promise (decision 235). Otherwise notificarPaciente asks the other nodes first.
-    const salaPaciente = salaDePaciente(salas);
-    if (salaPaciente === null || ctx.realtime.hayAqui(salaPaciente)) return;
+    const idPaciente = pacienteEntre(salas);
+    if (idPaciente === null || ctx.realtime.hayAqui(sala.paciente(idPaciente))) return;
     let n: NotificacionPush | null = null;
     if (evento === 'chat:mensaje') {
       const p = args[0] as { mensaje: { remitente: string; id_chat: number }; tipo: string };
@@ -128,7 +129,7 @@ export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => v
       n = { tipo: 'actividad', titulo: TEXTO_PUSH.titulo, cuerpo, url: `/app/proceso/actividad/${id}`, etiqueta: `actividad-${id}` };
     }
     if (n === null) return;
-    const envio = notificarPaciente(ctx, Number(salaPaciente.slice(PREFIJO_SALA_PACIENTE.length)), n).catch((err: unknown) => {
+    const envio = notificarPaciente(ctx, idPaciente, n).catch((err: unknown) => {
       ctx.log.warn({ err: errorParaRegistro(err) }, 'push: no se pudo preparar la notificación');
     });
     alTerminar?.(envio);
