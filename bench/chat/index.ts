@@ -296,6 +296,17 @@ function post(url: string, token: string, cuerpo: string): Promise<number> {
   });
 }
 
+function get(url: string, token: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.request(url, { agent: agente, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
 const p99De = (r: Resultado) =>
   percentil(
     [...r.latencias].sort((a, b) => a - b),
@@ -447,12 +458,31 @@ async function correr(urlBase: string) {
     },
   };
 
+  // Before a REST phase every account opens its chat list (GET /chats), as the web client and the
+  // app do when the chat screen opens, so that its sends find the session check the server keeps
+  // for a client in use (5 min, decision 227) and not the first request the server ever sees from
+  // that token. Without it, most REST sends of a 5-s phase paid a session read the socket phase
+  // never pays (its handshake did it). BENCH_SESION_FRIA=1 leaves it out.
+  const abrirListas = async () => {
+    if (process.env.BENCH_SESION_FRIA === '1') return;
+    const estados = await Promise.all(
+      practica.tokens.map((token, cuenta) =>
+        get(`${practica.url}/api/${cuenta < plan.psicologos ? 'psicologo' : 'paciente'}/chats`, token),
+      ),
+    );
+    const fallidas = estados.filter((e) => e !== 200).length;
+    if (fallidas) throw new Error(`bench/chat: ${fallidas} cuentas no pudieron abrir su lista de chats`);
+  };
+  if (process.env.BENCH_SESION_FRIA !== '1')
+    console.log('  antes de cada fase REST, cada cuenta abre su lista de chats (GET /chats), como el cliente al abrir el chat');
+
   // Rounds: every phase once per round, the order rotated each round.
   const porFase = new Map<string, Resultado[]>();
   for (let ronda = 0; ronda < RONDAS; ronda++) {
     const orden = FASES.map((_, i) => FASES[(i + ronda) % FASES.length]);
     for (const f of orden) {
       const c = caminos[f];
+      if (f === 'http') await abrirListas();
       const r = await medir(c.nombre, c.servidor, plan, c.sockets, c.evento, c.clave, c.enviar);
       porFase.set(f, [...(porFase.get(f) ?? []), r]);
       console.log(
@@ -512,6 +542,7 @@ async function correr(urlBase: string) {
     CALENTAMIENTO_MS = 500;
     for (const f of FASES.filter((x) => x !== 'base')) {
       const c = caminos[f];
+      if (f === 'http') await abrirListas();
       let sostenida = 0;
       const pasos: string[] = [];
       for (const tasa of RAMPA) {

@@ -7,24 +7,17 @@ import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { correoActivacion, correoRegistroExistente, correoRestablecer } from '../../mail/plantillas';
 import { hashContrasena, verificarContrasena } from './hash';
 import type { Ctx } from '../../plugins/contexto';
-import { buscarPacientePorEmail, buscarPsicologoPorCodigo, insertarPaciente, marcarPacienteActivado, type Paciente } from './repo';
+import {
+  buscarPacientePorEmail,
+  buscarPsicologoPorCodigo,
+  cambiarContrasenaPacienteHash,
+  insertarPaciente,
+  marcarPacienteActivado,
+} from './repo';
 import { despuesDeResponder } from './service';
 import { comprobarVersiones, pendientesDe, registrarConsentimientoInicial } from './service-consentimiento';
-import { cambiarContrasenaPacienteHash } from './repo';
+import { vistaPerfilPaciente } from './service-perfil';
 import { consumirToken, crearTokenUnUso, estadoToken, mensajesActivacion, mensajesRestablecer } from './tokens';
-
-function pacienteSesion(p: Paciente) {
-  return {
-    id_paciente: p.id_paciente,
-    nombre: p.nombre,
-    apellido_paterno: p.apellido_paterno,
-    apellido_materno: p.apellido_materno,
-    email: p.email,
-    telefono: p.telefono,
-    fecha_nacimiento: p.fecha_nacimiento,
-    id_psicologo: p.id_psicologo,
-  };
-}
 
 export async function registrarPaciente(
   ctx: Ctx,
@@ -105,7 +98,7 @@ export async function iniciarSesionPaciente(ctx: Ctx, body: { email: string; con
   if (!p || !ok || !pendientes || !token) throw unauthorized(MSG.credencialesInvalidas, 'CREDENCIALES_INVALIDAS');
   if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
   if (p.status !== 'activo') throw forbidden(MSG.cuentaInactiva, 'CUENTA_INACTIVA');
-  return { token, paciente: pacienteSesion(p), consentimientos_pendientes: await pendientes };
+  return { token, paciente: vistaPerfilPaciente(p), consentimientos_pendientes: await pendientes };
 }
 
 /** Same rules as the psychologists' recovery: same answer for unknown accounts, single-use hashed

@@ -23,6 +23,7 @@ import {
   emailPacienteOcupado,
   modificarContactoPsicologo,
   modificarPaciente,
+  type Paciente,
   pacienteParaCambio,
   type Psicologo,
   psicologoParaCambio,
@@ -211,7 +212,8 @@ export async function confirmarCambioCorreo(ctx: Ctx, o: { sesion: SesionPsicolo
 
 // ---- Patients (the mobile app) ----
 
-export function vistaPerfilPaciente(p: NonNullable<Awaited<ReturnType<typeof buscarPacientePorId>>>) {
+/** A patient's own data as the app sees it (its profile, and the login's answer): only these fields. */
+export function vistaPerfilPaciente(p: Paciente) {
   return {
     id_paciente: p.id_paciente,
     nombre: p.nombre,
