@@ -277,33 +277,17 @@ function imprimir(rs: Resultado[]) {
 
 // Keep-alive connections, as the web client and the app keep theirs.
 const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function post(url: string, token: string, cuerpo: string): Promise<number> {
+/** One request on the keep-alive agent; resolves with its status (0 when it failed). */
+function peticion(url: string, token: string, cuerpo?: string): Promise<number> {
+  const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
+  if (cuerpo !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) });
   return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent: agente,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(cuerpo) },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(cuerpo);
-  });
-}
-
-function get(url: string, token: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.request(url, { agent: agente, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const req = http.request(url, { method: cuerpo === undefined ? 'GET' : 'POST', agent: agente, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
     req.on('error', () => resolve(0));
-    req.end();
+    req.end(cuerpo);
   });
 }
 
@@ -426,7 +410,7 @@ async function correr(urlBase: string) {
       evento: 'mensaje',
       clave: claveId,
       enviar: async (k, clave, t) => {
-        const status = await post(
+        const status = await peticion(
           `${piso.datos.url}/mensajes`,
           'x',
           JSON.stringify({
@@ -448,7 +432,7 @@ async function correr(urlBase: string) {
       clave: claveChat,
       enviar: async (k, clave, t) => {
         const c = practica.chats[t.chat];
-        const status = await post(
+        const status = await peticion(
           `${practica.url}/api/${rol(t)}/mensajes`,
           practica.tokens[t.remitente],
           JSON.stringify({ id_chat: c.id_chat, contenido: `Mensaje de prueba ${k}`, id_cliente: clave }),
@@ -463,17 +447,18 @@ async function correr(urlBase: string) {
   // for a client in use (5 min, decision 227) and not the first request the server ever sees from
   // that token. Without it, most REST sends of a 5-s phase paid a session read the socket phase
   // never pays (its handshake did it). BENCH_SESION_FRIA=1 leaves it out.
+  const sesionFria = process.env.BENCH_SESION_FRIA === '1';
   const abrirListas = async () => {
-    if (process.env.BENCH_SESION_FRIA === '1') return;
+    if (sesionFria) return;
     const estados = await Promise.all(
       practica.tokens.map((token, cuenta) =>
-        get(`${practica.url}/api/${cuenta < plan.psicologos ? 'psicologo' : 'paciente'}/chats`, token),
+        peticion(`${practica.url}/api/${cuenta < plan.psicologos ? 'psicologo' : 'paciente'}/chats`, token),
       ),
     );
     const fallidas = estados.filter((e) => e !== 200).length;
     if (fallidas) throw new Error(`bench/chat: ${fallidas} cuentas no pudieron abrir su lista de chats`);
   };
-  if (process.env.BENCH_SESION_FRIA !== '1')
+  if (!sesionFria)
     console.log('  antes de cada fase REST, cada cuenta abre su lista de chats (GET /chats), como el cliente al abrir el chat');
 
   // Rounds: every phase once per round, the order rotated each round.

@@ -22,10 +22,12 @@ export type ServerToClientEvents = SesionServidorACliente &
   ActividadesServidorACliente;
 export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor & ForosClienteAServidor;
 
+const PREFIJO_PACIENTE = 'paciente:';
+
 /** Personal rooms (ARCHITECTURE.md, Real time). */
 export const sala = {
   psicologo: (id: number) => `psicologo:${id}`,
-  paciente: (id: number) => `paciente:${id}`,
+  paciente: (id: number) => `${PREFIJO_PACIENTE}${id}`,
   admin: (id: number) => `admin:${id}`,
   /** Every administrator's socket (the dashboard's live figures). */
   administradores: 'administradores',
@@ -33,5 +35,5 @@ export const sala = {
 
 /** The patient whose personal room this is (the inverse of `sala.paciente`), else null. */
 export function pacienteDeSala(s: string): number | null {
-  return s.startsWith('paciente:') ? Number(s.slice('paciente:'.length)) : null;
+  return s.startsWith(PREFIJO_PACIENTE) ? Number(s.slice(PREFIJO_PACIENTE.length)) : null;
 }
