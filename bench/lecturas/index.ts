@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { detenerHijo } from '../comun/procesos';
+import { cpuDePostgres, cpuDeProceso, cpuEntre, detenerHijo } from '../comun/procesos';
 import type { Listo } from './servidor';
 
 const DURACION_S = Number(process.env.BENCH_S ?? 4);
@@ -41,15 +41,40 @@ function arrancar(env: NodeJS.ProcessEnv): Promise<{ proceso: ChildProcess; list
   });
 }
 
-async function medir(url: string, token?: string): Promise<{ rps: number; p99: number; errores: number }> {
+interface Medida {
+  rps: number;
+  p99: number;
+  errores: number;
+  /** CPU time per request (µs) in the measured window: the server process (every thread), every
+   * PostgreSQL process of this machine, this load generator; null where /proc is not readable. */
+  cpu: { servidor: number | null; postgres: number | null; generador: number };
+}
+
+async function medir(url: string, pid: number, token?: string): Promise<Medida> {
+  const antes = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage() };
   const r = await autocannon({
     url,
     connections: CONEXIONES,
     duration: DURACION_S,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { rps: r.requests.average, p99: r.latency.p99, errores: r.errors + r.non2xx };
+  const servidor = cpuDeProceso(pid);
+  const pg = cpuEntre(antes.postgres, cpuDePostgres());
+  const gen = process.cpuUsage(antes.generador);
+  const n = Math.max(1, r.requests.total);
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errores: r.errors + r.non2xx,
+    cpu: {
+      servidor: antes.servidor !== null && servidor !== null ? ((servidor - antes.servidor) * 1000) / n : null,
+      postgres: pg !== null ? (pg * 1000) / n : null,
+      generador: (gen.user + gen.system) / n,
+    },
+  };
 }
+
+const us = (x: number | null) => (x === null ? 'n/d' : `${x.toFixed(0)} µs`);
 
 const mediana = (xs: number[]) => {
   const o = [...xs].sort((a, b) => a - b);
@@ -79,10 +104,10 @@ async function main() {
     );
     console.log(`  SQL por petición: lista ${consultas.lista.length} sentencia(s), semana ${consultas.semana.length} sentencia(s)`);
     const fases = [
-      { clave: 'lista-app', nombre: 'MiDuelo lista de pacientes', url: app.listo.url + rutas.lista, token },
-      { clave: 'lista-desnudo', nombre: 'desnudo lista de pacientes', url: `${desnudo.listo.url}/lista` },
-      { clave: 'semana-app', nombre: 'MiDuelo citas de la semana', url: app.listo.url + rutas.semana, token },
-      { clave: 'semana-desnudo', nombre: 'desnudo citas de la semana', url: `${desnudo.listo.url}/semana` },
+      { clave: 'lista-app', nombre: 'MiDuelo lista de pacientes', url: app.listo.url + rutas.lista, token, pid: app.proceso.pid ?? 0 },
+      { clave: 'lista-desnudo', nombre: 'desnudo lista de pacientes', url: `${desnudo.listo.url}/lista`, pid: desnudo.proceso.pid ?? 0 },
+      { clave: 'semana-app', nombre: 'MiDuelo citas de la semana', url: app.listo.url + rutas.semana, token, pid: app.proceso.pid ?? 0 },
+      { clave: 'semana-desnudo', nombre: 'desnudo citas de la semana', url: `${desnudo.listo.url}/semana`, pid: desnudo.proceso.pid ?? 0 },
     ];
     // Warm-up (JIT, prepared statements), not counted.
     for (const f of fases)
@@ -92,23 +117,29 @@ async function main() {
         duration: 1,
         headers: f.token ? { authorization: `Bearer ${f.token}` } : {},
       });
-    const res = new Map<string, { rps: number; p99: number; errores: number }[]>();
+    const res = new Map<string, Medida[]>();
     for (let ronda = 0; ronda < RONDAS; ronda++) {
       for (let i = 0; i < fases.length; i++) {
         const f = fases[(i + ronda) % fases.length];
-        const r = await medir(f.url, f.token);
+        const r = await medir(f.url, f.pid, f.token);
         res.set(f.clave, [...(res.get(f.clave) ?? []), r]);
         console.log(
-          `  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · carga ${carga()}`,
+          `  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · CPU por petición: servidor ${us(r.cpu.servidor)}, PostgreSQL ${us(r.cpu.postgres)}, generador ${us(r.cpu.generador)} · carga ${carga()}`,
         );
       }
     }
     console.log(`\n  mediana de ${RONDAS} rondas [mín – máx]`);
     const med = (k: string) => mediana((res.get(k) ?? []).map((r) => r.rps));
+    // CPU per request: what each server costs whatever the load generator and PostgreSQL take from
+    // the same cores (req/s on a 2-core machine shares them); the goal is judged on req/s.
+    const medCpu = (k: string, campo: 'servidor' | 'postgres' | 'generador') => {
+      const xs = (res.get(k) ?? []).map((r) => r.cpu[campo]);
+      return xs.some((x) => x === null) ? null : mediana(xs as number[]);
+    };
     for (const f of fases) {
       const xs = (res.get(f.clave) ?? []).map((r) => r.rps);
       console.log(
-        `  ${f.nombre.padEnd(28)} ${med(f.clave).toFixed(0).padStart(6)} pet/s [${Math.min(...xs).toFixed(0)} – ${Math.max(...xs).toFixed(0)}]`,
+        `  ${f.nombre.padEnd(28)} ${med(f.clave).toFixed(0).padStart(6)} pet/s [${Math.min(...xs).toFixed(0)} – ${Math.max(...xs).toFixed(0)}] · CPU por petición: servidor ${us(medCpu(f.clave, 'servidor'))}, PostgreSQL ${us(medCpu(f.clave, 'postgres'))}, generador ${us(medCpu(f.clave, 'generador'))}`,
       );
     }
     for (const [app_, des, nombre_] of [
