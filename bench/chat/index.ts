@@ -10,16 +10,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import {
-  arrancarHijo,
-  baseDesechable,
-  cpuDePostgres,
-  cpuDeProceso,
-  cpuEntre,
-  detenerHijo,
-  type Hijo,
-  pedirRetraso,
-} from '../comun/procesos';
+import { arrancarHijo, baseDesechable, detenerHijo, type Hijo, medirCpu, pedirRetraso } from '../comun/procesos';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { PracticaBench } from './servidor-chat';
@@ -209,17 +200,10 @@ async function medir(
   const retrasoCliente = monitorEventLoopDelay({ resolution: 5 });
   retrasoCliente.enable();
   const pid = servidor.proceso.pid ?? 0;
-  const cpu0 = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage() };
+  const cpu = medirCpu(pid);
   inicioMedido = performance.now();
   const enviados = await fase(DURACION_MS, true, calentados);
-  const cpuServidor = cpuDeProceso(pid);
-  const pg = cpuEntre(cpu0.postgres, cpuDePostgres());
-  const gen = process.cpuUsage(cpu0.generador);
-  r.cpu = {
-    servidor: cpu0.servidor !== null && cpuServidor !== null ? (cpuServidor - cpu0.servidor) / enviados : null,
-    postgres: pg !== null ? pg / enviados : null,
-    generador: (gen.user + gen.system) / 1000 / enviados,
-  };
+  r.cpu = cpu(enviados);
   retrasoCliente.disable();
   r.retrasoServidor = await pedirRetraso(servidor.proceso);
   r.retrasoCliente = { p99: retrasoCliente.percentile(99) / 1e6, max: retrasoCliente.max / 1e6 };

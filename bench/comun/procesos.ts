@@ -113,3 +113,29 @@ export function cpuEntre(antes: Map<number, number> | null, despues: Map<number,
   for (const [pid, c] of despues) ms += c - (antes.get(pid) ?? 0);
   return ms;
 }
+
+/** CPU time (ms) spent in a measured window by each side of a benchmark, per unit of work. */
+export interface CpuDeVentana {
+  /** The server process, every thread (null off Linux). */
+  servidor: number | null;
+  /** Every PostgreSQL process of this machine (null off Linux or when it runs elsewhere). */
+  postgres: number | null;
+  /** This process: the load generator. */
+  generador: number;
+}
+
+/** Starts a CPU window for the server process `pid`, PostgreSQL and this process; the function it
+ * returns ends the window and gives each one's CPU time (ms) divided by `n` (messages, requests). */
+export function medirCpu(pid: number): (n: number) => CpuDeVentana {
+  const antes = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage() };
+  return (n) => {
+    const servidor = cpuDeProceso(pid);
+    const pg = cpuEntre(antes.postgres, cpuDePostgres());
+    const gen = process.cpuUsage(antes.generador);
+    return {
+      servidor: antes.servidor !== null && servidor !== null ? (servidor - antes.servidor) / n : null,
+      postgres: pg !== null ? pg / n : null,
+      generador: (gen.user + gen.system) / 1000 / n,
+    };
+  };
+}

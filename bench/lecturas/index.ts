@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { cpuDePostgres, cpuDeProceso, cpuEntre, detenerHijo } from '../comun/procesos';
+import { type CpuDeVentana, detenerHijo, medirCpu } from '../comun/procesos';
 import type { Listo } from './servidor';
 
 const DURACION_S = Number(process.env.BENCH_S ?? 4);
@@ -45,36 +45,22 @@ interface Medida {
   rps: number;
   p99: number;
   errores: number;
-  /** CPU time per request (µs) in the measured window: the server process (every thread), every
-   * PostgreSQL process of this machine, this load generator; null where /proc is not readable. */
-  cpu: { servidor: number | null; postgres: number | null; generador: number };
+  /** CPU time per request (ms) in the measured window: the server process, PostgreSQL, this generator. */
+  cpu: CpuDeVentana;
 }
 
 async function medir(url: string, pid: number, token?: string): Promise<Medida> {
-  const antes = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage() };
+  const cpu = medirCpu(pid);
   const r = await autocannon({
     url,
     connections: CONEXIONES,
     duration: DURACION_S,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  const servidor = cpuDeProceso(pid);
-  const pg = cpuEntre(antes.postgres, cpuDePostgres());
-  const gen = process.cpuUsage(antes.generador);
-  const n = Math.max(1, r.requests.total);
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    errores: r.errors + r.non2xx,
-    cpu: {
-      servidor: antes.servidor !== null && servidor !== null ? ((servidor - antes.servidor) * 1000) / n : null,
-      postgres: pg !== null ? (pg * 1000) / n : null,
-      generador: (gen.user + gen.system) / n,
-    },
-  };
+  return { rps: r.requests.average, p99: r.latency.p99, errores: r.errors + r.non2xx, cpu: cpu(Math.max(1, r.requests.total)) };
 }
 
-const us = (x: number | null) => (x === null ? 'n/d' : `${x.toFixed(0)} µs`);
+const us = (ms: number | null) => (ms === null ? 'n/d' : `${(ms * 1000).toFixed(0)} µs`);
 
 const mediana = (xs: number[]) => {
   const o = [...xs].sort((a, b) => a - b);

@@ -45,15 +45,11 @@ async function main() {
     const esperar = <T>(tipo: string) => esperarDe<T>(perfilado, tipo);
     const muestra = await fetch(url, { headers });
     console.log(`muestra de la respuesta (${muestra.status}): ${(await muestra.text()).slice(0, 400)}`);
-    await autocannon({ url, connections: Number(process.env.BENCH_CONEXIONES ?? 10), duration: 2, headers });
+    const conexiones = Number(process.env.BENCH_CONEXIONES ?? 10);
+    await autocannon({ url, connections: conexiones, duration: 2, headers });
     perfilado.send({ tipo: 'perfil-empezar' });
     await esperar('perfil-empezado');
-    const r = await autocannon({
-      url,
-      connections: Number(process.env.BENCH_CONEXIONES ?? 10),
-      duration: Number(process.env.BENCH_S ?? 8),
-      headers,
-    });
+    const r = await autocannon({ url, connections: conexiones, duration: Number(process.env.BENCH_S ?? 8), headers });
     console.log(
       `${cual} (${process.env.PERFIL_MODO ?? 'app'}): ${r.requests.average} pet/s, errores ${r.errors + r.non2xx}, carga ${os
         .loadavg()

@@ -35,10 +35,13 @@ function constructorDe(columnas: readonly { name: string }[]): Constructor {
   let f = constructores.get(clave);
   if (!f) {
     // Column names come from our own statements; JSON.stringify quotes them as property keys (a
-    // repeated name keeps the last value, as the driver's objects did).
-    // (`__proto__` as a literal key would set the prototype: that one is a computed key.)
+    // repeated name keeps the last value, as the driver's objects did). `__proto__` as a literal
+    // key would set the prototype: that one is a computed key.
     const campos = columnas
-      .map((c, i) => (c.name === '__proto__' ? `[${JSON.stringify(c.name)}]: v[${i}]` : `${JSON.stringify(c.name)}: v[${i}]`))
+      .map((c, i) => {
+        const clave = JSON.stringify(c.name);
+        return `${c.name === '__proto__' ? `[${clave}]` : clave}: v[${i}]`;
+      })
       .join(', ');
     f = new Function('v', `return { ${campos} };`) as Constructor;
     constructores.set(clave, f);
@@ -71,11 +74,11 @@ function clientePostgres(db: DbOrTx): ClientePostgres | null {
 }
 
 /**
- * Rows of a read statement as the driver answers them (objects keyed by column name; dates and
- * times as text, through drizzle's driver set-up), as a NAMED prepared statement on PostgreSQL
- * (decision 221). Drizzle sends every query it does not name with `prepare: false`, so PostgreSQL
- * parses and plans it again on every call; postgres.js keeps one prepared statement per
- * connection and text. On PGlite (and inside a transaction) the statement goes through
+ * Rows of a read statement as objects keyed by column name, with the driver's values (dates and
+ * times as text, through drizzle's driver set-up; built from its arrays, decision 237), as a NAMED
+ * prepared statement on PostgreSQL (decision 221). Drizzle sends every query it does not name
+ * with `prepare: false`, so PostgreSQL parses and plans it again on every call; postgres.js keeps
+ * one prepared statement per connection and text. On PGlite (and inside a transaction) the statement goes through
  * `execute`. For hot reads whose text is constant; parameters are always bound.
  */
 export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]> {
