@@ -5,7 +5,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
- * BENCH_ASIGNACIONES=dir: V8's sampling heap profiler from the first measured window to the end,
+ * BENCH_ASIGNACIONES=dir: V8's sampling heap profiler from the parent's first `retraso` ask (bench/chat
+ * asks right before each measured window, so: from the first measured window) to the end,
  * objects a scavenge or a full collection freed included (what `--heap-prof` leaves out), written
  * there as a .heapprofile (Chrome DevTools, Memory tab): where each server allocates, per message.
  */

@@ -70,7 +70,7 @@ export function pedirRetraso(proceso: ChildProcess): Promise<{ p99: number; max:
 const TICKS_POR_S = 100;
 
 /** User + system CPU time (ms, every thread) of a process from /proc/<pid>/stat; null off Linux. */
-export function cpuDeProceso(pid: number): number | null {
+function cpuDeProceso(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces, inside parentheses): state is field 3,
@@ -85,7 +85,7 @@ export function cpuDeProceso(pid: number): number | null {
 /** CPU time (ms) of each PostgreSQL process of this machine (backends, WAL writer, checkpointer…), by
  * pid: read before and after a window, `cpuEntre` gives what PostgreSQL spent in it. Null off Linux
  * or when PostgreSQL runs elsewhere (no process of it here). */
-export function cpuDePostgres(): Map<number, number> | null {
+function cpuDePostgres(): Map<number, number> | null {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
@@ -107,7 +107,7 @@ export function cpuDePostgres(): Map<number, number> | null {
 
 /** CPU time (ms) PostgreSQL spent between two `cpuDePostgres` readings; a process born in between
  * counts whole, one that ended in between is missed. */
-export function cpuEntre(antes: Map<number, number> | null, despues: Map<number, number> | null): number | null {
+function cpuEntre(antes: Map<number, number> | null, despues: Map<number, number> | null): number | null {
   if (!antes || !despues) return null;
   let ms = 0;
   for (const [pid, c] of despues) ms += c - (antes.get(pid) ?? 0);

@@ -89,11 +89,13 @@ async function main() {
       `  ${process.env.BENCH_PACIENTES ?? 200} pacientes, ${process.env.BENCH_CITAS ?? 50} citas en la semana; autocannon ${CONEXIONES} conexiones, ${DURACION_S} s por fase, ${RONDAS} rondas en orden rotatorio`,
     );
     console.log(`  SQL por petición: lista ${consultas.lista.length} sentencia(s), semana ${consultas.semana.length} sentencia(s)`);
+    const pidApp = app.proceso.pid ?? 0;
+    const pidDesnudo = desnudo.proceso.pid ?? 0;
     const fases = [
-      { clave: 'lista-app', nombre: 'MiDuelo lista de pacientes', url: app.listo.url + rutas.lista, token, pid: app.proceso.pid ?? 0 },
-      { clave: 'lista-desnudo', nombre: 'desnudo lista de pacientes', url: `${desnudo.listo.url}/lista`, pid: desnudo.proceso.pid ?? 0 },
-      { clave: 'semana-app', nombre: 'MiDuelo citas de la semana', url: app.listo.url + rutas.semana, token, pid: app.proceso.pid ?? 0 },
-      { clave: 'semana-desnudo', nombre: 'desnudo citas de la semana', url: `${desnudo.listo.url}/semana`, pid: desnudo.proceso.pid ?? 0 },
+      { clave: 'lista-app', nombre: 'MiDuelo lista de pacientes', url: app.listo.url + rutas.lista, token, pid: pidApp },
+      { clave: 'lista-desnudo', nombre: 'desnudo lista de pacientes', url: `${desnudo.listo.url}/lista`, pid: pidDesnudo },
+      { clave: 'semana-app', nombre: 'MiDuelo citas de la semana', url: app.listo.url + rutas.semana, token, pid: pidApp },
+      { clave: 'semana-desnudo', nombre: 'desnudo citas de la semana', url: `${desnudo.listo.url}/semana`, pid: pidDesnudo },
     ];
     // Warm-up (JIT, prepared statements), not counted.
     for (const f of fases)

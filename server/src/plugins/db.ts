@@ -39,8 +39,8 @@ function constructorDe(columnas: readonly { name: string }[]): Constructor {
     // key would set the prototype: that one is a computed key.
     const campos = columnas
       .map((c, i) => {
-        const clave = JSON.stringify(c.name);
-        return `${c.name === '__proto__' ? `[${clave}]` : clave}: v[${i}]`;
+        const nombre = JSON.stringify(c.name);
+        return `${c.name === '__proto__' ? `[${nombre}]` : nombre}: v[${i}]`;
       })
       .join(', ');
     f = new Function('v', `return { ${campos} };`) as Constructor;
