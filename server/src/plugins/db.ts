@@ -104,3 +104,118 @@ export async function filasDeSentencia<T>(db: DbOrTx, texto: string, parametros:
   const partes = texto.split(/\$(\d+)/);
   return filasPreparadas<T>(db, sql.join(partes.map((x, i) => (i % 2 ? sql`${parametros[Number(x) - 1]}` : sql.raw(x)))));
 }
+
+/** A waiting call of a `sentenciaAgrupada`: its parameters and its promise's ends. */
+interface Pendiente {
+  parametros: readonly unknown[];
+  resolver(filas: unknown[]): void;
+  rechazar(err: unknown): void;
+}
+
+interface Cola {
+  pendientes: Pendiente[];
+  enVuelo: number;
+}
+
+/** Whether PostgreSQL refused a statement outright (so nothing of it was committed and each item may
+ * be tried alone): an error it answered with a SQLSTATE, other than connection loss (08),
+ * resources (53), an operator's or the server's intervention (57: shutdown, cancel, timeout),
+ * system errors (58) and internal ones (XX). */
+function rechazadaEntera(err: unknown): boolean {
+  const e = err as { name?: unknown; code?: unknown };
+  return e?.name === 'PostgresError' && typeof e.code === 'string' && !/^(08|53|57|58|XX)/.test(e.code);
+}
+
+/** A PostgreSQL array literal of text values (null as NULL), each element quoted: the driver as
+ * drizzle sets it up sends parameters as text and has no serializer for arrays of every type. */
+function literalDeArreglo(valores: readonly unknown[]): string {
+  let s = '{';
+  for (let i = 0; i < valores.length; i++) {
+    const v = valores[i];
+    if (i > 0) s += ',';
+    if (v === null || v === undefined) s += 'NULL';
+    else s += `"${(v instanceof Date ? v.toISOString() : String(v)).replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return `${s}}`;
+}
+
+/**
+ * Group commit for a hot write of one statement per item (the chat send, decision 238). Calls run
+ * at once while fewer than `enVuelo` statements of this kind are in flight on the pool; beyond
+ * that they wait, and as each statement ends the waiting ones (up to `maxLote`) go together as
+ * one statement, `lote`, in one transaction and one round trip: PostgreSQL commits once for
+ * all of them, and the per-statement work of the driver and the server is shared. Under light load
+ * every call goes alone, as `uno`, without waiting; under heavy load the cost per item drops.
+ *
+ * `lote` takes the i-th parameter of every item as the array `$i` (in the order of the batch)
+ * and returns, first, a column `posicion`: the item's 1-based place in those arrays. `ordenar`
+ * (stable) orders a batch by the key of the row its statement locks, so that two batches always
+ * lock in the same order and cannot deadlock. When PostgreSQL refuses a batch as a whole (see
+ * `rechazadaEntera`: nothing of it was committed) each item runs again alone, so that one item's
+ * failure is that item's only; a lost connection fails every item of the batch, as it fails the
+ * one call of an item run alone. On PGlite and inside a transaction every call is `uno`.
+ */
+export function sentenciaAgrupada<T>(o: {
+  uno: string;
+  lote: string;
+  enVuelo: number;
+  maxLote: number;
+  ordenar?: (parametros: readonly unknown[]) => number;
+}): (db: DbOrTx, parametros: readonly unknown[]) => Promise<T[]> {
+  const colas = new WeakMap<ClientePostgres, Cola>();
+
+  async function solo(pg: ClientePostgres, p: Pendiente) {
+    try {
+      p.resolver(await filasDelCliente(pg, o.uno, p.parametros as unknown[]));
+    } catch (err) {
+      p.rechazar(err);
+    }
+  }
+
+  async function correr(pg: ClientePostgres, lote: Pendiente[]) {
+    if (lote.length === 1) return solo(pg, lote[0]);
+    const clave = o.ordenar;
+    if (clave) lote.sort((a, b) => clave(a.parametros) - clave(b.parametros));
+    const columnas = lote[0].parametros.map((_, i) => literalDeArreglo(lote.map((p) => p.parametros[i])));
+    let filas: { posicion: number }[];
+    try {
+      filas = await filasDelCliente<{ posicion: number }>(pg, o.lote, columnas);
+    } catch (err) {
+      if (!rechazadaEntera(err)) {
+        for (const p of lote) p.rechazar(err);
+        return;
+      }
+      for (const p of lote) await solo(pg, p);
+      return;
+    }
+    const porItem = lote.map((): unknown[] => []);
+    for (const f of filas) porItem[Number(f.posicion) - 1].push(f);
+    for (let i = 0; i < lote.length; i++) lote[i].resolver(porItem[i]);
+  }
+
+  function despachar(pg: ClientePostgres, c: Cola) {
+    while (c.enVuelo < o.enVuelo && c.pendientes.length > 0) {
+      const lote = c.pendientes.splice(0, o.maxLote);
+      c.enVuelo++;
+      void correr(pg, lote).finally(() => {
+        c.enVuelo--;
+        despachar(pg, c);
+      });
+    }
+  }
+
+  return (db, parametros) => {
+    const pg = clientePostgres(db);
+    if (!pg) return filasDeSentencia<T>(db, o.uno, parametros);
+    let c = colas.get(pg);
+    if (!c) {
+      c = { pendientes: [], enVuelo: 0 };
+      colas.set(pg, c);
+    }
+    const cola = c;
+    return new Promise<T[]>((resolver, rechazar) => {
+      cola.pendientes.push({ parametros, resolver: resolver as (f: unknown[]) => void, rechazar });
+      despachar(pg, cola);
+    });
+  };
+}

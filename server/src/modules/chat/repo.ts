@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cifrador } from '../../comun/cifrado';
 import type { DbOrTx } from '../../db/client';
-import { filasDeSentencia } from '../../plugins/db';
+import { sentenciaAgrupada } from '../../plugins/db';
 import { chat, mensaje } from '../../db/schema/chat';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -197,6 +197,24 @@ interface FilaEnvio {
 }
 
 const SENTENCIA_ENVIAR = 'select * from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz, $7::text[])';
+/** The same function for a batch (decision 238): the i-th parameter of every message as the array
+ * `$i`, the search hashes as array literals (cast one by one), one row per message in batch order. */
+const SENTENCIA_ENVIAR_LOTE = `select x.posicion, r.*
+  from unnest($1::integer[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
+       with ordinality as x(id_chat, rol, id, contenido, id_cliente, fecha, huellas, posicion)
+  cross join lateral chat_enviar(x.id_chat, x.rol, x.id, x.contenido, x.id_cliente, x.fecha, x.huellas::text[]) r
+ order by x.posicion`;
+
+/** Sends go alone while fewer than 4 are in flight (6 of the pool's 10 connections stay for
+ * everything else); beyond that they wait and go together, up to 32 per statement, each batch
+ * locking its conversations in ascending id (decision 238). */
+const enviarAgrupado = sentenciaAgrupada<FilaEnvio>({
+  uno: SENTENCIA_ENVIAR,
+  lote: SENTENCIA_ENVIAR_LOTE,
+  enVuelo: 4,
+  maxLote: 32,
+  ordenar: (p) => p[0] as number,
+});
 
 /**
  * Sends one message through the `chat_enviar` function (migrations/0008, decision 081): the text
@@ -210,8 +228,8 @@ export async function enviarEnBase(
   cif: Cifrador,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
 ) {
-  // A named prepared statement on PostgreSQL, its row used as the driver gives it (decisions 227, 232).
-  const [f] = await filasDeSentencia<FilaEnvio>(db, SENTENCIA_ENVIAR, [
+  // A named prepared statement on PostgreSQL, alone or in a batch with other sends (decisions 232, 238).
+  const [f] = await enviarAgrupado(db, [
     o.idChat,
     o.actor.rol,
     o.actor.id,
