@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { arrancarHijo, baseDesechable, detenerHijo } from '../comun/procesos';
+import { arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, medirCpu } from '../comun/procesos';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -75,10 +75,18 @@ async function main() {
   console.log(
     `bench/auth — ${servidor.base}, argon2id m=19456 t=2 p=1, servidor en su propio proceso, ${RONDAS} rondas alternadas de ${DURACION_MS} ms; carga al empezar ${carga()}`,
   );
-  const linea = (nombre: string, r: { porSegundo: number; hechas: number }, concurrencia: number) =>
+  const ms = (x: number | null) => (x === null ? '—' : `${x.toFixed(2)} ms`);
+  const linea = (nombre: string, r: { porSegundo: number; hechas: number }, concurrencia: number, cpu?: CpuDeVentana) =>
     console.log(
-      `  ${nombre.padEnd(34)} ${r.porSegundo.toFixed(1).padStart(8)} /s   (${r.hechas} en ${DURACION_MS} ms, concurrencia ${concurrencia})`,
+      `  ${nombre.padEnd(34)} ${r.porSegundo.toFixed(1).padStart(8)} /s   (${r.hechas} en ${DURACION_MS} ms, concurrencia ${concurrencia})` +
+        (cpu ? ` · CPU por login: servidor ${ms(cpu.servidor)}, PostgreSQL ${ms(cpu.postgres)}, clientes ${ms(cpu.generador)}` : ''),
     );
+  // CPU per login in the window: the server process (every thread: the hashing ones too), PostgreSQL, these clients.
+  const conCpu = async (pid: number | undefined, tarea: () => Promise<void>, concurrencia: number) => {
+    const fin = medirCpu(pid ?? 0);
+    const r = await porSegundo(tarea, concurrencia, DURACION_MS);
+    return { r, cpu: fin(Math.max(r.hechas, 1)) };
+  };
   // Alternating rounds, then the median of each: background load hits both sides alike.
   const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const resumen: string[] = [];
@@ -90,13 +98,13 @@ async function main() {
       const crudo = await crudoEnServidor(servidor.proceso, concurrencia);
       linea('referencia: argon2id verify crudo', crudo, concurrencia);
       crudas.push(crudo.porSegundo);
-      const login = await porSegundo(tareaLogin, concurrencia, DURACION_MS);
-      linea('POST /api/psicologo/iniciar-sesion', login, concurrencia);
-      logins.push(login.porSegundo);
+      const login = await conCpu(servidor.proceso.pid, tareaLogin, concurrencia);
+      linea('POST /api/psicologo/iniciar-sesion', login.r, concurrencia, login.cpu);
+      logins.push(login.r.porSegundo);
       if (minimo) {
-        const m = await porSegundo(tareaMinima, concurrencia, DURACION_MS);
-        linea('piso: Fastify + 1 SELECT + verify', m, concurrencia);
-        minimos.push(m.porSegundo);
+        const m = await conCpu(minimo.proceso.pid, tareaMinima, concurrencia);
+        linea('piso: Fastify + 1 SELECT + verify', m.r, concurrencia, m.cpu);
+        minimos.push(m.r.porSegundo);
       }
     }
     const crudo = mediana(crudas);
