@@ -197,10 +197,15 @@ export function sentenciaAgrupada<T>(o: {
     while (c.enVuelo < o.enVuelo && c.pendientes.length > 0) {
       const lote = c.pendientes.splice(0, o.maxLote);
       c.enVuelo++;
-      void correr(pg, lote).finally(() => {
-        c.enVuelo--;
-        despachar(pg, c);
-      });
+      correr(pg, lote)
+        // Whatever failed past the statement still answers every send (a settled one stays as it is).
+        .catch((err: unknown) => {
+          for (const p of lote) p.rechazar(err);
+        })
+        .finally(() => {
+          c.enVuelo--;
+          despachar(pg, c);
+        });
     }
   }
 
