@@ -10,6 +10,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { abrirChat, crearConsulta, filaChat, filasDe, idCliente, noLeidosGuardados } from '../helpers/chat';
+import { filasSql } from '../helpers/expediente';
 
 const conPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -155,15 +156,13 @@ describe.skipIf(!conPostgres)('envíos agrupados (PostgreSQL)', () => {
       expect((await filaChat(t, id)).no_leidos_de_psicologo).toBe(await noLeidosGuardados(t, id, 'paciente'));
     }
     // Batches happened: some messages share a transaction, across conversations too.
-    const r = await t.db.execute(sql`
+    const [fila] = await filasSql<{ transacciones: number; mayor: number; chats: number }>(
+      t,
+      sql`
       select count(*)::int as transacciones, max(n)::int as mayor, max(chats)::int as chats
         from (select xmin::text, count(*) as n, count(distinct id_chat) as chats
-                from mensaje where id_chat in (${ids[0]}, ${ids[1]}, ${ids[2]}) group by xmin::text) x`);
-    const [fila] = (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as {
-      transacciones: number;
-      mayor: number;
-      chats: number;
-    }[];
+                from mensaje where id_chat in (${ids[0]}, ${ids[1]}, ${ids[2]}) group by xmin::text) x`,
+    );
     expect(fila.transacciones).toBeLessThan(61);
     expect(fila.mayor).toBeGreaterThan(1);
     expect(fila.chats).toBeGreaterThan(1);

@@ -181,10 +181,8 @@ export function sentenciaAgrupada<T>(o: {
     try {
       filas = await filasDelCliente<{ posicion: number }>(pg, o.lote, columnas);
     } catch (err) {
-      if (!rechazadaEntera(err)) {
-        for (const p of lote) p.rechazar(err);
-        return;
-      }
+      // Unknown whether it committed: `despachar` fails every item with it.
+      if (!rechazadaEntera(err)) throw err;
       for (const p of lote) await solo(pg, p);
       return;
     }
@@ -198,7 +196,7 @@ export function sentenciaAgrupada<T>(o: {
       const lote = c.pendientes.splice(0, o.maxLote);
       c.enVuelo++;
       correr(pg, lote)
-        // Whatever failed past the statement still answers every send (a settled one stays as it is).
+        // A batch that failed (or anything after it) answers every item still waiting with the error.
         .catch((err: unknown) => {
           for (const p of lote) p.rechazar(err);
         })
@@ -212,12 +210,11 @@ export function sentenciaAgrupada<T>(o: {
   return (db, parametros) => {
     const pg = clientePostgres(db);
     if (!pg) return filasDeSentencia<T>(db, o.uno, parametros);
-    let c = colas.get(pg);
-    if (!c) {
-      c = { pendientes: [], enVuelo: 0 };
-      colas.set(pg, c);
+    let cola = colas.get(pg);
+    if (!cola) {
+      cola = { pendientes: [], enVuelo: 0 };
+      colas.set(pg, cola);
     }
-    const cola = c;
     return new Promise<T[]>((resolver, rechazar) => {
       cola.pendientes.push({ parametros, resolver: resolver as (f: unknown[]) => void, rechazar });
       despachar(pg, cola);
