@@ -2,7 +2,8 @@
 // (390×844): a photo uploaded from the app appears live in the psychologist's open Actividades tab
 // (a second browser context) once the patient shares it, and leaves it when deleted; the type and
 // size limits are explained with the server's words; an activity the psychologist assigns appears
-// live on Home and in Mi proceso, a reminder shows, and a module activity is started and finished.
+// live on Home and in Mi proceso, a reminder shows, and a module activity is started and finished;
+// an activity that arrives live while a reload is on its way stays (decision 240).
 import { MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { actividadAsignada } from '@miduelo/server/db/schema/actividades';
 import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
@@ -169,5 +170,64 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
     // Back in Mi proceso the stage shows one done.
     await page.getByRole('link', { name: 'Mi proceso' }).first().click();
     await page.locator('details[data-modulo="Ira"]').getByText('1 de 4 terminadas').waitFor();
+  }, 120_000);
+
+  it('una actividad que llega en vivo mientras la app recarga la lista al reconectarse no desaparece con la respuesta de esa recarga', async () => {
+    const p = await practica();
+    const page = await telefono();
+    await entrarEnLaApp(page, p.pacientes[0].email);
+    const deHoy = page.getByRole('region', { name: 'Tus actividades de hoy' });
+    await deHoy.getByText('Nada pendiente para hoy.').waitFor();
+    await enVivo(p);
+    const api = llamar(e.t, p.token);
+    async function asignarHoy(titulo: string) {
+      const r = await api.post('/api/psicologo/actividades', {
+        titulo,
+        descripcion: 'Con calma, a tu ritmo.',
+        tipo: 'Escritura terapéutica',
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      await asignarA(e.t, p, { id_actividad: (r.json() as { id_actividad: number }).id_actividad, fecha_limite: hoy() });
+      await deHoy.getByRole('link', { name: new RegExp(titulo) }).waitFor();
+    }
+    await asignarHoy('Escribir una carta');
+
+    // The next reload of the list is read from the server at once and answered only when released:
+    // it answers what the server had before the next assignment.
+    let leida!: () => void;
+    const seLeyo = new Promise<void>((r) => {
+      leida = r;
+    });
+    let soltar!: () => void;
+    const suelta = new Promise<void>((r) => {
+      soltar = r;
+    });
+    await page.route('**/api/paciente/actividades', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const respuesta = await route.fetch();
+      leida();
+      await suelta;
+      await route.fulfill({ response: respuesta });
+    });
+    // The connection drops and comes back (the server closes it): the app reloads the list once
+    // connected again, so the new socket is already in the patient's room when that read is done.
+    const { sala } = await import('@miduelo/shared/realtime');
+    const io = e.t.app.realtime.io;
+    for (const id of io.sockets.adapter.rooms.get(sala.paciente(p.pacientes[0].id_paciente)) ?? [])
+      io.sockets.sockets.get(id)?.conn.close();
+    await seLeyo;
+
+    // Assigned while that reload is on its way: it arrives live…
+    await asignarHoy('Mirar fotos de cuando éramos niños');
+    // …and the reload's older answer, arriving after it, does not take it back.
+    const terminada = page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === '/api/paciente/actividades');
+    soltar();
+    await terminada;
+    // One more live assignment: once it shows, every earlier change of the list has been applied.
+    await asignarHoy('Regar las plantas que sembramos');
+    const titulos = await deHoy.getByRole('list', { name: 'Actividades de hoy' }).getByRole('listitem').allTextContents();
+    expect(titulos).toHaveLength(3);
+    expect(titulos.join(' | ')).toMatch(/Escribir una carta/);
+    expect(titulos.join(' | ')).toMatch(/Mirar fotos de cuando éramos niños/);
   }, 120_000);
 });

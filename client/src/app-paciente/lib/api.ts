@@ -116,7 +116,15 @@ export interface Recurso<T> {
   fijar: (f: (d: T | undefined) => T | undefined) => void;
 }
 
-/** A GET answer shown at once from the device, then refreshed from the server. */
+type Cambio<T> = (d: T | undefined) => T | undefined;
+
+/**
+ * A GET answer shown at once from the device, then refreshed from the server. A change made with
+ * `fijar` while a reload is on its way (a live event, the answer of the user's own action) is
+ * applied again on top of that reload's answer, which the server may have read before the change:
+ * a reload started on reconnection must not take back an activity that arrived live meanwhile.
+ * Of overlapping reloads, an older answer arriving after a newer one is dropped.
+ */
 export function useRecurso<T>(ruta: string | null, clave = ruta): Recurso<T> {
   const [datos, setDatos] = useState<T | undefined>(() => (clave ? leerCache<T>(clave) : undefined));
   const [error, setError] = useState<ErrorApi | null>(null);
@@ -124,22 +132,32 @@ export function useRecurso<T>(ruta: string | null, clave = ruta): Recurso<T> {
   const [guardado, setGuardado] = useState(() => clave !== null && leerCache(clave) !== undefined);
   const actual = useRef(ruta);
   actual.current = ruta;
+  /** Reloads on their way, each with the changes made since it started; the last one applied. */
+  const enCamino = useRef(new Map<number, Cambio<T>[]>());
+  const recargas = useRef({ ultima: 0, aplicada: 0 });
 
   const recargar = useCallback(async () => {
     if (!ruta) return;
+    const n = ++recargas.current.ultima;
+    const despues: Cambio<T>[] = [];
+    enCamino.current.set(n, despues);
     setCargando(true);
     try {
       const d = await api<T>(ruta);
-      if (actual.current !== ruta) return;
-      setDatos(d);
+      if (actual.current !== ruta || n < recargas.current.aplicada) return;
+      recargas.current.aplicada = n;
+      let x: T | undefined = d;
+      for (const f of despues) x = f(x);
+      setDatos(x);
       setError(null);
       setGuardado(false);
-      if (clave) guardarCache(clave, d);
+      if (clave && x !== undefined) guardarCache(clave, x);
     } catch (e) {
       if (actual.current !== ruta) return;
       setError(e instanceof ErrorApi ? e : new ErrorApi(0, SIN_CONEXION));
     } finally {
-      if (actual.current === ruta) setCargando(false);
+      enCamino.current.delete(n);
+      if (actual.current === ruta && enCamino.current.size === 0) setCargando(false);
     }
   }, [ruta, clave]);
 
@@ -150,12 +168,14 @@ export function useRecurso<T>(ruta: string | null, clave = ruta): Recurso<T> {
   }, [recargar, clave]);
 
   const fijar = useCallback(
-    (f: (d: T | undefined) => T | undefined) =>
+    (f: Cambio<T>) => {
+      for (const despues of enCamino.current.values()) despues.push(f);
       setDatos((d) => {
         const n = f(d);
         if (clave && n !== undefined) guardarCache(clave, n);
         return n;
-      }),
+      });
+    },
     [clave],
   );
 
