@@ -9,6 +9,9 @@ import { PUBLICACIONES_POR_VENTANA } from '@miduelo/shared/foros';
 import { EVIDENCIA_MAX_MB } from '@miduelo/shared/actividades';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
+/** The default of `refrescoSesionesMs` (decision 239). */
+export const REFRESCO_SESIONES_MS = 5_000;
+
 export interface Limites {
   /** requests per IP per window on login/registration/recovery/resend */
   porIp: number;
@@ -56,6 +59,10 @@ export interface Config {
   agentePush: import('node:https').Agent | null;
   /** Largest evidence file (decision 121); 25 MB. Not an environment variable: benchmarks override it. */
   evidenciaMaxBytes: number;
+  /** How often a node refreshes its open sockets' session checks before they go stale (decision
+   * 239); 0: never (tests that move the clock call `realtime.refrescarSesiones` themselves). Not an
+   * environment variable. */
+  refrescoSesionesMs: number;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -178,6 +185,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : vapidDe(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT, production, dataDir, e.ADMIN_EMAIL),
     agentePush: null,
     evidenciaMaxBytes: EVIDENCIA_MAX_MB * 1024 * 1024,
+    refrescoSesionesMs: REFRESCO_SESIONES_MS,
     now: () => new Date(),
     ...overrides,
   };

@@ -48,7 +48,9 @@ export async function crearAppDePrueba(
   const reloj = crearReloj();
   const config = leerConfig(
     { SMTP_URL: buzon.url, PUBLIC_URL: 'http://miduelo.test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-pruebas', ...o.env },
-    { jwtSecret: SECRETO_PRUEBAS, now: reloj.ahora, ...o.config },
+    // No periodic refresh of open sockets' session checks (decision 239) unless a test asks for it:
+    // tests move the clock and change sessions by hand, and a timer could act in between.
+    { jwtSecret: SECRETO_PRUEBAS, now: reloj.ahora, refrescoSesionesMs: 0, ...o.config },
   );
   const app = await buildApp({ config, db: base.handle.db, logger: o.log ? { stream: o.log } : false });
   await app.ready();

@@ -65,12 +65,12 @@ export interface ServidorDeSockets {
 }
 
 /** One listening app for the file (registered before/after hooks) and its sockets. */
-export function usarServidorDeSockets(): ServidorDeSockets {
+export function usarServidorDeSockets(o: Parameters<typeof crearAppDePrueba>[0] = {}): ServidorDeSockets {
   const abiertos: SocketCliente[] = [];
   let t: AppDePrueba | undefined;
   let url = '';
   beforeAll(async () => {
-    t = await crearAppDePrueba();
+    t = await crearAppDePrueba(o);
     url = await t.escuchar();
   });
   afterAll(async () => {

@@ -4,13 +4,14 @@
 // PostgreSQL or Redis is not reachable, unless REQUIRE_E2E=1.
 import { MENSAJES_POR_VENTANA } from '@miduelo/shared/chat';
 import type { Mensaje } from '@miduelo/shared/chat-respuestas';
+import { mensaje } from '@miduelo/server/db/schema/chat';
 import { psicologo } from '@miduelo/server/db/schema/cuentas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BaseDePrueba, crearBaseDePrueba } from '../helpers/base-datos';
 import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';
 import { detener, iniciarNodo as iniciarNodoCon, llamar, motivoParaOmitir, type Nodo } from '../helpers/nodos';
-import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
+import { conectar, esperarConexion, esperarEvento, type SocketCliente } from '../helpers/socket';
 
 const SECRETO = 'secreto-compartido-por-los-dos-nodos-de-la-prueba!';
 // One deployment, one key: every node must decrypt what another stored.
@@ -133,8 +134,15 @@ describe.skipIf(motivo !== null)('varios nodos con REDIS_URL', () => {
       .where(eq(psicologo.id_psicologo, psi.id_psicologo));
     const v = await llamar(a.url, 'PUT', `/api/admin/psicologos/${psi.id_psicologo}/validar-cedula`, tokenAdmin, { cedula_validada: true });
     expect(v.status).toBe(200);
-    const r = await enB.emitWithAck('chat:enviar', { id_chat: id, contenido: 'después del aviso' });
-    expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
+    // Refused either by the event's own check or, if node B's periodic refresh (decision 239) read
+    // the forgotten session first, by the socket being closed: nothing is stored either way.
+    const revocada = esperarEvento<{ motivo: string }>(enB, 'sesion:revocada');
+    const acks: unknown[] = [];
+    enB.emit('chat:enviar', { id_chat: id, contenido: 'después del aviso' }, (r: unknown) => acks.push(r));
+    expect(await revocada).toEqual({ motivo: 'cierre' });
+    // The server answers an event it refuses before it closes the socket (same connection, in order).
+    for (const r of acks) expect(r).toMatchObject({ ok: false, code: 'TOKEN_REVOCADO', status: 401 });
+    expect(await db.select({ id: mensaje.id_mensaje }).from(mensaje).where(eq(mensaje.id_chat, id))).toHaveLength(1);
   });
 
   it('el límite de envío por cuenta es el mismo en los dos nodos', async () => {

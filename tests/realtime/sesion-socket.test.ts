@@ -3,12 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { CACHE_SESION_MS, REVERIFICAR_SESION_MS } from '@miduelo/server/plugins/sesiones-cache';
-import { psicologo } from '@miduelo/server/db/schema/cuentas';
+import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { abrirChat, crearConsulta } from '../helpers/chat';
 import { esperarEvento, usarServidorDeSockets } from '../helpers/socket';
 
+// The periodic refresh of open sockets' checks (decision 239) is off in test apps and called by
+// hand here, where the clock moves; its timer is tested on a server of its own below.
 const srv = usarServidorDeSockets();
 const socket = (token: string) => srv.socket(token);
 
@@ -132,6 +134,72 @@ describe('sesión de un socket abierto', () => {
   });
 });
 
+describe('refresco periódico de las verificaciones de los sockets abiertos (decisión 239)', () => {
+  it('una verificación refrescada antes de vencer vale otra vida de la caché: el primer evento pasados 5 min no espera a la base', async () => {
+    const c = await crearConsulta(srv.t, 1);
+    const id = await abrirChat(c);
+    const s = await socket(c.psi.token);
+    const otro = await socket(c.pac[0].token);
+    expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'antes' })).toMatchObject({ ok: true });
+    // Just before the check's life ends, the node refreshes it (one batch for every due socket).
+    srv.t.reloj.avanzar(CACHE_SESION_MS - 1);
+    await srv.t.app.realtime.refrescarSesiones();
+    // A manual UPDATE without forget after the refresh: the socket relies on the refreshed check,
+    // as a cached REST check would, for another cache life from the refresh, not from the handshake.
+    await srv.t.db
+      .update(psicologo)
+      .set({ versionSesion: sql`${psicologo.versionSesion} + 1` })
+      .where(eq(psicologo.id_psicologo, c.psicologo.id_psicologo));
+    srv.t.reloj.avanzar(60_000);
+    expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'con la verificación refrescada' })).toMatchObject({ ok: true });
+    // The next refresh, once that check is near its end, reads the change: the socket is closed
+    // without waiting for an event of its own; the patient's socket stays.
+    const revocada = esperarEvento<{ motivo: string }>(s, 'sesion:revocada');
+    const cerrado = new Promise((r) => s.once('disconnect', r));
+    srv.t.reloj.avanzar(CACHE_SESION_MS);
+    await srv.t.app.realtime.refrescarSesiones();
+    expect(await revocada).toEqual({ motivo: 'cierre' });
+    await cerrado;
+    expect(otro.connected).toBe(true);
+    expect(await otro.emitWithAck('chat:enviar', { id_chat: id, contenido: 'sigo aquí' })).toMatchObject({ ok: true });
+    const vistos = (await c.pac[0].get(`/api/paciente/chats/${id}/mensajes`)).body as { contenido: string }[];
+    expect(vistos.map((m) => m.contenido)).toEqual(['antes', 'con la verificación refrescada', 'sigo aquí']);
+  });
+
+  it('una verificación reciente no se vuelve a leer: el refresco solo toma las que vencen pronto', async () => {
+    const c = await crearConsulta(srv.t, 1);
+    const id = await abrirChat(c);
+    const s = await socket(c.psi.token);
+    await srv.t.db
+      .update(psicologo)
+      .set({ versionSesion: sql`${psicologo.versionSesion} + 1` })
+      .where(eq(psicologo.id_psicologo, c.psicologo.id_psicologo));
+    // Half a check's life: not due, so the manual change is not read yet (as a cached REST check).
+    srv.t.reloj.avanzar(CACHE_SESION_MS / 2);
+    await srv.t.app.realtime.refrescarSesiones();
+    expect(s.connected).toBe(true);
+    expect(await s.emitWithAck('chat:unirse', { id_chat: id })).toMatchObject({ ok: true });
+  });
+});
+
+describe('refresco periódico con su temporizador', () => {
+  const rapido = usarServidorDeSockets({ config: { refrescoSesionesMs: 50 } });
+
+  it('sin ningún evento del cliente, un socket cuya sesión se cambió en la base sin aviso se cierra cuando su verificación va a vencer', async () => {
+    const c = await crearConsulta(rapido.t, 1);
+    const s = await rapido.socket(c.pac[0].token);
+    const revocada = esperarEvento<{ motivo: string }>(s, 'sesion:revocada');
+    const cerrado = new Promise((r) => s.once('disconnect', r));
+    await rapido.t.db
+      .update(paciente)
+      .set({ versionSesion: sql`${paciente.versionSesion} + 1` })
+      .where(eq(paciente.id_paciente, c.pacientes[0].id_paciente));
+    rapido.t.reloj.avanzar(CACHE_SESION_MS);
+    expect(await revocada).toEqual({ motivo: 'cierre' });
+    await cerrado;
+  });
+});
+
 describe('base de datos caída', () => {
   // PGlite runs in this process: its connection is cut by making every query fail the way the
   // PostgreSQL driver fails when the server is unreachable (ECONNREFUSED).
@@ -152,6 +220,9 @@ describe('base de datos caída', () => {
       expect(http.body).toEqual({ msg: esperado.msg, code: esperado.code });
       expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'sin base' })).toEqual(esperado);
       expect(await s.emitWithAck('chat:unirse', { id_chat: id })).toEqual(esperado);
+      // The periodic refresh finds no database either: it leaves every socket as it was.
+      srv.t.reloj.avanzar(CACHE_SESION_MS - 1);
+      await srv.t.app.realtime.refrescarSesiones();
       expect(s.connected).toBe(true);
     } finally {
       Object.assign(pg, original);

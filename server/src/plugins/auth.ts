@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors';
 import { CACHE_SESION_MS, CacheDeSesiones, type CuentaSesion, REVERIFICAR_SESION_MS } from './sesiones-cache';
-import { insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
+import { type EstadoCuenta, type EstadoPsicologo, estadosDeSesiones, insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
 
 const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
 const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
@@ -35,10 +35,19 @@ declare module 'fastify' {
       verificarSocket(token: string): Promise<{ sesion: Sesion; version: number; sello: number }>;
       /** A socket's periodic check: expiry, account state and revocation, from its session. */
       reverificar(sesion: Sesion, version: number): Promise<{ sesion: Sesion; sello: number }>;
+      /** Many sockets' checks at once (their periodic refresh, decision 239): for each, its session
+       * read again, or null when it no longer holds (expired, revoked, account changed); with the
+       * cache's stamp taken before the reads. */
+      reverificarVarias(
+        items: ReadonlyArray<{ sesion: Sesion; version: number }>,
+      ): Promise<{ sello: number; sesiones: Array<Sesion | null> }>;
       /** Whether a socket's last check, `edadMs` old and stamped `sello`, still holds: no forget
        * of its account or token reached this node since, and it is younger than a cache entry's
        * life (REVERIFICAR_SESION_MS while the cache is not serving) (decision 233). */
       sigueVigente(sesion: Sesion, sello: number, edadMs: number): boolean;
+      /** Whether a socket's check is relied on for a cache entry's life (the cache hears every
+       * node's forgets), not only REVERIFICAR_SESION_MS. */
+      chequeosDuraderos(): boolean;
       revocar(payload: TokenPayload): Promise<void>;
       /** Any change of an account's session state (status, version, role, licence): its cached
        * checks are forgotten here and on every node before this resolves (decision 082). */
@@ -54,6 +63,37 @@ declare module 'fastify' {
 }
 
 type Firmado = TokenPayload & { ver: number };
+
+/** Whether an account's state read from the database still admits a token signed with `ver`. */
+function admite(c: EstadoCuenta | undefined, ver: number): c is EstadoCuenta {
+  return c?.status === 'activo' && !!c.activadoEn && c.version === ver && !c.revocado;
+}
+
+/** A psychologist's session from its token and its account's state; null when no longer valid.
+ * Built field by field, always in this order: every session shares one hidden class. The token's
+ * parsed payload spread into a literal gave each socket's session its own shape (~0.4 KiB per idle
+ * socket; decision 222). */
+function sesionDePsicologo(p: TokenPsicologo & { ver: number }, c: EstadoPsicologo | undefined): Sesion | null {
+  if (!admite(c, p.ver)) return null;
+  return {
+    tipo: 'psicologo',
+    id_psicologo: p.id_psicologo,
+    correo: p.correo,
+    nombre: p.nombre,
+    apellido: p.apellido,
+    rol_admin: c.rol_admin,
+    jti: p.jti,
+    iat: p.iat,
+    exp: p.exp,
+    cedula_validada: c.cedula_validada,
+    creadoEn: c.createdAt,
+  };
+}
+
+function sesionDePaciente(p: TokenPaciente & { ver: number }, c: EstadoCuenta | undefined): Sesion | null {
+  if (!admite(c, p.ver)) return null;
+  return { tipo: 'paciente', id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido, jti: p.jti, iat: p.iat, exp: p.exp };
+}
 
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
@@ -108,41 +148,14 @@ export default fp(
       const jti = String(p.jti);
       const sello = token === null ? -1 : cache.sello();
       if (p.tipo === 'psicologo') {
-        const c = await estado.psicologo(p.id_psicologo, jti);
-        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
-          throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
-        // Built field by field, always in this order: every session shares one hidden class. The
-        // token's parsed payload spread into a literal gave each socket's session its own shape
-        // (~0.4 KiB per idle socket; decision 222).
-        const s: Sesion = {
-          tipo: 'psicologo',
-          id_psicologo: p.id_psicologo,
-          correo: p.correo,
-          nombre: p.nombre,
-          apellido: p.apellido,
-          rol_admin: c.rol_admin,
-          jti: p.jti,
-          iat: p.iat,
-          exp: p.exp,
-          cedula_validada: c.cedula_validada,
-          creadoEn: c.createdAt,
-        };
+        const s = sesionDePsicologo(p, await estado.psicologo(p.id_psicologo, jti));
+        if (!s) throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         if (token !== null) cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
         return s;
       }
       if (p.tipo === 'paciente') {
-        const c = await estado.paciente(p.id_paciente, jti);
-        if (c?.status !== 'activo' || !c.activadoEn || c.version !== p.ver || c.revocado)
-          throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
-        const s: Sesion = {
-          tipo: 'paciente',
-          id_paciente: p.id_paciente,
-          nombre: p.nombre,
-          apellido: p.apellido,
-          jti: p.jti,
-          iat: p.iat,
-          exp: p.exp,
-        };
+        const s = sesionDePaciente(p, await estado.paciente(p.id_paciente, jti));
+        if (!s) throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
         if (token !== null) cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, s, sello);
         return s;
       }
@@ -168,10 +181,36 @@ export default fp(
         if (sesion.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
         return comprobacionDeSocket({ ...sesion, ver: version } as Firmado);
       },
+      async reverificarVarias(items) {
+        const sello = cache.sello();
+        const ids = { psicologos: new Set<number>(), pacientes: new Set<number>() };
+        for (const { sesion: s } of items) {
+          if (s.tipo === 'psicologo') ids.psicologos.add(s.id_psicologo);
+          else ids.pacientes.add(s.id_paciente);
+        }
+        const e = await estadosDeSesiones(app.db, {
+          psicologos: [...ids.psicologos],
+          pacientes: [...ids.pacientes],
+          jtis: items.map((i) => i.sesion.jti),
+        });
+        const ahora = ahoraS();
+        const sesiones = items.map(({ sesion: s, version: ver }) => {
+          if (s.exp <= ahora) return null;
+          const revocado = e.revocado(s.jti);
+          if (s.tipo === 'psicologo') {
+            const c = e.psicologo.get(s.id_psicologo);
+            return sesionDePsicologo({ ...s, ver }, c && { ...c, revocado });
+          }
+          const c = e.paciente.get(s.id_paciente);
+          return sesionDePaciente({ ...s, ver }, c && { ...c, revocado });
+        });
+        return { sello, sesiones };
+      },
       sigueVigente(sesion, sello, edadMs) {
         if (cache.olvidadoDesde(cuentaDeSesion(sesion), sesion.jti, sello)) return false;
         return edadMs < (cache.sirviendo ? CACHE_SESION_MS : REVERIFICAR_SESION_MS);
       },
+      chequeosDuraderos: () => cache.sirviendo,
       async revocar(payload: TokenPayload) {
         await insertarTokenRevocado(app.db, { jti: payload.jti, expiraEn: new Date(payload.exp * 1000) });
         await cache.olvidar({ jti: payload.jti });

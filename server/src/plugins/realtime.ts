@@ -39,6 +39,10 @@ export interface Realtime {
   haySockets(sala: string): Promise<boolean>;
   /** Whether a room has at least one socket on this node (no other node is asked). */
   hayAqui(sala: string): boolean;
+  /** Re-reads now, in batches, the sessions of this node's sockets whose last check goes stale
+   * soon (a timer does it every `config.refrescoSesionesMs`; decision 239): a session no longer valid
+   * closes its socket, a valid one is relied on for another check's life. */
+  refrescarSesiones(): Promise<void>;
   /** Registers a domain's socket handlers (called once per authenticated connection). */
   alConectar(handler: (socket: SocketMiDuelo) => void): void;
   /** Registers the handler of one client event for every connection, without a listener per
@@ -73,6 +77,19 @@ function salasPersonales(s: Sesion): string[] {
   return s.rol_admin
     ? [sala.psicologo(s.id_psicologo), sala.admin(s.id_psicologo), sala.administradores]
     : [sala.psicologo(s.id_psicologo)];
+}
+
+/** A check is refreshed this long before it would go stale, plus a share of DISPERSION_MS taken
+ * from its token id, so that sockets connected together are not all refreshed on the same tick. */
+const ANTICIPO_REFRESCO_MS = 30_000;
+const DISPERSION_REFRESCO_MS = 60_000;
+/** Sessions read per batch of the refresh (three statements a batch). */
+const LOTE_REFRESCO = 500;
+
+/** A fixed fraction of DISPERSION_REFRESCO_MS for a token id (a UUID: its first hex digits). */
+function dispersionDe(jti: string): number {
+  const n = Number.parseInt(jti.slice(0, 4), 16);
+  return Number.isNaN(n) ? 0 : (n / 0x10000) * DISPERSION_REFRESCO_MS;
 }
 
 /** setTimeout's largest delay (about 24.8 days); a patient token lives 30 days. */
@@ -120,7 +137,10 @@ function instalarVerificadorCompartido(): boolean {
 }
 
 export default fp(
-  async function realtimePlugin(app: FastifyInstance, opts: { config: Pick<Config, 'now' | 'redisPrefix' | 'corsOrigins'> }) {
+  async function realtimePlugin(
+    app: FastifyInstance,
+    opts: { config: Pick<Config, 'now' | 'redisPrefix' | 'corsOrigins' | 'refrescoSesionesMs'> },
+  ) {
     const { config } = opts;
     const io: IoMiDuelo = new Server(app.server, {
       path: '/socket.io',
@@ -255,6 +275,62 @@ export default fp(
       );
     }
 
+    // Open sockets' session checks are refreshed before they go stale, off the event path (decision
+    // 239): without it, each socket's first event after a check's life (5 min) waited for a
+    // database read before its own work, and an idle socket of a session ended by a change written
+    // outside the app kept receiving pushes until its next event. Only while the session cache
+    // hears every node's forgets: otherwise a check lives 30 s, and events check as before.
+    let refresco: Promise<void> | null = null;
+    async function refrescar(): Promise<void> {
+      if (!app.sesiones.chequeosDuraderos()) return;
+      const ahora = config.now().getTime();
+      const vencen: SocketMiDuelo[] = [];
+      for (const socket of io.sockets.sockets.values()) {
+        const d = socket.data;
+        // Expired tokens are closed by their timer; a socket still in its handshake has no session.
+        if (!d.sesion || d.sesion.exp * 1000 <= ahora) continue;
+        const edad = ahora - d.verificadoEn + ANTICIPO_REFRESCO_MS + dispersionDe(d.sesion.jti);
+        if (!app.sesiones.sigueVigente(d.sesion, d.sello, edad)) vencen.push(socket);
+      }
+      for (let i = 0; i < vencen.length; i += LOTE_REFRESCO) {
+        const lote = vencen.slice(i, i + LOTE_REFRESCO);
+        const inicio = config.now().getTime();
+        let r: Awaited<ReturnType<typeof app.sesiones.reverificarVarias>>;
+        try {
+          r = await app.sesiones.reverificarVarias(lote.map((s) => ({ sesion: s.data.sesion, version: s.data.version })));
+        } catch (err) {
+          // Each socket's next event checks for itself, as without the refresh.
+          if (esBdCaida(err)) app.log.warn('socket: sin base para refrescar las sesiones abiertas');
+          else app.log.error({ err }, 'socket: no se pudieron refrescar las sesiones abiertas');
+          return;
+        }
+        for (let k = 0; k < lote.length; k++) {
+          const socket = lote[k];
+          const sesion = r.sesiones[k];
+          if (!socket.connected) continue;
+          if (!sesion) {
+            expulsar(socket, socket.data.sesion.exp * 1000 <= config.now().getTime() ? 'expirada' : 'cierre');
+            continue;
+          }
+          // An event checked it meanwhile: that check is the newer one.
+          if (socket.data.verificadoEn > inicio) continue;
+          socket.data.sesion = sesion;
+          socket.data.verificadoEn = inicio;
+          socket.data.sello = r.sello;
+        }
+      }
+    }
+    function refrescarSesiones(): Promise<void> {
+      refresco ??= refrescar()
+        .catch((err: unknown) => app.log.error({ err }, 'socket: falló el refresco de las sesiones abiertas'))
+        .finally(() => {
+          refresco = null;
+        });
+      return refresco;
+    }
+    const temporizadorRefresco =
+      config.refrescoSesionesMs > 0 ? setInterval(() => void refrescarSesiones(), config.refrescoSesionesMs).unref() : undefined;
+
     // Socket.IO 4 runs a socket's middlewares through `Socket.prototype.run(event, fn)`, calling
     // them without the socket, so socket.use() costs a closure, its context and a 17-slot array on
     // every connection (~0.25 KiB of an idle socket). `run` is wrapped once per process instead:
@@ -291,6 +367,7 @@ export default fp(
         if (realtime.hayAqui(s)) return true;
         return (await io.in(s).fetchSockets()).length > 0;
       },
+      refrescarSesiones,
       hayAqui: (s) => (io.sockets.adapter.rooms.get(s)?.size ?? 0) > 0,
       manejar(evento, handler) {
         manejadores.set(evento, handler);
@@ -322,6 +399,8 @@ export default fp(
     app.decorate('realtime', realtime);
     app.addHook('onClose', async () => {
       clearTimeout(timer);
+      clearInterval(temporizadorRefresco);
+      await refresco;
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
     });
