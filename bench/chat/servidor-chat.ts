@@ -41,7 +41,12 @@ async function main() {
     .values(pacs.map((p) => ({ tipo: 'paciente', id_psicologo: p.id_psicologo, id_paciente: p.id_paciente })))
     .returning();
 
-  const config = leerConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-chat' }, { jwtSecret: randomBytes(32).toString('hex') });
+  // BENCH_SIN_REFRESCO=1: without the periodic refresh of open sockets' session checks (decision
+  // 239), to compare: each socket's first event after 5 min then reads its session first.
+  const config = leerConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-bench-chat' },
+    { jwtSecret: randomBytes(32).toString('hex'), ...(process.env.BENCH_SIN_REFRESCO === '1' ? { refrescoSesionesMs: 0 } : {}) },
+  );
   const app = await buildApp({ config, db, logger: false });
   // History: HISTORIA messages per conversation, alternating sides, the last NO_LEIDOS of them
   // (the patient's) unread by the psychologist, counters to match; then the floor's table, shaped
