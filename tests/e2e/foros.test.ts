@@ -1,6 +1,7 @@
 // The forums in Chromium (issue 16): a psychologist in the browser and a patient through the API
 // (as the mobile app does) in one topic see each other's posts appear without reload; creating a
-// forum and a topic; answering an invitation (the bar's count rises live and falls after answering).
+// forum and a topic; answering an invitation (the bar's count rises live and falls after answering);
+// a topic that arrives live while the list reloads stays (decision 240).
 import { enVivo } from '../helpers/e2e-esperas';
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
@@ -155,5 +156,53 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await foros.locator('[data-insignia="1"]').waitFor();
     expect(await item.getByRole('button', { name: TEXTOS_FOROS.aceptar }).count()).toBe(0);
     expect((await invitado.get(`/api/foros/${idForo}`)).body.data.rol_usuario).toBe('moderador');
+  });
+
+  it('un tema que llega en vivo mientras la lista se recarga al reconectarse no desaparece con la respuesta de esa recarga', async () => {
+    const psi = await psicologoForo(e.t);
+    const { idForo } = await foroConTema(psi, { titulo: 'Foro que se recarga' });
+    const page = await e.paginaConSesion(psi.token, `/foros/${idForo}`);
+    await page.getByText('Primer tema').waitFor();
+    await enVivo(page);
+    const { salaForo } = await import('@miduelo/server/modules/foros/salas');
+    const io = e.t.app.realtime.io;
+    await expect.poll(() => e.t.app.realtime.hayAqui(salaForo(idForo))).toBe(true);
+
+    // The next load of the topics is read from the server at once and answered only when released.
+    let leida!: () => void;
+    const seLeyo = new Promise<void>((r) => {
+      leida = r;
+    });
+    let soltar!: () => void;
+    const suelta = new Promise<void>((r) => {
+      soltar = r;
+    });
+    await page.route(`**/api/foros/${idForo}/temas*`, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const respuesta = await route.fetch();
+      leida();
+      await suelta;
+      await route.fulfill({ response: respuesta });
+    });
+    // The connection drops and comes back: the page reloads the topics and joins the forum again.
+    for (const id of io.sockets.adapter.rooms.get(salaForo(idForo)) ?? []) io.sockets.sockets.get(id)?.conn.close();
+    await seLeyo;
+    await expect.poll(() => e.t.app.realtime.hayAqui(salaForo(idForo))).toBe(true);
+
+    // A topic created while that reload is on its way arrives live…
+    const tema = async (titulo: string) => {
+      const r = await psi.post(`/api/foros/${idForo}/temas`, { titulo });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      await page.getByText(titulo).waitFor();
+    };
+    await tema('Tema que llega durante la recarga');
+    // …and the reload's older answer, delivered after it, does not take it back (decision 240).
+    const terminada = page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === `/api/foros/${idForo}/temas`);
+    soltar();
+    await terminada;
+    // One more live topic: once it shows, every earlier change of the list has been applied.
+    await tema('Tema después de la recarga');
+    expect(await page.getByText('Tema que llega durante la recarga').count()).toBe(1);
+    expect(await page.getByText('Primer tema').count()).toBe(1);
   });
 });

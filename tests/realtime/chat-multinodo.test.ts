@@ -133,7 +133,7 @@ describe.skipIf(motivo !== null)('varios nodos con REDIS_URL', () => {
       .set({ versionSesion: sql`${psicologo.versionSesion} + 1` })
       .where(eq(psicologo.id_psicologo, psi.id_psicologo));
     const v = await llamar(a.url, 'PUT', `/api/admin/psicologos/${psi.id_psicologo}/validar-cedula`, tokenAdmin, { cedula_validada: true });
-    expect(v.status).toBe(200);
+    expect(v.status, JSON.stringify(v.body)).toBe(200);
     // Refused either by the event's own check or, if node B's periodic refresh (decision 239) read
     // the forgotten session first, by the socket being closed: nothing is stored either way.
     const revocada = esperarEvento<{ motivo: string }>(enB, 'sesion:revocada');

@@ -20,13 +20,15 @@ interface RecursoVivo<T> {
   error: unknown;
   cargando: boolean;
   recargar: () => void;
-  /** Local updates, e.g. applying a socket event to the loaded list. */
+  /** Local updates, e.g. applying a socket event to the loaded list. One made while a load is on
+   * its way is applied again over that load's answer, which the server may have read before it. */
   setData: React.Dispatch<React.SetStateAction<T | undefined>>;
 }
 
 /**
  * Loads a resource, polls it while the socket is disconnected and resyncs on reconnect.
- * Screens apply live socket events through `setData`.
+ * Screens apply live socket events through `setData`; those made while a load is in flight are
+ * replayed over its answer (as `useListaViva` does with its changes; decision 240).
  */
 export function useLiveResource<T>({
   fetch,
@@ -35,22 +37,30 @@ export function useLiveResource<T>({
   vigilar = true,
   deps = [],
 }: OpcionesRecursoVivo<T>): RecursoVivo<T> {
-  const [data, setData] = useState<T>();
+  const [data, setDataReact] = useState<T>();
   const [error, setError] = useState<unknown>(null);
   const [cargando, setCargando] = useState(enabled);
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
-  const actual = useRef<AbortController | null>(null);
+  const actual = useRef<{ control: AbortController; cambios: React.SetStateAction<T | undefined>[] } | null>(null);
+
+  const setData = useCallback((cambio: React.SetStateAction<T | undefined>) => {
+    actual.current?.cambios.push(cambio);
+    setDataReact(cambio);
+  }, []);
 
   const recargar = useCallback(() => {
-    actual.current?.abort();
-    const control = new AbortController();
-    actual.current = control;
+    actual.current?.control.abort();
+    const carga = { control: new AbortController(), cambios: [] as React.SetStateAction<T | undefined>[] };
+    actual.current = carga;
+    const { control } = carga;
     fetchRef
       .current(control.signal)
       .then((valor) => {
         if (control.signal.aborted) return;
-        setData(valor);
+        let x: T | undefined = valor;
+        for (const c of carga.cambios) x = typeof c === 'function' ? (c as (d: T | undefined) => T | undefined)(x) : c;
+        setDataReact(x);
         setError(null);
       })
       .catch((e: unknown) => {
@@ -59,6 +69,7 @@ export function useLiveResource<T>({
       })
       .finally(() => {
         if (!control.signal.aborted) setCargando(false);
+        if (actual.current === carga) actual.current = null;
       });
   }, []);
 
@@ -69,10 +80,13 @@ export function useLiveResource<T>({
     deps,
     // Another resource (new deps): what was shown belongs to the previous one.
     alReiniciar: () => {
-      setData(undefined);
+      setDataReact(undefined);
       setError(null);
     },
-    alSalir: () => actual.current?.abort(),
+    alSalir: () => {
+      actual.current?.control.abort();
+      actual.current = null;
+    },
     setCargando,
   });
 
