@@ -15,6 +15,7 @@ import { crearPractica, type Practica } from '../helpers/agenda';
 import type { E2E } from '../helpers/e2e';
 import { debeOmitirE2E } from '../helpers/navegador';
 import { entrarEnLaApp } from '../helpers/app-paciente';
+import { retenerLecturas } from '../helpers/e2e-esperas';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -45,6 +46,17 @@ async function practica(): Promise<Practica> {
 async function enVivo(p: Practica) {
   const { sala } = await import('@miduelo/shared/realtime');
   await expect.poll(() => e.t.app.realtime.haySockets(sala.paciente(p.pacientes[0].id_paciente)), { timeout: 15_000 }).toBe(true);
+}
+
+/** The patient of a new practice signed in on a phone, on Home with nothing due, live. */
+async function enInicioSinPendientes() {
+  const p = await practica();
+  const page = await telefono();
+  await entrarEnLaApp(page, p.pacientes[0].email);
+  const deHoy = page.getByRole('region', { name: 'Tus actividades de hoy' });
+  await deHoy.getByText('Nada pendiente para hoy.').waitFor();
+  await enVivo(p);
+  return { p, page, deHoy };
 }
 
 /** Today in the clinic's zone (the app's "today"). */
@@ -121,12 +133,7 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
   }, 120_000);
 
   it('una actividad asignada aparece en vivo en Inicio y en Mi proceso; el recordatorio se ve; empezar y terminar una de módulo', async () => {
-    const p = await practica();
-    const page = await telefono();
-    await entrarEnLaApp(page, p.pacientes[0].email);
-    const deHoy = page.getByRole('region', { name: 'Tus actividades de hoy' });
-    await deHoy.getByText('Nada pendiente para hoy.').waitFor();
-    await enVivo(p);
+    const { p, page, deHoy } = await enInicioSinPendientes();
 
     // Due today: it appears on Home live.
     const modulo = await primeraDeModulo(e.t, p);
@@ -173,12 +180,7 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
   }, 120_000);
 
   it('una actividad que llega en vivo mientras la app recarga la lista al reconectarse no desaparece con la respuesta de esa recarga', async () => {
-    const p = await practica();
-    const page = await telefono();
-    await entrarEnLaApp(page, p.pacientes[0].email);
-    const deHoy = page.getByRole('region', { name: 'Tus actividades de hoy' });
-    await deHoy.getByText('Nada pendiente para hoy.').waitFor();
-    await enVivo(p);
+    const { p, page, deHoy } = await enInicioSinPendientes();
     const api = llamar(e.t, p.token);
     async function asignarHoy(titulo: string) {
       const r = await api.post('/api/psicologo/actividades', {
@@ -194,21 +196,7 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
 
     // The next reload of the list is read from the server at once and answered only when released:
     // it answers what the server had before the next assignment.
-    let leida!: () => void;
-    const seLeyo = new Promise<void>((r) => {
-      leida = r;
-    });
-    let soltar!: () => void;
-    const suelta = new Promise<void>((r) => {
-      soltar = r;
-    });
-    await page.route('**/api/paciente/actividades', async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const respuesta = await route.fetch();
-      leida();
-      await suelta;
-      await route.fulfill({ response: respuesta });
-    });
+    const { leida: seLeyo, soltar } = await retenerLecturas(page, '**/api/paciente/actividades');
     // The connection drops and comes back (the server closes it): the app reloads the list once
     // connected again, so the new socket is already in the patient's room when that read is done.
     const { sala } = await import('@miduelo/shared/realtime');

@@ -2,7 +2,7 @@
 // (as the mobile app does) in one topic see each other's posts appear without reload; creating a
 // forum and a topic; answering an invitation (the bar's count rises live and falls after answering);
 // a topic that arrives live while the list reloads stays (decision 240).
-import { enVivo } from '../helpers/e2e-esperas';
+import { enVivo, retenerLecturas } from '../helpers/e2e-esperas';
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,21 +169,7 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await expect.poll(() => e.t.app.realtime.hayAqui(salaForo(idForo))).toBe(true);
 
     // The next load of the topics is read from the server at once and answered only when released.
-    let leida!: () => void;
-    const seLeyo = new Promise<void>((r) => {
-      leida = r;
-    });
-    let soltar!: () => void;
-    const suelta = new Promise<void>((r) => {
-      soltar = r;
-    });
-    await page.route(`**/api/foros/${idForo}/temas*`, async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const respuesta = await route.fetch();
-      leida();
-      await suelta;
-      await route.fulfill({ response: respuesta });
-    });
+    const { leida: seLeyo, soltar } = await retenerLecturas(page, `**/api/foros/${idForo}/temas*`);
     // The connection drops and comes back: the page reloads the topics and joins the forum again.
     for (const id of io.sockets.adapter.rooms.get(salaForo(idForo)) ?? []) io.sockets.sockets.get(id)?.conn.close();
     await seLeyo;

@@ -39,3 +39,28 @@ export async function socketsDeSesion(t: AppDePrueba, token: string) {
 export async function enVivo(page: Page, timeout = 30_000): Promise<void> {
   await page.locator('html[data-tiempo-real="conectado"]').waitFor({ state: 'attached', timeout });
 }
+
+/**
+ * Holds the page's next GET requests matching `patron` (a Playwright URL glob): each is read from
+ * the server at once and delivered to the page only after `soltar()`. `leida` resolves once the
+ * first one was read, so a test can change the server's data after that read and before the page
+ * sees its (by then older) answer.
+ */
+export async function retenerLecturas(page: Page, patron: string): Promise<{ leida: Promise<void>; soltar: () => void }> {
+  let marcarLeida!: () => void;
+  const leida = new Promise<void>((r) => {
+    marcarLeida = r;
+  });
+  let soltar!: () => void;
+  const suelta = new Promise<void>((r) => {
+    soltar = r;
+  });
+  await page.route(patron, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const respuesta = await route.fetch();
+    marcarLeida();
+    await suelta;
+    await route.fulfill({ response: respuesta });
+  });
+  return { leida, soltar };
+}

@@ -19,23 +19,26 @@ export interface EstadoPsicologo extends EstadoCuenta {
   createdAt: Date;
 }
 
+/** What a session check reads of a psychologist's and of a patient's account. */
+const columnasPsicologo = {
+  status: psicologo.status,
+  version: psicologo.versionSesion,
+  rol_admin: psicologo.rol_admin,
+  cedula_validada: psicologo.cedula_validada,
+  createdAt: psicologo.createdAt,
+  activadoEn: psicologo.activadoEn,
+};
+const columnasPaciente = { status: paciente.status, version: paciente.versionSesion, activadoEn: paciente.activadoEn };
+
 export function prepararEstadoSesion(db: Db) {
   const revocado = sql<boolean>`exists (select 1 from ${tokenRevocado} where ${tokenRevocado.jti} = ${sql.placeholder('jti')})`;
   const psicologoP = db
-    .select({
-      status: psicologo.status,
-      version: psicologo.versionSesion,
-      rol_admin: psicologo.rol_admin,
-      cedula_validada: psicologo.cedula_validada,
-      createdAt: psicologo.createdAt,
-      activadoEn: psicologo.activadoEn,
-      revocado,
-    })
+    .select({ ...columnasPsicologo, revocado })
     .from(psicologo)
     .where(eq(psicologo.id_psicologo, sql.placeholder('id')))
     .prepare('sesion_psicologo');
   const pacienteP = db
-    .select({ status: paciente.status, version: paciente.versionSesion, activadoEn: paciente.activadoEn, revocado })
+    .select({ ...columnasPaciente, revocado })
     .from(paciente)
     .where(eq(paciente.id_paciente, sql.placeholder('id')))
     .prepare('sesion_paciente');
@@ -60,21 +63,13 @@ export async function estadosDeSesiones(db: Db, o: { psicologos: number[]; pacie
   const [psis, pacs, revocados] = await Promise.all([
     o.psicologos.length
       ? db
-          .select({
-            id: psicologo.id_psicologo,
-            status: psicologo.status,
-            version: psicologo.versionSesion,
-            rol_admin: psicologo.rol_admin,
-            cedula_validada: psicologo.cedula_validada,
-            createdAt: psicologo.createdAt,
-            activadoEn: psicologo.activadoEn,
-          })
+          .select({ id: psicologo.id_psicologo, ...columnasPsicologo })
           .from(psicologo)
           .where(inArray(psicologo.id_psicologo, o.psicologos))
       : [],
     o.pacientes.length
       ? db
-          .select({ id: paciente.id_paciente, status: paciente.status, version: paciente.versionSesion, activadoEn: paciente.activadoEn })
+          .select({ id: paciente.id_paciente, ...columnasPaciente })
           .from(paciente)
           .where(inArray(paciente.id_paciente, o.pacientes))
       : [],
