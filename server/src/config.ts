@@ -10,7 +10,7 @@ import { EVIDENCIA_MAX_MB } from '@miduelo/shared/actividades';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
 /** The default of `refrescoSesionesMs` (decision 239). */
-export const REFRESCO_SESIONES_MS = 5_000;
+const REFRESCO_SESIONES_MS = 5_000;
 
 export interface Limites {
   /** requests per IP per window on login/registration/recovery/resend */

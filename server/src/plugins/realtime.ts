@@ -295,15 +295,7 @@ export default fp(
       for (let i = 0; i < vencen.length; i += LOTE_REFRESCO) {
         const lote = vencen.slice(i, i + LOTE_REFRESCO);
         const inicio = config.now().getTime();
-        let r: Awaited<ReturnType<typeof app.sesiones.reverificarVarias>>;
-        try {
-          r = await app.sesiones.reverificarVarias(lote.map((s) => ({ sesion: s.data.sesion, version: s.data.version })));
-        } catch (err) {
-          // Each socket's next event checks for itself, as without the refresh.
-          if (esBdCaida(err)) app.log.warn('socket: sin base para refrescar las sesiones abiertas');
-          else app.log.error({ err }, 'socket: no se pudieron refrescar las sesiones abiertas');
-          return;
-        }
+        const r = await app.sesiones.reverificarVarias(lote.map((s) => ({ sesion: s.data.sesion, version: s.data.version })));
         for (let k = 0; k < lote.length; k++) {
           const socket = lote[k];
           const sesion = r.sesiones[k];
@@ -322,7 +314,12 @@ export default fp(
     }
     function refrescarSesiones(): Promise<void> {
       refresco ??= refrescar()
-        .catch((err: unknown) => app.log.error({ err }, 'socket: falló el refresco de las sesiones abiertas'))
+        // A failed batch stops the refresh (the batches before it stay applied): each socket left
+        // stale checks on its next event, as without the refresh.
+        .catch((err: unknown) => {
+          if (esBdCaida(err)) app.log.warn('socket: sin base para refrescar las sesiones abiertas');
+          else app.log.error({ err }, 'socket: no se pudieron refrescar las sesiones abiertas');
+        })
         .finally(() => {
           refresco = null;
         });
