@@ -31,6 +31,8 @@ const LIMITE_TOTAL_MS = 15 * 60_000;
 const CONEXIONES_POR_CUENTA = Number(process.env.BENCH_CONEXIONES ?? 2);
 /** Which phases to run: base (bare relay), piso-socket, socket, piso-http, http. */
 const FASES = (process.env.BENCH_FASES ?? 'base,piso-socket,socket,piso-http,http').split(',');
+/** Prints the p99 of every second of each measured window (see medir). */
+const POR_SEGUNDO = process.env.BENCH_POR_SEGUNDO === '1';
 const DIR = path.dirname(new URL(import.meta.url).pathname);
 
 const pararTodo = setTimeout(() => {
@@ -51,6 +53,9 @@ interface Retraso {
   max: number;
 }
 
+/** When each set of sockets finished connecting (performance.now()): their engine.io pings come
+ * every 25 s from about then. */
+const conectados = new Map<Socket[], number>();
 async function conectarTodos(url: string, auths: object[]): Promise<Socket[]> {
   const sockets: Socket[] = [];
   for (let i = 0; i < auths.length; i += 100) {
@@ -66,6 +71,7 @@ async function conectarTodos(url: string, auths: object[]): Promise<Socket[]> {
     );
     sockets.push(...lote);
   }
+  conectados.set(sockets, performance.now());
   return sockets;
 }
 
@@ -100,6 +106,10 @@ interface Resultado {
   retrasoCliente: Retraso;
   /** The second of the window with the slowest delivery, and that delivery. */
   peorSegundo: { segundo: number; max: number };
+  /** BENCH_POR_SEGUNDO: the p99 of each second of the measured window (ms). */
+  porSegundo?: number[];
+  /** performance.now() at the start of the measured window. */
+  inicio: number;
   /** Time until the sender got its answer (HTTP response or socket ack): p99 and maximum. */
   respuesta: { p99: number; max: number };
   /** CPU time per message sent in the measured window (ms): the server process (every thread),
@@ -136,10 +146,11 @@ async function medir(
     peorSegundo: { segundo: 0, max: 0 },
     respuesta: { p99: 0, max: 0 },
     cpu: { servidor: null, postgres: null, generador: 0 },
+    inicio: 0,
   };
   const respuestas: number[] = [];
   let inicioMedido = 0;
-  const porSegundo = new Map<number, number>();
+  const porSegundo = new Map<number, number[]>();
   const envios = new Map<string, { t0: number; vistos: Set<number>; medir: boolean; aceptado: boolean }>();
   sockets.forEach((s, i) => {
     s.on(evento, (p: unknown) => {
@@ -155,7 +166,9 @@ async function medir(
         r.entregas++;
         r.latencias.push(t - e.t0);
         const segundo = Math.floor((e.t0 - inicioMedido) / 1000);
-        porSegundo.set(segundo, Math.max(porSegundo.get(segundo) ?? 0, t - e.t0));
+        const lista = porSegundo.get(segundo);
+        if (lista) lista.push(t - e.t0);
+        else porSegundo.set(segundo, [t - e.t0]);
       }
     });
   });
@@ -202,12 +215,26 @@ async function medir(
   const pid = servidor.proceso.pid ?? 0;
   const cpu = medirCpu(pid);
   inicioMedido = performance.now();
+  r.inicio = inicioMedido;
   const enviados = await fase(DURACION_MS, true, calentados);
   r.cpu = cpu(enviados);
   retrasoCliente.disable();
   r.retrasoServidor = await pedirRetraso(servidor.proceso);
   r.retrasoCliente = { p99: retrasoCliente.percentile(99) / 1e6, max: retrasoCliente.max / 1e6 };
-  for (const [segundo, max] of porSegundo) if (max > r.peorSegundo.max) r.peorSegundo = { segundo, max };
+  const segundos = [...porSegundo.keys()].sort((a, b) => a - b);
+  for (const segundo of segundos) {
+    const max = Math.max(...(porSegundo.get(segundo) ?? []));
+    if (max > r.peorSegundo.max) r.peorSegundo = { segundo, max };
+  }
+  // BENCH_POR_SEGUNDO=1: the p99 of each second of the window (by send time), to see whether a
+  // window's tail is spread or a few stalls, and when they fall.
+  if (POR_SEGUNDO)
+    r.porSegundo = segundos.map((s) =>
+      percentil(
+        (porSegundo.get(s) ?? []).sort((a, b) => a - b),
+        99,
+      ),
+    );
   const rs = respuestas.sort((a, b) => a - b);
   r.respuesta = { p99: percentil(rs, 99), max: rs.at(-1) ?? 0 };
   // Stragglers get a grace period; whatever has not arrived by then is lost.
@@ -457,6 +484,10 @@ async function correr(urlBase: string) {
       console.log(
         `  ronda ${ronda + 1} ${c.nombre.padEnd(30)} p50 ${p50De(r).toFixed(2)} ms · p99 ${p99De(r).toFixed(2)} ms · perdidas ${r.entregasEsperadas - r.entregas} · errores ${r.errores} · 429 ${r.rechazados} · carga ${carga()}`,
       );
+      if (r.porSegundo)
+        console.log(
+          `    p99 por segundo (ventana desde ${((r.inicio - (conectados.get(c.sockets) ?? 0)) / 1000).toFixed(1)} s tras conectar sus sockets): ${r.porSegundo.map((x) => x.toFixed(1)).join(' ')}`,
+        );
     }
   }
   imprimir([...porFase.values()].flat());
