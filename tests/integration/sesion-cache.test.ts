@@ -2,12 +2,15 @@
 // checked a moment ago costs no database round trip, and a revocation still refuses the very next
 // request — on the node that revoked it and, through Redis pub/sub, on another node that had the
 // token cached. The two-node part skips (with a message) where Redis is not reachable, unless
-// REQUIRE_E2E=1.
+// REQUIRE_E2E=1. An entry used in its last minute is read again off the request path (decision 241).
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '@miduelo/server/app';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { psicologo } from '@miduelo/server/db/schema/cuentas';
+import { CACHE_SESION_MS } from '@miduelo/server/plugins/sesiones-cache';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 
@@ -30,6 +33,27 @@ function puertoAbierto(url: string): Promise<boolean> {
   });
 }
 
+/** Changes a psychologist's session version by hand, as a manual UPDATE would: no forget. */
+const subirVersionDe = (t: AppDePrueba, id: number, n: number) =>
+  t.db
+    .update(psicologo)
+    .set({ versionSesion: sql`${psicologo.versionSesion} + ${n}` })
+    .where(eq(psicologo.id_psicologo, id));
+const subirVersion = (t: AppDePrueba, id: number) => subirVersionDe(t, id, 1);
+
+/** Moves performance.now() — the clock of the cache's entries — forward, keeping it monotonic. */
+function adelantarReloj() {
+  const real = performance.now.bind(performance);
+  let desfase = 0;
+  const espia = vi.spyOn(performance, 'now').mockImplementation(() => real() + desfase);
+  return {
+    avanzar: (ms: number) => {
+      desfase += ms;
+    },
+    restaurar: () => espia.mockRestore(),
+  };
+}
+
 const protegido = (app: FastifyInstance, token: string) => inyectarCon(app, token, { method: 'GET', url: '/api/psicologo/chats' });
 const delPaciente = (app: FastifyInstance, token: string) => inyectarCon(app, token, { method: 'GET', url: '/api/paciente/chats' });
 
@@ -40,28 +64,66 @@ describe('un nodo, sin Redis', () => {
   });
   afterAll(() => t?.cerrar());
 
-  it('la segunda petición con el mismo token no consulta la base para la sesión', async () => {
-    const pg = t.base.handle.pglite;
-    if (!pg) return; // PostgreSQL: the count below reads PGlite's own calls
+  it('la segunda petición con el mismo token no consulta la base para la sesión: un cambio escrito a mano sin aviso no se ve hasta olvidarCuenta', async () => {
     const p = await crearPsicologo(t.db);
     const tk = sesionPsicologo(t.app, p);
-    const original = pg.query.bind(pg);
-    let consultas = 0;
-    // biome-ignore lint/suspicious/noExplicitAny: counting calls of PGlite's query, whatever its overload
-    (pg as any).query = (...a: any[]) => {
-      consultas++;
-      return (original as (...x: unknown[]) => unknown)(...a);
-    };
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    // A manual UPDATE (as a password reset writes it) without the forget every app path sends: a
+    // request that read the database would be refused; one served from the cache is not.
+    await subirVersion(t, p.id_psicologo);
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    await t.app.sesiones.olvidarCuenta({ tipo: 'psicologo', id: p.id_psicologo });
+    expect((await protegido(t.app, tk)).statusCode).toBe(401);
+  });
+
+  // Decision 241: a cached check used in the last minute of its life is read again off the request
+  // path. The cache measures its entries' life with performance.now(), moved forward here.
+  it('una verificación usada en su último minuto de vida se lee de nuevo sin hacer esperar a la petición: una sesión terminada a mano sale de la caché', async () => {
+    const p = await crearPsicologo(t.db);
+    const tk = sesionPsicologo(t.app, p);
+    const reloj = adelantarReloj();
     try {
-      consultas = 0;
       expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      const primera = consultas;
-      consultas = 0;
+      await subirVersion(t, p.id_psicologo);
+      reloj.avanzar(CACHE_SESION_MS - 30_000);
+      // Served from the entry (nothing forgot it), which starts the renewal.
       expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      expect(consultas).toBe(primera - 1);
+      await t.app.sesiones.renovacionesPendientes();
+      expect((await protegido(t.app, tk)).statusCode).toBe(401);
     } finally {
-      // biome-ignore lint/suspicious/noExplicitAny: restoring the original method
-      (pg as any).query = original;
+      reloj.restaurar();
+    }
+  });
+
+  it('la verificación renovada vale otra vida de la caché desde la renovación, y no antes de su último minuto', async () => {
+    const p = await crearPsicologo(t.db);
+    const tk = sesionPsicologo(t.app, p);
+    const reloj = adelantarReloj();
+    try {
+      expect((await protegido(t.app, tk)).statusCode).toBe(200);
+      // Halfway through its life the entry is only served: no renewal starts.
+      reloj.avanzar(CACHE_SESION_MS / 2);
+      expect((await protegido(t.app, tk)).statusCode).toBe(200);
+      await subirVersion(t, p.id_psicologo);
+      await t.app.sesiones.renovacionesPendientes();
+      expect((await protegido(t.app, tk)).statusCode).toBe(200);
+      await t.app.sesiones.olvidarCuenta({ tipo: 'psicologo', id: p.id_psicologo });
+      await subirVersionDe(t, p.id_psicologo, -1);
+      // A new entry (the forget emptied it), renewed in its last minute.
+      expect((await protegido(t.app, tk)).statusCode).toBe(200);
+      reloj.avanzar(CACHE_SESION_MS - 30_000);
+      expect((await protegido(t.app, tk)).statusCode).toBe(200);
+      await t.app.sesiones.renovacionesPendientes();
+      // Past the first entry's life, the renewed one still serves: no read, so a manual change is
+      // not seen yet...
+      await subirVersion(t, p.id_psicologo);
+      reloj.avanzar(60_000);
+      expect((await protegido(t.app, tk)).statusCode).toBe(200);
+      // ...and it is once the renewed entry's own life is over (the bound of decision 082 holds).
+      reloj.avanzar(CACHE_SESION_MS);
+      expect((await protegido(t.app, tk)).statusCode).toBe(401);
+    } finally {
+      reloj.restaurar();
     }
   });
 

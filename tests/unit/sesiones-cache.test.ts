@@ -52,3 +52,51 @@ describe('marcas de olvido de la caché de sesiones (sockets abiertos)', () => {
     expect(cache.olvidadoDesde(beto, 'jti-b', entre)).toBe(true);
   });
 });
+
+describe('renovación de las entradas de la caché de sesiones (decisión 241)', () => {
+  it('una entrada se renueva una sola vez, solo en el último quinto de su vida, y la renovada vuelve a empezar', () => {
+    const reloj = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    try {
+      const cache = new CacheDeSesiones<object>(null, 'canal', log, 60_000);
+      const s = { quien: 'ana' };
+      cache.guardar('tk', 'jti-a', ana, s, cache.sello());
+      expect(cache.renovar('tk')).toBe(false);
+      reloj.mockReturnValue(1_000 + 47_999);
+      expect(cache.renovar('tk')).toBe(false);
+      reloj.mockReturnValue(1_000 + 48_000);
+      expect(cache.renovar('tk')).toBe(true);
+      // One renewal per entry: the next requests are served without starting another.
+      expect(cache.renovar('tk')).toBe(false);
+      expect(cache.leer('tk')).toBe(s);
+      // The renewal's read stores a new entry, with a whole life from now.
+      cache.guardar('tk', 'jti-a', ana, s, cache.sello());
+      reloj.mockReturnValue(1_000 + 48_000 + 59_000);
+      expect(cache.leer('tk')).toBe(s);
+      expect(cache.renovar('tk')).toBe(true);
+      cache.descartar('tk');
+      expect(cache.leer('tk')).toBeUndefined();
+      expect(cache.renovar('tk')).toBe(false);
+    } finally {
+      reloj.mockRestore();
+    }
+  });
+
+  it('la entrada renovada pasa al final: las vencidas que estaban detrás se siguen limpiando', () => {
+    const reloj = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    try {
+      const cache = new CacheDeSesiones<object>(null, 'canal', log, 60_000);
+      cache.guardar('primero', 'j1', ana, { n: 1 }, cache.sello());
+      reloj.mockReturnValue(2_000);
+      cache.guardar('segundo', 'j2', beto, { n: 2 }, cache.sello());
+      // 'primero' renewed: it must not stay ahead of 'segundo', which expires first.
+      reloj.mockReturnValue(50_000);
+      cache.guardar('primero', 'j1', ana, { n: 1 }, cache.sello());
+      reloj.mockReturnValue(62_500);
+      cache.guardar('tercero', 'j3', beto, { n: 3 }, cache.sello());
+      const entradas = (cache as unknown as { entradas: Map<string, unknown> }).entradas;
+      expect([...entradas.keys()]).toEqual(['primero', 'tercero']);
+    } finally {
+      reloj.mockRestore();
+    }
+  });
+});

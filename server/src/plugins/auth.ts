@@ -5,7 +5,8 @@ import type { TokenPaciente, TokenPayload, TokenPsicologo } from '@miduelo/share
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { forbidden, unauthorized } from '../errors';
+import { esBdCaida } from '../comun/errores-bd';
+import { AppError, forbidden, unauthorized } from '../errors';
 import { CACHE_SESION_MS, CacheDeSesiones, type CuentaSesion, REVERIFICAR_SESION_MS } from './sesiones-cache';
 import { type EstadoCuenta, type EstadoPsicologo, estadosDeSesiones, insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
 
@@ -41,6 +42,8 @@ declare module 'fastify' {
       reverificarVarias(
         items: ReadonlyArray<{ sesion: Sesion; version: number }>,
       ): Promise<{ sello: number; sesiones: Array<Sesion | null> }>;
+      /** Settles once the renewals of cached checks started so far have (decision 241). */
+      renovacionesPendientes(): Promise<void>;
       /** Whether a socket's last check, `edadMs` old and stamped `sello`, still holds: no forget
        * of its account or token reached this node since, and it is younger than a cache entry's
        * life (REVERIFICAR_SESION_MS while the cache is not serving) (decision 233). */
@@ -114,7 +117,10 @@ export default fp(
     const estado = prepararEstadoSesion(app.db);
     const cache = new CacheDeSesiones<Sesion>(app.redis, `${config.redisPrefix}:sesiones`, app.log);
     await cache.iniciar();
-    app.addHook('onClose', async () => cache.cerrar());
+    app.addHook('onClose', async () => {
+      await Promise.all(renovaciones);
+      await cache.cerrar();
+    });
 
     /** The token's signed payload, with its expiry checked against the app clock. */
     function leerToken(token: string): Firmado {
@@ -128,11 +134,34 @@ export default fp(
       return p;
     }
 
+    // A cached check read in the last minute of its life is read again off the request path
+    // (decision 241): a client in use never waits for its check's end of life, as an open socket's
+    // is refreshed ahead (decision 239), and a session ended by a change written outside the app
+    // leaves the cache at once instead of at the entry's end. The request that triggered it is
+    // answered from the entry, which still holds (nothing forgot it).
+    const renovaciones = new Set<Promise<void>>();
+    function renovar(token: string) {
+      const r = Promise.resolve()
+        .then(() => sesionDe(leerToken(token), token))
+        .then(
+          () => {},
+          (err: unknown) => {
+            // Over (revoked, disabled, expired): the next request reads it and is refused. Without a
+            // database the entry lives out its life, and the request after it reads as usual.
+            if (err instanceof AppError && err.status === 401) cache.descartar(token);
+            else if (!esBdCaida(err)) app.log.error({ err }, 'sesiones: no se pudo renovar una verificación guardada');
+          },
+        )
+        .finally(() => renovaciones.delete(r));
+      renovaciones.add(r);
+    }
+
     async function verificar(token: string, o: { guardar?: boolean } = {}): Promise<Sesion> {
       // A token verified a moment ago and not forgotten since: only its expiry is checked again.
       const guardada = cache.leer(token);
       if (guardada) {
         if (guardada.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
+        if (cache.renovar(token)) renovar(token);
         return guardada;
       }
       // Expiry against the app clock on every call, cached or not.
@@ -205,6 +234,9 @@ export default fp(
           return sesionDePaciente({ ...s, ver }, c && { ...c, revocado });
         });
         return { sello, sesiones };
+      },
+      renovacionesPendientes: async () => {
+        await Promise.all(renovaciones);
       },
       sigueVigente(sesion, sello, edadMs) {
         if (cache.olvidadoDesde(cuentaDeSesion(sesion), sesion.jti, sello)) return false;

@@ -3,6 +3,7 @@
 // way, so a hit skips the signature too; expiry is still checked on every call); logout, a password change,
 // disabling an account and any other change of an account's session state forget it — on this
 // node at once, on the others through Redis pub/sub — before the request that caused it answers.
+// An entry used in the last minute of its life is read again off the request path (decision 241).
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -28,6 +29,8 @@ interface Entrada<S> {
   cuenta: string;
   jti: string;
   hasta: number;
+  /** A renewal of this entry started (`renovar`): one per entry. */
+  renovando: boolean;
 }
 
 const claveCuenta = (c: CuentaSesion) => `${c.tipo}:${c.id}`;
@@ -58,6 +61,9 @@ export class CacheDeSesiones<S> {
    * unaddressed forget, or forgets older than an entry's life, no longer listed). */
   private vaciadaEn = 0;
 
+  /** An entry read in the last fifth of its life (the last minute of 5) is renewed (decision 241). */
+  private readonly renovarAntesMs: number;
+
   constructor(
     private readonly redis: Redis | null,
     private readonly canal: string,
@@ -65,6 +71,7 @@ export class CacheDeSesiones<S> {
     private readonly ttlMs = CACHE_SESION_MS,
   ) {
     this.activa = redis === null;
+    this.renovarAntesMs = ttlMs / 5;
   }
 
   /** Subscribes to the other nodes' forgets (with Redis); the cache serves only while subscribed. */
@@ -118,6 +125,25 @@ export class CacheDeSesiones<S> {
     return e.sesion;
   }
 
+  /**
+   * Whether the entry of `token`, just served, should be read again off the request path: it is in
+   * the last fifth of its life and no renewal of it started (this call marks one as started). The
+   * renewal stores its read through `guardar` (refused, as any check, when a forget came first) or
+   * drops the entry (`descartar`) when the session no longer holds (decision 241).
+   */
+  renovar(token: string): boolean {
+    const e = this.entradas.get(token);
+    if (!e || e.renovando || e.hasta - performance.now() > this.renovarAntesMs) return false;
+    e.renovando = true;
+    return true;
+  }
+
+  /** Drops one token's entry on this node: a renewal found its session over (a change written
+   * outside the app; every change the app makes forgets on every node). */
+  descartar(token: string): void {
+    this.entradas.delete(token);
+  }
+
   /** Whether the cache hears every node's forgets now (false while Redis is unreachable). */
   get sirviendo(): boolean {
     return this.activa;
@@ -135,6 +161,8 @@ export class CacheDeSesiones<S> {
 
   guardar(token: string, jti: string, cuenta: CuentaSesion, sesion: S, sello: number): void {
     if (!this.activa || sello !== this.epoca) return;
+    // A renewed entry goes to the end, where entries of its age are (the loop below relies on it).
+    this.entradas.delete(token);
     // Entries live the same time, so the oldest come first: expired ones go as new ones arrive.
     const ahora = performance.now();
     for (const [k, e] of this.entradas) {
@@ -145,7 +173,7 @@ export class CacheDeSesiones<S> {
       const primera = this.entradas.keys().next().value;
       if (primera !== undefined) this.entradas.delete(primera);
     }
-    this.entradas.set(token, { sesion, cuenta: claveCuenta(cuenta), jti, hasta: ahora + this.ttlMs });
+    this.entradas.set(token, { sesion, cuenta: claveCuenta(cuenta), jti, hasta: ahora + this.ttlMs, renovando: false });
   }
 
   /** Forgets one token or every token of an account, here and (with Redis) on every node; resolves
