@@ -10,8 +10,9 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { arrancarHijo, baseDesechable, detenerHijo, type Hijo, medirCpu, pedirRetraso } from '../comun/procesos';
+import { arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, type Hijo, medirCpu, pedirRetraso } from '../comun/procesos';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
 import type { PracticaBench } from './servidor-chat';
 
@@ -114,7 +115,7 @@ interface Resultado {
   respuesta: { p99: number; max: number };
   /** CPU time per message sent in the measured window (ms): the server process (every thread),
    * every PostgreSQL process of this machine, and this load generator; null where not readable. */
-  cpu: { servidor: number | null; postgres: number | null; generador: number };
+  cpu: CpuDeVentana;
 }
 
 /**
@@ -145,7 +146,7 @@ async function medir(
     retrasoCliente: { p99: 0, max: 0 },
     peorSegundo: { segundo: 0, max: 0 },
     respuesta: { p99: 0, max: 0 },
-    cpu: { servidor: null, postgres: null, generador: 0 },
+    cpu: { robo: null, servidor: null, postgres: null, generador: 0 },
     inicio: 0,
   };
   const respuestas: number[] = [];
@@ -254,6 +255,7 @@ function percentil(ordenadas: number[], p: number): number {
 }
 
 const cpuTexto = (ms: number | null) => (ms === null ? 'n/d' : `${ms.toFixed(3)} ms`);
+const roboTexto = (pct: number | null) => (pct === null ? 'n/d' : `${pct.toFixed(1)} %`);
 
 function imprimirRetrasos(rs: Resultado[]) {
   console.log(
@@ -341,8 +343,41 @@ interface Camino {
   enviar: (k: number, clave: string, t: ReturnType<typeof turno>) => Promise<'ok' | 'limitado' | 'error'>;
 }
 
+/**
+ * The autovacuum runs (VACUUM and ANALYZE) of the bench database's tables so far: PostgreSQL runs
+ * them when enough rows changed (our `mensaje`, the floor's `mensaje_piso`, `chat`), on the same two
+ * cores; a phase they fall into pays for them. Printed per phase, so that a slow phase can be told.
+ */
+function vigilarAutovacuum(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const leer = async () => {
+    const filas = await sql<{ tabla: string; vacuums: number; analyzes: number }[]>`
+      select relname as tabla, autovacuum_count::int as vacuums, autoanalyze_count::int as analyzes
+        from pg_stat_user_tables where relname in ('mensaje', 'mensaje_piso', 'chat')`;
+    return new Map(filas.map((f) => [f.tabla, f]));
+  };
+  return {
+    /** Call before a phase; the returned function, after it, describes what ran meanwhile. */
+    async desde(): Promise<() => Promise<string>> {
+      const antes = await leer();
+      return async () => {
+        const ahora = await leer();
+        const hechos: string[] = [];
+        for (const [tabla, f] of ahora) {
+          const a = antes.get(tabla);
+          if (f.vacuums > (a?.vacuums ?? 0)) hechos.push(`VACUUM ${tabla}`);
+          if (f.analyzes > (a?.analyzes ?? 0)) hechos.push(`ANALYZE ${tabla}`);
+        }
+        return hechos.length ? ` · autovacuum: ${hechos.join(', ')}` : '';
+      };
+    },
+    cerrar: () => sql.end(),
+  };
+}
+
 async function correr(urlBase: string) {
   console.log(`bench/chat — carga de la máquina al empezar (1 / 5 / 15 min): ${carga()} en ${os.cpus().length} núcleos`);
+  const autovacuum = vigilarAutovacuum(urlBase);
   const servidor = await arrancar<{ practica: PracticaBench }>('servidor-chat.ts', { BENCH_DB_URL: urlBase });
   const { practica } = servidor.datos;
   const cuentas = practica.tokens.length;
@@ -479,10 +514,11 @@ async function correr(urlBase: string) {
     for (const f of orden) {
       const c = caminos[f];
       if (f === 'http') await abrirListas();
+      const vacuumDe = await autovacuum.desde();
       const r = await medir(c.nombre, c.servidor, plan, c.sockets, c.evento, c.clave, c.enviar);
       porFase.set(f, [...(porFase.get(f) ?? []), r]);
       console.log(
-        `  ronda ${ronda + 1} ${c.nombre.padEnd(30)} p50 ${p50De(r).toFixed(2)} ms · p99 ${p99De(r).toFixed(2)} ms · perdidas ${r.entregasEsperadas - r.entregas} · errores ${r.errores} · 429 ${r.rechazados} · carga ${carga()}`,
+        `  ronda ${ronda + 1} ${c.nombre.padEnd(30)} p50 ${p50De(r).toFixed(2)} ms · p99 ${p99De(r).toFixed(2)} ms · perdidas ${r.entregasEsperadas - r.entregas} · errores ${r.errores} · 429 ${r.rechazados} · carga ${carga()} · robo de CPU ${roboTexto(r.cpu.robo)}${await vacuumDe()}`,
       );
       if (r.porSegundo)
         console.log(
@@ -498,13 +534,14 @@ async function correr(urlBase: string) {
     const p50 = rs.map(p50De);
     const p99 = rs.map(p99De);
     const perdidas = rs.reduce((n, r) => n + r.entregasEsperadas - r.entregas + r.errores, 0);
-    const cpu = (k: 'servidor' | 'postgres') => {
+    const cpu = (k: 'servidor' | 'postgres' | 'robo') => {
       const xs = rs.map((r) => r.cpu[k]).filter((x): x is number => x !== null);
       return xs.length ? mediana(xs) : null;
     };
     return {
       cpuServidor: cpu('servidor'),
       cpuPostgres: cpu('postgres'),
+      robo: cpu('robo'),
       p50: mediana(p50),
       p99: mediana(p99),
       rango50: [Math.min(...p50), Math.max(...p50)],
@@ -516,7 +553,7 @@ async function correr(urlBase: string) {
   for (const f of FASES) {
     const x = fila(f);
     console.log(
-      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas} · CPU por mensaje: servidor ${cpuTexto(x.cpuServidor)}, PostgreSQL ${cpuTexto(x.cpuPostgres)}`,
+      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas} · CPU por mensaje: servidor ${cpuTexto(x.cpuServidor)}, PostgreSQL ${cpuTexto(x.cpuPostgres)} · robo de CPU ${roboTexto(x.robo)}`,
     );
   }
   for (const [f, pisoF] of [
@@ -547,12 +584,14 @@ async function correr(urlBase: string) {
       const pasos: string[] = [];
       for (const tasa of RAMPA) {
         TASA = tasa;
+        const vacuumDe = await autovacuum.desde();
         const r = await medir(c.nombre, c.servidor, plan, c.sockets, c.evento, c.clave, c.enviar);
         const p99 = p99De(r);
+        const vacuum = await vacuumDe();
         const ok =
           r.entregas === r.entregasEsperadas && r.errores === 0 && r.rechazados === 0 && p99 <= RAMPA_P99_MS && r.tasaReal >= 0.95 * tasa;
         pasos.push(
-          `${tasa}: p99 ${p99.toFixed(1)} ms${ok ? '' : ` ✗ (perdidas ${r.entregasEsperadas - r.entregas}, errores ${r.errores}, 429 ${r.rechazados})`}`,
+          `${tasa}: p99 ${p99.toFixed(1)} ms${ok ? '' : ` ✗ (perdidas ${r.entregasEsperadas - r.entregas}, errores ${r.errores}, 429 ${r.rechazados}, robo de CPU ${roboTexto(r.cpu.robo)})`}${vacuum}`,
         );
         if (!ok) break;
         sostenida = tasa;
@@ -562,6 +601,7 @@ async function correr(urlBase: string) {
   }
 
   for (const s of [...socketsBase, ...socketsPiso, ...socketsChat]) s.close();
+  await autovacuum.cerrar();
   await Promise.all([detenerHijo(base.proceso), detenerHijo(piso.proceso), detenerHijo(servidor.proceso)]);
   agente.destroy();
   console.log(`\n  carga de la máquina al terminar (1 / 5 / 15 min): ${carga()}`);

@@ -114,8 +114,25 @@ function cpuEntre(antes: Map<number, number> | null, despues: Map<number, number
   return ms;
 }
 
+/** The machine's CPU counters (all CPUs, in ticks) from /proc/stat: total and stolen; null off
+ * Linux. "Steal" is time a virtual CPU was ready to run but the hypervisor ran someone else. */
+function tiemposDeMaquina(): { total: number; robado: number } | null {
+  try {
+    const linea = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is inside user)
+    const v = linea.trim().split(/\s+/).slice(1, 9).map(Number);
+    if (v.length < 8 || v.some(Number.isNaN)) return null;
+    return { total: v.reduce((a, b) => a + b, 0), robado: v[7] };
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time (ms) spent in a measured window by each side of a benchmark, per unit of work. */
 export interface CpuDeVentana {
+  /** Share of the machine's CPU time stolen by the hypervisor in the window (%; null off Linux):
+   * a window with a high figure ran on a slower machine than its neighbours. */
+  robo: number | null;
   /** The server process, every thread (null off Linux). */
   servidor: number | null;
   /** Every PostgreSQL process of this machine (null off Linux or when it runs elsewhere). */
@@ -127,12 +144,16 @@ export interface CpuDeVentana {
 /** Starts a CPU window for the server process `pid`, PostgreSQL and this process; the function it
  * returns ends the window and gives each one's CPU time (ms) divided by `n` (messages, requests). */
 export function medirCpu(pid: number): (n: number) => CpuDeVentana {
-  const antes = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage() };
+  const antes = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage(), maquina: tiemposDeMaquina() };
   return (n) => {
+    const maquina = tiemposDeMaquina();
+    const ticks = maquina && antes.maquina ? maquina.total - antes.maquina.total : 0;
+    const robo = maquina && antes.maquina && ticks > 0 ? (100 * (maquina.robado - antes.maquina.robado)) / ticks : null;
     const servidor = cpuDeProceso(pid);
     const pg = cpuEntre(antes.postgres, cpuDePostgres());
     const gen = process.cpuUsage(antes.generador);
     return {
+      robo,
       servidor: antes.servidor !== null && servidor !== null ? (servidor - antes.servidor) / n : null,
       postgres: pg !== null ? pg / n : null,
       generador: (gen.user + gen.system) / 1000 / n,

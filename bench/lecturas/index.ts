@@ -112,7 +112,7 @@ async function main() {
         const r = await medir(f.url, f.pid, f.token);
         res.set(f.clave, [...(res.get(f.clave) ?? []), r]);
         console.log(
-          `  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · CPU por petición: servidor ${us(r.cpu.servidor)}, PostgreSQL ${us(r.cpu.postgres)}, generador ${us(r.cpu.generador)} · carga ${carga()}`,
+          `  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · CPU por petición: servidor ${us(r.cpu.servidor)}, PostgreSQL ${us(r.cpu.postgres)}, generador ${us(r.cpu.generador)} · carga ${carga()} · robo de CPU ${r.cpu.robo === null ? 'n/d' : `${r.cpu.robo.toFixed(1)} %`}`,
         );
       }
     }
