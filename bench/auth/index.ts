@@ -79,7 +79,9 @@ async function main() {
   const linea = (nombre: string, r: { porSegundo: number; hechas: number }, concurrencia: number, cpu?: CpuDeVentana) =>
     console.log(
       `  ${nombre.padEnd(34)} ${r.porSegundo.toFixed(1).padStart(8)} /s   (${r.hechas} en ${DURACION_MS} ms, concurrencia ${concurrencia})` +
-        (cpu ? ` · CPU por login: servidor ${ms(cpu.servidor)}, PostgreSQL ${ms(cpu.postgres)}, clientes ${ms(cpu.generador)}, robo de CPU ${cpu.robo === null ? 'n/d' : `${cpu.robo.toFixed(1)} %`}` : ''),
+        (cpu
+          ? ` · CPU por login: servidor ${ms(cpu.servidor)}, PostgreSQL ${ms(cpu.postgres)}, clientes ${ms(cpu.generador)}, robo de CPU ${cpu.robo === null ? 'n/d' : `${cpu.robo.toFixed(1)} %`}`
+          : ''),
     );
   // CPU per login in the window: the server process (every thread: the hashing ones too), PostgreSQL, these clients.
   const conCpu = async (pid: number | undefined, tarea: () => Promise<void>, concurrencia: number) => {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import type { ResumenGc } from '../comun/hijo';
 import { arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, type Hijo, medirCpu, pedirRetraso } from '../comun/procesos';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
@@ -105,6 +106,8 @@ interface Resultado {
   /** Event-loop delay of the server and of this load generator during the measured window. */
   retrasoServidor: Retraso;
   retrasoCliente: Retraso;
+  /** The server's garbage-collection pauses in the measured window. */
+  gcServidor: ResumenGc | null;
   /** The second of the window with the slowest delivery, and that delivery. */
   peorSegundo: { segundo: number; max: number };
   /** BENCH_POR_SEGUNDO: the p99 of each second of the measured window (ms). */
@@ -143,6 +146,7 @@ async function medir(
     latencias: [],
     tasaReal: 0,
     retrasoServidor: { p99: 0, max: 0 },
+    gcServidor: null,
     retrasoCliente: { p99: 0, max: 0 },
     peorSegundo: { segundo: 0, max: 0 },
     respuesta: { p99: 0, max: 0 },
@@ -220,7 +224,9 @@ async function medir(
   const enviados = await fase(DURACION_MS, true, calentados);
   r.cpu = cpu(enviados);
   retrasoCliente.disable();
-  r.retrasoServidor = await pedirRetraso(servidor.proceso);
+  const retrasoServidor = await pedirRetraso(servidor.proceso);
+  r.retrasoServidor = { p99: retrasoServidor.p99, max: retrasoServidor.max };
+  r.gcServidor = retrasoServidor.gc;
   r.retrasoCliente = { p99: retrasoCliente.percentile(99) / 1e6, max: retrasoCliente.max / 1e6 };
   const segundos = [...porSegundo.keys()].sort((a, b) => a - b);
   for (const segundo of segundos) {
@@ -255,6 +261,10 @@ function percentil(ordenadas: number[], p: number): number {
 }
 
 const cpuTexto = (ms: number | null) => (ms === null ? 'n/d' : `${ms.toFixed(3)} ms`);
+const gcTexto = (g: ResumenGc | null) =>
+  g
+    ? `GC del servidor: ${g.menores.n} menores (máx ${g.menores.max.toFixed(1)} ms, ${g.menores.ms.toFixed(0)} ms en total), ${g.mayores.n} mayores (máx ${g.mayores.max.toFixed(1)} ms, ${g.mayores.ms.toFixed(0)} ms)`
+    : 'GC del servidor: n/d';
 const roboTexto = (pct: number | null) => (pct === null ? 'n/d' : `${pct.toFixed(1)} %`);
 
 function imprimirRetrasos(rs: Resultado[]) {
@@ -269,7 +279,7 @@ function imprimirRetrasos(rs: Resultado[]) {
   console.log('\n  diagnóstico (p99 / máx): respuesta al remitente, retraso del bucle de eventos, segundo más lento de la ventana');
   for (const r of rs) {
     console.log(
-      `  ${r.nombre.padEnd(38)} respuesta al remitente ${r.respuesta.p99.toFixed(1)} / ${r.respuesta.max.toFixed(1)} ms · servidor ${r.retrasoServidor.p99.toFixed(1)} / ${r.retrasoServidor.max.toFixed(1)} ms · generador ${r.retrasoCliente.p99.toFixed(1)} / ${r.retrasoCliente.max.toFixed(1)} ms · segundo ${r.peorSegundo.segundo}: ${r.peorSegundo.max.toFixed(1)} ms`,
+      `  ${r.nombre.padEnd(38)} respuesta al remitente ${r.respuesta.p99.toFixed(1)} / ${r.respuesta.max.toFixed(1)} ms · servidor ${r.retrasoServidor.p99.toFixed(1)} / ${r.retrasoServidor.max.toFixed(1)} ms · generador ${r.retrasoCliente.p99.toFixed(1)} / ${r.retrasoCliente.max.toFixed(1)} ms · segundo ${r.peorSegundo.segundo}: ${r.peorSegundo.max.toFixed(1)} ms · ${gcTexto(r.gcServidor)}`,
     );
   }
 }
@@ -522,7 +532,8 @@ async function correr(urlBase: string) {
       );
       if (r.porSegundo)
         console.log(
-          `    p99 por segundo (ventana desde ${((r.inicio - (conectados.get(c.sockets) ?? 0)) / 1000).toFixed(1)} s tras conectar sus sockets): ${r.porSegundo.map((x) => x.toFixed(1)).join(' ')}`,
+          `    p99 por segundo (ventana desde ${((r.inicio - (conectados.get(c.sockets) ?? 0)) / 1000).toFixed(1)} s tras conectar sus sockets): ${r.porSegundo.map((x) => x.toFixed(1)).join(' ')}` +
+            `\n    pausas de GC del servidor ≥ 5 ms (segundo de la ventana: ms): ${(r.gcServidor?.largas ?? []).map((p) => `${Math.floor(p.en / 1000)}: ${p.ms.toFixed(0)} ${p.tipo}`).join(' · ') || 'ninguna'}`,
         );
     }
   }

@@ -2,7 +2,22 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+/** A garbage collection's pause, from the `gc` performance entries: `en` ms after the last ask. */
+export interface PausaGc {
+  en: number;
+  ms: number;
+  tipo: 'menor' | 'mayor' | 'otra';
+}
+/** Pauses at least this long are listed one by one (the others only counted). */
+const PAUSA_LISTADA_MS = 5;
+export interface ResumenGc {
+  menores: { n: number; ms: number; max: number };
+  mayores: { n: number; ms: number; max: number };
+  /** Every pause of PAUSA_LISTADA_MS or more, in order. */
+  largas: PausaGc[];
+}
 
 /**
  * BENCH_ASIGNACIONES=dir: V8's sampling heap profiler from the parent's first `retraso` ask (bench/chat
@@ -27,18 +42,37 @@ async function muestrearAsignaciones(dir: string): Promise<() => Promise<void>> 
 
 /**
  * The child's side of a bench server's IPC: `retraso` answers this process's event-loop delay (p99
- * and max, ms) since the last ask; `cerrar` runs `cerrar` and exits; a parent gone ends it too.
+ * and max, ms) and its garbage collections' pauses since the last ask; `cerrar` runs `cerrar` and exits; a parent gone ends it too.
  */
 export function atenderAlPadre(cerrar: () => Promise<void>): void {
   const retraso = monitorEventLoopDelay({ resolution: 5 });
   retraso.enable();
+  // Garbage-collection pauses since the last ask (entries arrive a little after each pause).
+  let desde = performance.now();
+  let pausas: PausaGc[] = [];
+  new PerformanceObserver((lista) => {
+    for (const e of lista.getEntries()) {
+      const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      const tipo = kind === constants.NODE_PERFORMANCE_GC_MAJOR ? 'mayor' : kind === constants.NODE_PERFORMANCE_GC_MINOR ? 'menor' : 'otra';
+      pausas.push({ en: e.startTime - desde, ms: e.duration, tipo });
+    }
+  }).observe({ entryTypes: ['gc'] });
+  const resumen = (): ResumenGc => {
+    const de = (tipo: PausaGc['tipo']) => {
+      const xs = pausas.filter((p) => p.tipo === tipo).map((p) => p.ms);
+      return { n: xs.length, ms: xs.reduce((a, b) => a + b, 0), max: xs.length ? Math.max(...xs) : 0 };
+    };
+    return { menores: de('menor'), mayores: de('mayor'), largas: pausas.filter((p) => p.ms >= PAUSA_LISTADA_MS) };
+  };
   const dir = process.env.BENCH_ASIGNACIONES;
   let terminarMuestreo: Promise<() => Promise<void>> | null = null;
   process.on('message', async (m: { tipo?: string }) => {
     if (m?.tipo === 'retraso') {
       if (dir && !terminarMuestreo) terminarMuestreo = muestrearAsignaciones(dir);
-      process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6 });
+      process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6, gc: resumen() });
       retraso.reset();
+      pausas = [];
+      desde = performance.now();
       return;
     }
     if (m?.tipo !== 'cerrar') return;

@@ -3,6 +3,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { ResumenGc } from './hijo';
 import postgres from 'postgres';
 
 /** Creates `<prefijo>_<random>` next to `raiz`; `borrar` drops it (forcing its connections). */
@@ -53,13 +54,14 @@ export async function detenerHijo(proceso: ChildProcess): Promise<void> {
   if (proceso.exitCode === null) proceso.kill('SIGKILL');
 }
 
-/** The child's event-loop delay (p99 and max, ms) since the previous ask (it resets its histogram). */
-export function pedirRetraso(proceso: ChildProcess): Promise<{ p99: number; max: number }> {
+/** The child's event-loop delay (p99 and max, ms) and garbage-collection pauses since the previous
+ * ask (it resets both). */
+export function pedirRetraso(proceso: ChildProcess): Promise<{ p99: number; max: number; gc: ResumenGc }> {
   return new Promise((resolve) => {
-    const oir = (m: { tipo?: string; p99: number; max: number }) => {
+    const oir = (m: { tipo?: string; p99: number; max: number; gc: ResumenGc }) => {
       if (m?.tipo !== 'retraso') return;
       proceso.off('message', oir);
-      resolve({ p99: m.p99, max: m.max });
+      resolve({ p99: m.p99, max: m.max, gc: m.gc });
     };
     proceso.on('message', oir);
     proceso.send({ tipo: 'retraso' });
