@@ -3,10 +3,10 @@
 // authentication, no database: the cost of live delivery alone, on the same machine and load.
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { atenderAlPadre } from '../comun/hijo';
+import { atenderAlPadre, opcionesDePing } from '../comun/hijo';
 
 const servidor = createServer();
-const io = new Server(servidor, { serveClient: false });
+const io = new Server(servidor, { serveClient: false, ...opcionesDePing() });
 
 io.on('connection', (socket) => {
   const cuenta = Number((socket.handshake.auth as { cuenta?: unknown }).cuenta);

@@ -8,7 +8,7 @@ import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { chat } from '@miduelo/server/db/schema/chat';
 import { sql } from 'drizzle-orm';
-import { atenderAlPadre } from '../comun/hijo';
+import { atenderAlPadre, opcionesDePing } from '../comun/hijo';
 import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 
 export interface PracticaBench {
@@ -67,6 +67,8 @@ async function main() {
   // postgres.js opens them lazily, and queries queued behind a connection being opened wait for it
   // (tens of ms to over a second on this VM), which would measure the pool's warm-up, not the chat.
   await Promise.all(Array.from({ length: POOL }, () => db.execute(sql`select pg_sleep(0.05)`)));
+  // BENCH_PING_MS: the same ping interval as the floors (engine.io reads it at every ping).
+  Object.assign((app.realtime.io.engine as unknown as { opts: object }).opts, opcionesDePing());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const dir = app.server.address();
   const indicePsi = new Map(psis.map((p, i) => [p.id_psicologo, i]));

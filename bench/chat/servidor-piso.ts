@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import postgres from 'postgres';
 import { Server } from 'socket.io';
-import { atenderAlPadre } from '../comun/hijo';
+import { atenderAlPadre, opcionesDePing } from '../comun/hijo';
 
 const POOL = 10;
 const url = process.env.BENCH_DB_URL;
@@ -47,7 +47,7 @@ const servidor = createServer((req, res) => {
     );
   });
 });
-const io = new Server(servidor, { serveClient: false });
+const io = new Server(servidor, { serveClient: false, ...opcionesDePing() });
 io.on('connection', (socket) => {
   const cuenta = Number((socket.handshake.auth as { cuenta?: unknown }).cuenta);
   void socket.join(`cuenta:${cuenta}`);

@@ -10,6 +10,13 @@ export interface PausaGc {
   ms: number;
   tipo: 'menor' | 'mayor' | 'otra';
 }
+/** BENCH_PING_MS: engine.io's ping interval for every bench server (default 25 s), to tell whether
+ * the pings of sockets connected together line up with a window's stalls. */
+export function opcionesDePing(): { pingInterval?: number } {
+  const ms = Number(process.env.BENCH_PING_MS);
+  return ms > 0 ? { pingInterval: ms } : {};
+}
+
 /** Pauses at least this long are listed one by one (the others only counted). */
 const PAUSA_LISTADA_MS = 5;
 export interface ResumenGc {
