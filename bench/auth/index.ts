@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, medirCpu } from '../comun/procesos';
+import { arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -80,7 +80,7 @@ async function main() {
     console.log(
       `  ${nombre.padEnd(34)} ${r.porSegundo.toFixed(1).padStart(8)} /s   (${r.hechas} en ${DURACION_MS} ms, concurrencia ${concurrencia})` +
         (cpu
-          ? ` · CPU por login: servidor ${ms(cpu.servidor)}, PostgreSQL ${ms(cpu.postgres)}, clientes ${ms(cpu.generador)}, robo de CPU ${cpu.robo === null ? 'n/d' : `${cpu.robo.toFixed(1)} %`}`
+          ? ` · CPU por login: servidor ${ms(cpu.servidor)}, PostgreSQL ${ms(cpu.postgres)}, clientes ${ms(cpu.generador)}, robo de CPU ${roboTexto(cpu.robo)}`
           : ''),
     );
   // CPU per login in the window: the server process (every thread: the hashing ones too), PostgreSQL, these clients.

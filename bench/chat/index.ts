@@ -11,7 +11,16 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import type { ResumenGc } from '../comun/hijo';
-import { arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, type Hijo, medirCpu, pedirRetraso } from '../comun/procesos';
+import {
+  arrancarHijo,
+  baseDesechable,
+  type CpuDeVentana,
+  detenerHijo,
+  type Hijo,
+  medirCpu,
+  pedirRetraso,
+  roboTexto,
+} from '../comun/procesos';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { io, type Socket } from 'socket.io-client';
@@ -265,7 +274,6 @@ const gcTexto = (g: ResumenGc | null) =>
   g
     ? `GC del servidor: ${g.menores.n} menores (máx ${g.menores.max.toFixed(1)} ms, ${g.menores.ms.toFixed(0)} ms en total), ${g.mayores.n} mayores (máx ${g.mayores.max.toFixed(1)} ms, ${g.mayores.ms.toFixed(0)} ms)`
     : 'GC del servidor: n/d';
-const roboTexto = (pct: number | null) => (pct === null ? 'n/d' : `${pct.toFixed(1)} %`);
 
 function imprimirRetrasos(rs: Resultado[]) {
   console.log(

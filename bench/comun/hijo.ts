@@ -4,12 +4,6 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
-/** A garbage collection's pause, from the `gc` performance entries: `en` ms after the last ask. */
-export interface PausaGc {
-  en: number;
-  ms: number;
-  tipo: 'menor' | 'mayor' | 'otra';
-}
 /** BENCH_PING_MS: engine.io's ping interval for every bench server (default 25 s), to tell whether
  * the pings of sockets connected together line up with a window's stalls. */
 export function opcionesDePing(): { pingInterval?: number } {
@@ -17,6 +11,12 @@ export function opcionesDePing(): { pingInterval?: number } {
   return ms > 0 ? { pingInterval: ms } : {};
 }
 
+/** A garbage collection's pause, from the `gc` performance entries: `en` ms after the last ask. */
+export interface PausaGc {
+  en: number;
+  ms: number;
+  tipo: 'menor' | 'mayor' | 'otra';
+}
 /** Pauses at least this long are listed one by one (the others only counted). */
 const PAUSA_LISTADA_MS = 5;
 export interface ResumenGc {

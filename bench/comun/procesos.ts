@@ -143,6 +143,9 @@ export interface CpuDeVentana {
   generador: number;
 }
 
+/** `robo` of a CPU window as printed by the benches. */
+export const roboTexto = (pct: number | null) => (pct === null ? 'n/d' : `${pct.toFixed(1)} %`);
+
 /** Starts a CPU window for the server process `pid`, PostgreSQL and this process; the function it
  * returns ends the window and gives each one's CPU time (ms) divided by `n` (messages, requests). */
 export function medirCpu(pid: number): (n: number) => CpuDeVentana {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { type CpuDeVentana, detenerHijo, medirCpu } from '../comun/procesos';
+import { type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
 import type { Listo } from './servidor';
 
 const DURACION_S = Number(process.env.BENCH_S ?? 4);
@@ -112,7 +112,7 @@ async function main() {
         const r = await medir(f.url, f.pid, f.token);
         res.set(f.clave, [...(res.get(f.clave) ?? []), r]);
         console.log(
-          `  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · CPU por petición: servidor ${us(r.cpu.servidor)}, PostgreSQL ${us(r.cpu.postgres)}, generador ${us(r.cpu.generador)} · carga ${carga()} · robo de CPU ${r.cpu.robo === null ? 'n/d' : `${r.cpu.robo.toFixed(1)} %`}`,
+          `  ronda ${ronda + 1} ${f.nombre.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pet/s · p99 ${r.p99} ms · errores ${r.errores} · CPU por petición: servidor ${us(r.cpu.servidor)}, PostgreSQL ${us(r.cpu.postgres)}, generador ${us(r.cpu.generador)} · carga ${carga()} · robo de CPU ${roboTexto(r.cpu.robo)}`,
         );
       }
     }

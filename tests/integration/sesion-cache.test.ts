@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { psicologo } from '@miduelo/server/db/schema/cuentas';
 import { CACHE_SESION_MS } from '@miduelo/server/plugins/sesiones-cache';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 
@@ -41,16 +41,17 @@ const subirVersionDe = (t: AppDePrueba, id: number, n: number) =>
     .where(eq(psicologo.id_psicologo, id));
 const subirVersion = (t: AppDePrueba, id: number) => subirVersionDe(t, id, 1);
 
-/** Moves performance.now() — the clock of the cache's entries — forward, keeping it monotonic. */
+/** Moves performance.now() — the clock of the cache's entries — forward, keeping it monotonic,
+ * until the end of the current test. */
 function adelantarReloj() {
   const real = performance.now.bind(performance);
   let desfase = 0;
   const espia = vi.spyOn(performance, 'now').mockImplementation(() => real() + desfase);
+  onTestFinished(() => espia.mockRestore());
   return {
     avanzar: (ms: number) => {
       desfase += ms;
     },
-    restaurar: () => espia.mockRestore(),
   };
 }
 
@@ -82,49 +83,41 @@ describe('un nodo, sin Redis', () => {
     const p = await crearPsicologo(t.db);
     const tk = sesionPsicologo(t.app, p);
     const reloj = adelantarReloj();
-    try {
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      await subirVersion(t, p.id_psicologo);
-      reloj.avanzar(CACHE_SESION_MS - 30_000);
-      // Served from the entry (nothing forgot it), which starts the renewal.
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      await t.app.sesiones.renovacionesPendientes();
-      expect((await protegido(t.app, tk)).statusCode).toBe(401);
-    } finally {
-      reloj.restaurar();
-    }
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    await subirVersion(t, p.id_psicologo);
+    reloj.avanzar(CACHE_SESION_MS - 30_000);
+    // Served from the entry (nothing forgot it), which starts the renewal.
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    await t.app.sesiones.renovacionesPendientes();
+    expect((await protegido(t.app, tk)).statusCode).toBe(401);
   });
 
   it('la verificación renovada vale otra vida de la caché desde la renovación, y no antes de su último minuto', async () => {
     const p = await crearPsicologo(t.db);
     const tk = sesionPsicologo(t.app, p);
     const reloj = adelantarReloj();
-    try {
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      // Halfway through its life the entry is only served: no renewal starts.
-      reloj.avanzar(CACHE_SESION_MS / 2);
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      await subirVersion(t, p.id_psicologo);
-      await t.app.sesiones.renovacionesPendientes();
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      await t.app.sesiones.olvidarCuenta({ tipo: 'psicologo', id: p.id_psicologo });
-      await subirVersionDe(t, p.id_psicologo, -1);
-      // A new entry (the forget emptied it), renewed in its last minute.
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      reloj.avanzar(CACHE_SESION_MS - 30_000);
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      await t.app.sesiones.renovacionesPendientes();
-      // Past the first entry's life, the renewed one still serves: no read, so a manual change is
-      // not seen yet...
-      await subirVersion(t, p.id_psicologo);
-      reloj.avanzar(60_000);
-      expect((await protegido(t.app, tk)).statusCode).toBe(200);
-      // ...and it is once the renewed entry's own life is over (the bound of decision 082 holds).
-      reloj.avanzar(CACHE_SESION_MS);
-      expect((await protegido(t.app, tk)).statusCode).toBe(401);
-    } finally {
-      reloj.restaurar();
-    }
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    // Halfway through its life the entry is only served: no renewal starts.
+    reloj.avanzar(CACHE_SESION_MS / 2);
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    await subirVersion(t, p.id_psicologo);
+    await t.app.sesiones.renovacionesPendientes();
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    await t.app.sesiones.olvidarCuenta({ tipo: 'psicologo', id: p.id_psicologo });
+    await subirVersionDe(t, p.id_psicologo, -1);
+    // A new entry (the forget emptied it), renewed in its last minute.
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    reloj.avanzar(CACHE_SESION_MS - 30_000);
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    await t.app.sesiones.renovacionesPendientes();
+    // Past the first entry's life, the renewed one still serves: no read, so a manual change is
+    // not seen yet...
+    await subirVersion(t, p.id_psicologo);
+    reloj.avanzar(60_000);
+    expect((await protegido(t.app, tk)).statusCode).toBe(200);
+    // ...and it is once the renewed entry's own life is over (the bound of decision 082 holds).
+    reloj.avanzar(CACHE_SESION_MS);
+    expect((await protegido(t.app, tk)).statusCode).toBe(401);
   });
 
   it('cerrar sesión, deshabilitar la cuenta o cambiar su estado a mano con olvidarCuenta se nota en la petición siguiente', async () => {

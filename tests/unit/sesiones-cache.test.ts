@@ -60,22 +60,22 @@ describe('renovación de las entradas de la caché de sesiones (decisión 241)',
       const cache = new CacheDeSesiones<object>(null, 'canal', log, 60_000);
       const s = { quien: 'ana' };
       cache.guardar('tk', 'jti-a', ana, s, cache.sello());
-      expect(cache.renovar('tk')).toBe(false);
+      expect(cache.reservarRenovacion('tk')).toBe(false);
       reloj.mockReturnValue(1_000 + 47_999);
-      expect(cache.renovar('tk')).toBe(false);
+      expect(cache.reservarRenovacion('tk')).toBe(false);
       reloj.mockReturnValue(1_000 + 48_000);
-      expect(cache.renovar('tk')).toBe(true);
+      expect(cache.reservarRenovacion('tk')).toBe(true);
       // One renewal per entry: the next requests are served without starting another.
-      expect(cache.renovar('tk')).toBe(false);
+      expect(cache.reservarRenovacion('tk')).toBe(false);
       expect(cache.leer('tk')).toBe(s);
       // The renewal's read stores a new entry, with a whole life from now.
       cache.guardar('tk', 'jti-a', ana, s, cache.sello());
       reloj.mockReturnValue(1_000 + 48_000 + 59_000);
       expect(cache.leer('tk')).toBe(s);
-      expect(cache.renovar('tk')).toBe(true);
+      expect(cache.reservarRenovacion('tk')).toBe(true);
       cache.descartar('tk');
       expect(cache.leer('tk')).toBeUndefined();
-      expect(cache.renovar('tk')).toBe(false);
+      expect(cache.reservarRenovacion('tk')).toBe(false);
     } finally {
       reloj.mockRestore();
     }

@@ -141,18 +141,16 @@ export default fp(
     // answered from the entry, which still holds (nothing forgot it).
     const renovaciones = new Set<Promise<void>>();
     function renovar(token: string) {
-      const r = Promise.resolve()
-        .then(() => sesionDe(leerToken(token), token))
-        .then(
-          () => {},
-          (err: unknown) => {
-            // Over (revoked, disabled, expired): the next request reads it and is refused. Without a
-            // database the entry lives out its life, and the request after it reads as usual.
-            if (err instanceof AppError && err.status === 401) cache.descartar(token);
-            else if (!esBdCaida(err)) app.log.error({ err }, 'sesiones: no se pudo renovar una verificación guardada');
-          },
-        )
-        .finally(() => renovaciones.delete(r));
+      const r = (async () => {
+        try {
+          await sesionDe(leerToken(token), token);
+        } catch (err) {
+          // Over (revoked, disabled, expired): the next request reads it and is refused. Without a
+          // database the entry lives out its life, and the request after it reads as usual.
+          if (err instanceof AppError && err.status === 401) cache.descartar(token);
+          else if (!esBdCaida(err)) app.log.error({ err }, 'sesiones: no se pudo renovar una verificación guardada');
+        }
+      })().finally(() => renovaciones.delete(r));
       renovaciones.add(r);
     }
 
@@ -161,7 +159,7 @@ export default fp(
       const guardada = cache.leer(token);
       if (guardada) {
         if (guardada.exp <= ahoraS()) throw unauthorized(MSG.sesionInvalida, 'TOKEN_EXPIRADO');
-        if (cache.renovar(token)) renovar(token);
+        if (cache.reservarRenovacion(token)) renovar(token);
         return guardada;
       }
       // Expiry against the app clock on every call, cached or not.

@@ -29,7 +29,7 @@ interface Entrada<S> {
   cuenta: string;
   jti: string;
   hasta: number;
-  /** A renewal of this entry started (`renovar`): one per entry. */
+  /** A renewal of this entry started (`reservarRenovacion`): one per entry. */
   renovando: boolean;
 }
 
@@ -128,10 +128,10 @@ export class CacheDeSesiones<S> {
   /**
    * Whether the entry of `token`, just served, should be read again off the request path: it is in
    * the last fifth of its life and no renewal of it started (this call marks one as started). The
-   * renewal stores its read through `guardar` (refused, as any check, when a forget came first) or
+   * renewal (the caller's) stores its read through `guardar` (refused, as any check, when a forget came first) or
    * drops the entry (`descartar`) when the session no longer holds (decision 241).
    */
-  renovar(token: string): boolean {
+  reservarRenovacion(token: string): boolean {
     const e = this.entradas.get(token);
     if (!e || e.renovando || e.hasta - performance.now() > this.renovarAntesMs) return false;
     e.renovando = true;
