@@ -38,7 +38,9 @@ async function muestrearAsignaciones(dir: string): Promise<() => Promise<void>> 
   await s.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    // BENCH_SOBREVIVIENTES=1: only what outlived a scavenge (promoted, or allocated old): what the
+    // full collections then have to mark and sweep.
+    includeObjectsCollectedByMinorGC: process.env.BENCH_SOBREVIVIENTES !== '1',
   });
   return async () => {
     const { profile } = await s.post('HeapProfiler.stopSampling');

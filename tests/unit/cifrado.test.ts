@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crearCifrador, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from '@miduelo/server/comun/cifrado';
+import { crearCifrador, hmacSha256, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from '@miduelo/server/comun/cifrado';
 
 const k1 = nuevaLlaveBase64();
 const k2 = nuevaLlaveBase64();
@@ -74,6 +76,47 @@ describe('cifrado autenticado', () => {
     expect(rotado.descifrar(v, 'mensaje.contenido')).toBe('carta a mi hermano');
     expect(rotado.necesitaRecifrar(v)).toBe(true);
     expect(rotado.necesitaRecifrar(rotado.cifrar('x', 'mensaje.contenido'))).toBe(false);
+  });
+});
+
+const HUELLAS_PREVIAS = [
+  '24acjc26gancgqCx',
+  '4xTaqjRLLYL_X0VJ',
+  'VVmdPPGM8QIuAxv2',
+  'h2ERR3TOL_Nbst6G',
+  'MwiLALoL0wXDrvNi',
+  '-mJN5kzBZln9g9lK',
+  '2NsDgPvNu1myN374',
+  'pQXzCL2-oXamWEio',
+  'mqYORL0CUAJc3fV6',
+  '_-Q5z0BO448liGsf',
+  'AjtzFnBsS8PJ0Hjj',
+];
+
+describe('HMAC-SHA256 de las huellas (decision 242)', () => {
+  it('da el vector de RFC 4231 (caso 2)', () => {
+    const esperado = Buffer.from('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843', 'hex').toString('base64url');
+    expect(hmacSha256(Buffer.from('Jefe'))('what do ya want for nothing?')).toBe(esperado);
+  });
+
+  it('da los mismos bytes que createHmac para cualquier llave de hasta 64 bytes y cualquier texto', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 64 }),
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 400 }), { maxLength: 4 }),
+        (llave, textos) => {
+          const h = hmacSha256(Buffer.from(llave));
+          for (const t of textos) expect(h(t)).toBe(createHmac('sha256', Buffer.from(llave)).update(t).digest('base64url'));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('las huellas guardadas antes del cambio siguen encontrándose (misma llave, mismo texto, mismas huellas)', () => {
+    const llave = 'VGhpcyBpcyBhIDMyLWJ5dGUga2V5IGZvciB0ZXN0cyE';
+    // Computed with the former createHmac implementation for this key and text.
+    expect(crearCifrador(leerLlaves(`k1:${llave}`)).huellas('Carta de despedida')).toEqual(HUELLAS_PREVIAS);
   });
 });
 

@@ -4,7 +4,7 @@
 // additional authenticated data, so a ciphertext copied into another column does not decrypt.
 // Search over encrypted text uses keyed hashes of normalised words and word beginnings (decision
 // 070): the database can match a term without ever holding the words themselves.
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomFillSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes, randomFillSync } from 'node:crypto';
 
 export interface Llave {
   id: string;
@@ -58,7 +58,8 @@ export function nuevaLlaveBase64(): string {
 interface Derivadas {
   id: string;
   cifrar: Buffer;
-  indice: Buffer;
+  /** HMAC-SHA256 under the search-index key. */
+  huella: (texto: string) => string;
 }
 
 /** Random IVs drawn from a pool refilled 4 KiB at a time by the same CSPRNG: one call into
@@ -75,9 +76,51 @@ function ivNuevo(): Buffer {
   return POOL_IV.subarray(usadoIv - 12, usadoIv);
 }
 
+/** Bytes of SHA-256's block: a key up to this long is padded to it (RFC 2104). */
+const BLOQUE = 64;
+/** Scratch of the inner hash's input (pad ‖ text), grown when a text is longer, and its views by
+ * length up to VISTAS_MAX (a view per hash would be one more object per hash). Cleared of the text
+ * before `hmac` returns: no word of a message stays readable in it. */
+let interior = Buffer.alloc(BLOQUE + 256);
+let vistas: Uint8Array[] = [];
+const VISTAS_MAX = BLOQUE + 512;
+
+/**
+ * HMAC-SHA256 under a key of at most 64 bytes, as RFC 2104 defines it: SHA-256(key ⊕ opad ‖
+ * SHA-256(key ⊕ ipad ‖ text)), with two one-shot hashes. The same bytes `createHmac` gives (unit
+ * test) in about half its time: a message's search fingerprints are tens of HMACs (decision 242).
+ */
+export function hmacSha256(llave: Buffer): (texto: string) => string {
+  if (llave.length > BLOQUE) throw new Error('llave de índice demasiado larga');
+  const ipad = Buffer.alloc(BLOQUE, 0x36);
+  const exterior = Buffer.alloc(BLOQUE + 32, 0x5c);
+  for (let i = 0; i < llave.length; i++) {
+    ipad[i] ^= llave[i];
+    exterior[i] ^= llave[i];
+  }
+  return (texto) => {
+    const n = BLOQUE + Buffer.byteLength(texto);
+    if (n > interior.length) {
+      interior = Buffer.alloc(Math.max(n, interior.length * 2));
+      vistas = [];
+    }
+    ipad.copy(interior, 0);
+    interior.write(texto, BLOQUE);
+    let vista = vistas[n];
+    if (!vista) {
+      vista = interior.subarray(0, n);
+      if (n <= VISTAS_MAX) vistas[n] = vista;
+    }
+    const dentro = hash('sha256', vista, 'binary');
+    interior.fill(0, BLOQUE, n);
+    exterior.write(dentro, BLOQUE, 'binary');
+    return hash('sha256', exterior, 'base64url');
+  };
+}
+
 function derivar(l: Llave): Derivadas {
   const d = (info: string) => Buffer.from(hkdfSync('sha256', l.material, Buffer.alloc(0), info, 32));
-  return { id: l.id, cifrar: d('miduelo/cifrado/v1'), indice: d('miduelo/busqueda/v1') };
+  return { id: l.id, cifrar: d('miduelo/cifrado/v1'), huella: hmacSha256(d('miduelo/busqueda/v1')) };
 }
 
 /** Lower case, no accents, Unicode-normalised: what both the index and the query hash. */
@@ -122,7 +165,7 @@ export function crearCifrador(llaves: Llave[]): Cifrador {
   const porId = new Map(todas.map((d) => [d.id, d]));
   const actual = todas[0];
 
-  const hmac = (d: Derivadas, ficha: string) => createHmac('sha256', d.indice).update(ficha).digest('base64url').slice(0, 16);
+  const hmac = (d: Derivadas, ficha: string) => d.huella(ficha).slice(0, 16);
 
   function abrir(valor: string, columna: string): string | null {
     const m = VALOR.exec(valor);
