@@ -28,7 +28,12 @@ import type { PracticaBench } from './servidor-chat';
 
 let TASA = Number(process.env.BENCH_TASA ?? 200);
 let DURACION_MS = Number(process.env.BENCH_MS ?? 5_000);
-let CALENTAMIENTO_MS = Number(process.env.BENCH_CALENTAMIENTO_MS ?? 1_000);
+// 5 s of sends at the phase's rate before its window: each server idles while the other phases
+// run, V8 shrinks an idle process's young generation, and a window that began 1 s after the idle
+// spell measured the young generation growing back (scavenges and promotions two to four times
+// those of a steady server, floors and ours alike; README, eighth host). REST phases already had
+// their GET /chats step before the window, socket phases had nothing.
+let CALENTAMIENTO_MS = Number(process.env.BENCH_CALENTAMIENTO_MS ?? 5_000);
 const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
 /** Rates of the ramp (messages/s), each for BENCH_RAMPA_MS; empty to skip the ramp. */
 const RAMPA = (process.env.BENCH_RAMPA ?? '100,200,300,450').split(',').filter(Boolean).map(Number);
