@@ -28,11 +28,8 @@ import type { PracticaBench } from './servidor-chat';
 
 let TASA = Number(process.env.BENCH_TASA ?? 200);
 let DURACION_MS = Number(process.env.BENCH_MS ?? 5_000);
-// 5 s of sends at the phase's rate before its window: each server idles while the other phases
-// run, V8 shrinks an idle process's young generation, and a window that began 1 s after the idle
-// spell measured the young generation growing back (scavenges and promotions two to four times
-// those of a steady server, floors and ours alike; README, eighth host). REST phases already had
-// their GET /chats step before the window, socket phases had nothing.
+// Sends at the phase's rate before its window, not measured: long enough for a server's young
+// generation, shrunk while it idled through the other phases, to grow back (decision 243).
 let CALENTAMIENTO_MS = Number(process.env.BENCH_CALENTAMIENTO_MS ?? 5_000);
 const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
 /** Rates of the ramp (messages/s), each for BENCH_RAMPA_MS; empty to skip the ramp. */
