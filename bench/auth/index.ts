@@ -56,12 +56,16 @@ function crudoEnServidor(proceso: ChildProcess, concurrencia: number): Promise<{
 async function main() {
   const raiz = process.env.DATABASE_URL ?? null;
   const base = raiz ? await baseDesechable(raiz, process.env.BENCH_DB_PREFIJO ?? 'bench_auth') : null;
-  const { proceso, datos } = await arrancarHijo<{ url: string; base: string }>(path.join(DIR, 'servidor.ts'), {
-    BENCH_DB_URL: base?.url ?? '',
-  });
+  // BENCH_PERFIL=dir writes a CPU profile of each server process there (node --cpu-prof), as in bench/chat.
+  const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
+  const { proceso, datos } = await arrancarHijo<{ url: string; base: string }>(
+    path.join(DIR, 'servidor.ts'),
+    { BENCH_DB_URL: base?.url ?? '' },
+    perfil,
+  );
   const servidor = { proceso, ...datos };
   // The floor (PostgreSQL only: an embedded PGlite lives in one process and cannot be shared).
-  const minimo = base ? await arrancarHijo<{ url: string }>(path.join(DIR, 'servidor-minimo.ts'), { BENCH_DB_URL: base.url }) : null;
+  const minimo = base ? await arrancarHijo<{ url: string }>(path.join(DIR, 'servidor-minimo.ts'), { BENCH_DB_URL: base.url }, perfil) : null;
   const cuerpo = JSON.stringify({ correo: CORREO, contrasena: CONTRASENA });
   const tareaLogin = async () => {
     const status = await post(`${servidor.url}/api/psicologo/iniciar-sesion`, cuerpo);

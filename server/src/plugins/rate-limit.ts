@@ -1,8 +1,9 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { mensajeDemasiadosIntentos } from '@miduelo/shared/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { hmacSha256 } from '../comun/cifrado';
 import type { Limites } from '../config';
 import { AppError } from '../errors';
 
@@ -121,21 +122,22 @@ export default fp(
     // derived from the JWT secret, naming the account, kept as a cookie (browser) or sent back in
     // the X-Dispositivo header (mobile app). It lets its holder past the slower per-account limit
     // that strangers elsewhere can exhaust; the per-account-and-address limit still applies.
-    const clave = createHmac('sha256', opts.secreto).update('miduelo:dispositivo').digest();
-    const firma = (datos: string) => createHmac('sha256', clave).update(datos).digest('base64url');
-    const huella = (cuenta: string) => createHash('sha256').update(cuenta).digest('hex').slice(0, 16);
-    const nombreCookie = (grupo: string, cuenta: string) => `md_disp_${huella(`${grupo}:${cuenta}`)}`;
-    const tokenDispositivo = (grupo: string, cuenta: string) => {
+    // One-shot hashes (decision 242's HMAC, node:crypto's `hash`): the same bytes as createHmac and
+    // createHash, without an object per call; each is computed once per login (decision 244).
+    const firma = hmacSha256(createHmac('sha256', opts.secreto).update('miduelo:dispositivo').digest());
+    const huella = (cuenta: string) => hash('sha256', cuenta, 'hex').slice(0, 16);
+    const tokenDispositivo = (dispositivo: string) => {
       const exp = Math.floor(Date.now() / 1000) + DISPOSITIVO_DIAS * 86_400;
-      const datos = `${huella(`${grupo}:${cuenta}`)}.${exp}`;
+      const datos = `${dispositivo}.${exp}`;
       return `${datos}.${firma(datos)}`;
     };
-    const esConocido = (request: FastifyRequest, grupo: string, cuenta: string) => {
+    /** `dispositivo`: huella(`${grupo}:${cuenta}`), the account's id in its device tokens and cookie name. */
+    const esConocido = (request: FastifyRequest, dispositivo: string) => {
       const h = request.headers[DISPOSITIVO_HEADER];
-      const candidatos = [request.cookies?.[nombreCookie(grupo, cuenta)], typeof h === 'string' ? h : undefined];
+      const candidatos = [request.cookies?.[`md_disp_${dispositivo}`], typeof h === 'string' ? h : undefined];
       return candidatos.some((t) => {
         const [id, exp, f] = (t ?? '').split('.');
-        if (!id || !exp || !f || id !== huella(`${grupo}:${cuenta}`) || Number(exp) * 1000 < Date.now()) return false;
+        if (!id || !exp || !f || id !== dispositivo || Number(exp) * 1000 < Date.now()) return false;
         const a = Buffer.from(f);
         const b = Buffer.from(firma(`${id}.${exp}`));
         return a.length === b.length && timingSafeEqual(a, b);
@@ -147,10 +149,10 @@ export default fp(
       const fallosCuentaIp = porCuenta;
       const fallosCuenta = porCuenta * 5;
       const ventanaCuentaMs = ventanaMs * 4;
-      const claves = (request: FastifyRequest, cuenta: string) => ({
-        cuentaIp: `${grupo}:${huella(cuenta)}:${request.ip}`,
-        cuenta: `${grupo}:${huella(cuenta)}`,
-      });
+      const claves = (request: FastifyRequest, cuenta: string) => {
+        const h = huella(cuenta);
+        return { cuentaIp: `${grupo}:${h}:${request.ip}`, cuenta: `${grupo}:${h}` };
+      };
       return {
         async antes(request, reply) {
           await porIpCheck.call(app, request, reply);
@@ -158,7 +160,7 @@ export default fp(
           const k = claves(request, cuenta);
           const aqui = await contador.leer(k.cuentaIp);
           if (aqui.n >= fallosCuentaIp) throw demasiados(aqui.ttlMs / 1000);
-          if (esConocido(request, grupo, cuenta)) return;
+          if (esConocido(request, huella(`${grupo}:${cuenta}`))) return;
           const total = await contador.leer(k.cuenta);
           if (total.n >= fallosCuenta) throw demasiados(total.ttlMs / 1000);
         },
@@ -169,8 +171,9 @@ export default fp(
         async exito(request, reply, cuenta) {
           const c = cuenta.toLowerCase();
           await contador.borrar(claves(request, c).cuentaIp);
-          const token = tokenDispositivo(grupo, c);
-          reply.setCookie(nombreCookie(grupo, c), token, {
+          const dispositivo = huella(`${grupo}:${c}`);
+          const token = tokenDispositivo(dispositivo);
+          reply.setCookie(`md_disp_${dispositivo}`, token, {
             path: '/api/',
             httpOnly: true,
             sameSite: 'strict',
