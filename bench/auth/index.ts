@@ -65,7 +65,9 @@ async function main() {
   );
   const servidor = { proceso, ...datos };
   // The floor (PostgreSQL only: an embedded PGlite lives in one process and cannot be shared).
-  const minimo = base ? await arrancarHijo<{ url: string }>(path.join(DIR, 'servidor-minimo.ts'), { BENCH_DB_URL: base.url }, perfil) : null;
+  const minimo = base
+    ? await arrancarHijo<{ url: string }>(path.join(DIR, 'servidor-minimo.ts'), { BENCH_DB_URL: base.url }, perfil)
+    : null;
   const cuerpo = JSON.stringify({ correo: CORREO, contrasena: CONTRASENA });
   const tareaLogin = async () => {
     const status = await post(`${servidor.url}/api/psicologo/iniciar-sesion`, cuerpo);

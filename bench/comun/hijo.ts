@@ -2,6 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 /** BENCH_PING_MS: engine.io's ping interval for every bench server (default 25 s), to tell whether
@@ -32,21 +34,34 @@ export interface ResumenGc {
  * objects a scavenge or a full collection freed included (what `--heap-prof` leaves out), written
  * there as a .heapprofile (Chrome DevTools, Memory tab): where each server allocates, per message.
  */
-async function muestrearAsignaciones(dir: string): Promise<() => Promise<void>> {
+async function muestrearAsignaciones(dir: string, nombre = `asignaciones-${process.pid}`): Promise<() => Promise<void>> {
   const s = new Session();
   s.connect();
+  const sobrevivientes = process.env.BENCH_SOBREVIVIENTES === '1';
   await s.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
     // BENCH_SOBREVIVIENTES=1: only what outlived a scavenge (promoted, or allocated old): what the
     // full collections then have to mark and sweep.
-    includeObjectsCollectedByMinorGC: process.env.BENCH_SOBREVIVIENTES !== '1',
+    includeObjectsCollectedByMinorGC: !sobrevivientes,
   });
   return async () => {
+    // The profiler learns an object died only when a collection frees it: what died since the last
+    // scavenge would be counted as a survivor. One scavenge first, so it is not.
+    if (sobrevivientes) scavenge();
     const { profile } = await s.post('HeapProfiler.stopSampling');
-    writeFileSync(path.join(dir, `asignaciones-${process.pid}.heapprofile`), JSON.stringify(profile));
+    writeFileSync(path.join(dir, `${nombre}.heapprofile`), JSON.stringify(profile));
     s.disconnect();
   };
+}
+
+let gcExpuesto: ((o: { type: 'minor' }) => void) | undefined;
+function scavenge(): void {
+  if (!gcExpuesto) {
+    setFlagsFromString('--expose-gc');
+    gcExpuesto = runInNewContext('gc') as (o: { type: 'minor' }) => void;
+  }
+  gcExpuesto({ type: 'minor' });
 }
 
 /**
@@ -75,13 +90,25 @@ export function atenderAlPadre(cerrar: () => Promise<void>): void {
   };
   const dir = process.env.BENCH_ASIGNACIONES;
   let terminarMuestreo: Promise<() => Promise<void>> | null = null;
+  let ventanas = 0;
   process.on('message', async (m: { tipo?: string }) => {
     if (m?.tipo === 'retraso') {
-      if (dir && !terminarMuestreo) terminarMuestreo = muestrearAsignaciones(dir);
+      // BENCH_SOBREVIVIENTES=1: one profile per measured window (the parent asks at its start and at
+      // its end): what outlived a scavenge in that window, without the idle spells or the teardown.
+      const porVentana = dir && process.env.BENCH_SOBREVIVIENTES === '1';
+      const alTerminar = porVentana ? terminarMuestreo : null;
+      if (porVentana && !alTerminar) {
+        terminarMuestreo = muestrearAsignaciones(dir, `sobrevivientes-${process.pid}-${++ventanas}`);
+        await terminarMuestreo;
+      } else if (dir && !porVentana && !terminarMuestreo) terminarMuestreo = muestrearAsignaciones(dir);
       process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6, gc: resumen() });
       retraso.reset();
       pausas = [];
       desde = performance.now();
+      if (alTerminar) {
+        terminarMuestreo = null;
+        await (await alTerminar)();
+      }
       return;
     }
     if (m?.tipo !== 'cerrar') return;
