@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
+import { argumentosDePerfil, arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -56,8 +56,8 @@ function crudoEnServidor(proceso: ChildProcess, concurrencia: number): Promise<{
 async function main() {
   const raiz = process.env.DATABASE_URL ?? null;
   const base = raiz ? await baseDesechable(raiz, process.env.BENCH_DB_PREFIJO ?? 'bench_auth') : null;
-  // BENCH_PERFIL=dir writes a CPU profile of each server process there (node --cpu-prof), as in bench/chat.
-  const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
+  // BENCH_PERFIL=dir: a CPU profile of each server process.
+  const perfil = argumentosDePerfil();
   const { proceso, datos } = await arrancarHijo<{ url: string; base: string }>(
     path.join(DIR, 'servidor.ts'),
     { BENCH_DB_URL: base?.url ?? '' },

@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { ResumenGc } from '../comun/hijo';
 import {
+  argumentosDePerfil,
   arrancarHijo,
   baseDesechable,
   type CpuDeVentana,
@@ -54,11 +55,9 @@ const pararTodo = setTimeout(() => {
 }, LIMITE_TOTAL_MS);
 
 function arrancar<T>(archivo: string, env: NodeJS.ProcessEnv): Promise<Hijo<T>> {
-  // BENCH_PERFIL=dir writes a CPU profile of each server process there (node --cpu-prof).
-  const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
   // BENCH_NODE_ARGS: more flags for the server processes (say --trace-gc).
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return arrancarHijo<T>(path.join(DIR, archivo), env, [...perfil, ...extra]);
+  return arrancarHijo<T>(path.join(DIR, archivo), env, [...argumentosDePerfil(), ...extra]);
 }
 
 interface Retraso {

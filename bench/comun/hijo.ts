@@ -34,21 +34,23 @@ export interface ResumenGc {
  * objects a scavenge or a full collection freed included (what `--heap-prof` leaves out), written
  * there as a .heapprofile (Chrome DevTools, Memory tab): where each server allocates, per message.
  */
+/** BENCH_SOBREVIVIENTES=1 (with BENCH_ASIGNACIONES): only what outlived a scavenge, one profile per window. */
+const SOBREVIVIENTES = process.env.BENCH_SOBREVIVIENTES === '1';
+
 async function muestrearAsignaciones(dir: string, nombre = `asignaciones-${process.pid}`): Promise<() => Promise<void>> {
   const s = new Session();
   s.connect();
-  const sobrevivientes = process.env.BENCH_SOBREVIVIENTES === '1';
   await s.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
     // BENCH_SOBREVIVIENTES=1: only what outlived a scavenge (promoted, or allocated old): what the
     // full collections then have to mark and sweep.
-    includeObjectsCollectedByMinorGC: !sobrevivientes,
+    includeObjectsCollectedByMinorGC: !SOBREVIVIENTES,
   });
   return async () => {
     // The profiler learns an object died only when a collection frees it: what died since the last
     // scavenge would be counted as a survivor. One scavenge first, so it is not.
-    if (sobrevivientes) scavenge();
+    if (SOBREVIVIENTES) scavenge();
     const { profile } = await s.post('HeapProfiler.stopSampling');
     writeFileSync(path.join(dir, `${nombre}.heapprofile`), JSON.stringify(profile));
     s.disconnect();
@@ -95,12 +97,11 @@ export function atenderAlPadre(cerrar: () => Promise<void>): void {
     if (m?.tipo === 'retraso') {
       // BENCH_SOBREVIVIENTES=1: one profile per measured window (the parent asks at its start and at
       // its end): what outlived a scavenge in that window, without the idle spells or the teardown.
-      const porVentana = dir && process.env.BENCH_SOBREVIVIENTES === '1';
-      const alTerminar = porVentana ? terminarMuestreo : null;
-      if (porVentana && !alTerminar) {
-        terminarMuestreo = muestrearAsignaciones(dir, `sobrevivientes-${process.pid}-${++ventanas}`);
+      const alTerminar = SOBREVIVIENTES ? terminarMuestreo : null;
+      if (dir && !terminarMuestreo) {
+        terminarMuestreo = muestrearAsignaciones(dir, SOBREVIVIENTES ? `sobrevivientes-${process.pid}-${++ventanas}` : undefined);
         await terminarMuestreo;
-      } else if (dir && !porVentana && !terminarMuestreo) terminarMuestreo = muestrearAsignaciones(dir);
+      }
       process.send?.({ tipo: 'retraso', p99: retraso.percentile(99) / 1e6, max: retraso.max / 1e6, gc: resumen() });
       retraso.reset();
       pausas = [];

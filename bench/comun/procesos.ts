@@ -29,6 +29,12 @@ export interface Hijo<T> {
   datos: T;
 }
 
+/** BENCH_PERFIL=dir: the flags that make a server process write its CPU profile there (node --cpu-prof). */
+export function argumentosDePerfil(): string[] {
+  const dir = process.env.BENCH_PERFIL;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 /** Forks `ruta` (same loader, plus `execArgv`) and resolves with its `listo` message. */
 export function arrancarHijo<T>(ruta: string, env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<Hijo<T>> {
   const proceso = fork(ruta, [], {

@@ -46,7 +46,7 @@ async function main() {
       await op(n);
     }, 5);
   });
-  process.stderr.write(`operaciones=${n} basura=${basura.length}\n`);
+  process.stderr.write(`operaciones=${n}\n`);
   process.exit(0);
 }
 

@@ -126,15 +126,17 @@ export default fp(
     // createHash, without an object per call; each is computed once per login (decision 244).
     const firma = hmacSha256(createHmac('sha256', opts.secreto).update('miduelo:dispositivo').digest());
     const huella = (cuenta: string) => hash('sha256', cuenta, 'hex').slice(0, 16);
+    /** The account's id in its device tokens and cookie name, for one login group. */
+    const dispositivoDe = (grupo: string, cuenta: string) => huella(`${grupo}:${cuenta}`);
+    const nombreCookie = (dispositivo: string) => `md_disp_${dispositivo}`;
     const tokenDispositivo = (dispositivo: string) => {
       const exp = Math.floor(Date.now() / 1000) + DISPOSITIVO_DIAS * 86_400;
       const datos = `${dispositivo}.${exp}`;
       return `${datos}.${firma(datos)}`;
     };
-    /** `dispositivo`: huella(`${grupo}:${cuenta}`), the account's id in its device tokens and cookie name. */
     const esConocido = (request: FastifyRequest, dispositivo: string) => {
       const h = request.headers[DISPOSITIVO_HEADER];
-      const candidatos = [request.cookies?.[`md_disp_${dispositivo}`], typeof h === 'string' ? h : undefined];
+      const candidatos = [request.cookies?.[nombreCookie(dispositivo)], typeof h === 'string' ? h : undefined];
       return candidatos.some((t) => {
         const [id, exp, f] = (t ?? '').split('.');
         if (!id || !exp || !f || id !== dispositivo || Number(exp) * 1000 < Date.now()) return false;
@@ -160,7 +162,7 @@ export default fp(
           const k = claves(request, cuenta);
           const aqui = await contador.leer(k.cuentaIp);
           if (aqui.n >= fallosCuentaIp) throw demasiados(aqui.ttlMs / 1000);
-          if (esConocido(request, huella(`${grupo}:${cuenta}`))) return;
+          if (esConocido(request, dispositivoDe(grupo, cuenta))) return;
           const total = await contador.leer(k.cuenta);
           if (total.n >= fallosCuenta) throw demasiados(total.ttlMs / 1000);
         },
@@ -171,9 +173,9 @@ export default fp(
         async exito(request, reply, cuenta) {
           const c = cuenta.toLowerCase();
           await contador.borrar(claves(request, c).cuentaIp);
-          const dispositivo = huella(`${grupo}:${c}`);
+          const dispositivo = dispositivoDe(grupo, c);
           const token = tokenDispositivo(dispositivo);
-          reply.setCookie(`md_disp_${dispositivo}`, token, {
+          reply.setCookie(nombreCookie(dispositivo), token, {
             path: '/api/',
             httpOnly: true,
             sameSite: 'strict',
