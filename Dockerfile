@@ -43,4 +43,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/salud/listo').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 WORKDIR /app/server
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# The flags are server/banderas-node.json's (decision 246; a test keeps the two equal).
+CMD ["node", "--heap-growing-percent=100", "--min-semi-space-size=32", "--max-semi-space-size=32", "--import", "tsx", "src/main.ts"]

@@ -2,7 +2,7 @@
 // process serving the API, the Socket.IO gateway and the built client. (The server runs its
 // TypeScript through tsx: there is no separate server build; see docs/decisions/004.)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +16,9 @@ function masReciente(dir) {
   }
   return max;
 }
+
+/** The server's Node flags (decision 246: how V8 sizes its heap), the Dockerfile's CMD too. */
+export const banderasNode = JSON.parse(readFileSync(path.join(raiz, 'server/banderas-node.json'), 'utf8'));
 
 export function construirClienteSiHaceFalta() {
   // The psychologists' site (index.html) and, built after it, the patient's app (app/index.html).
@@ -40,7 +43,7 @@ export function construirClienteSiHaceFalta() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   construirClienteSiHaceFalta();
-  const hijo = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: raiz, stdio: 'inherit' });
+  const hijo = spawn(process.execPath, [...banderasNode, '--import', 'tsx', 'server/src/main.ts'], { cwd: raiz, stdio: 'inherit' });
   for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => hijo.kill(s));
   hijo.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

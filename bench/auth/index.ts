@@ -9,7 +9,16 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { argumentosDePerfil, arrancarHijo, baseDesechable, type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
+import {
+  argumentosDePerfil,
+  arrancarHijo,
+  banderasDelServidor,
+  baseDesechable,
+  type CpuDeVentana,
+  detenerHijo,
+  medirCpu,
+  roboTexto,
+} from '../comun/procesos';
 import { CONTRASENA, CORREO, porSegundo } from './comun';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -61,7 +70,7 @@ async function main() {
   const { proceso, datos } = await arrancarHijo<{ url: string; base: string }>(
     path.join(DIR, 'servidor.ts'),
     { BENCH_DB_URL: base?.url ?? '' },
-    perfil,
+    [...banderasDelServidor(), ...perfil],
   );
   const servidor = { proceso, ...datos };
   // The floor (PostgreSQL only: an embedded PGlite lives in one process and cannot be shared).

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { ResumenGc } from '../comun/hijo';
 import {
   argumentosDePerfil,
+  banderasDelServidor,
   arrancarHijo,
   baseDesechable,
   type CpuDeVentana,
@@ -55,9 +56,10 @@ const pararTodo = setTimeout(() => {
 }, LIMITE_TOTAL_MS);
 
 function arrancar<T>(archivo: string, env: NodeJS.ProcessEnv): Promise<Hijo<T>> {
-  // BENCH_NODE_ARGS: more flags for the server processes (say --trace-gc).
+  // MiDuelo's server with its production flags; BENCH_NODE_ARGS: more flags for every server process (say --trace-gc).
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return arrancarHijo<T>(path.join(DIR, archivo), env, [...argumentosDePerfil(), ...extra]);
+  const propias = archivo === 'servidor-chat.ts' ? banderasDelServidor() : [];
+  return arrancarHijo<T>(path.join(DIR, archivo), env, [...propias, ...argumentosDePerfil(), ...extra]);
 }
 
 interface Retraso {

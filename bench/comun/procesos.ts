@@ -29,6 +29,14 @@ export interface Hijo<T> {
   datos: T;
 }
 
+/** The Node flags MiDuelo's server starts with in production (server/banderas-node.json, decision
+ * 246), for the benches' MiDuelo processes; the baselines keep Node's defaults. BENCH_SIN_BANDERAS=1:
+ * none (to measure what they change). */
+export function banderasDelServidor(): string[] {
+  if (process.env.BENCH_SIN_BANDERAS === '1') return [];
+  return JSON.parse(readFileSync(new URL('../../server/banderas-node.json', import.meta.url), 'utf8'));
+}
+
 /** BENCH_PERFIL=dir: the flags that make a server process write its CPU profile there (node --cpu-prof). */
 export function argumentosDePerfil(): string[] {
   const dir = process.env.BENCH_PERFIL;

@@ -12,7 +12,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { argumentosDePerfil, detenerHijo, pedirRetraso } from '../comun/procesos';
+import { argumentosDePerfil, banderasDelServidor, detenerHijo, pedirRetraso } from '../comun/procesos';
 import type { ServidorBench } from './servidor';
 
 const DURACION_MS = Number(process.env.BENCH_MS ?? 8_000);
@@ -35,7 +35,7 @@ function arrancar(modo: 'miduelo' | 'base'): Promise<Hijo> {
   const proceso = fork(path.join(DIR, 'servidor.ts'), [], {
     env: { ...process.env, BENCH_MODO: modo },
     // BENCH_PERFIL=dir writes a CPU profile of the MiDuelo server there.
-    execArgv: [...process.execArgv, ...(modo === 'miduelo' ? argumentosDePerfil() : [])],
+    execArgv: [...process.execArgv, ...(modo === 'miduelo' ? [...banderasDelServidor(), ...argumentosDePerfil()] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

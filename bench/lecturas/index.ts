@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
+import { banderasDelServidor, type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
 import type { Listo } from './servidor';
 
 const DURACION_S = Number(process.env.BENCH_S ?? 4);
@@ -31,6 +31,8 @@ const carga = () =>
 function arrancar(env: NodeJS.ProcessEnv): Promise<{ proceso: ChildProcess; listo: Listo }> {
   const proceso = fork(path.join(DIR, 'servidor.ts'), [], {
     env: { ...process.env, ...env },
+    // MiDuelo's server with its production flags; the bare server with Node's defaults.
+    execArgv: [...process.execArgv, ...(env.MODO === 'app' ? banderasDelServidor() : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

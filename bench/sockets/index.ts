@@ -7,6 +7,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { banderasDelServidor } from '../comun/procesos';
 
 const CUENTAS = Number(process.env.BENCH_CUENTAS ?? 500);
 const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
@@ -26,7 +27,7 @@ interface Listo {
 function arrancar(modo: string): Promise<{ p: ChildProcess; listo: Listo }> {
   const p = fork(path.join(DIR, 'servidor.ts'), [], {
     env: { ...process.env, MODO: modo },
-    execArgv: [...process.execArgv, '--expose-gc'],
+    execArgv: [...process.execArgv, '--expose-gc', ...(modo === 'app' ? banderasDelServidor() : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
