@@ -19,6 +19,8 @@ describe('banderas de Node del servidor', () => {
   it('pnpm start las pasa a node antes del servidor', async () => {
     const { banderasNode } = await import('../../scripts/start.mjs');
     expect(banderasNode).toEqual(banderas);
+    const fuente = readFileSync(new URL('scripts/start.mjs', raiz), 'utf8');
+    expect(fuente).toContain("[...banderasNode, '--import', 'tsx', 'server/src/main.ts']");
     expect(banderas.length).toBeGreaterThan(0);
     // Node accepts them (an unknown V8 flag would stop the server from starting).
     const { spawnSync } = await import('node:child_process');
