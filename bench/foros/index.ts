@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { baseDesechable } from '../comun/procesos';
+import { banderasDelServidor, baseDesechable } from '../comun/procesos';
 import { io, type Socket } from 'socket.io-client';
 
 const LECTORES = Number(process.env.BENCH_LECTORES ?? 300);
@@ -188,7 +188,8 @@ async function arrancarMiDuelo(): Promise<{ url: string; proceso: ChildProcess; 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-foros-'));
   const bd = await baseDeDatos();
   const puerto = 20_000 + Math.floor(Math.random() * 20_000);
-  const proceso = spawn(path.join(RAIZ, 'server/node_modules/.bin/tsx'), ['src/main.ts'], {
+  // Started as the Docker image starts it: node with the server's flags (decision 246), tsx, main.ts.
+  const proceso = spawn(process.execPath, [...banderasDelServidor(), '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(RAIZ, 'server'),
     env: {
       ...sinBaseExterna(),

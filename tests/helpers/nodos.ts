@@ -1,8 +1,9 @@
-// Several nodes for the multi-node tests: real server processes (server/src/main.ts through tsx)
+// Several nodes for the multi-node tests: real server processes, started with the Docker image's
+// command line (node, the flags of server/banderas-node.json, tsx, src/main.ts)
 // sharing one PostgreSQL database and one Redis, started as an operator would, and what those tests
 // need around them (is the infrastructure there? a JSON call to one node).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { puertoLibre } from './socket';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVIDOR = path.resolve(import.meta.dirname, '../../server');
-const TSX = path.join(SERVIDOR, 'node_modules/.bin/tsx');
+const BANDERAS: string[] = JSON.parse(readFileSync(path.join(SERVIDOR, 'banderas-node.json'), 'utf8'));
 
 function puertoAbierto(host: string, puerto: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -59,7 +60,7 @@ export interface Nodo {
 export async function iniciarNodo(o: { databaseUrl: string; secreto: string; llave: string; prefijoRedis?: string }): Promise<Nodo> {
   const puerto = await puertoLibre();
   const salida: string[] = [];
-  const proceso = spawn(TSX, ['src/main.ts'], {
+  const proceso = spawn(process.execPath, [...BANDERAS, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVIDOR,
     env: {
       ...process.env,
