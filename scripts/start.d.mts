@@ -1,3 +1,3 @@
-// Types of scripts/start.mjs for the TypeScript that imports it (tests/unit/banderas-node.test.ts).
+// Types of scripts/start.mjs for the TypeScript that imports it (tests, bench).
 export const banderasNode: string[];
 export function construirClienteSiHaceFalta(): void;

@@ -28,15 +28,15 @@ export interface ResumenGc {
   largas: PausaGc[];
 }
 
+/** BENCH_SOBREVIVIENTES=1 (with BENCH_ASIGNACIONES): only what outlived a scavenge, one profile per window. */
+const SOBREVIVIENTES = process.env.BENCH_SOBREVIVIENTES === '1';
+
 /**
  * BENCH_ASIGNACIONES=dir: V8's sampling heap profiler from the parent's first `retraso` ask (bench/chat
  * asks right before each measured window, so: from the first measured window) to the end,
  * objects a scavenge or a full collection freed included (what `--heap-prof` leaves out), written
  * there as a .heapprofile (Chrome DevTools, Memory tab): where each server allocates, per message.
  */
-/** BENCH_SOBREVIVIENTES=1 (with BENCH_ASIGNACIONES): only what outlived a scavenge, one profile per window. */
-const SOBREVIVIENTES = process.env.BENCH_SOBREVIVIENTES === '1';
-
 async function muestrearAsignaciones(dir: string, nombre = `asignaciones-${process.pid}`): Promise<() => Promise<void>> {
   const s = new Session();
   s.connect();

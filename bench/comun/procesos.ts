@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { ResumenGc } from './hijo';
 import postgres from 'postgres';
+import { banderasNode } from '../../scripts/start.mjs';
 
 /** Creates `<prefijo>_<random>` next to `raiz`; `borrar` drops it (forcing its connections). */
 export async function baseDesechable(raiz: string, prefijo: string): Promise<{ url: string; borrar(): Promise<void> }> {
@@ -34,7 +35,7 @@ export interface Hijo<T> {
  * none (to measure what they change). */
 export function banderasDelServidor(): string[] {
   if (process.env.BENCH_SIN_BANDERAS === '1') return [];
-  return JSON.parse(readFileSync(new URL('../../server/banderas-node.json', import.meta.url), 'utf8'));
+  return banderasNode;
 }
 
 /** BENCH_PERFIL=dir: the flags that make a server process write its CPU profile there (node --cpu-prof). */

@@ -3,15 +3,15 @@
 // sharing one PostgreSQL database and one Redis, started as an operator would, and what those tests
 // need around them (is the infrastructure there? a JSON call to one node).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { banderasNode } from '../../scripts/start.mjs';
 import { puertoLibre } from './socket';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SERVIDOR = path.resolve(import.meta.dirname, '../../server');
-const BANDERAS: string[] = JSON.parse(readFileSync(path.join(SERVIDOR, 'banderas-node.json'), 'utf8'));
 
 function puertoAbierto(host: string, puerto: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -60,7 +60,7 @@ export interface Nodo {
 export async function iniciarNodo(o: { databaseUrl: string; secreto: string; llave: string; prefijoRedis?: string }): Promise<Nodo> {
   const puerto = await puertoLibre();
   const salida: string[] = [];
-  const proceso = spawn(process.execPath, [...BANDERAS, '--import', 'tsx', 'src/main.ts'], {
+  const proceso = spawn(process.execPath, [...banderasNode, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVIDOR,
     env: {
       ...process.env,
