@@ -8,7 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Manifest } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precomprimir } from './vite-comun';
+import { precomprimir } from './vite-comun.ts';
 
 const raiz = fileURLToPath(new URL('.', import.meta.url));
 const dist = path.join(raiz, 'dist');

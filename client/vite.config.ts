@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precomprimir } from './vite-comun';
+import { precomprimir } from './vite-comun.ts';
 
 const raiz = fileURLToPath(new URL('.', import.meta.url));
 const servidor = 'http://127.0.0.1:3000';
