@@ -13,8 +13,8 @@ import path from 'node:path';
 import type { ResumenGc } from '../comun/hijo';
 import {
   argumentosDePerfil,
-  banderasDelServidor,
   arrancarHijo,
+  banderasDelServidor,
   baseDesechable,
   type CpuDeVentana,
   detenerHijo,
