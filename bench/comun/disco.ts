@@ -62,4 +62,5 @@ export async function sondaDeDisco(dir = os.tmpdir(), cadaMs = 50) {
   };
 }
 
-export const discoTexto = (v: VentanaDeDisco) => `fsync del disco máx ${v.max.toFixed(1)} ms${v.lentas ? ` (${v.lentas} ≥ 50 ms)` : ''}`;
+export const discoTexto = (v: VentanaDeDisco) =>
+  `fsync del disco p99 ${v.p99.toFixed(1)} / máx ${v.max.toFixed(1)} ms${v.lentas ? ` (${v.lentas} ≥ 50 ms)` : ''}`;
