@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { discoTexto, sondaDeDisco } from '../comun/disco';
 import type { ResumenGc } from '../comun/hijo';
+import { percentil } from '../comun/percentil';
 import {
   argumentosDePerfil,
   arrancarHijo,
@@ -19,6 +20,7 @@ import {
   baseDesechable,
   type CpuDeVentana,
   detenerHijo,
+  directorioDeDatos,
   type Hijo,
   medirCpu,
   pedirRetraso,
@@ -268,11 +270,6 @@ async function medir(
   return r;
 }
 
-function percentil(ordenadas: number[], p: number): number {
-  if (ordenadas.length === 0) return Number.NaN;
-  return ordenadas[Math.min(ordenadas.length - 1, Math.ceil((p / 100) * ordenadas.length) - 1)];
-}
-
 const cpuTexto = (ms: number | null) => (ms === null ? 'n/d' : `${ms.toFixed(3)} ms`);
 const gcTexto = (g: ResumenGc | null) =>
   g
@@ -399,15 +396,6 @@ function vigilarAutovacuum(url: string) {
         return hechos.length ? ` · autovacuum: ${hechos.join(', ')}` : '';
       };
     },
-    /** PostgreSQL's data directory, when this role may read it (a superuser, pg_read_all_settings). */
-    async directorioDeDatos(): Promise<string | null> {
-      try {
-        const [fila] = await sql<{ data_directory: string }[]>`show data_directory`;
-        return fila?.data_directory ?? null;
-      } catch {
-        return null;
-      }
-    },
     cerrar: () => sql.end(),
   };
 }
@@ -417,16 +405,7 @@ async function correr(urlBase: string) {
   const autovacuum = vigilarAutovacuum(urlBase);
   // The disk's flush latency in each phase's window: a commit waits for it (bench/comun/disco.ts).
   const disco = await sondaDeDisco();
-  const datosPg = await autovacuum.directorioDeDatos();
-  const mismo = datosPg ? disco.mismoDispositivo(datosPg) : null;
-  console.log(
-    `  sonda de disco: un fdatasync de 8 KiB cada 50 ms en ${os.tmpdir()}, ` +
-      (mismo === null
-        ? 'dispositivo de los datos de PostgreSQL desconocido'
-        : mismo
-          ? 'el dispositivo de los datos de PostgreSQL'
-          : 'otro dispositivo que los datos de PostgreSQL'),
-  );
+  console.log(`  sonda de disco: ${disco.describir(await directorioDeDatos(urlBase))}`);
   const servidor = await arrancar<{ practica: PracticaBench }>('servidor-chat.ts', { BENCH_DB_URL: urlBase });
   const { practica } = servidor.datos;
   const cuentas = practica.tokens.length;

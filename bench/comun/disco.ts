@@ -4,13 +4,14 @@
 // commit; at 20 flushes a second, a tenth of the commits of a 200-message/s phase. The flushes run
 // and are timed in a worker thread of their own, so the load generator's event-loop delays do not
 // count as the disk's.
-import { statSync, unlinkSync } from 'node:fs';
+import { once } from 'node:events';
+import { rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { percentil } from './percentil';
 
 export interface VentanaDeDisco {
-  muestras: number;
   p99: number;
   max: number;
   /** Flushes of 50 ms or more in the window. */
@@ -35,53 +36,42 @@ fs.closeSync(fd);
 
 export async function sondaDeDisco(dir = os.tmpdir(), cadaMs = 50) {
   const ruta = path.join(dir, `bench-sonda-disco-${process.pid}.dat`);
-  const parar = new SharedArrayBuffer(4);
-  const hilo = new Worker(SONDA, { eval: true, workerData: { ruta, cadaMs, parar } });
+  const parar = new Int32Array(new SharedArrayBuffer(4));
+  const hilo = new Worker(SONDA, { eval: true, workerData: { ruta, cadaMs, parar: parar.buffer } });
   const muestras: number[] = [];
-  hilo.on('message', (ms: number) => muestras.push(ms));
-  const terminado = new Promise<void>((resolve, reject) => {
-    hilo.once('exit', () => resolve());
-    hilo.once('error', reject);
-  });
   // The file goes with the process, even when a bench fails before `cerrar`.
-  const borrar = () => {
-    try {
-      unlinkSync(ruta);
-    } catch {}
-  };
+  const borrar = () => rmSync(ruta, { force: true });
   process.once('exit', borrar);
-  // The first flush, before the caller compares devices (the file exists by then).
-  await new Promise<void>((resolve, reject) => {
-    hilo.once('message', () => resolve());
-    hilo.once('error', reject);
-  });
+  hilo.on('message', (ms: number) => muestras.push(ms));
+  // The first flush, before `describir` compares devices (the file exists by then).
+  await once(hilo, 'message');
   return {
-    /** Whether `directorio` (PostgreSQL's data directory, say) is on the probe's device. */
-    mismoDispositivo(directorio: string): boolean | null {
-      try {
-        return statSync(directorio).dev === statSync(ruta).dev;
-      } catch {
-        return null;
-      }
+    /** Where the probe writes, and whether that is the device of `datosPg` (PostgreSQL's data directory). */
+    describir(datosPg: string | null): string {
+      const dev = datosPg ? statSync(datosPg, { throwIfNoEntry: false })?.dev : undefined;
+      const mismo = dev === undefined ? null : dev === statSync(ruta).dev;
+      return (
+        `un fdatasync de 8 KiB cada ${cadaMs} ms en ${dir}, ` +
+        (mismo === null
+          ? 'dispositivo de los datos de PostgreSQL desconocido'
+          : mismo
+            ? 'el dispositivo de los datos de PostgreSQL'
+            : 'otro dispositivo que los datos de PostgreSQL')
+      );
     },
     /** Call before a phase; the returned function, after it, gives the flushes measured meanwhile. */
     desde(): () => VentanaDeDisco {
       const desde = muestras.length;
       return () => {
         const v = muestras.slice(desde).sort((a, b) => a - b);
-        return {
-          muestras: v.length,
-          p99: v.length ? v[Math.min(v.length - 1, Math.floor(v.length * 0.99))] : 0,
-          max: v.at(-1) ?? 0,
-          lentas: v.filter((x) => x >= 50).length,
-        };
+        return { p99: v.length ? percentil(v, 99) : 0, max: v.at(-1) ?? 0, lentas: v.filter((x) => x >= 50).length };
       };
     },
     async cerrar() {
-      const bandera = new Int32Array(parar);
-      Atomics.store(bandera, 0, 1);
-      Atomics.notify(bandera, 0);
-      await terminado;
+      const fin = once(hilo, 'exit');
+      Atomics.store(parar, 0, 1);
+      Atomics.notify(parar, 0);
+      await fin;
       process.off('exit', borrar);
       borrar();
     },

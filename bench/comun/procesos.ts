@@ -25,6 +25,19 @@ export async function baseDesechable(raiz: string, prefijo: string): Promise<{ u
   };
 }
 
+/** PostgreSQL's data directory, when this role may read it (a superuser, pg_read_all_settings). */
+export async function directorioDeDatos(url: string): Promise<string | null> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [fila] = await sql<{ data_directory: string }[]>`show data_directory`;
+    return fila?.data_directory ?? null;
+  } catch {
+    return null;
+  } finally {
+    await sql.end();
+  }
+}
+
 export interface Hijo<T> {
   proceso: ChildProcess;
   datos: T;

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { banderasDelServidor, baseDesechable } from '../comun/procesos';
+import { percentil } from '../comun/percentil';
 import { io, type Socket } from 'socket.io-client';
 
 const LECTORES = Number(process.env.BENCH_LECTORES ?? 300);
@@ -38,11 +39,6 @@ interface Resultado {
   duplicadas: number;
   fallidos: number;
   retrasoGenerador: number;
-}
-
-function percentil(ordenadas: number[], p: number): number {
-  if (ordenadas.length === 0) return Number.NaN;
-  return ordenadas[Math.min(ordenadas.length - 1, Math.ceil((p / 100) * ordenadas.length) - 1)];
 }
 
 /** Open loop: one publication every 1000/TASA ms whatever the previous answer's delay. */
