@@ -10,7 +10,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { discoTexto, sondaDeDisco } from '../comun/disco';
+import { discoTexto, LENTA_MS, sondaDeDisco } from '../comun/disco';
 import type { ResumenGc } from '../comun/hijo';
 import { percentil } from '../comun/percentil';
 import {
@@ -531,7 +531,9 @@ async function correr(urlBase: string) {
     );
     const fallidas = estados.filter((e) => e !== 200);
     if (fallidas.length) {
-      const porEstado = [...new Set(fallidas)].map((e) => `${e || 'sin respuesta'} × ${fallidas.filter((x) => x === e).length}`);
+      const cuenta = new Map<number, number>();
+      for (const e of fallidas) cuenta.set(e, (cuenta.get(e) ?? 0) + 1);
+      const porEstado = [...cuenta].map(([e, n]) => `${e || 'sin respuesta'} × ${n}`);
       const conexion = [...erroresDeConexion].map(([c, n]) => `${c} × ${n}`);
       throw new Error(
         `bench/chat: ${fallidas.length} cuentas no pudieron abrir su lista de chats (${porEstado.join(', ')}` +
@@ -544,7 +546,7 @@ async function correr(urlBase: string) {
 
   // Rounds: every phase once per round, the order rotated each round.
   const porFase = new Map<string, Resultado[]>();
-  // Rounds of each phase into which the disk stalled (a flush of 50 ms or more seen by the probe).
+  // Rounds of each phase into which the disk stalled (a flush of LENTA_MS or more seen by the probe).
   const conDiscoLento = new Map<string, number>();
   for (let ronda = 0; ronda < RONDAS; ronda++) {
     const orden = FASES.map((_, i) => FASES[(i + ronda) % FASES.length]);
@@ -594,7 +596,7 @@ async function correr(urlBase: string) {
   for (const f of FASES) {
     const x = fila(f);
     console.log(
-      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas} · CPU por mensaje: servidor ${cpuTexto(x.cpuServidor)}, PostgreSQL ${cpuTexto(x.cpuPostgres)} · robo de CPU ${roboTexto(x.robo)} · rondas con el disco detenido ≥ 50 ms: ${conDiscoLento.get(f) ?? 0} de ${porFase.get(f)?.length ?? 0}`,
+      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas} · CPU por mensaje: servidor ${cpuTexto(x.cpuServidor)}, PostgreSQL ${cpuTexto(x.cpuPostgres)} · robo de CPU ${roboTexto(x.robo)} · rondas con el disco detenido ≥ ${LENTA_MS} ms: ${conDiscoLento.get(f) ?? 0} de ${porFase.get(f)?.length ?? 0}`,
     );
   }
   for (const [f, pisoF] of [
@@ -625,7 +627,7 @@ async function correr(urlBase: string) {
       const pasos: string[] = [];
       for (const tasa of RAMPA) {
         TASA = tasa;
-        // A step the disk stalled in (a flush of 50 ms or more seen by the probe) and that failed is
+        // A step the disk stalled in (a flush of LENTA_MS or more seen by the probe) and that failed is
         // run once more: a stall delays every commit of both servers alike, whatever their rate.
         // Both attempts are printed.
         let ok = false;

@@ -11,10 +11,13 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { percentil } from './percentil';
 
+/** A flush this long or longer is a stall: it holds every commit waiting for it. */
+export const LENTA_MS = 50;
+
 export interface VentanaDeDisco {
   p99: number;
   max: number;
-  /** Flushes of 50 ms or more in the window. */
+  /** Flushes of `LENTA_MS` or more in the window. */
   lentas: number;
 }
 
@@ -64,7 +67,7 @@ export async function sondaDeDisco(dir = os.tmpdir(), cadaMs = 50) {
       const desde = muestras.length;
       return () => {
         const v = muestras.slice(desde).sort((a, b) => a - b);
-        return { p99: v.length ? percentil(v, 99) : 0, max: v.at(-1) ?? 0, lentas: v.filter((x) => x >= 50).length };
+        return { p99: v.length ? percentil(v, 99) : 0, max: v.at(-1) ?? 0, lentas: v.filter((x) => x >= LENTA_MS).length };
       };
     },
     async cerrar() {
@@ -79,4 +82,4 @@ export async function sondaDeDisco(dir = os.tmpdir(), cadaMs = 50) {
 }
 
 export const discoTexto = (v: VentanaDeDisco) =>
-  `fsync del disco p99 ${v.p99.toFixed(1)} / máx ${v.max.toFixed(1)} ms${v.lentas ? ` (${v.lentas} ≥ 50 ms)` : ''}`;
+  `fsync del disco p99 ${v.p99.toFixed(1)} / máx ${v.max.toFixed(1)} ms${v.lentas ? ` (${v.lentas} ≥ ${LENTA_MS} ms)` : ''}`;
