@@ -15,6 +15,7 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { percentil as percentilOrdenado } from '../comun/percentil';
 import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -35,9 +36,10 @@ setTimeout(() => {
 
 // ---------- measuring helpers ----------
 
+/** Nearest-rank percentile of unsorted samples (the shared definition, as bench/chat and bench/foros). */
 function percentil(xs: number[], p: number): number {
-  const o = [...xs].sort((a, b) => a - b);
-  return o[Math.min(o.length - 1, Math.floor((p / 100) * o.length))];
+  const ordenadas = [...xs].sort((a, b) => a - b);
+  return percentilOrdenado(ordenadas, p);
 }
 const ms = (x: number) => `${x.toFixed(2).padStart(7)} ms`;
 function linea(nombre: string, xs: number[]) {
