@@ -12,7 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { discoTexto, LENTA_MS, sondaDeDisco } from '../comun/disco';
 import type { ResumenGc } from '../comun/hijo';
-import { percentil } from '../comun/percentil';
+import { mediana, percentil } from '../comun/percentil';
 import {
   argumentosDePerfil,
   arrancarHijo,
@@ -339,10 +339,6 @@ const p50De = (r: Resultado) =>
     [...r.latencias].sort((a, b) => a - b),
     50,
   );
-const mediana = (xs: number[]) => {
-  const o = [...xs].sort((a, b) => a - b);
-  return o.length % 2 ? o[(o.length - 1) / 2] : (o[o.length / 2 - 1] + o[o.length / 2]) / 2;
-};
 const carga = () =>
   os
     .loadavg()

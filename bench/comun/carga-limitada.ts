@@ -15,6 +15,7 @@ import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import { prepararDatos } from '@miduelo/server/arranque';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { mediana } from './percentil';
 
 const RONDAS = Number(process.env.BENCH_RONDAS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -162,10 +163,6 @@ async function cargar(browser: Browser, url: string, o: OpcionesCarga, b: { clav
 
 // ---------- output ----------
 
-const mediana = (xs: number[]) => {
-  const o = [...xs].sort((a, b) => a - b);
-  return o.length % 2 ? o[(o.length - 1) / 2] : (o[o.length / 2 - 1] + o[o.length / 2]) / 2;
-};
 const kb = (n: number) => (n / 1000).toFixed(1);
 const carga = () =>
   os

@@ -11,6 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { banderasDelServidor, type CpuDeVentana, detenerHijo, medirCpu, roboTexto } from '../comun/procesos';
+import { mediana } from '../comun/percentil';
 import type { Listo } from './servidor';
 
 const DURACION_S = Number(process.env.BENCH_S ?? 4);
@@ -63,11 +64,6 @@ async function medir(url: string, pid: number, token?: string): Promise<Medida> 
 }
 
 const us = (ms: number | null) => (ms === null ? 'n/d' : `${(ms * 1000).toFixed(0)} µs`);
-
-const mediana = (xs: number[]) => {
-  const o = [...xs].sort((a, b) => a - b);
-  return o.length % 2 ? o[(o.length - 1) / 2] : (o[o.length / 2 - 1] + o[o.length / 2]) / 2;
-};
 
 async function main() {
   const raiz = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
