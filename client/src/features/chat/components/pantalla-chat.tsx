@@ -42,7 +42,8 @@ export function PantallaChat({ paciente, chat, onUrl }: PantallaChatProps) {
     const existente = chats.find((c) => c.tipo === 'paciente' && c.id_paciente === paciente);
     if (existente) {
       void conv.seleccionar(existente.id_chat);
-      abrirDesdePaciente(existente);
+      // After a reload the URL already names it: writing it again could land after a Back.
+      if (chat !== existente.id_chat) abrirDesdePaciente(existente);
       return;
     }
     crearChat(paciente)
