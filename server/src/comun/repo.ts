@@ -1,18 +1,20 @@
 // The queries every clinical module shares. One definition of "this patient belongs to this
 // psychologist": agenda, pacientes and chat all ask it here.
 import { motivoAniversario, semanaDe } from '@miduelo/shared/aniversario';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { filasAMedida } from '../plugins/db';
 import { cita } from '../db/schema/agenda';
 import { paciente } from '../db/schema/cuentas';
 
 /** True when the patient exists and is assigned to this psychologist. */
 export async function esPacienteDe(db: DbOrTx, idPsicologo: number, idPaciente: number): Promise<boolean> {
-  const [p] = await db
-    .select({ id_paciente: paciente.id_paciente })
-    .from(paciente)
-    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)));
-  return p !== undefined;
+  // A constant statement, prepared once per connection (decision 248): every clinical request asks it.
+  const filas = await filasAMedida(db, 'select 1 from paciente where id_paciente = $1::int and id_psicologo = $2::int', [
+    idPaciente,
+    idPsicologo,
+  ]);
+  return filas.length > 0;
 }
 
 /** The psychologist a patient is assigned to (null when the patient does not exist). */

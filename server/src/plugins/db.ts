@@ -56,8 +56,8 @@ function constructorDe(columnas: readonly { name: string }[]): Constructor {
  * collections and were promoted (scavenges of ~10 ms against ~1 ms; decision 237). Arrays from
  * `values()`, turned into literal-built objects, die young.
  */
-async function filasDelCliente<T>(pg: ClientePostgres, texto: string, parametros: unknown[]): Promise<T[]> {
-  const valores = await pg.unsafe(texto, parametros, { prepare: true }).values();
+async function filasDelCliente<T>(pg: ClientePostgres, texto: string, parametros: unknown[], preparar = true): Promise<T[]> {
+  const valores = await pg.unsafe(texto, parametros, { prepare: preparar }).values();
   if (valores.length === 0 || !valores.columns) return [];
   const construir = constructorDe(valores.columns);
   const filas = new Array<T>(valores.length);
@@ -73,13 +73,23 @@ function clientePostgres(db: DbOrTx): ClientePostgres | null {
   return typeof (cliente as { unsafe?: unknown }).unsafe === 'function' ? (cliente as unknown as ClientePostgres) : null;
 }
 
+/** The postgres.js client a statement on `db` runs on: the pool's, or inside a transaction on
+ * postgres.js the transaction's own (its connection, reserved until COMMIT); null on PGlite. */
+function clienteDeSentencia(db: DbOrTx): ClientePostgres | null {
+  if (!(db instanceof PgTransaction)) return clientePostgres(db);
+  const cliente = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (typeof cliente !== 'function') return null;
+  return typeof (cliente as { unsafe?: unknown }).unsafe === 'function' ? (cliente as unknown as ClientePostgres) : null;
+}
+
 /**
  * Rows of a read statement as objects keyed by column name, with the driver's values (dates and
  * times as text, through drizzle's driver set-up; built from its arrays, decision 237), as a NAMED
  * prepared statement on PostgreSQL (decision 221). Drizzle sends every query it does not name
  * with `prepare: false`, so PostgreSQL parses and plans it again on every call; postgres.js keeps
- * one prepared statement per connection and text. On PGlite (and inside a transaction) the statement goes through
- * `execute`. For hot reads whose text is constant; parameters are always bound.
+ * one prepared statement per connection and text. On PGlite (and inside a transaction) the
+ * statement goes through `execute`. For hot reads whose text is constant; parameters are always
+ * bound.
  */
 export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]> {
   const pg = clientePostgres(db);
@@ -100,9 +110,51 @@ export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]
 export async function filasDeSentencia<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
   const pg = clientePostgres(db);
   if (pg) return filasDelCliente<T>(pg, texto, parametros as unknown[]);
+  return filasEnPglite<T>(db, texto, parametros);
+}
+
+/** A constant text with $1…$n and its parameters as a drizzle statement, through `execute`. */
+function filasEnPglite<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
   // "…$1…$2…" splits into text, "1", text, "2", text: odd places are parameter numbers.
   const partes = texto.split(/\$(\d+)/);
   return filasPreparadas<T>(db, sql.join(partes.map((x, i) => (i % 2 ? sql`${parametros[Number(x) - 1]}` : sql.raw(x)))));
+}
+
+/** Transactions' clients that called `planesAMedida`: their statements are planned for their own
+ * parameters whatever plan PostgreSQL has cached. */
+const conPlanesAMedida = new WeakSet<ClientePostgres>();
+const PLANES_A_MEDIDA = "set local plan_cache_mode = 'force_custom_plan'";
+
+/**
+ * Inside a transaction on PostgreSQL: every statement after this one is planned for its own
+ * parameters and the tables as they are now (`plan_cache_mode = force_custom_plan`, until the
+ * transaction ends) — the statements of `filasAMedida` and the foreign-key checks PostgreSQL runs
+ * for an insert alike. A cached statement otherwise keeps, after five runs, a generic plan made
+ * when it was first cached: made while a table was nearly empty it scans that table sequentially
+ * until an ANALYZE, however large it has grown (decision 248). Issued without waiting for its
+ * answer, it travels with the statement that follows (postgres.js pipelines them on the
+ * transaction's connection): no round trip of its own. On PGlite too, for its foreign-key checks
+ * (its own statements are never prepared).
+ */
+export function planesAMedida(tx: DbOrTx): Promise<unknown> {
+  if (!(tx instanceof PgTransaction)) return Promise.resolve();
+  const pg = clienteDeSentencia(tx);
+  if (!pg) return tx.execute(sql.raw(PLANES_A_MEDIDA));
+  conPlanesAMedida.add(pg);
+  return pg.unsafe(PLANES_A_MEDIDA, [], { prepare: true }).values();
+}
+
+/**
+ * A statement whose text never changes, written once with $1…$n, planned for its parameters on
+ * every run (decision 248): nothing of drizzle's is built per call. In a transaction that called
+ * `planesAMedida` it is a named prepared statement (parsed once per connection, planned each
+ * time); elsewhere on PostgreSQL it is sent unnamed, parsed and planned each time, as drizzle
+ * sends its own. On PGlite it becomes a drizzle statement.
+ */
+export async function filasAMedida<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
+  const pg = clienteDeSentencia(db);
+  if (pg) return filasDelCliente<T>(pg, texto, parametros as unknown[], conPlanesAMedida.has(pg));
+  return filasEnPglite<T>(db, texto, parametros);
 }
 
 /** A waiting call of a `sentenciaAgrupada`: its parameters and its promise's ends. */

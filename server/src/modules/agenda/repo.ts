@@ -1,10 +1,10 @@
 import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
 import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx, Tx } from '../../db/client';
-import { filasPreparadas } from '../../plugins/db';
+import { filasAMedida, filasPreparadas, planesAMedida } from '../../plugins/db';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -30,19 +30,32 @@ function consultaCitas(db: DbOrTx) {
   return db.select(columnasCita).from(cita).innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente));
 }
 
-export async function citaDePsicologo(db: DbOrTx, cif: Cifrador, idPsicologo: number, idCita: number): Promise<CitaConDueno | null> {
-  const [f] = await consultaCitas(db).where(and(eq(cita.id_cita, idCita), eq(cita.id_psicologo, idPsicologo)));
-  return f ? aCita(cif, f) : null;
+/** One appointment with its patient, the columns of `columnasCita` flat (a `FilaCitaSemana`): the
+ * reads of every booking, change and deletion, as constant statements (decision 248). */
+const SELECT_CITA = `select c.id_cita, c.id_agenda, c.id_psicologo, c.id_paciente, c.fecha, c.hora_inicio, c.hora_fin,
+  c.duracion, c.modalidad, c.estado, c.notas, c.origen, c.version,
+  p.nombre as paciente_nombre, p.apellido_paterno as paciente_apellido_paterno,
+  p.apellido_materno as paciente_apellido_materno, p.fecha_perdida
+  from cita c join paciente p on p.id_paciente = c.id_paciente`;
+const CITA_DE_PSICOLOGO = `${SELECT_CITA} where c.id_cita = $1::int and c.id_psicologo = $2::int`;
+const CITA_DE_PACIENTE = `${SELECT_CITA} where c.id_cita = $1::int and c.id_paciente = $2::int`;
+const CITA_POR_ID = `${SELECT_CITA} where c.id_cita = $1::int`;
+
+async function unaCita(db: DbOrTx, cif: Cifrador, texto: string, parametros: readonly number[]): Promise<CitaConDueno | null> {
+  const [f] = await filasAMedida<FilaCitaSemana>(db, texto, parametros);
+  return f ? citaDeFila(cif, f) : null;
 }
 
-export async function citaDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: number, idCita: number): Promise<CitaConDueno | null> {
-  const [f] = await consultaCitas(db).where(and(eq(cita.id_cita, idCita), eq(cita.id_paciente, idPaciente)));
-  return f ? aCita(cif, f) : null;
+export function citaDePsicologo(db: DbOrTx, cif: Cifrador, idPsicologo: number, idCita: number): Promise<CitaConDueno | null> {
+  return unaCita(db, cif, CITA_DE_PSICOLOGO, [idCita, idPsicologo]);
 }
 
-export async function citaPorId(db: DbOrTx, cif: Cifrador, idCita: number): Promise<CitaConDueno | null> {
-  const [f] = await consultaCitas(db).where(eq(cita.id_cita, idCita));
-  return f ? aCita(cif, f) : null;
+export function citaDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: number, idCita: number): Promise<CitaConDueno | null> {
+  return unaCita(db, cif, CITA_DE_PACIENTE, [idCita, idPaciente]);
+}
+
+export function citaPorId(db: DbOrTx, cif: Cifrador, idCita: number): Promise<CitaConDueno | null> {
+  return unaCita(db, cif, CITA_POR_ID, [idCita]);
 }
 
 /** A row of the week's statement below, flat, as both drivers answer it (dates and times as text). */
@@ -94,27 +107,29 @@ export async function citasDeAgendaDePsicologo(
   if (filas.length === 0) return null;
   if (filas.length === 1 && filas[0].id_cita === null) return [];
   const citas = new Array<CitaConDueno>(filas.length);
-  for (let i = 0; i < filas.length; i++) {
-    const f = filas[i];
-    citas[i] = {
-      id_cita: f.id_cita,
-      id_agenda: f.id_agenda,
-      id_psicologo: f.id_psicologo,
-      id_paciente: f.id_paciente,
-      fecha: f.fecha,
-      hora_inicio: recortarHora(f.hora_inicio),
-      hora_fin: recortarHora(f.hora_fin),
-      duracion: f.duracion,
-      modalidad: f.modalidad,
-      estado: f.estado,
-      notas: f.notas === null ? null : cif.leer(f.notas, COLUMNA_NOTAS),
-      origen: f.origen,
-      version: f.version,
-      paciente: { nombre: f.paciente_nombre, apellido_paterno: f.paciente_apellido_paterno, apellido_materno: f.paciente_apellido_materno },
-      aniversario: f.fecha_perdida !== null && marcaAniversarioCita(f.fecha_perdida, f.fecha),
-    };
-  }
+  for (let i = 0; i < filas.length; i++) citas[i] = citaDeFila(cif, filas[i]);
   return citas;
+}
+
+/** An appointment from a flat row of `SELECT_CITA` or of the week's statement, in one object literal. */
+function citaDeFila(cif: Cifrador, f: FilaCitaSemana): CitaConDueno {
+  return {
+    id_cita: f.id_cita,
+    id_agenda: f.id_agenda,
+    id_psicologo: f.id_psicologo,
+    id_paciente: f.id_paciente,
+    fecha: f.fecha,
+    hora_inicio: recortarHora(f.hora_inicio),
+    hora_fin: recortarHora(f.hora_fin),
+    duracion: f.duracion,
+    modalidad: f.modalidad,
+    estado: f.estado,
+    notas: f.notas === null ? null : cif.leer(f.notas, COLUMNA_NOTAS),
+    origen: f.origen,
+    version: f.version,
+    paciente: { nombre: f.paciente_nombre, apellido_paterno: f.paciente_apellido_paterno, apellido_materno: f.paciente_apellido_materno },
+    aniversario: marcaAniversarioCita(f.fecha_perdida, f.fecha),
+  };
 }
 
 export async function citasDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: number): Promise<CitaConDueno[]> {
@@ -123,23 +138,16 @@ export async function citasDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: num
 }
 
 /** Active (not cancelled) appointments of a psychologist on a date that overlap [inicio, fin). */
-export async function citasQueChocan(
+export function citasQueChocan(
   db: DbOrTx,
   o: { idPsicologo: number; fecha: string; hora_inicio: string; hora_fin: string; excluir?: number },
-) {
-  return db
-    .select({ id_cita: cita.id_cita })
-    .from(cita)
-    .where(
-      and(
-        eq(cita.id_psicologo, o.idPsicologo),
-        eq(cita.fecha, o.fecha),
-        ne(cita.estado, 'cancelada'),
-        lt(cita.hora_inicio, o.hora_fin),
-        gt(cita.hora_fin, o.hora_inicio),
-        o.excluir ? ne(cita.id_cita, o.excluir) : undefined,
-      ),
-    );
+): Promise<{ id_cita: number }[]> {
+  return filasAMedida(
+    db,
+    `select id_cita from cita where id_psicologo = $1::int and fecha = $2::date and estado <> 'cancelada'
+      and hora_inicio < $3::time and hora_fin > $4::time and ($5::int is null or id_cita <> $5::int)`,
+    [o.idPsicologo, o.fecha, o.hora_fin, o.hora_inicio, o.excluir || null],
+  );
 }
 
 /** Active appointments of a psychologist on a date (free-slot computation). */
@@ -160,14 +168,49 @@ export async function solicitudesPendientes(db: DbOrTx, idPaciente: number, hoy:
   return Number(f?.n ?? 0);
 }
 
+/** A new appointment's columns (the rest take their defaults). */
+export interface CitaNueva {
+  id_agenda: number;
+  id_psicologo: number;
+  id_paciente: number;
+  fecha: string;
+  hora_inicio: string;
+  hora_fin: string;
+  duracion: number;
+  modalidad: string;
+  estado: string;
+  notas: string | null;
+  origen: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** Inserts an appointment; its notes are given in plain text and stored encrypted. */
-export async function insertarCita(tx: Tx, cif: Cifrador, valores: typeof cita.$inferInsert): Promise<number> {
-  const notas = valores.notas == null ? null : cif.cifrar(valores.notas, COLUMNA_NOTAS);
-  const [f] = await tx
-    .insert(cita)
-    .values({ ...valores, notas })
-    .returning({ id: cita.id_cita });
-  return f.id;
+export async function insertarCita(tx: Tx, cif: Cifrador, v: CitaNueva): Promise<number> {
+  const notas = v.notas === null ? null : cif.cifrar(v.notas, COLUMNA_NOTAS);
+  const [f] = await filasAMedida<{ id_cita: number }>(
+    tx,
+    `insert into cita (id_agenda, id_psicologo, id_paciente, fecha, hora_inicio, hora_fin, duracion, modalidad, estado,
+      notas, origen, created_at, updated_at)
+      values ($1::int, $2::int, $3::int, $4::date, $5::time, $6::time, $7::int, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz)
+      returning id_cita`,
+    [
+      v.id_agenda,
+      v.id_psicologo,
+      v.id_paciente,
+      v.fecha,
+      v.hora_inicio,
+      v.hora_fin,
+      v.duracion,
+      v.modalidad,
+      v.estado,
+      notas,
+      v.origen,
+      v.createdAt.toISOString(),
+      v.updatedAt.toISOString(),
+    ],
+  );
+  return f.id_cita;
 }
 
 /** What a change may touch: never the notes (they are written once, encrypted, by insertarCita). */
@@ -203,54 +246,60 @@ export async function citasDelPacienteEnFecha(
 /** Serialises every agenda write of one psychologist (bookings, reschedules, availability):
  * the row lock is held until the transaction ends, on PostgreSQL and on PGlite alike. */
 export async function bloquearPsicologo(tx: Tx, idPsicologo: number) {
-  const [p] = await tx
-    .select({
-      id_psicologo: psicologo.id_psicologo,
-      status: psicologo.status,
-      activadoEn: psicologo.activadoEn,
-      rol_admin: psicologo.rol_admin,
-      cedula_validada: psicologo.cedula_validada,
-      createdAt: psicologo.createdAt,
-    })
-    .from(psicologo)
-    .where(eq(psicologo.id_psicologo, idPsicologo))
-    .for('no key update');
-  return p ?? null;
+  // The transaction's later statements get plans made for the tables as they are (planesAMedida),
+  // sent with the lock. Timestamps as epoch milliseconds: both drivers leave date types as text
+  // (as psicologoParaLogin).
+  const [, [f]] = await Promise.all([
+    planesAMedida(tx),
+    filasAMedida<{
+      id_psicologo: number;
+      status: string;
+      rol_admin: boolean;
+      cedula_validada: boolean;
+      activadoMs: number | null;
+      creadoMs: number;
+    }>(
+      tx,
+      `select id_psicologo, status, rol_admin, cedula_validada,
+      (extract(epoch from activado_en) * 1000)::float8 as "activadoMs", (extract(epoch from created_at) * 1000)::float8 as "creadoMs"
+      from psicologo where id_psicologo = $1::int for no key update`,
+      [idPsicologo],
+    ),
+  ]);
+  if (!f) return null;
+  const { activadoMs, creadoMs, ...resto } = f;
+  return { ...resto, activadoEn: activadoMs === null ? null : new Date(activadoMs), createdAt: new Date(creadoMs) };
 }
 
 // ---------- Weekly agenda ----------
 
-const columnasAgenda = {
-  id_agenda: agenda.id_agenda,
-  id_psicologo: agenda.id_psicologo,
-  semana_inicio: agenda.semana_inicio,
-  semana_fin: agenda.semana_fin,
-};
-
 export async function agendaPorSemana(db: DbOrTx, idPsicologo: number, lunes: string): Promise<Agenda | null> {
-  const [a] = await db
-    .select(columnasAgenda)
-    .from(agenda)
-    .where(and(eq(agenda.id_psicologo, idPsicologo), eq(agenda.semana_inicio, lunes)));
+  const [a] = await filasAMedida<Agenda>(
+    db,
+    'select id_agenda, id_psicologo, semana_inicio, semana_fin from agenda where id_psicologo = $1::int and semana_inicio = $2::date',
+    [idPsicologo, lunes],
+  );
   return a ?? null;
 }
 
 export async function agendaDePsicologo(db: DbOrTx, idPsicologo: number, idAgenda: number): Promise<Agenda | null> {
-  const [a] = await db
-    .select(columnasAgenda)
-    .from(agenda)
-    .where(and(eq(agenda.id_agenda, idAgenda), eq(agenda.id_psicologo, idPsicologo)));
+  const [a] = await filasAMedida<Agenda>(
+    db,
+    'select id_agenda, id_psicologo, semana_inicio, semana_fin from agenda where id_agenda = $1::int and id_psicologo = $2::int',
+    [idAgenda, idPsicologo],
+  );
   return a ?? null;
 }
 
 /** The week's agenda, created when missing. Two racing calls both get the same row: the unique
  * (id_psicologo, semana_inicio) makes the loser's insert a no-op, and it then reads the winner's. */
 export async function asegurarAgenda(db: DbOrTx, idPsicologo: number, lunes: string, domingo: string) {
-  const [creada] = await db
-    .insert(agenda)
-    .values({ id_psicologo: idPsicologo, semana_inicio: lunes, semana_fin: domingo })
-    .onConflictDoNothing({ target: [agenda.id_psicologo, agenda.semana_inicio] })
-    .returning(columnasAgenda);
+  const [creada] = await filasAMedida<Agenda>(
+    db,
+    `insert into agenda (id_psicologo, semana_inicio, semana_fin) values ($1::int, $2::date, $3::date)
+      on conflict (id_psicologo, semana_inicio) do nothing returning id_agenda, id_psicologo, semana_inicio, semana_fin`,
+    [idPsicologo, lunes, domingo],
+  );
   if (creada) return { agenda: creada, creada: true };
   const existente = await agendaPorSemana(db, idPsicologo, lunes);
   if (!existente) throw new Error('agenda desaparecida tras un conflicto de inserción');
@@ -273,14 +322,13 @@ function aDisponibilidad(f: FilaDisponibilidad): Disponibilidad {
   return { ...d, hora_inicio: recortarHora(d.hora_inicio), hora_fin: recortarHora(d.hora_fin) };
 }
 
-const ORDEN_DIA = sql`array_position(array['Lunes','Martes','Miércoles','Jueves','Viernes','Sábado','Domingo'], ${disponibilidad.dia_semana})`;
-
 export async function disponibilidadDe(db: DbOrTx, idPsicologo: number): Promise<Disponibilidad[]> {
-  const filas = await db
-    .select(columnasDisponibilidad)
-    .from(disponibilidad)
-    .where(eq(disponibilidad.id_psicologo, idPsicologo))
-    .orderBy(ORDEN_DIA, asc(disponibilidad.hora_inicio));
+  const filas = await filasAMedida<FilaDisponibilidad>(
+    db,
+    `select id_disponibilidad, id_psicologo, dia_semana, hora_inicio, hora_fin from disponibilidad where id_psicologo = $1::int
+      order by array_position(array['Lunes','Martes','Miércoles','Jueves','Viernes','Sábado','Domingo'], dia_semana), hora_inicio`,
+    [idPsicologo],
+  );
   return filas.map(aDisponibilidad);
 }
 
@@ -336,18 +384,13 @@ function aExcepcion(f: FilaExcepcion): Excepcion {
 }
 
 /** Exceptions of a psychologist from a date on (or of exactly one date). */
-export async function excepcionesDe(db: DbOrTx, idPsicologo: number, o: { desde?: string; fecha?: string }): Promise<Excepcion[]> {
-  const filas = await db
-    .select(columnasExcepcion)
-    .from(excepcion)
-    .where(
-      and(
-        eq(excepcion.id_psicologo, idPsicologo),
-        o.desde ? gte(excepcion.fecha, o.desde) : undefined,
-        o.fecha ? eq(excepcion.fecha, o.fecha) : undefined,
-      ),
-    )
-    .orderBy(asc(excepcion.fecha), asc(excepcion.hora_inicio));
+export async function excepcionesDe(db: DbOrTx, idPsicologo: number, o: { desde: string } | { fecha: string }): Promise<Excepcion[]> {
+  const filas = await filasAMedida<FilaExcepcion>(
+    db,
+    `select id_excepcion, id_psicologo, fecha, hora_inicio, hora_fin, motivo from excepcion
+      where id_psicologo = $1::int and fecha ${'fecha' in o ? '=' : '>='} $2::date order by fecha, hora_inicio`,
+    [idPsicologo, 'fecha' in o ? o.fecha : o.desde],
+  );
   return filas.map(aExcepcion);
 }
 
