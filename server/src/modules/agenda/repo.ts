@@ -170,21 +170,20 @@ export async function solicitudesPendientes(db: DbOrTx, idPaciente: number, hoy:
 }
 
 /** A new appointment's columns (the rest take their defaults). */
-export interface CitaNueva {
-  id_agenda: number;
-  id_psicologo: number;
-  id_paciente: number;
-  fecha: string;
-  hora_inicio: string;
-  hora_fin: string;
-  duracion: number;
-  modalidad: string;
-  estado: string;
-  notas: string | null;
-  origen: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type CitaNueva = Pick<
+  CitaConDueno,
+  | 'id_agenda'
+  | 'id_psicologo'
+  | 'id_paciente'
+  | 'fecha'
+  | 'hora_inicio'
+  | 'hora_fin'
+  | 'duracion'
+  | 'modalidad'
+  | 'estado'
+  | 'notas'
+  | 'origen'
+> & { createdAt: Date; updatedAt: Date };
 
 /** Inserts an appointment; its notes are given in plain text and stored encrypted. */
 export async function insertarCita(tx: Tx, cif: Cifrador, v: CitaNueva): Promise<number> {
