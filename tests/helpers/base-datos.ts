@@ -2,7 +2,8 @@
 // PostgreSQL (DATABASE_URL), or a fresh in-memory PGlite otherwise.
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { abrirDb, type DbHandle } from '@miduelo/server/db/client';
+import { abrirDb, type DbHandle, type Tx } from '@miduelo/server/db/client';
+import type { SQL } from 'drizzle-orm';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 
 export const PLANTILLA = 'miduelo_plantilla_pruebas';
@@ -43,4 +44,10 @@ export async function crearBaseDePrueba(): Promise<BaseDePrueba> {
       await a.end();
     },
   };
+}
+
+/** A raw statement's rows as objects, on either driver (postgres.js answers an array, PGlite `{ rows }`). */
+export async function consultar(db: Pick<Tx, 'execute'>, q: SQL): Promise<Record<string, unknown>[]> {
+  const r: unknown = await db.execute(q);
+  return (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
 }

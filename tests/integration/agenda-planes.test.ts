@@ -2,18 +2,13 @@
 // cached while the tables were nearly empty must not turn into sequential scans once they hold a
 // history that no ANALYZE has seen yet (issue 12's robust plans; chat-contadores tests the chat).
 import { crearCifrador } from '@miduelo/server/comun/cifrado';
-import type { Db, Tx } from '@miduelo/server/db/client';
+import type { Db } from '@miduelo/server/db/client';
 import { type AgendaCtx, crearCita } from '@miduelo/server/modules/agenda/service-citas';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { crearAppDePrueba } from '../helpers/app';
+import { consultar } from '../helpers/base-datos';
 import { crearPaciente, crearPsicologo } from '../helpers/fabricas';
-
-type Fila = Record<string, unknown>;
-async function consultar(db: Pick<Tx, 'execute'>, q: SQL): Promise<Fila[]> {
-  const r = await db.execute(q);
-  return (Array.isArray(r) ? r : (r as unknown as { rows: Fila[] }).rows) as Fila[];
-}
 
 const TABLAS = ['cita', 'agenda', 'paciente'] as const;
 

@@ -3,10 +3,10 @@
 // on tables whose statistics were taken while they were empty (no autovacuum yet, plans cached).
 import { readFileSync } from 'node:fs';
 import { chat, mensaje } from '@miduelo/server/db/schema/chat';
-import type { Tx } from '@miduelo/server/db/client';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { consultar } from '../helpers/base-datos';
 import { abrirChat, crearConsulta, filaChat, idCliente, noLeidosGuardados } from '../helpers/chat';
 import { crearPaciente, crearPsicologo } from '../helpers/fabricas';
 
@@ -15,12 +15,6 @@ beforeAll(async () => {
   t = await crearAppDePrueba();
 });
 afterAll(() => t?.cerrar());
-
-type Fila = Record<string, unknown>;
-const filasDeResultado = (r: unknown): Fila[] => (Array.isArray(r) ? r : (r as { rows: Fila[] }).rows);
-async function consultar(db: Pick<Tx, 'execute'>, q: SQL): Promise<Fila[]> {
-  return filasDeResultado(await db.execute(q));
-}
 
 describe('contadores de no leídos en la conversación', () => {
   it('envíos, reintentos y lecturas dejan los contadores iguales a los mensajes guardados', async () => {

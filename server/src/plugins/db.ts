@@ -68,16 +68,18 @@ async function filasDelCliente<T>(pg: ClientePostgres, texto: string, parametros
 /** The postgres.js client under `db`, outside a transaction (a transaction runs on its own
  * connection and never takes it); null on PGlite, whose client is an object without `unsafe`. */
 function clientePostgres(db: DbOrTx): ClientePostgres | null {
-  const cliente = (db as { $client?: unknown }).$client;
-  if (typeof cliente !== 'function' || db instanceof PgTransaction) return null;
-  return typeof (cliente as { unsafe?: unknown }).unsafe === 'function' ? (cliente as unknown as ClientePostgres) : null;
+  return db instanceof PgTransaction ? null : comoClientePostgres((db as { $client?: unknown }).$client);
 }
 
 /** The postgres.js client a statement on `db` runs on: the pool's, or inside a transaction on
  * postgres.js the transaction's own (its connection, reserved until COMMIT); null on PGlite. */
 function clienteDeSentencia(db: DbOrTx): ClientePostgres | null {
   if (!(db instanceof PgTransaction)) return clientePostgres(db);
-  const cliente = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return comoClientePostgres((db as unknown as { session?: { client?: unknown } }).session?.client);
+}
+
+/** A postgres.js client (a function with `unsafe`), or null (PGlite's clients are objects). */
+function comoClientePostgres(cliente: unknown): ClientePostgres | null {
   if (typeof cliente !== 'function') return null;
   return typeof (cliente as { unsafe?: unknown }).unsafe === 'function' ? (cliente as unknown as ClientePostgres) : null;
 }
@@ -110,11 +112,11 @@ export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]
 export async function filasDeSentencia<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
   const pg = clientePostgres(db);
   if (pg) return filasDelCliente<T>(pg, texto, parametros as unknown[]);
-  return filasEnPglite<T>(db, texto, parametros);
+  return filasPorDrizzle<T>(db, texto, parametros);
 }
 
 /** A constant text with $1…$n and its parameters as a drizzle statement, through `execute`. */
-function filasEnPglite<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
+function filasPorDrizzle<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
   // "…$1…$2…" splits into text, "1", text, "2", text: odd places are parameter numbers.
   const partes = texto.split(/\$(\d+)/);
   return filasPreparadas<T>(db, sql.join(partes.map((x, i) => (i % 2 ? sql`${parametros[Number(x) - 1]}` : sql.raw(x)))));
@@ -154,7 +156,7 @@ export function planesAMedida(tx: DbOrTx): Promise<unknown> {
 export async function filasAMedida<T>(db: DbOrTx, texto: string, parametros: readonly unknown[]): Promise<T[]> {
   const pg = clienteDeSentencia(db);
   if (pg) return filasDelCliente<T>(pg, texto, parametros as unknown[], conPlanesAMedida.has(pg));
-  return filasEnPglite<T>(db, texto, parametros);
+  return filasPorDrizzle<T>(db, texto, parametros);
 }
 
 /** A waiting call of a `sentenciaAgrupada`: its parameters and its promise's ends. */

@@ -1,11 +1,11 @@
 import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
-import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
-import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
+import { marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx, Tx } from '../../db/client';
 import { filasAMedida, filasPreparadas, planesAMedida } from '../../plugins/db';
-import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
+import { cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
 /** The AAD of an appointment's notes: their ciphertext opens only in this column (decision 070). */
@@ -13,25 +13,8 @@ export const COLUMNA_NOTAS = 'cita.notas';
 
 /** An appointment with its owner (never sent: the response schemas strip id_psicologo). */
 export type CitaConDueno = Cita & { id_psicologo: number };
-type FilaCita = { [K in keyof typeof columnasCita]: unknown };
-
-function aCita(cif: Cifrador, f: FilaCita): CitaConDueno {
-  const { fecha_perdida, ...c } = f as unknown as CitaConDueno & { fecha_perdida: string | null };
-  return {
-    ...c,
-    aniversario: marcaAniversarioCita(fecha_perdida, c.fecha),
-    hora_inicio: recortarHora(c.hora_inicio),
-    hora_fin: recortarHora(c.hora_fin),
-    notas: c.notas === null ? null : cif.leer(c.notas, COLUMNA_NOTAS),
-  };
-}
-
-function consultaCitas(db: DbOrTx) {
-  return db.select(columnasCita).from(cita).innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente));
-}
-
-/** One appointment with its patient, the columns of `columnasCita` flat (a `FilaCitaSemana`): the
- * reads of every booking, change and deletion, as constant statements (decision 248). */
+/** Appointments with their patient, the columns of `columnasCita` flat (a `FilaCitaSemana`): every
+ * read of appointments here but the week's, as constant statements (decision 248). */
 const SELECT_CITA = `select c.id_cita, c.id_agenda, c.id_psicologo, c.id_paciente, c.fecha, c.hora_inicio, c.hora_fin,
   c.duracion, c.modalidad, c.estado, c.notas, c.origen, c.version,
   p.nombre as paciente_nombre, p.apellido_paterno as paciente_apellido_paterno,
@@ -134,8 +117,10 @@ function citaDeFila(cif: Cifrador, f: FilaCitaSemana): CitaConDueno {
 }
 
 export async function citasDePaciente(db: DbOrTx, cif: Cifrador, idPaciente: number): Promise<CitaConDueno[]> {
-  const filas = await consultaCitas(db).where(eq(cita.id_paciente, idPaciente)).orderBy(asc(cita.fecha), asc(cita.hora_inicio));
-  return filas.map((f) => aCita(cif, f));
+  const filas = await filasAMedida<FilaCitaSemana>(db, `${SELECT_CITA} where c.id_paciente = $1::int order by c.fecha, c.hora_inicio`, [
+    idPaciente,
+  ]);
+  return filas.map((f) => citaDeFila(cif, f));
 }
 
 /** Active (not cancelled) appointments of a psychologist on a date that overlap [inicio, fin). */
@@ -237,10 +222,12 @@ export async function citasDelPacienteEnFecha(
   cif: Cifrador,
   c: { id_psicologo: number; id_paciente: number; fecha: string },
 ): Promise<CitaConDueno[]> {
-  const filas = await consultaCitas(db).where(
-    and(eq(cita.id_psicologo, c.id_psicologo), eq(cita.id_paciente, c.id_paciente), eq(cita.fecha, c.fecha)),
+  const filas = await filasAMedida<FilaCitaSemana>(
+    db,
+    `${SELECT_CITA} where c.id_psicologo = $1::int and c.id_paciente = $2::int and c.fecha = $3::date`,
+    [c.id_psicologo, c.id_paciente, c.fecha],
   );
-  return filas.map((f) => aCita(cif, f));
+  return filas.map((f) => citaDeFila(cif, f));
 }
 
 /** Serialises every agenda write of one psychologist (bookings, reschedules, availability):
