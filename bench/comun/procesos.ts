@@ -45,9 +45,11 @@ export interface Hijo<T> {
 
 /** The Node flags MiDuelo's server starts with in production (server/banderas-node.json, decision
  * 246), for the benches' MiDuelo processes; the baselines keep Node's defaults. BENCH_SIN_BANDERAS=1:
- * none (to measure what they change). */
+ * none (to measure what they change); BENCH_BANDERAS='--a --b': these instead (to measure others). */
 export function banderasDelServidor(): string[] {
   if (process.env.BENCH_SIN_BANDERAS === '1') return [];
+  const otras = process.env.BENCH_BANDERAS;
+  if (otras !== undefined) return otras.split(' ').filter(Boolean);
   return banderasNode;
 }
 
