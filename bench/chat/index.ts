@@ -17,6 +17,7 @@ import {
   argumentosDePerfil,
   arrancarHijo,
   banderasDelServidor,
+  banderasDeEntorno,
   baseDesechable,
   type CpuDeVentana,
   detenerHijo,
@@ -60,7 +61,7 @@ const pararTodo = setTimeout(() => {
 
 function arrancar<T>(archivo: string, env: NodeJS.ProcessEnv): Promise<Hijo<T>> {
   // MiDuelo's server with its production flags; BENCH_NODE_ARGS: more flags for every server process (say --trace-gc).
-  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const extra = banderasDeEntorno('BENCH_NODE_ARGS');
   const propias = archivo === 'servidor-chat.ts' ? banderasDelServidor() : [];
   return arrancarHijo<T>(path.join(DIR, archivo), env, [...propias, ...argumentosDePerfil(), ...extra]);
 }

@@ -48,9 +48,13 @@ export interface Hijo<T> {
  * none (to measure what they change); BENCH_BANDERAS='--a --b': these instead (to measure others). */
 export function banderasDelServidor(): string[] {
   if (process.env.BENCH_SIN_BANDERAS === '1') return [];
-  const otras = process.env.BENCH_BANDERAS;
-  if (otras !== undefined) return otras.split(' ').filter(Boolean);
+  if (process.env.BENCH_BANDERAS !== undefined) return banderasDeEntorno('BENCH_BANDERAS');
   return banderasNode;
+}
+
+/** Node flags given in an environment variable, separated by spaces (none when it is unset). */
+export function banderasDeEntorno(variable: string): string[] {
+  return (process.env[variable] ?? '').split(' ').filter(Boolean);
 }
 
 /** BENCH_PERFIL=dir: the flags that make a server process write its CPU profile there (node --cpu-prof). */

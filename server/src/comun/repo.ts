@@ -51,6 +51,8 @@ export const columnasCita = {
 /** The agenda's anniversary mark (decision 128): the patient's loss anniversary, or Día de Muertos,
  * falls in the week (Monday–Sunday) that holds the appointment — the week the agenda shows it in. */
 export function marcaAniversarioCita(fechaPerdida: string | null, fecha: string): boolean {
+  // No loss date, no mark: skip the week's arithmetic (the agenda's week list is a hot read, decision 221).
+  if (!fechaPerdida) return false;
   const { desde, hasta } = semanaDe(fecha);
   return motivoAniversario(fechaPerdida, desde, hasta) !== null;
 }

@@ -111,8 +111,7 @@ function citaDeFila(cif: Cifrador, f: FilaCitaSemana): CitaConDueno {
     origen: f.origen,
     version: f.version,
     paciente: { nombre: f.paciente_nombre, apellido_paterno: f.paciente_apellido_paterno, apellido_materno: f.paciente_apellido_materno },
-    // Computed only when the patient has a loss date (the week's list is a hot read, decision 221).
-    aniversario: f.fecha_perdida !== null && marcaAniversarioCita(f.fecha_perdida, f.fecha),
+    aniversario: marcaAniversarioCita(f.fecha_perdida, f.fecha),
   };
 }
 
