@@ -162,7 +162,8 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
     await page.getByLabel('Nueva contraseña').fill('Paciente#Web9');
     await page.getByLabel('Confirmar contraseña').fill('Paciente#Web9');
     await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
-    await page.getByRole('status').getByText(MSG.restablecerExitoso).waitFor();
+    // The page's own status (the toast says it too, in its live region: outside #contenido).
+    await page.locator('#contenido').getByRole('status').getByText(MSG.restablecerExitoso, { exact: true }).waitFor();
     const login = await e.t.app.inject({
       method: 'POST',
       url: '/api/paciente/iniciar-sesion',
