@@ -118,8 +118,11 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       await page.waitForURL(/\/iniciar-sesion/);
       await page.locator('#correo').waitFor();
       // Kept toasts come back just after the reload: give the notice time to show, it must not.
+      // .first(): shown at all is what fails (the toast and its live region both say it, and
+      // two matches would make waitFor throw: read below as "not shown").
       const aviso = await page
         .getByText(MSG_GENERICO.sesionExpiradaTitulo)
+        .first()
         .waitFor({ timeout: 1500 })
         .then(() => true)
         .catch(() => false);
