@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { leerPerfil, mayores, type Perfil } from '../comun/leer-perfil';
 import type { Listo } from './servidor';
 
 const DIR = path.dirname(new URL(import.meta.url).pathname);
@@ -64,31 +65,15 @@ async function main() {
       proc.send({ tipo: 'cerrar' });
       await fin;
     }
-    const p = JSON.parse(readFileSync(archivo, 'utf8')) as {
-      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-      samples: number[];
-    };
-    const porId = new Map(p.nodes.map((n) => [n.id, n]));
-    const propio = new Map<string, number>();
-    const porArchivo = new Map<string, number>();
-    for (const s of p.samples) {
-      const n = porId.get(s);
-      if (!n) continue;
-      const cf = n.callFrame;
-      const archivo = cf.url.replace(/.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/.*wt-rendimiento\//, '');
-      const k = `${cf.functionName || '(anon)'} ${archivo}:${cf.lineNumber}`;
-      propio.set(k, (propio.get(k) ?? 0) + 1);
-      const a2 = archivo.split('/').slice(0, 2).join('/') || cf.functionName;
-      porArchivo.set(a2, (porArchivo.get(a2) ?? 0) + 1);
-    }
-    const total = p.samples.length;
+    const leido = leerPerfil(JSON.parse(readFileSync(archivo, 'utf8')) as Perfil);
     const top = (m: Map<string, number>, n: number) =>
-      [...m]
-        .sort((x, y) => y[1] - x[1])
-        .slice(0, n)
-        .map(([k, c]) => `${((100 * c) / total).toFixed(1).padStart(5)} %  ${k}`)
+      mayores(m, n)
+        .map(([k, us]) => `${((100 * us) / leido.total).toFixed(1).padStart(5)} %  ${k}`)
         .join('\n');
-    console.log(`perfil ${archivo}\n-- por función (propio)\n${top(propio, 45)}\n-- por paquete/carpeta\n${top(porArchivo, 30)}`);
+    const inactivo = (100 * (leido.total - leido.ocupado)) / leido.total;
+    console.log(
+      `perfil ${archivo} (inactivo ${inactivo.toFixed(1)} %)\n-- por función (propio)\n${top(leido.porFuncion, 45)}\n-- por paquete/carpeta\n${top(leido.porOrigen, 30)}`,
+    );
   } finally {
     await a.unsafe(`drop database if exists ${nombre} with (force)`);
     await a.end();
