@@ -166,7 +166,7 @@ async function medir(
     retrasoCliente: { p99: 0, max: 0 },
     peorSegundo: { segundo: 0, max: 0 },
     respuesta: { p99: 0, max: 0 },
-    cpu: { robo: null, servidor: null, postgres: null, generador: 0 },
+    cpu: { robo: null, servidor: null, postgres: null, escrituras: null, generador: 0 },
     inicio: 0,
   };
   const respuestas: number[] = [];
@@ -272,6 +272,7 @@ async function medir(
 }
 
 const cpuTexto = (ms: number | null) => (ms === null ? 'n/d' : `${ms.toFixed(3)} ms`);
+const escriturasTexto = (n: number | null) => (n === null ? 'n/d' : n.toFixed(2));
 const gcTexto = (g: ResumenGc | null) =>
   g
     ? `GC del servidor: ${g.menores.n} menores (máx ${g.menores.max.toFixed(1)} ms, ${g.menores.ms.toFixed(0)} ms en total), ${g.mayores.n} mayores (máx ${g.mayores.max.toFixed(1)} ms, ${g.mayores.ms.toFixed(0)} ms)`
@@ -279,11 +280,11 @@ const gcTexto = (g: ResumenGc | null) =>
 
 function imprimirRetrasos(rs: Resultado[]) {
   console.log(
-    '\n  CPU por mensaje enviado en la ventana medida: proceso del servidor (todos sus hilos), PostgreSQL (todos sus procesos), este generador',
+    '\n  CPU por mensaje enviado en la ventana medida: proceso del servidor (todos sus hilos), PostgreSQL (todos sus procesos), este generador; escrituras: llamadas write/writev del servidor por mensaje (a PostgreSQL, a los sockets de los clientes, al registro)',
   );
   for (const r of rs) {
     console.log(
-      `  ${r.nombre.padEnd(38)} servidor ${cpuTexto(r.cpu.servidor)} · PostgreSQL ${cpuTexto(r.cpu.postgres)} · generador ${cpuTexto(r.cpu.generador)}`,
+      `  ${r.nombre.padEnd(38)} servidor ${cpuTexto(r.cpu.servidor)} · PostgreSQL ${cpuTexto(r.cpu.postgres)} · generador ${cpuTexto(r.cpu.generador)} · escrituras ${escriturasTexto(r.cpu.escrituras)}`,
     );
   }
   console.log('\n  diagnóstico (p99 / máx): respuesta al remitente, retraso del bucle de eventos, segundo más lento de la ventana');
@@ -574,13 +575,14 @@ async function correr(urlBase: string) {
     const p50 = rs.map(p50De);
     const p99 = rs.map(p99De);
     const perdidas = rs.reduce((n, r) => n + r.entregasEsperadas - r.entregas + r.errores, 0);
-    const cpu = (k: 'servidor' | 'postgres' | 'robo') => {
+    const cpu = (k: 'servidor' | 'postgres' | 'robo' | 'escrituras') => {
       const xs = rs.map((r) => r.cpu[k]).filter((x): x is number => x !== null);
       return xs.length ? mediana(xs) : null;
     };
     return {
       cpuServidor: cpu('servidor'),
       cpuPostgres: cpu('postgres'),
+      escrituras: cpu('escrituras'),
       robo: cpu('robo'),
       p50: mediana(p50),
       p99: mediana(p99),
@@ -593,7 +595,7 @@ async function correr(urlBase: string) {
   for (const f of FASES) {
     const x = fila(f);
     console.log(
-      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas} · CPU por mensaje: servidor ${cpuTexto(x.cpuServidor)}, PostgreSQL ${cpuTexto(x.cpuPostgres)} · robo de CPU ${roboTexto(x.robo)} · rondas con el disco detenido ≥ ${LENTA_MS} ms: ${conDiscoLento.get(f) ?? 0} de ${porFase.get(f)?.length ?? 0}`,
+      `  ${caminos[f].nombre.padEnd(30)} p50 ${x.p50.toFixed(2)} ms [${x.rango50.map((v) => v.toFixed(2)).join(' – ')}] · p99 ${x.p99.toFixed(2)} ms [${x.rango99.map((v) => v.toFixed(2)).join(' – ')}] · perdidos o fallidos ${x.perdidas} · CPU por mensaje: servidor ${cpuTexto(x.cpuServidor)}, PostgreSQL ${cpuTexto(x.cpuPostgres)} · escrituras del servidor por mensaje ${escriturasTexto(x.escrituras)} · robo de CPU ${roboTexto(x.robo)} · rondas con el disco detenido ≥ ${LENTA_MS} ms: ${conDiscoLento.get(f) ?? 0} de ${porFase.get(f)?.length ?? 0}`,
     );
   }
   for (const [f, pisoF] of [

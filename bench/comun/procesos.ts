@@ -118,6 +118,17 @@ function cpuDeProceso(pid: number): number | null {
   }
 }
 
+/** Write system calls (write, writev: to sockets, pipes and files) a process made so far, every
+ * thread, from /proc/<pid>/io's `syscw`; null off Linux or when not readable. */
+function escriturasDeProceso(pid: number): number | null {
+  try {
+    const m = /^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time (ms) of each PostgreSQL process of this machine (backends, WAL writer, checkpointer…), by
  * pid: read before and after a window, `cpuEntre` gives what PostgreSQL spent in it. Null off Linux
  * or when PostgreSQL runs elsewhere (no process of it here). */
@@ -173,6 +184,9 @@ export interface CpuDeVentana {
   servidor: number | null;
   /** Every PostgreSQL process of this machine (null off Linux or when it runs elsewhere). */
   postgres: number | null;
+  /** Not CPU: the server process's write system calls (to PostgreSQL, to its clients, to its log)
+   * per unit, counted by the kernel (null off Linux). */
+  escrituras: number | null;
   /** This process: the load generator. */
   generador: number;
 }
@@ -183,18 +197,26 @@ export const roboTexto = (pct: number | null) => (pct === null ? 'n/d' : `${pct.
 /** Starts a CPU window for the server process `pid`, PostgreSQL and this process; the function it
  * returns ends the window and gives each one's CPU time (ms) divided by `n` (messages, requests). */
 export function medirCpu(pid: number): (n: number) => CpuDeVentana {
-  const antes = { servidor: cpuDeProceso(pid), postgres: cpuDePostgres(), generador: process.cpuUsage(), maquina: tiemposDeMaquina() };
+  const antes = {
+    servidor: cpuDeProceso(pid),
+    escrituras: escriturasDeProceso(pid),
+    postgres: cpuDePostgres(),
+    generador: process.cpuUsage(),
+    maquina: tiemposDeMaquina(),
+  };
   return (n) => {
     const maquina = tiemposDeMaquina();
     const ticks = maquina && antes.maquina ? maquina.total - antes.maquina.total : 0;
     const robo = maquina && antes.maquina && ticks > 0 ? (100 * (maquina.robado - antes.maquina.robado)) / ticks : null;
     const servidor = cpuDeProceso(pid);
+    const escrituras = escriturasDeProceso(pid);
     const pg = cpuEntre(antes.postgres, cpuDePostgres());
     const gen = process.cpuUsage(antes.generador);
     return {
       robo,
       servidor: antes.servidor !== null && servidor !== null ? (servidor - antes.servidor) / n : null,
       postgres: pg !== null ? pg / n : null,
+      escrituras: antes.escrituras !== null && escrituras !== null ? (escrituras - antes.escrituras) / n : null,
       generador: (gen.user + gen.system) / 1000 / n,
     };
   };

@@ -1,9 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '@miduelo/server/app';
 import { type Config, leerConfig } from '@miduelo/server/config';
-import type { Db } from '@miduelo/server/db/client';
+import { abrirDb, type Db, type DbHandle } from '@miduelo/server/db/client';
 import { crearBaseDePrueba, type BaseDePrueba } from './base-datos';
 import { type BuzonSmtp, iniciarBuzon } from './correo';
+import { crearProxyTcp, destinoDeUrl, type ProxyTcp } from './proxy-tcp';
 
 export interface Reloj {
   ahora(): Date;
@@ -34,6 +35,9 @@ export interface AppDePrueba {
   config: Config;
   /** Base URL once `escuchar()` has been called (socket tests). */
   url: string;
+  /** With `porProxy` on PostgreSQL: the TCP proxy between the app and its database (`t.db`, the
+   * fixtures' connection, goes straight to it). Null otherwise. */
+  proxy: ProxyTcp | null;
   escuchar(): Promise<string>;
   cerrar(): Promise<void>;
 }
@@ -41,9 +45,13 @@ export interface AppDePrueba {
 export const SECRETO_PRUEBAS = 'secreto-de-pruebas-con-al-menos-32-caracteres!';
 
 export async function crearAppDePrueba(
-  o: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; log?: NodeJS.WritableStream } = {},
+  o: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; log?: NodeJS.WritableStream; porProxy?: boolean } = {},
 ): Promise<AppDePrueba> {
   const base = await crearBaseDePrueba();
+  // On PostgreSQL a test can take the database away from the app as a network does (proxy-tcp.ts).
+  const proxy = o.porProxy && base.url ? await crearProxyTcp(destinoDeUrl(base.url)) : null;
+  const bdPorProxy: DbHandle | null =
+    proxy && base.url ? await abrirDb({ databaseUrl: proxy.urlPorProxy(base.url), dataDir: '', maxConexiones: 10 }) : null;
   const buzon = await iniciarBuzon();
   const reloj = crearReloj();
   const config = leerConfig(
@@ -52,7 +60,7 @@ export async function crearAppDePrueba(
     // tests move the clock and change sessions by hand, and a timer could act in between.
     { jwtSecret: SECRETO_PRUEBAS, now: reloj.ahora, refrescoSesionesMs: 0, ...o.config },
   );
-  const app = await buildApp({ config, db: base.handle.db, logger: o.log ? { stream: o.log } : false });
+  const app = await buildApp({ config, db: (bdPorProxy ?? base.handle).db, logger: o.log ? { stream: o.log } : false });
   await app.ready();
   const prueba: AppDePrueba = {
     app,
@@ -62,6 +70,7 @@ export async function crearAppDePrueba(
     reloj,
     config,
     url: '',
+    proxy,
     async escuchar() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const dir = app.server.address();
@@ -69,7 +78,10 @@ export async function crearAppDePrueba(
       return prueba.url;
     },
     async cerrar() {
+      proxy?.restaurar();
       await app.close();
+      await bdPorProxy?.close();
+      await proxy?.cerrar();
       await buzon.cerrar();
       await base.cerrar();
     },

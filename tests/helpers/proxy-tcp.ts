@@ -22,6 +22,12 @@ export interface ProxyTcp {
   cerrar(): Promise<void>;
 }
 
+/** The host and port of a PostgreSQL URL, as `crearProxyTcp` takes them. */
+export function destinoDeUrl(url: string): { host: string; port: number } {
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port || 5432) };
+}
+
 export async function crearProxyTcp(destino: { host: string; port: number }): Promise<ProxyTcp> {
   const pares = new Set<{ cliente: net.Socket; destino: net.Socket }>();
   let cortado = false;

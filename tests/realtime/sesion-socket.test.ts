@@ -201,18 +201,33 @@ describe('refresco periódico con su temporizador', () => {
 });
 
 describe('base de datos caída', () => {
-  // PGlite runs in this process: its connection is cut by making every query fail the way the
-  // PostgreSQL driver fails when the server is unreachable (ECONNREFUSED).
-  it.skipIf(process.env.DATABASE_URL)('los acks de socket responden el mismo 503 que HTTP y el socket sigue abierto', async () => {
-    const c = await crearConsulta(srv.t, 1);
-    const id = await abrirChat(c);
-    const s = await socket(c.psi.token);
-    const pg = srv.t.base.handle.pglite!;
+  // On PostgreSQL the app reaches its database through a TCP proxy that the test cuts (every
+  // connection reset, new ones refused), as a network or a failover would. PGlite runs in this
+  // process and has no connection to cut: every query fails the way the PostgreSQL driver fails
+  // when the server is unreachable (ECONNREFUSED).
+  const caida = usarServidorDeSockets({ porProxy: true });
+
+  function cortarBase(): () => void {
+    const proxy = caida.t.proxy;
+    if (proxy) {
+      proxy.cortar();
+      return () => proxy.restaurar();
+    }
+    const pg = caida.t.base.handle.pglite;
+    if (!pg) throw new Error('sin proxy ni PGlite: no hay base que cortar');
     const original = { query: pg.query, transaction: pg.transaction, exec: pg.exec };
-    const caida = async () => {
+    const falla = async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     };
-    Object.assign(pg, { query: caida, transaction: caida, exec: caida });
+    Object.assign(pg, { query: falla, transaction: falla, exec: falla });
+    return () => Object.assign(pg, original);
+  }
+
+  it('los acks de socket responden el mismo 503 que HTTP y el socket sigue abierto', async () => {
+    const c = await crearConsulta(caida.t, 1);
+    const id = await abrirChat(c);
+    const s = await caida.socket(c.psi.token);
+    const restaurar = cortarBase();
     const esperado = { ok: false, msg: MSG_GENERICO.baseDatos, code: 'SERVICIO_NO_DISPONIBLE', status: 503 };
     try {
       const http = await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'sin base' });
@@ -221,12 +236,15 @@ describe('base de datos caída', () => {
       expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'sin base' })).toEqual(esperado);
       expect(await s.emitWithAck('chat:unirse', { id_chat: id })).toEqual(esperado);
       // The periodic refresh finds no database either: it leaves every socket as it was.
-      srv.t.reloj.avanzar(CACHE_SESION_MS - 1);
-      await srv.t.app.realtime.refrescarSesiones();
+      caida.t.reloj.avanzar(CACHE_SESION_MS - 1);
+      await caida.t.app.realtime.refrescarSesiones();
       expect(s.connected).toBe(true);
     } finally {
-      Object.assign(pg, original);
+      restaurar();
     }
     expect(await s.emitWithAck('chat:enviar', { id_chat: id, contenido: 'de vuelta' })).toMatchObject({ ok: true });
+    // Nothing of the outage was stored: the conversation holds the one message sent after it.
+    const mensajes = (await c.psi.get(`/api/psicologo/chats/${id}/mensajes`)).body as Array<{ contenido: string }>;
+    expect(mensajes.map((m) => m.contenido)).toEqual(['de vuelta']);
   });
 });
