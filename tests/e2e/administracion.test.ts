@@ -171,4 +171,72 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
     });
     expect(login.statusCode).toBe(200);
   });
+
+  it('en un teléfono: cada fila de psicólogos, pacientes y bitácora es una tarjeta con sus datos y sus botones a la vista', async () => {
+    const psi = await crearPsicologo(e.t.db, {
+      nombre: 'Maximiliana',
+      apellidoPaterno: 'De la Fuente Larguísimo',
+      especialidad: 'Tanatología',
+      cedula_validada: false,
+    });
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Telefónica', apellido_paterno: 'Móvil' });
+    // An act for the audit log: the licence validated by hand.
+    const tokenAdmin = sesionPsicologo(e.t.app, admin);
+    const r = await e.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/psicologos/${psi.id_psicologo}/validar-cedula-manual`,
+      headers: { authorization: `Bearer ${tokenAdmin}` },
+    });
+    expect(r.statusCode).toBe(200);
+    const movil = await e.browser.newContext({
+      baseURL: e.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'es-MX',
+      timezoneId: 'America/Mexico_City',
+    });
+    try {
+      const page = await e.paginaConSesion(tokenAdmin, '/admin/psicologos', movil);
+      const sinDesbordar = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+      const dentro = async (l: ReturnType<Page['locator']>) => {
+        const b = await l.boundingBox();
+        return b !== null && b.x >= 0 && b.x + b.width <= 390;
+      };
+      const fp = fila(page, 'data-fila-psicologo', psi.id_psicologo);
+      await fp.waitFor();
+      // Each value beside its column's name, the whole row inside the screen.
+      for (const [etiqueta, valor] of [
+        ['Nombre', 'Maximiliana De la Fuente Larguísimo'],
+        ['Correo', psi.correo],
+        ['Especialidad', 'Tanatología'],
+      ]) {
+        const celda = fp.locator(`td[data-etiqueta="${etiqueta}"]`);
+        expect(await celda.textContent()).toContain(valor);
+        expect(await dentro(celda), etiqueta).toBe(true);
+      }
+      expect(await dentro(fp.getByRole('button', { name: /Ver detalle/ }))).toBe(true);
+      expect(await sinDesbordar()).toBe(true);
+      await fp.getByRole('button', { name: /Ver detalle/ }).click();
+      await page.getByRole('dialog').waitFor();
+
+      await page.goto('/admin/pacientes');
+      const fq = fila(page, 'data-fila-paciente', pac.id_paciente);
+      await fq.waitFor();
+      expect(await fq.locator('td[data-etiqueta="Psicólogo asignado"]').textContent()).toContain('Maximiliana');
+      expect(await dentro(fq.getByRole('button', { name: /Ver detalle/ }))).toBe(true);
+      expect(await dentro(fq.getByRole('button', { name: /Reasignar a/ }))).toBe(true);
+      expect(await sinDesbordar()).toBe(true);
+
+      await page.goto('/admin/auditoria');
+      const acto = page
+        .locator('tbody tr')
+        .filter({ hasText: `Psicólogo #${psi.id_psicologo}` })
+        .first();
+      await acto.waitFor();
+      for (const etiqueta of ['Cuándo', 'Quién', 'Qué', 'A quién'])
+        expect(await dentro(acto.locator(`td[data-etiqueta="${etiqueta}"]`)), etiqueta).toBe(true);
+      expect(await sinDesbordar()).toBe(true);
+    } finally {
+      await movil.close();
+    }
+  });
 });

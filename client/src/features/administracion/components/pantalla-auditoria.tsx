@@ -13,7 +13,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { leerAuditoria } from '@/api/administracion';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { fechaHora } from '../formato';
-import { TablaAdmin } from './tabla-admin';
+import { Celda, TablaAdmin } from './tabla-admin';
 
 const ACTORES: Record<string, string> = { admin: 'Administrador', psicologo: 'Psicólogo', paciente: 'Paciente', sistema: 'Sistema' };
 const RECURSOS: Record<string, string> = { psicologo: 'Psicólogo', paciente: 'Paciente', consentimiento: 'Consentimiento' };
@@ -98,16 +98,22 @@ export function PantallaAuditoria() {
         <TablaAdmin anchoMinimo="min-w-[860px]" columnas={['Cuándo', 'Quién', 'Qué', 'A quién', 'Detalle']}>
           {datos.data.data.map((f) => (
             <tr key={f.id_auditoria} className="border-b border-arena-100 align-top">
-              <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{fechaHora(f.fecha)}</td>
-              <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{quien(f)}</td>
-              <td className="px-3 py-2.5">
+              <Celda etiqueta="Cuándo" className="whitespace-nowrap tabular-nums">
+                {fechaHora(f.fecha)}
+              </Celda>
+              <Celda etiqueta="Quién" className="max-w-56 [overflow-wrap:anywhere]">
+                {quien(f)}
+              </Celda>
+              <Celda etiqueta="Qué">
                 <Badge tono="neutro">{ETIQUETA_ACCION[f.accion] ?? f.accion}</Badge>
-              </td>
-              <td className="px-3 py-2.5 [overflow-wrap:anywhere]">
+              </Celda>
+              <Celda etiqueta="A quién" className="[overflow-wrap:anywhere]">
                 {RECURSOS[f.recurso] ?? f.recurso}
                 {f.id_recurso ? ` #${f.id_recurso}` : ''}
-              </td>
-              <td className="max-w-72 px-3 py-2.5 text-tinta-600 [overflow-wrap:anywhere]">{detalle(f)}</td>
+              </Celda>
+              <Celda etiqueta="Detalle" className="max-w-72 text-tinta-600 [overflow-wrap:anywhere]">
+                {detalle(f)}
+              </Celda>
             </tr>
           ))}
         </TablaAdmin>

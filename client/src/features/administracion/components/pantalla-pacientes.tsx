@@ -21,7 +21,7 @@ import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { FILA, fecha, nombreDe, normalizar } from '../formato';
-import { TablaAdmin } from './tabla-admin';
+import { Celda, CeldaAcciones, TablaAdmin } from './tabla-admin';
 
 const colorFila = (p: PacienteAdmin) => (p.status === 'inactivo' ? FILA.roja : p.id_psicologo === null ? FILA.amarilla : FILA.verde);
 const nombre = (p: PacienteAdmin) => nombreDe(p.nombre, p.apellido_paterno, p.apellido_materno);
@@ -260,18 +260,28 @@ export function PantallaPacientes() {
         >
           {filas.map((p) => (
             <tr key={p.id_paciente} data-fila-paciente={p.id_paciente} className={cx('border-b border-arena-100 align-top', colorFila(p))}>
-              <td className="px-3 py-2.5 tabular-nums">{p.id_paciente}</td>
-              <td className="max-w-52 px-3 py-2.5 font-medium [overflow-wrap:anywhere]">{nombre(p)}</td>
-              <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{p.email}</td>
-              <td className="px-3 py-2.5 tabular-nums">{p.telefono}</td>
-              <td className="max-w-52 px-3 py-2.5 [overflow-wrap:anywhere]">
+              <Celda etiqueta="ID" className="tabular-nums">
+                {p.id_paciente}
+              </Celda>
+              <Celda etiqueta="Nombre" className="max-w-52 font-medium [overflow-wrap:anywhere]">
+                {nombre(p)}
+              </Celda>
+              <Celda etiqueta="Correo" className="max-w-56 [overflow-wrap:anywhere]">
+                {p.email}
+              </Celda>
+              <Celda etiqueta="Teléfono" className="tabular-nums">
+                {p.telefono}
+              </Celda>
+              <Celda etiqueta="Psicólogo asignado" className="max-w-52 [overflow-wrap:anywhere]">
                 {p.psicologo ? nombrePsicologo(p) : <Badge tono="aviso">Sin asignar</Badge>}
-              </td>
-              <td className="px-3 py-2.5">
+              </Celda>
+              <Celda etiqueta="Estado">
                 <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
-              </td>
-              <td className="px-3 py-2.5 tabular-nums">{fecha(p.createdAt)}</td>
-              <td className="flex gap-2 px-3 py-2.5">
+              </Celda>
+              <Celda etiqueta="Registro" className="tabular-nums">
+                {fecha(p.createdAt)}
+              </Celda>
+              <CeldaAcciones>
                 <Button
                   tamano="sm"
                   variante="secundario"
@@ -283,7 +293,7 @@ export function PantallaPacientes() {
                 <Button tamano="sm" onClick={() => setReasignar(p.id_paciente)} aria-label={`Reasignar a ${nombre(p)}`}>
                   Reasignar
                 </Button>
-              </td>
+              </CeldaAcciones>
             </tr>
           ))}
         </TablaAdmin>

@@ -23,7 +23,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { FILA, fecha, nombreDe, normalizar } from '../formato';
 import { DialogoEliminar } from './dialogo-eliminar';
-import { TablaAdmin } from './tabla-admin';
+import { Celda, CeldaAcciones, TablaAdmin } from './tabla-admin';
 
 type FiltroEstado = 'todos' | 'activo' | 'inactivo';
 type FiltroCedula = 'todos' | 'verificada' | 'no_verificada';
@@ -280,21 +280,37 @@ export function PantallaPsicologos() {
               data-fila-psicologo={p.id_psicologo}
               className={cx('border-b border-arena-100 align-top', colorFila(p))}
             >
-              <td className="px-3 py-2.5 tabular-nums">{p.id_psicologo}</td>
-              <td className="max-w-52 px-3 py-2.5 font-medium [overflow-wrap:anywhere]">{nombre(p)}</td>
-              <td className="px-3 py-2.5 font-mono text-xs">{p.codigo_vinculacion}</td>
-              <td className="max-w-56 px-3 py-2.5 [overflow-wrap:anywhere]">{p.correo}</td>
-              <td className="px-3 py-2.5 tabular-nums">{p.telefono}</td>
-              <td className="px-3 py-2.5 tabular-nums">{p.cedula}</td>
-              <td className="px-3 py-2.5">
+              <Celda etiqueta="ID" className="tabular-nums">
+                {p.id_psicologo}
+              </Celda>
+              <Celda etiqueta="Nombre" className="max-w-52 font-medium [overflow-wrap:anywhere]">
+                {nombre(p)}
+              </Celda>
+              <Celda etiqueta="Código" className="font-mono text-xs">
+                {p.codigo_vinculacion}
+              </Celda>
+              <Celda etiqueta="Correo" className="max-w-56 [overflow-wrap:anywhere]">
+                {p.correo}
+              </Celda>
+              <Celda etiqueta="Teléfono" className="tabular-nums">
+                {p.telefono}
+              </Celda>
+              <Celda etiqueta="Cédula" className="tabular-nums">
+                {p.cedula}
+              </Celda>
+              <Celda etiqueta="Estado cédula">
                 <Badge tono={p.cedula_validada ? 'exito' : 'aviso'}>{p.cedula_validada ? 'Verificada' : 'No verificada'}</Badge>
-              </td>
-              <td className="px-3 py-2.5">
+              </Celda>
+              <Celda etiqueta="Estado cuenta">
                 <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
-              </td>
-              <td className="max-w-48 px-3 py-2.5 [overflow-wrap:anywhere]">{p.especialidad}</td>
-              <td className="px-3 py-2.5 tabular-nums">{fecha(p.createdAt)}</td>
-              <td className="px-3 py-2.5">
+              </Celda>
+              <Celda etiqueta="Especialidad" className="max-w-48 [overflow-wrap:anywhere]">
+                {p.especialidad}
+              </Celda>
+              <Celda etiqueta="Registro" className="tabular-nums">
+                {fecha(p.createdAt)}
+              </Celda>
+              <CeldaAcciones>
                 <Button
                   tamano="sm"
                   variante="secundario"
@@ -303,7 +319,7 @@ export function PantallaPsicologos() {
                 >
                   Ver
                 </Button>
-              </td>
+              </CeldaAcciones>
             </tr>
           ))}
         </TablaAdmin>
