@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
 import { CONTRASENA, crearPaciente, crearPsicologo, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
-import { debeOmitirE2E } from '../helpers/navegador';
+import { debeOmitirE2E, TELEFONO } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -188,12 +188,7 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
       headers: { authorization: `Bearer ${tokenAdmin}` },
     });
     expect(r.statusCode).toBe(200);
-    const movil = await e.browser.newContext({
-      baseURL: e.url,
-      viewport: { width: 390, height: 844 },
-      locale: 'es-MX',
-      timezoneId: 'America/Mexico_City',
-    });
+    const movil = await e.contexto(TELEFONO);
     try {
       const page = await e.paginaConSesion(tokenAdmin, '/admin/psicologos', movil);
       const sinDesbordar = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

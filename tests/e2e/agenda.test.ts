@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
 import { cortarSocketsDeSesion } from '../helpers/e2e-esperas';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
-import { debeOmitirE2E } from '../helpers/navegador';
+import { debeOmitirE2E, TELEFONO } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -140,12 +140,7 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
 
   it('en un teléfono: las horas siguen a la vista al desplazar la semana; pacientes y pestañas del expediente caben', async () => {
     const { pac, token } = await practica();
-    const movil = await e.browser.newContext({
-      baseURL: e.url,
-      viewport: { width: 390, height: 844 },
-      locale: 'es-MX',
-      timezoneId: 'America/Mexico_City',
-    });
+    const movil = await e.contexto(TELEFONO);
     try {
       const pagina = await e.paginaConSesion(token, '/agenda', movil);
       const hora = pagina.getByRole('rowheader', { name: '10:00' });

@@ -1,6 +1,6 @@
 // Browser tests: the real server (in this process, on a real port, serving the built client)
 // driven by Debian's Chromium through playwright-core.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { STORAGE_TOKEN } from '@miduelo/shared/constants';
 import { type AppDePrueba, crearAppDePrueba } from './app';
 import { abrirNavegador } from './navegador';
@@ -9,8 +9,9 @@ export interface E2E {
   t: AppDePrueba;
   url: string;
   browser: Browser;
-  /** A new, isolated browser context (another "device"). */
-  contexto(): Promise<BrowserContext>;
+  /** A new, isolated browser context (another "device"); `opciones` add to or replace the
+   * defaults (the server's URL, Mexican Spanish, Mexico City's time zone), e.g. `TELEFONO`. */
+  contexto(opciones?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page already signed in with the given token (session created directly, not via login). */
   paginaConSesion(token: string, ruta?: string, contexto?: BrowserContext): Promise<Page>;
   cerrar(): Promise<void>;
@@ -24,8 +25,8 @@ export async function iniciarE2E(o: Parameters<typeof crearAppDePrueba>[0] = {})
     t,
     url,
     browser,
-    async contexto() {
-      return browser.newContext({ baseURL: url, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    async contexto(opciones) {
+      return browser.newContext({ baseURL: url, locale: 'es-MX', timezoneId: 'America/Mexico_City', ...opciones });
     },
     async paginaConSesion(token, ruta = '/agenda', contexto) {
       const c = contexto ?? (await e2e.contexto());

@@ -30,3 +30,6 @@ export function abrirNavegador(): Promise<Browser> {
     ],
   });
 }
+
+/** A phone's screen (the width the screens are checked at), for `E2E.contexto`. */
+export const TELEFONO = { viewport: { width: 390, height: 844 } } as const;

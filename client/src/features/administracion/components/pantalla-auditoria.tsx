@@ -13,7 +13,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { leerAuditoria } from '@/api/administracion';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { fechaHora } from '../formato';
-import { Celda, TablaAdmin } from './tabla-admin';
+import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 
 const ACTORES: Record<string, string> = { admin: 'Administrador', psicologo: 'Psicólogo', paciente: 'Paciente', sistema: 'Sistema' };
 const RECURSOS: Record<string, string> = { psicologo: 'Psicólogo', paciente: 'Paciente', consentimiento: 'Consentimiento' };
@@ -43,6 +43,18 @@ function detalle(f: FilaAuditoria) {
     })
     .join(' · ');
 }
+
+const COLUMNAS: ColumnaAdmin<FilaAuditoria>[] = [
+  { titulo: 'Cuándo', clase: 'whitespace-nowrap tabular-nums', valor: (f) => fechaHora(f.fecha) },
+  { titulo: 'Quién', clase: 'max-w-56 [overflow-wrap:anywhere]', valor: quien },
+  { titulo: 'Qué', valor: (f) => <Badge tono="neutro">{ETIQUETA_ACCION[f.accion] ?? f.accion}</Badge> },
+  {
+    titulo: 'A quién',
+    clase: '[overflow-wrap:anywhere]',
+    valor: (f) => `${RECURSOS[f.recurso] ?? f.recurso}${f.id_recurso ? ` #${f.id_recurso}` : ''}`,
+  },
+  { titulo: 'Detalle', clase: 'max-w-72 text-tinta-600 [overflow-wrap:anywhere]', valor: detalle },
+];
 
 export function PantallaAuditoria() {
   const [page, setPage] = useState(1);
@@ -95,28 +107,7 @@ export function PantallaAuditoria() {
       ) : datos.data.data.length === 0 ? (
         <EmptyState icono={ScrollText} titulo="Sin registros" texto="No hay actos que coincidan con los filtros." />
       ) : (
-        <TablaAdmin anchoMinimo="min-w-[860px]" columnas={['Cuándo', 'Quién', 'Qué', 'A quién', 'Detalle']}>
-          {datos.data.data.map((f) => (
-            <tr key={f.id_auditoria} className="border-b border-arena-100 align-top">
-              <Celda etiqueta="Cuándo" className="whitespace-nowrap tabular-nums">
-                {fechaHora(f.fecha)}
-              </Celda>
-              <Celda etiqueta="Quién" className="max-w-56 [overflow-wrap:anywhere]">
-                {quien(f)}
-              </Celda>
-              <Celda etiqueta="Qué">
-                <Badge tono="neutro">{ETIQUETA_ACCION[f.accion] ?? f.accion}</Badge>
-              </Celda>
-              <Celda etiqueta="A quién" className="[overflow-wrap:anywhere]">
-                {RECURSOS[f.recurso] ?? f.recurso}
-                {f.id_recurso ? ` #${f.id_recurso}` : ''}
-              </Celda>
-              <Celda etiqueta="Detalle" className="max-w-72 text-tinta-600 [overflow-wrap:anywhere]">
-                {detalle(f)}
-              </Celda>
-            </tr>
-          ))}
-        </TablaAdmin>
+        <TablaAdmin anchoMinimo="min-w-[860px]" columnas={COLUMNAS} filas={datos.data.data} clave={(f) => f.id_auditoria} />
       )}
       {meta && meta.totalPages > 1 && (
         <nav className="flex items-center justify-between gap-3" aria-label="Páginas de la bitácora">

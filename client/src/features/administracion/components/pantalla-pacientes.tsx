@@ -16,17 +16,33 @@ import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { cambiarEstadoPaciente, listarPacientes, listarPsicologos, reasignarPaciente } from '@/api/administracion';
 import { confirmar } from '@/lib/confirm';
-import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { FILA, fecha, nombreDe, normalizar } from '../formato';
-import { Celda, CeldaAcciones, TablaAdmin } from './tabla-admin';
+import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 
 const colorFila = (p: PacienteAdmin) => (p.status === 'inactivo' ? FILA.roja : p.id_psicologo === null ? FILA.amarilla : FILA.verde);
 const nombre = (p: PacienteAdmin) => nombreDe(p.nombre, p.apellido_paterno, p.apellido_materno);
 const nombrePsicologo = (p: PacienteAdmin) =>
   p.psicologo ? nombreDe(p.psicologo.nombre, p.psicologo.apellidoPaterno, p.psicologo.apellidoMaterno) : 'Sin asignar';
+
+const COLUMNAS: ColumnaAdmin<PacienteAdmin>[] = [
+  { titulo: 'ID', clase: 'tabular-nums', valor: (p) => p.id_paciente },
+  { titulo: 'Nombre', clase: 'max-w-52 font-medium [overflow-wrap:anywhere]', valor: nombre },
+  { titulo: 'Correo', clase: 'max-w-56 [overflow-wrap:anywhere]', valor: (p) => p.email },
+  { titulo: 'Teléfono', clase: 'tabular-nums', valor: (p) => p.telefono },
+  {
+    titulo: 'Psicólogo asignado',
+    clase: 'max-w-52 [overflow-wrap:anywhere]',
+    valor: (p) => (p.psicologo ? nombrePsicologo(p) : <Badge tono="aviso">Sin asignar</Badge>),
+  },
+  {
+    titulo: 'Estado',
+    valor: (p) => <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>,
+  },
+  { titulo: 'Registro', clase: 'tabular-nums', valor: (p) => fecha(p.createdAt) },
+];
 
 interface Opcion {
   id: number;
@@ -256,47 +272,26 @@ export function PantallaPacientes() {
       ) : (
         <TablaAdmin
           anchoMinimo="min-w-[900px]"
-          columnas={['ID', 'Nombre', 'Correo', 'Teléfono', 'Psicólogo asignado', 'Estado', 'Registro', '']}
-        >
-          {filas.map((p) => (
-            <tr key={p.id_paciente} data-fila-paciente={p.id_paciente} className={cx('border-b border-arena-100 align-top', colorFila(p))}>
-              <Celda etiqueta="ID" className="tabular-nums">
-                {p.id_paciente}
-              </Celda>
-              <Celda etiqueta="Nombre" className="max-w-52 font-medium [overflow-wrap:anywhere]">
-                {nombre(p)}
-              </Celda>
-              <Celda etiqueta="Correo" className="max-w-56 [overflow-wrap:anywhere]">
-                {p.email}
-              </Celda>
-              <Celda etiqueta="Teléfono" className="tabular-nums">
-                {p.telefono}
-              </Celda>
-              <Celda etiqueta="Psicólogo asignado" className="max-w-52 [overflow-wrap:anywhere]">
-                {p.psicologo ? nombrePsicologo(p) : <Badge tono="aviso">Sin asignar</Badge>}
-              </Celda>
-              <Celda etiqueta="Estado">
-                <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
-              </Celda>
-              <Celda etiqueta="Registro" className="tabular-nums">
-                {fecha(p.createdAt)}
-              </Celda>
-              <CeldaAcciones>
-                <Button
-                  tamano="sm"
-                  variante="secundario"
-                  onClick={() => setDetalle(p.id_paciente)}
-                  aria-label={`Ver detalle de ${nombre(p)}`}
-                >
-                  Ver
-                </Button>
-                <Button tamano="sm" onClick={() => setReasignar(p.id_paciente)} aria-label={`Reasignar a ${nombre(p)}`}>
-                  Reasignar
-                </Button>
-              </CeldaAcciones>
-            </tr>
-          ))}
-        </TablaAdmin>
+          columnas={COLUMNAS}
+          filas={filas}
+          clave={(p) => p.id_paciente}
+          atributos={(p) => ({ 'data-fila-paciente': p.id_paciente, className: colorFila(p) })}
+          acciones={(p) => (
+            <>
+              <Button
+                tamano="sm"
+                variante="secundario"
+                onClick={() => setDetalle(p.id_paciente)}
+                aria-label={`Ver detalle de ${nombre(p)}`}
+              >
+                Ver
+              </Button>
+              <Button tamano="sm" onClick={() => setReasignar(p.id_paciente)} aria-label={`Reasignar a ${nombre(p)}`}>
+                Reasignar
+              </Button>
+            </>
+          )}
+        />
       )}
       {enDetalle && (
         <Detalle

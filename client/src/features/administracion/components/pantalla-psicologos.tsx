@@ -16,20 +16,38 @@ import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { cambiarEstadoPsicologo, eliminarPsicologo, listarPsicologos, validarCedulaApi, validarCedulaManual } from '@/api/administracion';
 import { confirmar } from '@/lib/confirm';
-import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { FILA, fecha, nombreDe, normalizar } from '../formato';
 import { DialogoEliminar } from './dialogo-eliminar';
-import { Celda, CeldaAcciones, TablaAdmin } from './tabla-admin';
+import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 
 type FiltroEstado = 'todos' | 'activo' | 'inactivo';
 type FiltroCedula = 'todos' | 'verificada' | 'no_verificada';
 
 const colorFila = (p: PsicologoAdmin) => (p.status === 'inactivo' ? FILA.roja : p.cedula_validada ? FILA.verde : FILA.amarilla);
 const nombre = (p: PsicologoAdmin) => nombreDe(p.nombre, p.apellidoPaterno, p.apellidoMaterno);
+
+const COLUMNAS: ColumnaAdmin<PsicologoAdmin>[] = [
+  { titulo: 'ID', clase: 'tabular-nums', valor: (p) => p.id_psicologo },
+  { titulo: 'Nombre', clase: 'max-w-52 font-medium [overflow-wrap:anywhere]', valor: nombre },
+  { titulo: 'Código', clase: 'font-mono text-xs', valor: (p) => p.codigo_vinculacion },
+  { titulo: 'Correo', clase: 'max-w-56 [overflow-wrap:anywhere]', valor: (p) => p.correo },
+  { titulo: 'Teléfono', clase: 'tabular-nums', valor: (p) => p.telefono },
+  { titulo: 'Cédula', clase: 'tabular-nums', valor: (p) => p.cedula },
+  {
+    titulo: 'Estado cédula',
+    valor: (p) => <Badge tono={p.cedula_validada ? 'exito' : 'aviso'}>{p.cedula_validada ? 'Verificada' : 'No verificada'}</Badge>,
+  },
+  {
+    titulo: 'Estado cuenta',
+    valor: (p) => <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>,
+  },
+  { titulo: 'Especialidad', clase: 'max-w-48 [overflow-wrap:anywhere]', valor: (p) => p.especialidad },
+  { titulo: 'Registro', clase: 'tabular-nums', valor: (p) => fecha(p.createdAt) },
+];
 
 function fallo(err: unknown, titulo: string, respaldo?: string) {
   if (err instanceof ApiError && err.sesionCerrada) return;
@@ -260,69 +278,16 @@ export function PantallaPsicologos() {
       ) : (
         <TablaAdmin
           anchoMinimo="min-w-[1100px]"
-          columnas={[
-            'ID',
-            'Nombre',
-            'Código',
-            'Correo',
-            'Teléfono',
-            'Cédula',
-            'Estado cédula',
-            'Estado cuenta',
-            'Especialidad',
-            'Registro',
-            '',
-          ]}
-        >
-          {filas.map((p) => (
-            <tr
-              key={p.id_psicologo}
-              data-fila-psicologo={p.id_psicologo}
-              className={cx('border-b border-arena-100 align-top', colorFila(p))}
-            >
-              <Celda etiqueta="ID" className="tabular-nums">
-                {p.id_psicologo}
-              </Celda>
-              <Celda etiqueta="Nombre" className="max-w-52 font-medium [overflow-wrap:anywhere]">
-                {nombre(p)}
-              </Celda>
-              <Celda etiqueta="Código" className="font-mono text-xs">
-                {p.codigo_vinculacion}
-              </Celda>
-              <Celda etiqueta="Correo" className="max-w-56 [overflow-wrap:anywhere]">
-                {p.correo}
-              </Celda>
-              <Celda etiqueta="Teléfono" className="tabular-nums">
-                {p.telefono}
-              </Celda>
-              <Celda etiqueta="Cédula" className="tabular-nums">
-                {p.cedula}
-              </Celda>
-              <Celda etiqueta="Estado cédula">
-                <Badge tono={p.cedula_validada ? 'exito' : 'aviso'}>{p.cedula_validada ? 'Verificada' : 'No verificada'}</Badge>
-              </Celda>
-              <Celda etiqueta="Estado cuenta">
-                <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
-              </Celda>
-              <Celda etiqueta="Especialidad" className="max-w-48 [overflow-wrap:anywhere]">
-                {p.especialidad}
-              </Celda>
-              <Celda etiqueta="Registro" className="tabular-nums">
-                {fecha(p.createdAt)}
-              </Celda>
-              <CeldaAcciones>
-                <Button
-                  tamano="sm"
-                  variante="secundario"
-                  onClick={() => setAbierto(p.id_psicologo)}
-                  aria-label={`Ver detalle de ${nombre(p)}`}
-                >
-                  Ver
-                </Button>
-              </CeldaAcciones>
-            </tr>
-          ))}
-        </TablaAdmin>
+          columnas={COLUMNAS}
+          filas={filas}
+          clave={(p) => p.id_psicologo}
+          atributos={(p) => ({ 'data-fila-psicologo': p.id_psicologo, className: colorFila(p) })}
+          acciones={(p) => (
+            <Button tamano="sm" variante="secundario" onClick={() => setAbierto(p.id_psicologo)} aria-label={`Ver detalle de ${nombre(p)}`}>
+              Ver
+            </Button>
+          )}
+        />
       )}
       {detalle && <Detalle p={detalle} onCerrar={() => setAbierto(null)} onCambio={lista.recargar} />}
     </div>
