@@ -172,7 +172,7 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
     expect(login.statusCode).toBe(200);
   });
 
-  it('en un teléfono: cada fila de psicólogos, pacientes y bitácora es una tarjeta con sus datos y sus botones a la vista', async () => {
+  it('en un teléfono: cada fila de psicólogos, pacientes y bitácora es una tarjeta con sus datos y sus botones a la vista; el panel no corta sus cifras', async () => {
     const psi = await crearPsicologo(e.t.db, {
       nombre: 'Maximiliana',
       apellidoPaterno: 'De la Fuente Larguísimo',
@@ -219,6 +219,15 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
       expect(await fq.locator('td[data-etiqueta="Psicólogo asignado"]').textContent()).toContain('Maximiliana');
       expect(await dentro(fq.getByRole('button', { name: /Ver detalle/ }))).toBe(true);
       expect(await dentro(fq.getByRole('button', { name: /Reasignar a/ }))).toBe(true);
+      expect(await sinDesbordar()).toBe(true);
+
+      // The dashboard's figures keep their whole names ("Cédulas pendientes", not "Cédulas pe…").
+      await page.goto('/admin/dashboard');
+      const nombres = page.locator('[data-estadistica] p:last-child');
+      await nombres.first().waitFor();
+      expect(await nombres.count()).toBe(8);
+      const cortados = await nombres.evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent));
+      expect(cortados).toEqual([]);
       expect(await sinDesbordar()).toBe(true);
 
       await page.goto('/admin/auditoria');

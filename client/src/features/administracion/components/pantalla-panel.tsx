@@ -45,13 +45,13 @@ export function PantallaPanel() {
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {TARJETAS.map(({ clave, etiqueta, icono: Icono }) => (
             <li key={clave}>
-              <Card className="flex items-center gap-3 p-4" data-estadistica={clave}>
+              <Card className="flex items-center gap-3 p-4 max-[359px]:flex-col max-[359px]:items-start" data-estadistica={clave}>
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-salvia-50 text-salvia-700">
                   <Icono className="size-5" aria-hidden />
                 </span>
                 <div className="min-w-0">
                   <p className="font-serif text-2xl font-semibold text-tinta-900 tabular-nums">{stats.data?.[clave]}</p>
-                  <p className="truncate text-sm text-tinta-600">{etiqueta}</p>
+                  <p className="text-sm leading-snug text-tinta-600">{etiqueta}</p>
                 </div>
               </Card>
             </li>
