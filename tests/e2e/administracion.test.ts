@@ -194,7 +194,7 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
       const sinDesbordar = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
       const dentro = async (l: ReturnType<Page['locator']>) => {
         const b = await l.boundingBox();
-        return b !== null && b.x >= 0 && b.x + b.width <= 390;
+        return b !== null && b.x >= 0 && b.x + b.width <= TELEFONO.viewport.width;
       };
       const fp = fila(page, 'data-fila-psicologo', psi.id_psicologo);
       await fp.waitFor();

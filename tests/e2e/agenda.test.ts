@@ -156,7 +156,7 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
       const ver = pagina.getByRole('button', { name: 'Ver expediente de Tomás Quintero' });
       await ver.waitFor();
       const b = await ver.boundingBox();
-      expect(b && b.x + b.width).toBeLessThanOrEqual(390);
+      expect(b && b.x + b.width).toBeLessThanOrEqual(TELEFONO.viewport.width);
       expect(await pagina.getByRole('list', { name: TEXTOS_PACIENTES.listadoTitulo }).getByText(pac.email).isVisible()).toBe(true);
       await ver.click();
       await pagina.waitForURL((u) => u.pathname === `/paciente/${pac.id_paciente}`);
@@ -167,7 +167,7 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
         TEXTOS_PACIENTES.tabs.actividades,
       ]) {
         const caja = await pagina.getByRole('tab', { name: nombre }).boundingBox();
-        expect(caja && caja.x >= 0 && caja.x + caja.width <= 390, nombre).toBe(true);
+        expect(caja && caja.x >= 0 && caja.x + caja.width <= TELEFONO.viewport.width, nombre).toBe(true);
       }
     } finally {
       await movil.close();

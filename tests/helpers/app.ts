@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '@miduelo/server/app';
 import { type Config, leerConfig } from '@miduelo/server/config';
-import { abrirDb, type Db, type DbHandle } from '@miduelo/server/db/client';
+import type { Db } from '@miduelo/server/db/client';
 import { crearBaseDePrueba, type BaseDePrueba } from './base-datos';
 import { type BuzonSmtp, iniciarBuzon } from './correo';
-import { crearProxyTcp, destinoDeUrl, type ProxyTcp } from './proxy-tcp';
+import { baseTrasProxy, type ProxyTcp } from './proxy-tcp';
 
 export interface Reloj {
   ahora(): Date;
@@ -49,9 +49,8 @@ export async function crearAppDePrueba(
 ): Promise<AppDePrueba> {
   const base = await crearBaseDePrueba();
   // On PostgreSQL a test can take the database away from the app as a network does (proxy-tcp.ts).
-  const proxy = o.porProxy && base.url ? await crearProxyTcp(destinoDeUrl(base.url)) : null;
-  const bdPorProxy: DbHandle | null =
-    proxy && base.url ? await abrirDb({ databaseUrl: proxy.urlPorProxy(base.url), dataDir: '', maxConexiones: 10 }) : null;
+  const tras = o.porProxy && base.url ? await baseTrasProxy(base.url) : null;
+  const proxy = tras?.proxy ?? null;
   const buzon = await iniciarBuzon();
   const reloj = crearReloj();
   const config = leerConfig(
@@ -60,7 +59,7 @@ export async function crearAppDePrueba(
     // tests move the clock and change sessions by hand, and a timer could act in between.
     { jwtSecret: SECRETO_PRUEBAS, now: reloj.ahora, refrescoSesionesMs: 0, ...o.config },
   );
-  const app = await buildApp({ config, db: (bdPorProxy ?? base.handle).db, logger: o.log ? { stream: o.log } : false });
+  const app = await buildApp({ config, db: (tras?.db ?? base.handle).db, logger: o.log ? { stream: o.log } : false });
   await app.ready();
   const prueba: AppDePrueba = {
     app,
@@ -80,7 +79,7 @@ export async function crearAppDePrueba(
     async cerrar() {
       proxy?.restaurar();
       await app.close();
-      await bdPorProxy?.close();
+      await tras?.db.close();
       await proxy?.cerrar();
       await buzon.cerrar();
       await base.cerrar();

@@ -3,6 +3,7 @@
 // until `restaurar()`. `retener()` stops passing PostgreSQL's answers on, so that a test can cut
 // while a query it started is known to be in flight (sent, not yet answered).
 import net from 'node:net';
+import { abrirDb, type DbHandle } from '@miduelo/server/db/client';
 
 export interface ProxyTcp {
   /** The port the proxy listens on (127.0.0.1). */
@@ -22,10 +23,12 @@ export interface ProxyTcp {
   cerrar(): Promise<void>;
 }
 
-/** The host and port of a PostgreSQL URL, as `crearProxyTcp` takes them. */
-export function destinoDeUrl(url: string): { host: string; port: number } {
+/** A proxy in front of the PostgreSQL database at `url` and a pool of the production size (10)
+ * that reaches it through the proxy: what an app under a fault test is given. */
+export async function baseTrasProxy(url: string): Promise<{ proxy: ProxyTcp; db: DbHandle }> {
   const u = new URL(url);
-  return { host: u.hostname, port: Number(u.port || 5432) };
+  const proxy = await crearProxyTcp({ host: u.hostname, port: Number(u.port || 5432) });
+  return { proxy, db: await abrirDb({ databaseUrl: proxy.urlPorProxy(url), dataDir: '', maxConexiones: 10 }) };
 }
 
 export async function crearProxyTcp(destino: { host: string; port: number }): Promise<ProxyTcp> {

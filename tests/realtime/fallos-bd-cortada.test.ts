@@ -31,7 +31,7 @@ import {
   resumirIntentos,
   conversacionEnVivo,
 } from '../helpers/fallos';
-import { crearProxyTcp, destinoDeUrl, type ProxyTcp } from '../helpers/proxy-tcp';
+import { baseTrasProxy, type ProxyTcp } from '../helpers/proxy-tcp';
 
 const RAIZ = process.env.DATABASE_URL;
 if (!RAIZ) console.warn('Prueba de corte de la base de datos omitida: DATABASE_URL no está definido (necesita PostgreSQL real)');
@@ -53,8 +53,7 @@ describe.skipIf(!RAIZ)('corte de la conexión con PostgreSQL durante el chat', (
     base = await basePrivada(RAIZ as string);
     directo = await abrirDb({ databaseUrl: base.url, dataDir: '', maxConexiones: 3 });
     await aplicarMigraciones(directo, base.url);
-    proxy = await crearProxyTcp(destinoDeUrl(base.url));
-    porProxy = await abrirDb({ databaseUrl: proxy.urlPorProxy(base.url), dataDir: '', maxConexiones: 10 });
+    ({ proxy, db: porProxy } = await baseTrasProxy(base.url));
     const config = leerConfig(
       { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-fallos-')), PUBLIC_URL: 'http://miduelo.test' },
       { jwtSecret: SECRETO_PRUEBAS },
