@@ -9,6 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
+import { mediana } from '../comun/percentil';
 import {
   argumentosDePerfil,
   arrancarHijo,
@@ -105,7 +106,6 @@ async function main() {
     return { r, cpu: fin(Math.max(r.hechas, 1)) };
   };
   // Alternating rounds, then the median of each: background load hits both sides alike.
-  const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const resumen: string[] = [];
   for (const concurrencia of CONCURRENCIAS) {
     const crudas: number[] = [];

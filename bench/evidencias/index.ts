@@ -11,6 +11,7 @@ import { openAsBlob, statSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { percentil } from '../comun/percentil';
 
 const MB = Number(process.env.BENCH_MB ?? 50);
 const SUBIDAS = Number(process.env.BENCH_SUBIDAS ?? 10);
@@ -110,7 +111,8 @@ async function latenciasChat(n: number): Promise<number[]> {
   if (pendientes.size > 0) console.log(`  (${pendientes.size} mensajes no llegaron)`);
   return lat.sort((a, b) => a - b);
 }
-const p = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? Number.NaN;
+/** Nearest-rank percentile (q as a fraction) of the sorted latencies: the shared definition. */
+const p = (xs: number[], q: number) => percentil(xs, q * 100);
 
 console.log(
   `bench/evidencias — ${new Date().toISOString()} — carga del sistema ${os

@@ -12,6 +12,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { percentil } from '../comun/percentil';
 import { argumentosDePerfil, banderasDelServidor, detenerHijo, pedirRetraso } from '../comun/procesos';
 import type { ServidorBench } from './servidor';
 
@@ -164,7 +165,7 @@ async function main() {
     await Promise.all(envios);
     await new Promise((r) => setTimeout(r, 1500));
     const orden = [...latencias].sort((x, y) => x - y);
-    const q = (p: number) => orden[Math.min(orden.length - 1, Math.floor(p * orden.length))] ?? Number.NaN;
+    const q = (p: number) => percentil(orden, p * 100);
     return { p50: q(0.5), p99: q(0.99), max: orden.at(-1) ?? Number.NaN, recibidos: orden.length, enviados: enviados.size };
   }
 

@@ -7,6 +7,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { mediana } from '../comun/percentil';
 import { banderasDelServidor } from '../comun/procesos';
 
 const CUENTAS = Number(process.env.BENCH_CUENTAS ?? 500);
@@ -115,7 +116,7 @@ async function main() {
       console.log(`  ronda ${r + 1} ${modo.padEnd(8)} ${(x / 1024).toFixed(2)} KiB por socket · carga ${carga()}`);
     }
   }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const med = mediana;
   const ratio = med(app) / med(des);
   console.log(
     `\n  mediana: MiDuelo ${(med(app) / 1024).toFixed(2)} KiB [${(Math.min(...app) / 1024).toFixed(2)} – ${(Math.max(...app) / 1024).toFixed(2)}] · ` +

@@ -22,7 +22,7 @@ const contextos: BrowserContext[] = [];
 const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 async function telefono(): Promise<Page> {
-  const c = await e.browser.newContext({ baseURL: e.url, locale: 'es-MX', timezoneId: 'America/Mexico_City', ...TELEFONO });
+  const c = await e.contexto(TELEFONO);
   contextos.push(c);
   return c.newPage();
 }

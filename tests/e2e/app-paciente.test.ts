@@ -35,7 +35,7 @@ let e: E2E;
 const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 async function telefono(): Promise<BrowserContext> {
-  const c = await e.browser.newContext({ baseURL: e.url, locale: 'es-MX', timezoneId: 'America/Mexico_City', ...TELEFONO });
+  const c = await e.contexto(TELEFONO);
   contextos.push(c);
   return c;
 }

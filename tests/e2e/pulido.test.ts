@@ -10,7 +10,7 @@ import type { E2E } from '../helpers/e2e';
 import { abrirChat, cliente, crearConsulta } from '../helpers/chat';
 import { cortarSocketsDeSesion, socketsDeSesion, enVivo } from '../helpers/e2e-esperas';
 import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { debeOmitirE2E } from '../helpers/navegador';
+import { debeOmitirE2E, TELEFONO } from '../helpers/navegador';
 import { inyectarCon } from '../helpers/app';
 
 const omitir = debeOmitirE2E();
@@ -40,7 +40,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       [1366, 768],
       [390, 844],
     ]) {
-      const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width, height }, locale: 'es-MX' });
+      const ctx = await e.contexto({ viewport: { width, height } });
       const page = await e.paginaConSesion(c.psi.token, `/chat-pacientes-del-psicologo?paciente=${c.pacientes[0].id_paciente}`, ctx);
       const largas = conversacion(page).locator('[data-contenido]').filter({ hasText: 'ejemplo.mx' });
       await largas.first().waitFor();
@@ -62,7 +62,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
   it('en admin/chat también se parte', async () => {
     const admin = await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Andrea' });
     const otra = await crearPsicologo(e.t.db, { nombre: 'Marisol' });
-    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 1366, height: 768 }, locale: 'es-MX' });
+    const ctx = await e.contexto({ viewport: { width: 1366, height: 768 } });
     const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/chat', ctx);
     await page.getByRole('button', { name: TEXTOS_CHAT.admin.nuevaConversacion }).first().click();
     const dialogo = page.getByRole('dialog');
@@ -83,7 +83,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
   it('el expediente con datos larguísimos no se ensancha', async () => {
     const psi = await crearPsicologo(e.t.db);
     const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, email: `${'b'.repeat(120)}@ejemplo.mx` });
-    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 390, height: 844 }, locale: 'es-MX' });
+    const ctx = await e.contexto(TELEFONO);
     const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), `/paciente/${pac.id_paciente}`, ctx);
     await page.getByText('@ejemplo.mx').first().waitFor();
     const { doc, vista } = await anchoDePagina(page);
@@ -187,7 +187,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     const c = await crearConsulta(e.t, 2);
     const id0 = await abrirChat(c, 0);
     const id1 = await abrirChat(c, 1);
-    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 390, height: 844 }, locale: 'es-MX' });
+    const ctx = await e.contexto(TELEFONO);
     const page = await e.paginaConSesion(c.psi.token, '/chat-pacientes-del-psicologo', ctx);
     await page.locator(`[data-chat="${id0}"]`).click();
     await conversacion(page)
@@ -239,7 +239,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       [1366, 768],
       [390, 844],
     ]) {
-      const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width, height }, locale: 'es-MX' });
+      const ctx = await e.contexto({ viewport: { width, height } });
       const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/agenda', ctx);
       await page.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).first().waitFor();
       await page.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).first().click();
@@ -287,7 +287,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       payload: { id_paciente: pac.id_paciente, fecha: '2027-03-30', hora_inicio: '09:00', hora_fin: '10:30', modalidad: 'Presencial' },
     });
     expect(r.statusCode).toBe(201);
-    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 1366, height: 768 }, locale: 'es-MX' });
+    const ctx = await e.contexto({ viewport: { width: 1366, height: 768 } });
     const page = await e.paginaConSesion(token, '/agenda?semana=2027-03-29', ctx);
     const chip = page.locator('[data-id-cita]', { hasText: 'Ofelia' });
     await chip.waitFor();
@@ -323,7 +323,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       });
       expect(r.statusCode).toBe(201);
     }
-    const ctx = await e.browser.newContext({ baseURL: e.url, viewport: { width: 1366, height: 768 }, locale: 'es-MX' });
+    const ctx = await e.contexto({ viewport: { width: 1366, height: 768 } });
     const page = await e.paginaConSesion(token, '/agenda?semana=2027-03-29', ctx);
     for (const [nombre, hora] of [
       ['Quintina', '11:00'],
