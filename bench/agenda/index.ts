@@ -15,6 +15,7 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { agenteKeepAlive } from '../comun/agente';
 import { percentil as percentilOrdenado } from '../comun/percentil';
 import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 import { sql } from 'drizzle-orm';
@@ -46,7 +47,7 @@ function linea(nombre: string, xs: number[]) {
   console.log(`  ${nombre.padEnd(78)} p50 ${ms(percentil(xs, 50))}   p99 ${ms(percentil(xs, 99))}   (n=${xs.length})`);
 }
 
-const agente = new http.Agent({ keepAlive: true, maxSockets: 128 });
+const agente = agenteKeepAlive(128);
 function pedir(url: string, metodo: string, token: string, cuerpo?: object): Promise<{ status: number; json: unknown }> {
   const datos = cuerpo ? JSON.stringify(cuerpo) : undefined;
   return new Promise((resolve, reject) => {

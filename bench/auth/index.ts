@@ -9,6 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
+import { agenteKeepAlive } from '../comun/agente';
 import { mediana } from '../comun/percentil';
 import {
   argumentosDePerfil,
@@ -35,7 +36,7 @@ const carga = () =>
     .join(' / ');
 
 // A keep-alive HTTP client, as a browser or the app keeps its connection to the server.
-const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const agente = agenteKeepAlive(64);
 function post(url: string, cuerpo: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { discoTexto, LENTA_MS, sondaDeDisco } from '../comun/disco';
 import type { ResumenGc } from '../comun/hijo';
+import { agenteKeepAlive } from '../comun/agente';
 import { mediana, percentil } from '../comun/percentil';
 import {
   argumentosDePerfil,
@@ -310,7 +311,7 @@ function imprimir(rs: Resultado[]) {
 }
 
 // Keep-alive connections, as the web client and the app keep theirs.
-const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const agente = agenteKeepAlive(64);
 // The code of each failed connection (status 0), so that a failure says what happened.
 const erroresDeConexion = new Map<string, number>();
 /** One request on the keep-alive agent; resolves with its status (0 when it failed). */
@@ -522,11 +523,20 @@ async function correr(urlBase: string) {
   const sesionFria = process.env.BENCH_SESION_FRIA === '1';
   const abrirListas = async () => {
     if (sesionFria) return;
+    // A GET that got no answer (its connection reset) is asked once more, as a browser does when a
+    // reused keep-alive connection fails before any byte came back; a status, never.
+    const abrir = (token: string, cuenta: number) =>
+      peticion(`${practica.url}/api/${cuenta < plan.psicologos ? 'psicologo' : 'paciente'}/chats`, token);
+    let repetidas = 0;
     const estados = await Promise.all(
-      practica.tokens.map((token, cuenta) =>
-        peticion(`${practica.url}/api/${cuenta < plan.psicologos ? 'psicologo' : 'paciente'}/chats`, token),
-      ),
+      practica.tokens.map(async (token, cuenta) => {
+        const e = await abrir(token, cuenta);
+        if (e !== 0) return e;
+        repetidas++;
+        return abrir(token, cuenta);
+      }),
     );
+    if (repetidas) console.log(`  (${repetidas} listas de chats pedidas otra vez: su conexión se cortó sin respuesta)`);
     const fallidas = estados.filter((e) => e !== 200);
     if (fallidas.length) {
       const cuenta = new Map<number, number>();

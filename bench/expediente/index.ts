@@ -12,6 +12,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
+import { agenteKeepAlive } from '../comun/agente';
 import { percentil } from '../comun/percentil';
 import { argumentosDePerfil, banderasDelServidor, detenerHijo, pedirRetraso } from '../comun/procesos';
 import type { ServidorBench } from './servidor';
@@ -47,7 +48,7 @@ function arrancar(modo: 'miduelo' | 'base'): Promise<Hijo> {
   });
 }
 
-const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const agente = agenteKeepAlive(64);
 
 function pedir(url: string, token?: string, metodo = 'GET', cuerpo?: object): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
