@@ -198,6 +198,43 @@ describe('subir y ver evidencia', () => {
   });
 });
 
+describe('los formatos de audio y video que la especificación nombra', () => {
+  // Headers as the recorders write them, padded to the 4 KB the server reads to decide the type.
+  const relleno = (...partes: (string | number[])[]) => {
+    const b = Buffer.concat(partes.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+    return Buffer.concat([b, Buffer.alloc(4100 - b.length)]);
+  };
+  const u32le = (n: number) => [n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24];
+  const casos = [
+    // A voice note: Ogg with Opus inside, as Android recorders, WhatsApp and Firefox make them.
+    {
+      nombre: 'nota-de-voz.ogg',
+      archivo: relleno('OggS', [0, 2], Array(20).fill(0), [1, 19], 'OpusHead'),
+      tipo: 'audio',
+      mime: 'audio/ogg; codecs=opus',
+    },
+    { nombre: 'cancion.ogg', archivo: relleno('OggS', [0, 2], Array(20).fill(0), [1, 30, 1], 'vorbis'), tipo: 'audio', mime: 'audio/ogg' },
+    { nombre: 'video-de-la-camara.avi', archivo: relleno('RIFF', u32le(4000), 'AVI LIST'), tipo: 'video', mime: 'video/vnd.avi' },
+  ];
+  for (const caso of casos) {
+    it(`${caso.nombre} (${caso.mime}) → 201, tipo ${caso.tipo}, servido con su tipo`, async () => {
+      const [a] = await asignarA(c.t, c.p);
+      const r = await subir(c.t, c.p.tokensPacientes[0], `${A}/actividades/${a.id_asignacion}/evidencias`, [
+        { campo: 'visible_para_psicologo', valor: 'true' },
+        { campo: 'archivo', archivo: caso.archivo, nombre: caso.nombre, tipo: 'application/octet-stream' },
+      ]);
+      expect(r.statusCode, r.body).toBe(201);
+      const ev = r.json() as { id_evidencia: number; tipo_archivo: string };
+      expect(ev.tipo_archivo).toBe(caso.tipo);
+      const f = await psi().get(`${P}/evidencias/${ev.id_evidencia}/archivo`);
+      expect(f.statusCode).toBe(200);
+      expect(f.headers['content-type']).toBe(caso.mime);
+      expect(f.headers['content-disposition']).toMatch(new RegExp(`^inline; filename="${caso.nombre}"`));
+      expect(Buffer.compare(f.rawPayload, caso.archivo)).toBe(0);
+    });
+  }
+});
+
 describe('subidas rechazadas: respuesta en español, sin archivo y sin fila', () => {
   async function rechazada(partes: Parameters<typeof subir>[3], status: number, msg: string, token = c.p.tokensPacientes[0]) {
     const [a] = await asignarA(c.t, c.p);

@@ -12,7 +12,8 @@ import { Enlace } from '../lib/enrutador';
 import { fechaLarga, horaDe } from '../lib/fechas';
 
 /** What the file pickers offer; the server still decides by the file's bytes (decision 121). */
-const ACEPTA = 'image/*,video/*,audio/*,application/pdf,.pdf,.jpg,.jpeg,.png,.gif,.webp,.mp4,.webm,.mov,.mp3,.wav,.ogg,.m4a';
+const ACEPTA =
+  'image/*,video/*,audio/*,application/pdf,.pdf,.jpg,.jpeg,.png,.gif,.webp,.bmp,.mp4,.webm,.mov,.avi,.mp3,.wav,.ogg,.opus,.m4a,.aac,.flac';
 
 export default function Actividad({ id }: { id: number }) {
   const recurso = useRecurso<Asignacion>(`/actividades/${id}`);
