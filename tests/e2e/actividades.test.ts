@@ -80,8 +80,15 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     // The detail panel shows it; the viewer opens the image through the authorized route.
     await fila.getByRole('button').first().click();
     const panel = page.getByRole('dialog');
-    await panel.getByText('Mi dibujo del árbol donde nos sentábamos').waitFor();
-    await panel.getByRole('button', { name: 'Ver evidencia' }).click();
+    const comentario = panel.getByText('Mi dibujo del árbol donde nos sentábamos');
+    await comentario.waitFor();
+    // In the narrow side panel the buttons go under the comment, which keeps the card's width
+    // (beside it, they left the comment a word per line).
+    const ver = panel.getByRole('button', { name: 'Ver evidencia' });
+    const [cajaComentario, cajaVer] = [await comentario.boundingBox(), await ver.boundingBox()];
+    expect(cajaComentario?.width ?? 0).toBeGreaterThan(250);
+    expect(cajaVer?.y ?? 0).toBeGreaterThanOrEqual((cajaComentario?.y ?? 0) + (cajaComentario?.height ?? 0));
+    await ver.click();
     const visor = page.getByRole('dialog', { name: TEXTOS_ACTIVIDADES.visorTitulo });
     await visor.getByRole('img', { name: 'Evidencia del paciente' }).waitFor();
     // The 1×1 PNG decoded: the bytes came through the authorized route, not a broken image.

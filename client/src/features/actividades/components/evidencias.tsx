@@ -46,26 +46,33 @@ export function TarjetaEvidencia({ evidencia, onVer }: { evidencia: Evidencia; o
   const tipo = tipoDe(evidencia);
   const Icono = ICONOS[tipo];
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-arena-200 bg-papel p-4 sm:flex-row sm:items-center">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-salvia-50 text-salvia-700">
-        <Icono className="size-5" aria-hidden />
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tono="salvia">{ETIQUETAS[tipo]}</Badge>
-          <span className="text-xs text-tinta-500">{dayjs(evidencia.fecha_subida).format('DD/MM/YYYY HH:mm')}</span>
+    // Laid out by its own width, not the window's: in the activity's side panel (about 410 px on a
+    // desktop) buttons beside the comment left it a word per line. Narrow, the buttons go under the
+    // comment; from 576 px (@xl) beside it.
+    <li className="@container rounded-xl border border-arena-200 bg-papel">
+      <div className="flex flex-col gap-3 p-4 @xl:flex-row @xl:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-3 @xl:items-center">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-salvia-50 text-salvia-700">
+            <Icono className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tono="salvia">{ETIQUETAS[tipo]}</Badge>
+              <span className="text-xs text-tinta-500">{dayjs(evidencia.fecha_subida).format('DD/MM/YYYY HH:mm')}</span>
+            </div>
+            <p className="mt-1 text-sm text-tinta-700 wrap-anywhere">
+              {evidencia.comentario ? extracto(evidencia.comentario, EXTRACTO_COMENTARIO) : T.sinComentarios}
+            </p>
+          </div>
         </div>
-        <p className="mt-1 text-sm text-tinta-700 wrap-anywhere">
-          {evidencia.comentario ? extracto(evidencia.comentario, EXTRACTO_COMENTARIO) : T.sinComentarios}
-        </p>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button variante="secundario" tamano="sm" onClick={() => void descargar(evidencia)} aria-label={`${T.descargar} evidencia`}>
-          <Download className="size-4" aria-hidden /> {T.descargar}
-        </Button>
-        <Button variante="suave" tamano="sm" onClick={onVer}>
-          <Eye className="size-4" aria-hidden /> {T.verEvidencia}
-        </Button>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variante="secundario" tamano="sm" onClick={() => void descargar(evidencia)} aria-label={`${T.descargar} evidencia`}>
+            <Download className="size-4" aria-hidden /> {T.descargar}
+          </Button>
+          <Button variante="suave" tamano="sm" onClick={onVer}>
+            <Eye className="size-4" aria-hidden /> {T.verEvidencia}
+          </Button>
+        </div>
       </div>
     </li>
   );
