@@ -10,9 +10,9 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { agenteKeepAlive } from '../comun/agente';
 import { discoTexto, LENTA_MS, sondaDeDisco } from '../comun/disco';
 import type { ResumenGc } from '../comun/hijo';
-import { agenteKeepAlive } from '../comun/agente';
 import { mediana, percentil } from '../comun/percentil';
 import {
   argumentosDePerfil,
@@ -310,7 +310,6 @@ function imprimir(rs: Resultado[]) {
   }
 }
 
-// Keep-alive connections, as the web client and the app keep theirs.
 const agente = agenteKeepAlive(64);
 // The code of each failed connection (status 0), so that a failure says what happened.
 const erroresDeConexion = new Map<string, number>();
@@ -524,7 +523,8 @@ async function correr(urlBase: string) {
   const abrirListas = async () => {
     if (sesionFria) return;
     // A GET that got no answer (its connection reset) is asked once more, as a browser does when a
-    // reused keep-alive connection fails before any byte came back; a status, never.
+    // reused keep-alive connection fails before any byte came back; one that got a status, error
+    // or not, is never asked again.
     const abrir = (token: string, cuenta: number) =>
       peticion(`${practica.url}/api/${cuenta < plan.psicologos ? 'psicologo' : 'paciente'}/chats`, token);
     let repetidas = 0;
