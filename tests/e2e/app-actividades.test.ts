@@ -13,17 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asignarA, llamar, PNG, primeraDeModulo } from '../helpers/actividades';
 import { crearPractica, type Practica } from '../helpers/agenda';
 import type { E2E } from '../helpers/e2e';
-import { debeOmitirE2E } from '../helpers/navegador';
+import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import { entrarEnLaApp } from '../helpers/app-paciente';
 import { retenerLecturas } from '../helpers/e2e-esperas';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
 const contextos: BrowserContext[] = [];
-const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 async function telefono(): Promise<Page> {
-  const c = await e.contexto(TELEFONO);
+  const c = await e.contexto(TELEFONO_TACTIL);
   contextos.push(c);
   return c.newPage();
 }

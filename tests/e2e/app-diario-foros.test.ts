@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { MSG_FOROS } from '@miduelo/shared/foros';
 import { diarioEmocion } from '@miduelo/server/db/schema/actividades';
 import { salaTema } from '@miduelo/server/modules/foros/salas';
-import { debeOmitirE2E } from '../helpers/navegador';
+import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { foroConTema, pacienteForo, usuario } from '../helpers/foros';
@@ -19,10 +19,9 @@ import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
 const omitir = debeOmitirE2E();
 let e: E2E;
 const contextos: BrowserContext[] = [];
-const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 async function telefono(): Promise<Page> {
-  const c = await e.contexto(TELEFONO);
+  const c = await e.contexto(TELEFONO_TACTIL);
   contextos.push(c);
   return c.newPage();
 }

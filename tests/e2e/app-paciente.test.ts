@@ -15,7 +15,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { mensaje } from '@miduelo/server/db/schema/chat';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
-import { debeOmitirE2E } from '../helpers/navegador';
+import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import {
   CONTRASENA,
@@ -32,10 +32,8 @@ import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
 const omitir = debeOmitirE2E();
 let e: E2E;
 
-const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
 async function telefono(): Promise<BrowserContext> {
-  const c = await e.contexto(TELEFONO);
+  const c = await e.contexto(TELEFONO_TACTIL);
   contextos.push(c);
   return c;
 }

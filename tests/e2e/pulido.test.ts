@@ -10,7 +10,7 @@ import type { E2E } from '../helpers/e2e';
 import { abrirChat, cliente, crearConsulta } from '../helpers/chat';
 import { cortarSocketsDeSesion, socketsDeSesion, enVivo } from '../helpers/e2e-esperas';
 import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { debeOmitirE2E, TELEFONO } from '../helpers/navegador';
+import { debeOmitirE2E, ESCRITORIO, TELEFONO } from '../helpers/navegador';
 import { inyectarCon } from '../helpers/app';
 
 const omitir = debeOmitirE2E();
@@ -36,11 +36,9 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
     const c = await crearConsulta(e.t, 1);
     const id = await abrirChat(c);
     await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: PALABRA_LARGA });
-    for (const [width, height] of [
-      [1366, 768],
-      [390, 844],
-    ]) {
-      const ctx = await e.contexto({ viewport: { width, height } });
+    for (const pantalla of [ESCRITORIO, TELEFONO]) {
+      const { width } = pantalla.viewport;
+      const ctx = await e.contexto(pantalla);
       const page = await e.paginaConSesion(c.psi.token, `/chat-pacientes-del-psicologo?paciente=${c.pacientes[0].id_paciente}`, ctx);
       const largas = conversacion(page).locator('[data-contenido]').filter({ hasText: 'ejemplo.mx' });
       await largas.first().waitFor();
@@ -62,7 +60,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
   it('en admin/chat también se parte', async () => {
     const admin = await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Andrea' });
     const otra = await crearPsicologo(e.t.db, { nombre: 'Marisol' });
-    const ctx = await e.contexto({ viewport: { width: 1366, height: 768 } });
+    const ctx = await e.contexto(ESCRITORIO);
     const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/chat', ctx);
     await page.getByRole('button', { name: TEXTOS_CHAT.admin.nuevaConversacion }).first().click();
     const dialogo = page.getByRole('dialog');
@@ -235,11 +233,9 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
 
   it('los avisos no tapan la barra superior (nombre, Cerrar sesión, ☰) en escritorio ni en teléfono', async () => {
     const psi = await crearPsicologo(e.t.db);
-    for (const [width, height] of [
-      [1366, 768],
-      [390, 844],
-    ]) {
-      const ctx = await e.contexto({ viewport: { width, height } });
+    for (const pantalla of [ESCRITORIO, TELEFONO]) {
+      const { width } = pantalla.viewport;
+      const ctx = await e.contexto(pantalla);
       const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/agenda', ctx);
       await page.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).first().waitFor();
       await page.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).first().click();
@@ -287,7 +283,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       payload: { id_paciente: pac.id_paciente, fecha: '2027-03-30', hora_inicio: '09:00', hora_fin: '10:30', modalidad: 'Presencial' },
     });
     expect(r.statusCode).toBe(201);
-    const ctx = await e.contexto({ viewport: { width: 1366, height: 768 } });
+    const ctx = await e.contexto(ESCRITORIO);
     const page = await e.paginaConSesion(token, '/agenda?semana=2027-03-29', ctx);
     const chip = page.locator('[data-id-cita]', { hasText: 'Ofelia' });
     await chip.waitFor();
@@ -323,7 +319,7 @@ describe.skipIf(omitir)('pulido (issue 11) en el navegador', () => {
       });
       expect(r.statusCode).toBe(201);
     }
-    const ctx = await e.contexto({ viewport: { width: 1366, height: 768 } });
+    const ctx = await e.contexto(ESCRITORIO);
     const page = await e.paginaConSesion(token, '/agenda?semana=2027-03-29', ctx);
     for (const [nombre, hora] of [
       ['Quintina', '11:00'],

@@ -33,3 +33,9 @@ export function abrirNavegador(): Promise<Browser> {
 
 /** A phone's screen (the width the screens are checked at), for `E2E.contexto`. */
 export const TELEFONO = { viewport: { width: 390, height: 844 } } as const;
+
+/** The same phone as the patient's app meets it: touch, a phone's user agent flags, a 2× screen. */
+export const TELEFONO_TACTIL = { ...TELEFONO, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+
+/** A desktop screen (the other width the screens are checked at). */
+export const ESCRITORIO = { viewport: { width: 1366, height: 768 } } as const;
