@@ -51,8 +51,9 @@ export function horaEnZona(instante: Date, zona: string): string {
   return `${h}:${m}`;
 }
 
-/** Relative time of spec 1 §9: 'Ahora', 'Nm', 'Nh', 'Nd', otherwise dd/MM. */
-export function tiempoRelativo(fecha: Date | string, ahora: Date = new Date()): string {
+/** Relative time of spec 1 §9: 'Ahora', 'Nm', 'Nh', 'Nd', otherwise dd/MM — the day in `zona` when
+ * given (the clinic's, as every screen shows instants), else in the machine's zone. */
+export function tiempoRelativo(fecha: Date | string, ahora: Date = new Date(), zona?: string): string {
   const instante = typeof fecha === 'string' ? new Date(fecha) : fecha;
   const segundos = Math.floor((ahora.getTime() - instante.getTime()) / 1000);
   if (segundos < 60) return 'Ahora';
@@ -62,6 +63,7 @@ export function tiempoRelativo(fecha: Date | string, ahora: Date = new Date()): 
   if (horas < 24) return `${horas}h`;
   const dias = Math.floor(horas / 24);
   if (dias < 7) return `${dias}d`;
+  if (zona) return formatoFecha(fechaEnZona(instante, zona)).slice(0, 5);
   const dd = String(instante.getDate()).padStart(2, '0');
   const mm = String(instante.getMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}`;

@@ -102,5 +102,9 @@ describe('fechas', () => {
     expect(tiempoRelativo(hace(3 * 3600_000), ahora)).toBe('3h');
     expect(tiempoRelativo(hace(2 * 86_400_000), ahora)).toBe('2d');
     expect(tiempoRelativo(new Date(2026, 9, 5, 12), ahora)).toBe('05/10');
+    // Older than a week, with the clinic's zone: that zone's day, whatever the machine's.
+    const noche = new Date('2026-10-06T04:30:00Z');
+    expect(tiempoRelativo(noche, ahora, 'America/Mexico_City')).toBe('05/10');
+    expect(tiempoRelativo(noche, ahora, 'Asia/Tokyo')).toBe('06/10');
   });
 });

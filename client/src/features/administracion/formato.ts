@@ -1,8 +1,7 @@
-import dayjs from 'dayjs';
-
-/** Spec 2 §9 date formats. */
-export const fecha = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
-export const fechaHora = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
+/** Spec 2 §9 date formats: instants (a registration, an audit event) in the clinic's zone; a birth
+ * date is a calendar date, shown as it is. */
+export { fechaCorta as fecha, fechaHora } from '@/lib/format';
+export { formatoFecha as fechaCalendario } from '@miduelo/shared/fechas';
 
 export const nombreDe = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' ');
 

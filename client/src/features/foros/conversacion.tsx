@@ -4,7 +4,6 @@
 // moderators hide posts, participants report them; crisis language shows the crisis lines.
 import { type MensajeForo, TEXTOS_FOROS, TextoMensajeForoSchema, tieneRango } from '@miduelo/shared/foros';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { ArrowDown, ArrowLeft, EyeOff, Flag } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
@@ -20,6 +19,7 @@ import { useSocket } from '@/lib/socket';
 import { toast } from '@/lib/toast';
 import { AvisoCrisis } from './crisis';
 import { type PostUI, useTemaEnVivo } from './use-tema-en-vivo';
+import { fechaHora } from '@/lib/format';
 
 const CERCA_DEL_FINAL_PX = 80;
 
@@ -213,11 +213,7 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
                         </p>
                       )}
                       <p className={cx('mt-1 text-right text-[11px]', mio ? 'text-salvia-100' : 'text-tinta-500')}>
-                        {m.estado === 'enviando'
-                          ? 'Enviando…'
-                          : m.estado === 'error'
-                            ? 'No enviado'
-                            : dayjs(m.fecha_envio).format('DD/MM/YYYY HH:mm')}
+                        {m.estado === 'enviando' ? 'Enviando…' : m.estado === 'error' ? 'No enviado' : fechaHora(m.fecha_envio)}
                       </p>
                     </div>
                     {m.seq !== null && (moderador || (participante && !mio)) ? (

@@ -10,7 +10,6 @@ import {
   EventoTemaSchema,
 } from '@miduelo/shared/realtime-foros';
 import { Link, useNavigate } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { ArrowLeft, MessagesSquare, Plus, Trash2, Users } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import * as v from 'valibot';
@@ -40,6 +39,7 @@ import { toast } from '@/lib/toast';
 import { Reportes } from './reportes';
 import { InsigniaRol, InsigniaVisibilidad } from './rol';
 import { AvisoCrisis } from './crisis';
+import { fechaCorta } from '@/lib/format';
 
 /** Joins the forum's room while the screen is shown (and again after each reconnection). */
 function useSalaForo(idForo: number) {
@@ -226,7 +226,7 @@ function ListaTemas({ idForo, temas, cargando }: { idForo: number; temas: Tema[]
               <span>
                 {t.total_mensajes || 0} {TEXTOS_FOROS.mensajes}
               </span>
-              <span>{dayjs(t.fecha_creacion).format('DD/MM/YYYY')}</span>
+              <span>{fechaCorta(t.fecha_creacion)}</span>
             </span>
           </Link>
         </li>
@@ -271,7 +271,7 @@ function Participantes({ foro }: { foro: Foro }) {
                   {p.usuario.nombre} {p.usuario.apellido}
                 </p>
                 <p className="text-sm text-tinta-600">
-                  {TEXTOS_FOROS.tipos[p.tipo_usuario] ?? p.tipo_usuario} · {TEXTOS_FOROS.unido} {dayjs(p.fecha_union).format('DD/MM/YYYY')}
+                  {TEXTOS_FOROS.tipos[p.tipo_usuario] ?? p.tipo_usuario} · {TEXTOS_FOROS.unido} {fechaCorta(p.fecha_union)}
                 </p>
               </div>
               <div className="flex items-center gap-2">

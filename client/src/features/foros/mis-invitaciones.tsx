@@ -2,7 +2,6 @@
 // the list and the bar's count refreshed after answering (and live when a new one arrives).
 import { type Invitacion, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import { EventoInvitacionSchema } from '@miduelo/shared/realtime-foros';
-import dayjs from 'dayjs';
 import { Inbox } from 'lucide-react';
 import { misInvitaciones, responderInvitacion } from '@/api/foros';
 import { Badge, type TonoBadge } from '@/components/ui/badge';
@@ -15,6 +14,7 @@ import { fijarPendientes } from '@/lib/invitaciones-pendientes';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
+import { fechaHora } from '@/lib/format';
 
 const TONO: Record<string, TonoBadge> = { pendiente: 'pendiente', aceptada: 'confirmada', rechazada: 'cancelada' };
 
@@ -64,7 +64,7 @@ export function MisInvitaciones() {
                 {inv.invitador.nombre} {inv.invitador.apellidoPaterno} {TEXTOS_FOROS.teInvito}
               </p>
               {inv.mensaje ? <p className="mt-2 text-sm text-tinta-600 italic [overflow-wrap:anywhere]">“{inv.mensaje}”</p> : null}
-              <p className="mt-2 text-xs text-tinta-500">{dayjs(inv.fecha_invitacion).format('DD/MM/YYYY HH:mm')}</p>
+              <p className="mt-2 text-xs text-tinta-500">{fechaHora(inv.fecha_invitacion)}</p>
             </div>
             <div className="flex flex-col items-end gap-3">
               <Badge tono={TONO[inv.estado] ?? 'otro'}>{TEXTOS_FOROS.estados[inv.estado] ?? inv.estado}</Badge>

@@ -2,7 +2,6 @@
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import { EventoReporteSchema } from '@miduelo/shared/realtime-foros';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { Flag } from 'lucide-react';
 import { ocultarMensaje, reportes as listarReportes } from '@/api/foros';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { mensajeDeError } from '@/lib/http';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
+import { fechaHora } from '@/lib/format';
 
 export function Reportes({ idForo }: { idForo: number }) {
   const lista = useLiveResource({ fetch: (signal) => listarReportes(idForo, signal), deps: [idForo] });
@@ -36,7 +36,7 @@ export function Reportes({ idForo }: { idForo: number }) {
         <li key={r.id_reporte} className="rounded-xl border border-arena-200 bg-papel p-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm text-tinta-600">
             <span className="[overflow-wrap:anywhere]">
-              {TEXTOS_FOROS.reportadoPor} {r.reportante.nombre} {r.reportante.apellido} · {dayjs(r.fecha).format('DD/MM/YYYY HH:mm')}
+              {TEXTOS_FOROS.reportadoPor} {r.reportante.nombre} {r.reportante.apellido} · {fechaHora(r.fecha)}
             </span>
             <Link
               to="/foros/$idForo/temas/$idTema"

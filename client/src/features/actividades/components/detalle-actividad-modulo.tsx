@@ -1,5 +1,4 @@
 import { type ActividadModulo, ETIQUETA_ESTADO_MODULO, type Evidencia, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
-import dayjs from 'dayjs';
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -7,8 +6,9 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TarjetaEvidencia, VisorEvidencia } from './evidencias';
 import { TONO_ESTADO } from './estados';
+import { fechaHora } from '@/lib/format';
 
-const fecha = (f: string | Date | null) => (f ? dayjs(f).format('DD/MM/YYYY HH:mm') : '—');
+const fecha = (f: string | Date | null) => (f ? fechaHora(f) : '—');
 
 /** The activity detail modal of a module (spec 2 §2): Detalles, and Evidencias (count) only when
  * visible evidence exists, opening on it; a private activity shows the patient's notice. */

@@ -7,7 +7,6 @@ import {
   type TipoArchivo,
   urlIncrustada,
 } from '@miduelo/shared/actividades';
-import dayjs from 'dayjs';
 import { Download, ExternalLink, Eye, FileText, Image, Link2, Music, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +15,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Cargando } from '@/components/ui/spinner';
 import { mostrarError } from '@/lib/http';
 import { descargarEvidencia } from '@/api/actividades';
+import { fechaHora } from '@/lib/format';
 
 const ICONOS: Record<TipoArchivo, typeof Image> = { imagen: Image, video: Video, audio: Music, documento: FileText, otro: Link2 };
 const ETIQUETAS: Record<TipoArchivo, string> = { imagen: 'Imagen', video: 'Video', audio: 'Audio', documento: 'Documento', otro: 'Enlace' };
@@ -58,7 +58,7 @@ export function TarjetaEvidencia({ evidencia, onVer }: { evidencia: Evidencia; o
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tono="salvia">{ETIQUETAS[tipo]}</Badge>
-              <span className="text-xs text-tinta-500">{dayjs(evidencia.fecha_subida).format('DD/MM/YYYY HH:mm')}</span>
+              <span className="text-xs text-tinta-500">{fechaHora(evidencia.fecha_subida)}</span>
             </div>
             <p className="mt-1 text-sm text-tinta-700 wrap-anywhere">
               {evidencia.comentario ? extracto(evidencia.comentario, EXTRACTO_COMENTARIO) : T.sinComentarios}

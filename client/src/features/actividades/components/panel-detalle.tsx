@@ -6,7 +6,6 @@ import {
   TEXTOS_ACTIVIDADES as T,
 } from '@miduelo/shared/actividades';
 import { formatoFecha } from '@miduelo/shared/fechas';
-import dayjs from 'dayjs';
 import { BellRing, CheckCircle2, EyeOff, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { toast } from '@/lib/toast';
 import { enviarRecordatorio } from '@/api/actividades';
 import { TONO_PRIORIDAD } from './estados';
 import { TarjetaEvidencia, VisorEvidencia } from './evidencias';
+import { fechaCorta, fechaHora } from '@/lib/format';
 
 const TONO = { en_proceso: 'aviso', finalizada: 'exito' } as const;
 
@@ -63,9 +63,9 @@ export function PanelDetalle({
               </p>
             )}
             <dl className="grid grid-cols-2 gap-3">
-              <Dato titulo="Asignada">{dayjs(a.fecha_asignacion).format('DD/MM/YYYY')}</Dato>
+              <Dato titulo="Asignada">{fechaCorta(a.fecha_asignacion)}</Dato>
               <Dato titulo="Fecha límite">{a.fecha_limite ? formatoFecha(a.fecha_limite) : T.sinFechaLimite}</Dato>
-              <Dato titulo="Completada">{a.fecha_completada ? dayjs(a.fecha_completada).format('DD/MM/YYYY HH:mm') : '—'}</Dato>
+              <Dato titulo="Completada">{a.fecha_completada ? fechaHora(a.fecha_completada) : '—'}</Dato>
               <Dato titulo="Tipo">{a.actividad.tipo}</Dato>
             </dl>
             <Seccion titulo="Descripción">{a.actividad.descripcion ?? T.sinDescripcion}</Seccion>

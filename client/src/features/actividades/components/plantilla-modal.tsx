@@ -8,7 +8,6 @@ import {
   TIPOS_ACTIVIDAD,
   TOAST_FORMULARIO_MS,
 } from '@miduelo/shared/actividades';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,6 +19,7 @@ import { Select } from '@/components/ui/select';
 import { useForm } from '@/lib/use-form';
 import { toast } from '@/lib/toast';
 import type { DatosPlantilla } from '@/api/actividades';
+import { fechaCorta } from '@/lib/format';
 
 export type ModoPlantilla = 'crear' | 'ver' | 'editar';
 
@@ -89,7 +89,7 @@ export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, o
                 {T.psicologoId}: {plantilla.id_psicologo_creador}
               </span>
             )}
-            <span>Creada el {dayjs(plantilla.fecha_creacion).format('DD/MM/YYYY')}</span>
+            <span>Creada el {fechaCorta(plantilla.fecha_creacion)}</span>
           </div>
         )}
         <form

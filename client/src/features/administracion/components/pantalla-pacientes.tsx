@@ -19,7 +19,7 @@ import { confirmar } from '@/lib/confirm';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { FILA, fecha, nombreDe, normalizar } from '../formato';
+import { FILA, fecha, fechaCalendario, nombreDe, normalizar } from '../formato';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 
 const colorFila = (p: PacienteAdmin) => (p.status === 'inactivo' ? FILA.roja : p.id_psicologo === null ? FILA.amarilla : FILA.verde);
@@ -178,7 +178,7 @@ function Detalle({
           {[
             ['Correo', p.email],
             ['Teléfono', p.telefono],
-            ['Fecha de nacimiento', fecha(p.fecha_nacimiento)],
+            ['Fecha de nacimiento', fechaCalendario(p.fecha_nacimiento)],
             ['Registro', fecha(p.createdAt)],
             ['Psicólogo', nombrePsicologo(p)],
             ['Estado', p.status === 'activo' ? 'Activo' : 'Inactivo'],

@@ -20,7 +20,7 @@ import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { FILA, fecha, nombreDe, normalizar } from '../formato';
+import { FILA, fecha, fechaCalendario, nombreDe, normalizar } from '../formato';
 import { DialogoEliminar } from './dialogo-eliminar';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 
@@ -175,7 +175,7 @@ function Detalle({ p, onCerrar, onCambio }: { p: PsicologoAdmin; onCerrar: () =>
             <Dato etiqueta="Especialidad">{p.especialidad}</Dato>
             <Dato etiqueta="Código de vinculación">{p.codigo_vinculacion}</Dato>
             <Dato etiqueta="Pacientes asignados">{p.total_pacientes}</Dato>
-            <Dato etiqueta="Fecha de nacimiento">{fecha(p.fecha_nacimiento)}</Dato>
+            <Dato etiqueta="Fecha de nacimiento">{fechaCalendario(p.fecha_nacimiento)}</Dato>
             <Dato etiqueta="Registro">{fecha(p.createdAt)}</Dato>
             <Dato etiqueta="Consultorio">{p.direccionConsultorio ?? '—'}</Dato>
           </dl>

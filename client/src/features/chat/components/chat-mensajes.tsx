@@ -5,15 +5,16 @@ import { Check, CheckCheck, CircleExclamationPoint, Clock, MessageCircleHeart } 
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { MensajeConv } from '@/features/chat/conversaciones-tipos';
 import { cx } from '@/lib/cx';
-import '@/lib/format';
+import { diaClinica, horaClinica, hoyClinica } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-function etiquetaDia(fecha: string, hoy: dayjs.Dayjs): string {
-  const d = dayjs(fecha);
-  if (d.isSame(hoy, 'day')) return 'Hoy';
-  if (d.isSame(hoy.subtract(1, 'day'), 'day')) return 'Ayer';
-  return d.format(d.isSame(hoy, 'year') ? 'dddd D [de] MMMM' : 'D [de] MMMM [de] YYYY');
+/** The separator above a day's first message; days are the clinic's ('yyyy-MM-dd', decision 252). */
+function etiquetaDia(dia: string, hoy: string): string {
+  if (dia === hoy) return 'Hoy';
+  const d = dayjs(dia);
+  if (dia === dayjs(hoy).subtract(1, 'day').format('YYYY-MM-DD')) return 'Ayer';
+  return d.format(dia.slice(0, 4) === hoy.slice(0, 4) ? 'dddd D [de] MMMM' : 'D [de] MMMM [de] YYYY');
 }
 
 /** A message's stable key: its client id (kept from pending to stored), else its sequence number. */
@@ -98,7 +99,7 @@ export function ChatMensajes({
     if (el) previo.current.abajo = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
   };
 
-  const hoy = dayjs();
+  const hoy = hoyClinica();
   return (
     <div ref={caja} onScroll={alDesplazar} className="flex-1 overflow-y-auto px-4 py-4 sm:px-6">
       {cargando ? (
@@ -125,14 +126,15 @@ export function ChatMensajes({
             {mensajes.map((m, i) => {
               const mio = m.remitente === propio;
               const anterior = mensajes[i - 1];
-              const nuevoDia = !anterior || !dayjs(anterior.fecha_envio).isSame(m.fecha_envio, 'day');
+              const dia = diaClinica(m.fecha_envio);
+              const nuevoDia = !anterior || diaClinica(anterior.fecha_envio) !== dia;
               const agrupado = !nuevoDia && anterior?.remitente === m.remitente;
               return (
                 <Fragment key={m.id_cliente ?? `s${m.seq}`}>
                   {nuevoDia ? (
                     <li aria-hidden className="my-3 flex justify-center first:mt-0">
                       <span className="rounded-full bg-arena-100 px-3 py-1 text-xs font-medium text-tinta-600 first-letter:uppercase">
-                        {etiquetaDia(m.fecha_envio, hoy)}
+                        {etiquetaDia(dia, hoy)}
                       </span>
                     </li>
                   ) : null}
@@ -159,7 +161,7 @@ export function ChatMensajes({
                           mio ? 'text-salvia-100' : 'text-tinta-500',
                         )}
                       >
-                        <time dateTime={m.fecha_envio}>{dayjs(m.fecha_envio).format('HH:mm')}</time>
+                        <time dateTime={m.fecha_envio}>{horaClinica(m.fecha_envio)}</time>
                         {mio && m.estado !== 'error' ? <Estado m={m} /> : null}
                       </p>
                     </div>

@@ -4,6 +4,7 @@ import { MessagesSquare, Plus, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ResumenBase } from '@/features/chat/conversaciones-tipos';
 import { useAhora } from '@/lib/use-ahora';
+import { zonaClinica } from '@/lib/zona';
 import { ErrorCarga } from './error-carga';
 import { ItemConversacion } from './item-conversacion';
 import type { LadoConversaciones } from '@/features/chat/lado';
@@ -48,7 +49,7 @@ export function ListaConversaciones<R extends ResumenBase>({
             key={id}
             id={id}
             apariencia={lado.apariencia(c)}
-            tiempo={tiempoRelativo(c.ultimo_mensaje?.fecha_envio ?? c.fecha_creacion, ahora)}
+            tiempo={tiempoRelativo(c.ultimo_mensaje?.fecha_envio ?? c.fecha_creacion, ahora, zonaClinica())}
             vistaPrevia={lado.vistaPrevia(c)}
             noLeidos={c.mensajes_no_leidos}
             activo={id === seleccionado}

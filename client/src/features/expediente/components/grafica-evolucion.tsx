@@ -2,7 +2,7 @@ import type { Evolucion, Test } from '@miduelo/shared/expediente';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { fechaCorta } from '../formato';
+import { fechaCorta } from '@/lib/format';
 
 // Band shades: lowest to highest (the highest is the risk band).
 const SOMBRAS = ['rgba(91,140,110,0.10)', 'rgba(214,170,60,0.13)', 'rgba(196,84,64,0.13)'];

@@ -9,7 +9,8 @@ import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { AlAbrir } from '@/lib/diferido';
 import { cx } from '@/lib/cx';
-import { descargarPdf, fechaCorta, fechaHora } from '../formato';
+import { fechaCorta, fechaHora } from '@/lib/format';
+import { descargarPdf } from '../formato';
 import type { ExpedienteEnVivo } from '../use-expediente-en-vivo';
 
 // The chart library is loaded only when the history shows a chart (decision 105).

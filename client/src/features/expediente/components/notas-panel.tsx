@@ -14,7 +14,7 @@ import { cx } from '@/lib/cx';
 import { AlAbrir } from '@/lib/diferido';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { fechaHora } from '../formato';
+import { fechaHora } from '@/lib/format';
 import type { ExpedienteEnVivo } from '../use-expediente-en-vivo';
 
 const NotaDialog = lazy(() => import('./nota-dialog'));

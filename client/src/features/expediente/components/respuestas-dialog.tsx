@@ -16,7 +16,8 @@ import { respuestasDeAplicacion } from '@/api/expediente';
 import { ApiError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { descargarPdf, fechaHora } from '../formato';
+import { fechaHora } from '@/lib/format';
+import { descargarPdf } from '../formato';
 
 const TONO = { verde: 'exito', amarillo: 'aviso', rojo: 'peligro' } as const;
 

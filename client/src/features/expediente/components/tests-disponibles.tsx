@@ -9,7 +9,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { AlAbrir } from '@/lib/diferido';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { fechaCorta } from '../formato';
+import { fechaCorta } from '@/lib/format';
 import type { ExpedienteEnVivo } from '../use-expediente-en-vivo';
 
 const AplicarTestDialog = lazy(() => import('./aplicar-test-dialog'));

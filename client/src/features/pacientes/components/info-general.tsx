@@ -6,14 +6,13 @@ import { type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/paci
 import { EventoCreadoSchema } from '@miduelo/shared/realtime-chat';
 import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { CalendarCheck, CalendarPlus, CalendarX2, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
 import { useState } from 'react';
 import { BadgeEstadoCita } from '@/components/ui/badge';
 import { Button, botonClases } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { fechaLarga, hoyClinica } from '@/lib/format';
+import { fechaCorta, fechaLarga, hoyClinica } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
@@ -90,7 +89,7 @@ function Consentimiento({ idPaciente }: { idPaciente: number }) {
             {c.al_dia ? (
               <span className="text-exito-700">
                 Aceptado (v{c.version_aceptada}
-                {c.aceptado_en ? `, ${dayjs(c.aceptado_en).format('DD/MM/YYYY')}` : ''})
+                {c.aceptado_en ? `, ${fechaCorta(c.aceptado_en)}` : ''})
               </span>
             ) : (
               <span className="text-aviso-700">
