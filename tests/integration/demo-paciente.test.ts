@@ -1,6 +1,9 @@
 // The demo practice as the patient's app sees it (decision 211): Lucía logs in with nothing left to
 // accept, her diary has entries of the last days, and she belongs to a public forum with posts.
 import { DEMO, sembrarDemo } from '@miduelo/server/db/seed';
+import { mensaje } from '@miduelo/server/db/schema/chat';
+import { foroMensaje } from '@miduelo/server/db/schema/foros';
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 
@@ -39,5 +42,28 @@ describe('la paciente de la demo en la app', () => {
     expect(suyo).toMatchObject({ titulo: 'Acompañarnos en el duelo', rol_usuario: 'miembro' });
     const temas = await get(`/api/foros/${suyo.id_foro}/temas`);
     expect(temas.data.some((x: { total_mensajes: number }) => x.total_mensajes > 0)).toBe(true);
+  });
+});
+
+describe('las conversaciones de la demo', () => {
+  // The screens list a conversation by its sequence and print each message's time: an answer must
+  // never read earlier than the message it answers.
+  it('en cada chat y cada tema, cada mensaje lleva una hora posterior a la del anterior', async () => {
+    const chats = await t.db
+      .select({ grupo: mensaje.id_chat, seq: mensaje.seq, fecha: mensaje.fecha_envio })
+      .from(mensaje)
+      .orderBy(asc(mensaje.id_chat), asc(mensaje.seq));
+    const temas = await t.db
+      .select({ grupo: foroMensaje.id_tema, seq: foroMensaje.seq, fecha: foroMensaje.fecha_envio })
+      .from(foroMensaje)
+      .orderBy(asc(foroMensaje.id_tema), asc(foroMensaje.seq));
+    for (const [nombre, filas] of [
+      ['chat', chats],
+      ['tema', temas],
+    ] as const) {
+      expect(filas.length, nombre).toBeGreaterThan(3);
+      const fueraDeOrden = filas.filter((f, i) => i > 0 && filas[i - 1].grupo === f.grupo && f.fecha <= filas[i - 1].fecha);
+      expect(fueraDeOrden.map((f) => `${nombre} ${f.grupo} #${f.seq}`)).toEqual([]);
+    }
   });
 });

@@ -35,9 +35,9 @@ export const sembrarChatDemo =
       {
         c: { tipo: 'paciente', id_psicologo: idPsicologo, id_paciente: jorge },
         lineas: [
-          [5 * 1440, 'paciente', 'Buenas tardes, doctora. ¿Podemos pasar la sesión del jueves a videollamada?', true],
+          [5 * 1440, 'paciente', 'Hola, doctora. ¿Podemos pasar la sesión del jueves a videollamada?', true],
           [5 * 1440 - 30, 'psicologo', 'Claro, Jorge. Te envío el enlace el mismo jueves por la mañana.', true],
-          [5 * 1440 - 25, 'paciente', 'Perfecto, muchas gracias.', true],
+          [5 * 1440 - 35, 'paciente', 'Perfecto, muchas gracias.', true],
         ],
       },
       { c: { tipo: 'paciente', id_psicologo: idPsicologo, id_paciente: sofia }, lineas: [] },
