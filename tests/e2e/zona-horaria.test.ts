@@ -1,7 +1,8 @@
 // A psychologist whose computer is in another time zone (travelling, or a machine left on UTC) reads
 // every instant in the clinic's zone, as the agenda, the patient's app and the patient file's notes
 // already show them (decisions 011 and 252): a chat message, a forum post and a patient's evidence
-// sent at 23:30 in Mexico City read 23:30 of that day, not the next afternoon of the browser's zone.
+// sent at 23:30 in Mexico City read 23:30 of that day, not the next afternoon of the browser's zone;
+// the admin tables likewise, while a birth date (a calendar date, not an instant) reads as stored.
 import { eq } from 'drizzle-orm';
 import { actividadAsignada, evidencia } from '@miduelo/server/db/schema/actividades';
 import { mensaje } from '@miduelo/server/db/schema/chat';
@@ -12,6 +13,7 @@ import { crearPractica } from '../helpers/agenda';
 import { abrirChat, crearConsulta } from '../helpers/chat';
 import type { E2E } from '../helpers/e2e';
 import { foroConTema, pacienteForo, psicologoForo } from '../helpers/foros';
+import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
@@ -93,5 +95,21 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
     expect(textoPanel).toContain(EN_LA_CLINICA);
     expect(textoPanel).toMatch(/Asignada\s*09\/03\/2026/);
     expect(textoPanel).not.toContain('10/03/2026');
+  }, 60_000);
+
+  it('la administración ve el registro en la zona de la clínica y la fecha de nacimiento tal cual', async () => {
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Alba' });
+    const psi = await crearPsicologo(e.t.db, { nombre: 'Registrada', createdAt: INSTANTE, fecha_nacimiento: '1990-05-21' });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/psicologos', await e.contexto(TOKIO));
+    const fila = page.locator(`tr[data-fila-psicologo="${psi.id_psicologo}"]`);
+    await fila.waitFor();
+    expect(await fila.textContent()).toContain('09/03/2026');
+    await fila.getByRole('button', { name: /Ver detalle/ }).click();
+    const detalle = page.getByRole('dialog');
+    await detalle.getByText('Fecha de nacimiento').waitFor();
+    const texto = await detalle.textContent();
+    // A calendar date is not an instant: 21 May stays 21 May (read as midnight UTC it would be the 20th in Mexico City).
+    expect(texto).toMatch(/Fecha de nacimiento\s*21\/05\/1990/);
+    expect(texto).toMatch(/Registro\s*09\/03\/2026/);
   }, 60_000);
 });

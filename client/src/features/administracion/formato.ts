@@ -1,8 +1,3 @@
-/** Spec 2 §9 date formats: instants (a registration, an audit event) in the clinic's zone; a birth
- * date is a calendar date, shown as it is. */
-export { fechaCorta as fecha, fechaHora } from '@/lib/format';
-export { formatoFecha as fechaCalendario } from '@miduelo/shared/fechas';
-
 export const nombreDe = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' ');
 
 /** Accents and case ignored: what the admin filters compare. */

@@ -12,8 +12,8 @@ import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { leerAuditoria } from '@/api/administracion';
 import { useLiveResource } from '@/lib/live/use-live-resource';
-import { fechaHora } from '../formato';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
+import { fechaHora } from '@/lib/format';
 
 const ACTORES: Record<string, string> = { admin: 'Administrador', psicologo: 'Psicólogo', paciente: 'Paciente', sistema: 'Sistema' };
 const RECURSOS: Record<string, string> = { psicologo: 'Psicólogo', paciente: 'Paciente', consentimiento: 'Consentimiento' };

@@ -19,8 +19,10 @@ import { confirmar } from '@/lib/confirm';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { FILA, fecha, fechaCalendario, nombreDe, normalizar } from '../formato';
+import { FILA, nombreDe, normalizar } from '../formato';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
+import { fechaCorta } from '@/lib/format';
+import { formatoFecha } from '@miduelo/shared/fechas';
 
 const colorFila = (p: PacienteAdmin) => (p.status === 'inactivo' ? FILA.roja : p.id_psicologo === null ? FILA.amarilla : FILA.verde);
 const nombre = (p: PacienteAdmin) => nombreDe(p.nombre, p.apellido_paterno, p.apellido_materno);
@@ -41,7 +43,7 @@ const COLUMNAS: ColumnaAdmin<PacienteAdmin>[] = [
     titulo: 'Estado',
     valor: (p) => <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>,
   },
-  { titulo: 'Registro', clase: 'tabular-nums', valor: (p) => fecha(p.createdAt) },
+  { titulo: 'Registro', clase: 'tabular-nums', valor: (p) => fechaCorta(p.createdAt) },
 ];
 
 interface Opcion {
@@ -178,8 +180,8 @@ function Detalle({
           {[
             ['Correo', p.email],
             ['Teléfono', p.telefono],
-            ['Fecha de nacimiento', fechaCalendario(p.fecha_nacimiento)],
-            ['Registro', fecha(p.createdAt)],
+            ['Fecha de nacimiento', formatoFecha(p.fecha_nacimiento)],
+            ['Registro', fechaCorta(p.createdAt)],
             ['Psicólogo', nombrePsicologo(p)],
             ['Estado', p.status === 'activo' ? 'Activo' : 'Inactivo'],
           ].map(([k, v]) => (

@@ -11,7 +11,8 @@ import { Cargando } from '@/components/ui/spinner';
 import { listarPsicologos, obtenerEstadisticas } from '@/api/administracion';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
-import { fecha, nombreDe } from '../formato';
+import { nombreDe } from '../formato';
+import { fechaCorta } from '@/lib/format';
 
 const TARJETAS: Array<{ clave: keyof Estadisticas; etiqueta: string; icono: typeof Users }> = [
   { clave: 'totalPsicologos', etiqueta: 'Psicólogos', icono: Stethoscope },
@@ -72,7 +73,7 @@ export function PantallaPanel() {
                 <div className="min-w-0">
                   <p className="font-medium [overflow-wrap:anywhere]">{nombreDe(p.nombre, p.apellidoPaterno, p.apellidoMaterno)}</p>
                   <p className="text-sm text-tinta-600">
-                    Cédula {p.cedula} · registrado el {fecha(p.createdAt)}
+                    Cédula {p.cedula} · registrado el {fechaCorta(p.createdAt)}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">

@@ -20,9 +20,11 @@ import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { FILA, fecha, fechaCalendario, nombreDe, normalizar } from '../formato';
+import { FILA, nombreDe, normalizar } from '../formato';
 import { DialogoEliminar } from './dialogo-eliminar';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
+import { fechaCorta } from '@/lib/format';
+import { formatoFecha } from '@miduelo/shared/fechas';
 
 type FiltroEstado = 'todos' | 'activo' | 'inactivo';
 type FiltroCedula = 'todos' | 'verificada' | 'no_verificada';
@@ -46,7 +48,7 @@ const COLUMNAS: ColumnaAdmin<PsicologoAdmin>[] = [
     valor: (p) => <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>,
   },
   { titulo: 'Especialidad', clase: 'max-w-48 [overflow-wrap:anywhere]', valor: (p) => p.especialidad },
-  { titulo: 'Registro', clase: 'tabular-nums', valor: (p) => fecha(p.createdAt) },
+  { titulo: 'Registro', clase: 'tabular-nums', valor: (p) => fechaCorta(p.createdAt) },
 ];
 
 function fallo(err: unknown, titulo: string, respaldo?: string) {
@@ -175,8 +177,8 @@ function Detalle({ p, onCerrar, onCambio }: { p: PsicologoAdmin; onCerrar: () =>
             <Dato etiqueta="Especialidad">{p.especialidad}</Dato>
             <Dato etiqueta="Código de vinculación">{p.codigo_vinculacion}</Dato>
             <Dato etiqueta="Pacientes asignados">{p.total_pacientes}</Dato>
-            <Dato etiqueta="Fecha de nacimiento">{fechaCalendario(p.fecha_nacimiento)}</Dato>
-            <Dato etiqueta="Registro">{fecha(p.createdAt)}</Dato>
+            <Dato etiqueta="Fecha de nacimiento">{formatoFecha(p.fecha_nacimiento)}</Dato>
+            <Dato etiqueta="Registro">{fechaCorta(p.createdAt)}</Dato>
             <Dato etiqueta="Consultorio">{p.direccionConsultorio ?? '—'}</Dato>
           </dl>
           <a

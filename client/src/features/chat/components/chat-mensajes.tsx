@@ -12,9 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 /** The separator above a day's first message; days are the clinic's ('yyyy-MM-dd', decision 252). */
 function etiquetaDia(dia: string, hoy: string): string {
   if (dia === hoy) return 'Hoy';
-  const d = dayjs(dia);
   if (dia === dayjs(hoy).subtract(1, 'day').format('YYYY-MM-DD')) return 'Ayer';
-  return d.format(dia.slice(0, 4) === hoy.slice(0, 4) ? 'dddd D [de] MMMM' : 'D [de] MMMM [de] YYYY');
+  return dayjs(dia).format(dia.slice(0, 4) === hoy.slice(0, 4) ? 'dddd D [de] MMMM' : 'D [de] MMMM [de] YYYY');
 }
 
 /** A message's stable key: its client id (kept from pending to stored), else its sequence number. */
