@@ -116,11 +116,10 @@ async function main() {
       console.log(`  ronda ${r + 1} ${modo.padEnd(8)} ${(x / 1024).toFixed(2)} KiB por socket · carga ${carga()}`);
     }
   }
-  const med = mediana;
-  const ratio = med(app) / med(des);
+  const ratio = mediana(app) / mediana(des);
   console.log(
-    `\n  mediana: MiDuelo ${(med(app) / 1024).toFixed(2)} KiB [${(Math.min(...app) / 1024).toFixed(2)} – ${(Math.max(...app) / 1024).toFixed(2)}] · ` +
-      `Socket.IO desnudo ${(med(des) / 1024).toFixed(2)} KiB [${(Math.min(...des) / 1024).toFixed(2)} – ${(Math.max(...des) / 1024).toFixed(2)}] · ` +
+    `\n  mediana: MiDuelo ${(mediana(app) / 1024).toFixed(2)} KiB [${(Math.min(...app) / 1024).toFixed(2)} – ${(Math.max(...app) / 1024).toFixed(2)}] · ` +
+      `Socket.IO desnudo ${(mediana(des) / 1024).toFixed(2)} KiB [${(Math.min(...des) / 1024).toFixed(2)} – ${(Math.max(...des) / 1024).toFixed(2)}] · ` +
       `${ratio.toFixed(2)} ×   (meta ≤ 1,1 ×: ${ratio <= 1.1 ? 'cumplida' : 'NO cumplida'})`,
   );
   console.log(`  carga al terminar: ${carga()}`);

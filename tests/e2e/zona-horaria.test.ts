@@ -25,6 +25,8 @@ const INSTANTE = new Date('2026-03-10T05:30:00Z');
 const EN_LA_CLINICA = '09/03/2026 23:30';
 const EN_TOKIO = '10/03/2026 14:30';
 const TOKIO = { timezoneId: 'Asia/Tokyo' } as const;
+/** A signed-in page in a browser whose computer is in Tokyo. */
+const paginaEnTokio = async (token: string, ruta: string) => e.paginaConSesion(token, ruta, await e.contexto(TOKIO));
 
 describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', () => {
   beforeAll(async () => {
@@ -42,11 +44,7 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     await e.t.db.update(mensaje).set({ fecha_envio: INSTANTE }).where(eq(mensaje.id_chat, id));
 
-    const page = await e.paginaConSesion(
-      c.psi.token,
-      `/chat-pacientes-del-psicologo?paciente=${c.pacientes[0].id_paciente}`,
-      await e.contexto(TOKIO),
-    );
+    const page = await paginaEnTokio(c.psi.token, `/chat-pacientes-del-psicologo?paciente=${c.pacientes[0].id_paciente}`);
     const conversacion = page.getByRole('region', { name: 'Conversación' });
     const burbuja = conversacion.locator('li[data-remitente]').filter({ hasText: 'No pude dormir' });
     await burbuja.waitFor();
@@ -67,8 +65,7 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
     expect(post.status, JSON.stringify(post.body)).toBe(201);
     await e.t.db.update(foroMensaje).set({ fecha_envio: INSTANTE }).where(eq(foroMensaje.id_tema, idTema));
 
-    const contexto = await e.contexto(TOKIO);
-    const foro = await e.paginaConSesion(psi.token, `/foros/${idForo}/temas/${idTema}`, contexto);
+    const foro = await paginaEnTokio(psi.token, `/foros/${idForo}/temas/${idTema}`);
     const mensajeForo = foro.locator('li').filter({ hasText: 'Hoy se cumple un año' });
     await mensajeForo.waitFor();
     const textoForo = await mensajeForo.textContent();
@@ -86,7 +83,7 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
     await e.t.db.update(evidencia).set({ fecha_subida: INSTANTE }).where(eq(evidencia.id_asignacion, a.id_asignacion));
     await e.t.db.update(actividadAsignada).set({ fecha_asignacion: INSTANTE }).where(eq(actividadAsignada.id_asignacion, a.id_asignacion));
 
-    const page = await e.paginaConSesion(p.token, `/paciente/${p.pacientes[0].id_paciente}`, await e.contexto(TOKIO));
+    const page = await paginaEnTokio(p.token, `/paciente/${p.pacientes[0].id_paciente}`);
     await page.getByRole('tab', { name: 'Actividades' }).click();
     await page.locator(`[data-asignacion="${a.id_asignacion}"]`).getByRole('button').first().click();
     const panel = page.getByRole('dialog');
@@ -100,7 +97,7 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
   it('la administración ve el registro en la zona de la clínica y la fecha de nacimiento tal cual', async () => {
     const admin = await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Alba' });
     const psi = await crearPsicologo(e.t.db, { nombre: 'Registrada', createdAt: INSTANTE, fecha_nacimiento: '1990-05-21' });
-    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/psicologos', await e.contexto(TOKIO));
+    const page = await paginaEnTokio(sesionPsicologo(e.t.app, admin), '/admin/psicologos');
     const fila = page.locator(`tr[data-fila-psicologo="${psi.id_psicologo}"]`);
     await fila.waitFor();
     expect(await fila.textContent()).toContain('09/03/2026');
