@@ -93,6 +93,25 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
     await esperarRuta(adm, '/admin/psicologos');
   });
 
+  it('el pie de visitantes, psicólogos y administradores lleva sus enlaces y el copyright 2025 de la especificación', async () => {
+    const p = await crearPsicologo(e.t.db);
+    const a = await crearPsicologo(e.t.db, { rol_admin: true });
+    const paginas = [
+      ['/', await (await e.contexto()).newPage()],
+      ['/agenda', await e.paginaConSesion(sesionPsicologo(e.t.app, p), '/agenda')],
+      ['/admin/psicologos', await e.paginaConSesion(sesionPsicologo(e.t.app, a), '/admin/psicologos')],
+    ] as const;
+    for (const [ruta, page] of paginas) {
+      if (ruta === '/') await page.goto('/');
+      await esperarRuta(page, ruta);
+      const pie = page.getByRole('contentinfo');
+      await pie.getByText(/^© \d{4} MiDuelo$/).waitFor();
+      esperar(await pie.getByText(/^© \d{4} MiDuelo$/).textContent(), ruta).toBe('© 2025 MiDuelo');
+      for (const enlace of ['Aviso de privacidad', 'Términos y condiciones'])
+        esperar(await pie.getByRole('link', { name: enlace }).count(), `${ruta}: ${enlace}`).toBe(1);
+    }
+  });
+
   it('una sesión revocada muestra «Sesión Expirada» y el aviso sigue en /iniciar-sesion tras recargar', async () => {
     const p = await crearPsicologo(e.t.db);
     const admin = await crearPsicologo(e.t.db, { rol_admin: true });

@@ -9,6 +9,9 @@ const ENLACES = [
   { to: '/duelo-y-perdida', etiqueta: 'Duelo y pérdida' },
 ] as const;
 
+/** The spec's 2025 copyright (spec 1 §shell, spec 2 §shell): the year of publication, not the computer's year. */
+const COPYRIGHT = '© 2025 MiDuelo';
+
 export function Pie() {
   return (
     <footer className="mt-auto border-t border-arena-200 bg-papel">
@@ -44,7 +47,7 @@ export function Pie() {
         </nav>
       </div>
       <div className="border-t border-arena-200">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-tinta-500 sm:px-6">© {new Date().getFullYear()} MiDuelo</p>
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-tinta-500 sm:px-6">{COPYRIGHT}</p>
       </div>
     </footer>
   );
