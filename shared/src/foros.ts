@@ -163,6 +163,8 @@ export const TEXTOS_FOROS = {
   promptTema: 'Título del nuevo tema',
   mensajes: 'mensajes',
   sinTemas: 'No hay temas aún',
+  verMasTemas: 'Ver más temas',
+  errorMasTemas: 'No se pudieron cargar más temas',
   unido: 'Unido',
   eliminarForo: 'Eliminar foro',
   confirmarEliminar: '¿Eliminar foro?',
@@ -430,7 +432,8 @@ export type MensajeForo = v.InferOutput<typeof MensajeForoSchema>;
 
 export const ListaMensajesForoSchema = v.object({
   data: v.array(MensajeForoSchema),
-  meta: v.object({ ...MetaSchema.entries, ultimo_seq: v.number() }),
+  /** The topic's forum and title ride along, so a screen opened under another forum's address can correct it. */
+  meta: v.object({ ...MetaSchema.entries, ultimo_seq: v.number(), id_foro: v.number(), titulo_tema: v.string() }),
 });
 
 /** The created post; `crisis` tells its author to show the crisis lines (docs/decisions/162). */
@@ -480,6 +483,39 @@ export type Reporte = v.InferOutput<typeof ReporteSchema>;
 export const ListaReportesSchema = v.object({ data: v.array(ReporteSchema) });
 
 export const PendientesSchema = v.object({ data: v.object({ pendientes: v.number() }) });
+
+/** Topics as a forum's screens list them — the server's order, most recent activity first — with
+ * each topic once (the copy with the later post kept). */
+export function unirTemas(actuales: readonly Tema[], nuevos: readonly Tema[]): Tema[] {
+  const porId = new Map(actuales.map((t) => [t.id_tema, t]));
+  for (const t of nuevos) {
+    const previo = porId.get(t.id_tema);
+    if (!previo || t.ultimo_seq >= previo.ultimo_seq) porId.set(t.id_tema, t);
+  }
+  return [...porId.values()].sort((x, y) =>
+    x.fecha_actividad === y.fecha_actividad ? y.id_tema - x.id_tema : x.fecha_actividad < y.fecha_actividad ? 1 : -1,
+  );
+}
+
+/**
+ * A forum's first `cuantos` topics (a multiple of the topics' page size, 20), in pages of up to
+ * 100: what a screen that has shown that many reloads. 'Ver más temas' then asks for the next page
+ * of 20 (`page` = cuantos / 20 + 1), which starts right after them.
+ */
+export async function temasHasta(
+  pedir: (page: number, limit: number) => Promise<{ data: Tema[]; meta: Meta }>,
+  cuantos: number,
+): Promise<{ data: Tema[]; meta: Meta }> {
+  const limite = Math.min(cuantos, LIMITE_PAGINA_MAX);
+  const paginas = await Promise.all(Array.from({ length: Math.ceil(cuantos / limite) }, (_, i) => pedir(i + 1, limite)));
+  return {
+    data: unirTemas(
+      [],
+      paginas.flatMap((p) => p.data),
+    ).slice(0, cuantos),
+    meta: paginas[0].meta,
+  };
+}
 
 /** Page count of a list (at least 1 page shown as "1 of 1" is not needed: 0 items → 0 pages). */
 export const totalPaginas = (total: number, limit: number) => Math.ceil(total / limit);

@@ -13,7 +13,7 @@ import { salaTema } from '@miduelo/server/modules/foros/salas';
 import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { foroConTema, pacienteForo, usuario } from '../helpers/foros';
+import { foroConTema, pacienteForo, temasAntiguos, usuario } from '../helpers/foros';
 import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
 
 const omitir = debeOmitirE2E();
@@ -178,5 +178,55 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     esperar(new URL(page.url()).pathname).toBe(`/app/foros/${idForo}`);
     await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Inicio' }).click();
     await page.getByText('Tu próxima cita').waitFor();
+  });
+
+  it('un tema abierto bajo la dirección de otro foro pasa a la de su foro: su título, volver a él y la invitación a unirse', async () => {
+    const { pac, psicologa } = await practica();
+    const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Foro donde vive el tema' });
+    esperar((await psicologa.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Bienvenidas.' })).status).toBe(201);
+    // She takes part in another forum, not in the topic's.
+    const { idForo: otroForo } = await foroConTema(psicologa, { titulo: 'Foro al que se unió' });
+    const page = await telefono();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
+    await page
+      .getByRole('region', { name: 'Puedes unirte' })
+      .getByRole('link', { name: /Foro al que se unió/ })
+      .click();
+    await page.getByRole('button', { name: 'Unirme al foro' }).click();
+    await page.getByText('Te uniste al foro. Ya puedes escribir en sus temas.').waitFor();
+
+    // A link that names the wrong forum (hand-typed, or an old one): the app moves to the topic's own.
+    await page.evaluate((ruta) => {
+      history.pushState(null, '', ruta);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/app/foros/${otroForo}/temas/${idTema}`);
+    await page.waitForURL((u) => u.pathname === `/app/foros/${idForo}/temas/${idTema}`);
+    await page.getByTestId('posts').getByText('Bienvenidas.').waitFor();
+    await page.getByRole('heading', { name: 'Primer tema' }).waitFor();
+    await page.getByRole('link', { name: 'Volver a Foro donde vive el tema' }).waitFor();
+    await page.getByText('Para escribir en este tema, únete al foro.').waitFor();
+    esperar(await page.getByLabel('Escribe tu mensaje para el foro').count()).toBe(0);
+  });
+
+  it("los temas de un foro llegan de 20 en 20: 'Ver más temas' trae el resto, hasta el más antiguo", async () => {
+    const { pac, psicologa } = await practica();
+    const { idForo } = await foroConTema(psicologa, { titulo: 'Foro con muchos temas' });
+    await temasAntiguos(e.t, idForo, psicologa, 24);
+    const page = await telefono();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
+    await page
+      .getByRole('region', { name: 'Puedes unirte' })
+      .getByRole('link', { name: /Foro con muchos temas/ })
+      .click();
+    const temas = page.getByTestId('temas-foro').locator('li');
+    await temas.first().getByText('Primer tema').waitFor();
+    esperar(await temas.count()).toBe(20);
+    const verMas = page.getByRole('button', { name: 'Ver más temas' });
+    await verMas.click();
+    await esperar.poll(() => temas.count()).toBe(25);
+    esperar(await verMas.count()).toBe(0);
+    esperar(await temas.last().locator('h3').textContent()).toBe('Tema 01');
   });
 });

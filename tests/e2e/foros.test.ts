@@ -7,7 +7,7 @@ import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
-import { foroConTema, pacienteForo, psicologoForo } from '../helpers/foros';
+import { foroConTema, pacienteForo, psicologoForo, temasAntiguos } from '../helpers/foros';
 import { debeOmitirE2E } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
@@ -190,5 +190,55 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await tema('Tema después de la recarga');
     expect(await page.getByText('Tema que llega durante la recarga').count()).toBe(1);
     expect(await page.getByText('Primer tema').count()).toBe(1);
+  });
+
+  it('un tema abierto bajo la dirección de otro foro pasa a la de su foro: su nombre, su título, volver a él y sin caja de escribir', async () => {
+    // The reader administers her own forum; the topic lives in another psychologist's public forum,
+    // where she does not take part.
+    const lectora = await psicologoForo(e.t);
+    const { idForo: suForo } = await foroConTema(lectora, { titulo: 'Foro de la lectora' });
+    const otra = await psicologoForo(e.t);
+    const { idForo, idTema } = await foroConTema(otra, { titulo: 'Foro donde vive el tema' });
+    expect((await otra.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Bienvenidas.' })).status).toBe(201);
+
+    const page = await e.paginaConSesion(lectora.token, `/foros/${suForo}/temas/${idTema}`);
+    await page.waitForURL((u) => u.pathname === `/foros/${idForo}/temas/${idTema}`);
+    await mensajes(page).getByText('Bienvenidas.').waitFor();
+    const titulos = page.locator('[data-tema-titulo]');
+    await titulos.getByText('Foro donde vive el tema').waitFor();
+    expect(await titulos.getByText('Primer tema').count()).toBe(1);
+    expect(await titulos.getByText('Foro de la lectora').count()).toBe(0);
+    await page.getByText(TEXTOS_FOROS.soloLectura).waitFor();
+    expect(await page.getByRole('textbox', { name: TEXTOS_FOROS.escribe }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: TEXTOS_FOROS.volverAlForo }).getAttribute('href')).toBe(`/foros/${idForo}`);
+    // The address was replaced, not added: going back leaves the topic.
+    await page.goBack();
+    await page.waitForURL((u) => !u.pathname.includes(`/temas/${idTema}`));
+  });
+
+  it("los temas llegan de 20 en 20: 'Ver más temas' trae los siguientes hasta el más antiguo y desaparece", async () => {
+    const psi = await psicologoForo(e.t);
+    const { idForo } = await foroConTema(psi, { titulo: 'Foro con historia' });
+    await temasAntiguos(e.t, idForo, psi, 44);
+    const page = await e.paginaConSesion(psi.token, `/foros/${idForo}`);
+    const lista = page.locator('[data-temas-lista] > li');
+    const titulos = () => lista.locator('a > span:first-child').allTextContents();
+    await page.getByText('Primer tema').waitFor();
+    await page.locator('[data-temas="45"]').waitFor();
+    // Most recent activity first: the API's topic, then 'Tema 44' down to 'Tema 26'.
+    expect(await titulos()).toEqual(['Primer tema', ...Array.from({ length: 19 }, (_, i) => `Tema ${44 - i}`)]);
+    const verMas = page.getByRole('button', { name: TEXTOS_FOROS.verMasTemas });
+    await verMas.click();
+    await expect.poll(() => lista.count()).toBe(40);
+    await verMas.click();
+    await expect.poll(() => lista.count()).toBe(45);
+    expect(await verMas.count()).toBe(0);
+    const todos = await titulos();
+    expect(new Set(todos).size).toBe(45);
+    expect(todos.slice(-2)).toEqual(['Tema 02', 'Tema 01']);
+    // The oldest opens like any other.
+    await lista.getByText('Tema 01', { exact: true }).click();
+    await page.waitForURL((u) => /\/foros\/\d+\/temas\/\d+$/.test(u.pathname));
+    await page.locator('[data-tema-titulo]').getByText('Tema 01').waitFor();
   });
 });

@@ -1,5 +1,6 @@
 // Helpers of the forum tests: accounts with an API caller each, and a forum with a topic.
 import { randomUUID } from 'node:crypto';
+import { foroTema } from '@miduelo/server/db/schema/foros';
 import type { AppDePrueba } from './app';
 import { inyectarCon } from './app';
 import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPaciente, sesionPsicologo } from './fabricas';
@@ -76,4 +77,26 @@ export async function hacerModerador(admin: Usuario, psi: Usuario & { fila: Psic
   if (inv.status !== 201) throw new Error(`invitar: ${inv.status} ${JSON.stringify(inv.body)}`);
   const r = await psi.post(`/api/foros/invitaciones/${inv.body.data.id_invitacion}/responder`, { aceptar: true });
   if (r.status !== 200) throw new Error(`responder: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+/**
+ * `n` more topics in a forum, written straight to the database (a forum's long history, beyond what
+ * the publishing limit lets one account create in a test), titled 'Tema 01'…: the higher the
+ * number, the more recent its activity, and every one older than what the API created before.
+ */
+export async function temasAntiguos(t: AppDePrueba, idForo: number, autor: Usuario, n: number) {
+  const base = t.reloj.ahora().getTime() - 86_400_000;
+  await t.db.insert(foroTema).values(
+    Array.from({ length: n }, (_, i) => {
+      const cuando = new Date(base + i * 60_000);
+      return {
+        id_foro: idForo,
+        titulo: `Tema ${String(i + 1).padStart(2, '0')}`,
+        autor_tipo: autor.tipo,
+        autor_id: autor.id,
+        fecha_creacion: cuando,
+        fecha_actividad: cuando,
+      };
+    }),
+  );
 }

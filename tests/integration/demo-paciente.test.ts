@@ -2,8 +2,9 @@
 // accept, her diary has entries of the last days, and she belongs to a public forum with posts.
 import { DEMO, sembrarDemo } from '@miduelo/server/db/seed';
 import { mensaje } from '@miduelo/server/db/schema/chat';
-import { foroMensaje } from '@miduelo/server/db/schema/foros';
-import { asc } from 'drizzle-orm';
+import { foro, foroMensaje, foroParticipante, foroTema } from '@miduelo/server/db/schema/foros';
+import { TEMAS_POR_PAGINA } from '@miduelo/shared/foros';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 
@@ -65,5 +66,40 @@ describe('las conversaciones de la demo', () => {
       const fueraDeOrden = filas.filter((f, i) => i > 0 && filas[i - 1].grupo === f.grupo && f.fecha <= filas[i - 1].fecha);
       expect(fueraDeOrden.map((f) => `${nombre} ${f.grupo} #${f.seq}`)).toEqual([]);
     }
+  });
+});
+
+describe('los foros de la demo', () => {
+  it('el foro público tiene más temas que una página (Ver más temas) y nadie escribe antes de unirse', async () => {
+    const [publico] = await t.db.select({ id: foro.id_foro }).from(foro).where(eq(foro.publico, true));
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(foroTema).where(eq(foroTema.id_foro, publico.id));
+    expect(n).toBeGreaterThan(TEMAS_POR_PAGINA);
+    const antesDeUnirse = await t.db
+      .select({ tema: foroTema.titulo, seq: foroMensaje.seq })
+      .from(foroMensaje)
+      .innerJoin(foroTema, eq(foroTema.id_tema, foroMensaje.id_tema))
+      .innerJoin(
+        foroParticipante,
+        and(
+          eq(foroParticipante.id_foro, foroTema.id_foro),
+          or(
+            and(eq(foroMensaje.autor_tipo, 'psicologo'), eq(foroParticipante.id_psicologo, foroMensaje.autor_id)),
+            and(eq(foroMensaje.autor_tipo, 'paciente'), eq(foroParticipante.id_paciente, foroMensaje.autor_id)),
+          ),
+        ),
+      )
+      .where(sql`${foroMensaje.fecha_envio} < ${foroParticipante.fecha_union}`);
+    expect(antesDeUnirse).toEqual([]);
+    // Every post's author takes part in its forum.
+    const [{ sinParticipar }] = await t.db
+      .select({ sinParticipar: sql<number>`count(*)::int` })
+      .from(foroMensaje)
+      .innerJoin(foroTema, eq(foroTema.id_tema, foroMensaje.id_tema))
+      .where(
+        sql`not exists (select 1 from foro_participante p where p.id_foro = ${foroTema.id_foro}
+          and ((${foroMensaje.autor_tipo} = 'psicologo' and p.id_psicologo = ${foroMensaje.autor_id})
+            or (${foroMensaje.autor_tipo} = 'paciente' and p.id_paciente = ${foroMensaje.autor_id})))`,
+      );
+    expect(sinParticipar).toBe(0);
   });
 });

@@ -334,13 +334,24 @@ describe('temas y mensajes', () => {
       crisis: false,
     });
     const lista = await admin.get(`/api/foros/temas/${idTema}/mensajes`);
-    expect(lista.body.meta).toEqual({ total: 1, page: 1, limit: 50, totalPages: 1, ultimo_seq: 1 });
+    // The page names the topic's own forum and title (a screen opened under another forum's address corrects it).
+    expect(lista.body.meta).toEqual({
+      total: 1,
+      page: 1,
+      limit: 50,
+      totalPages: 1,
+      ultimo_seq: 1,
+      id_foro: idForo,
+      titulo_tema: 'Primer tema',
+    });
     expect(lista.body.data[0]).toMatchObject({ seq: 1, contenido: 'Hola a todos\nGracias' });
     const temas = await admin.get(`/api/foros/${idForo}/temas`);
     expect(temas.body.meta).toEqual({ total: 2, page: 1, limit: 20, totalPages: 1 });
     expect(temas.body.data.find((x: { id_tema: number }) => x.id_tema === idTema)).toMatchObject({ total_mensajes: 1, no_leidos: 1 });
     expect((await admin.get(`/api/foros/${idForo}`)).body.data.total_temas).toBe(2);
-    expect((await admin.get(`/api/foros/temas/${idTema}/mensajes?despues_de=1`)).body.data).toEqual([]);
+    const despues = await admin.get(`/api/foros/temas/${idTema}/mensajes?despues_de=1`);
+    expect(despues.body.data).toEqual([]);
+    expect(despues.body.meta).toMatchObject({ ultimo_seq: 1, id_foro: idForo, titulo_tema: 'Primer tema' });
     expect((await admin.get(`/api/foros/temas/${idTema}/mensajes?despues_de=0`)).body.data).toHaveLength(1);
   });
 

@@ -37,14 +37,17 @@ export const misInvitaciones = (estado: string, signal?: AbortSignal) =>
 export const responderInvitacion = (id: number, aceptar: boolean) =>
   http.post<{ data: Invitacion; msg: string }>(`${base}/invitaciones/${id}/responder`, { aceptar });
 
-export const temas = (id: number, page: number, signal?: AbortSignal) =>
-  http.get<Lista<Tema>>(`${base}/${id}/temas`, { query: { page, limit: 100 }, signal });
+export const temas = (id: number, page: number, limit: number, signal?: AbortSignal) =>
+  http.get<Lista<Tema>>(`${base}/${id}/temas`, { query: { page, limit }, signal });
 export const crearTema = (id: number, titulo: string) => http.post<{ data: Tema & { crisis: boolean } }>(`${base}/${id}/temas`, { titulo });
 export const mensajesDespuesDe = (idTema: number, despues_de: number, limite: number, signal?: AbortSignal) =>
-  http.get<{ data: MensajeForo[]; meta: Meta & { ultimo_seq: number } }>(`${base}/temas/${idTema}/mensajes`, {
-    query: { despues_de, limite },
-    signal,
-  });
+  http.get<{ data: MensajeForo[]; meta: Meta & { ultimo_seq: number; id_foro: number; titulo_tema: string } }>(
+    `${base}/temas/${idTema}/mensajes`,
+    {
+      query: { despues_de, limite },
+      signal,
+    },
+  );
 export const publicarMensaje = (idTema: number, contenido: string, id_cliente: string) =>
   http.post<{ data: MensajeForo & { crisis: boolean } }>(`${base}/temas/${idTema}/mensajes`, { contenido, id_cliente });
 export const marcarTemaLeido = (idTema: number) => http.put<{ data: { hasta_seq: number } }>(`${base}/temas/${idTema}/leer`);

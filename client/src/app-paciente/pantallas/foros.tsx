@@ -6,9 +6,13 @@ import {
   type MensajeForo,
   MENSAJE_FORO_MAX,
   MOTIVO_REPORTE_MAX,
+  type Meta,
   MSG_FOROS,
+  TEMAS_POR_PAGINA,
   type Tema,
   TEXTOS_FOROS,
+  temasHasta,
+  unirTemas,
 } from '@miduelo/shared/foros';
 import type { SincronizacionTema } from '@miduelo/shared/realtime-foros';
 import { ArrowLeft, MessageSquare, SendHorizontal, Users } from 'lucide-react';
@@ -17,7 +21,7 @@ import { LineasCrisis } from '../componentes/crisis';
 import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { ErrorApi, guardarCache, leerCache } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
-import { Enlace } from '../lib/enrutador';
+import { Enlace, navegar } from '../lib/enrutador';
 import { zonaClinica } from '../lib/fechas';
 import { apiForos, fechaCorta, fusionarPosts, nuevoIdCliente, RUTA_FOROS, ultimoContiguo } from '../lib/foros';
 import { useSesion } from '../lib/sesion';
@@ -26,19 +30,22 @@ const mensajeDe = (e: unknown, defecto: string) => (e instanceof ErrorApi ? e.me
 
 export default function Foros({ ruta }: { ruta: string }) {
   const tema = /^\/foros\/(\d{1,10})\/temas\/(\d{1,10})$/.exec(ruta);
-  if (tema) return <TemaForo idForo={Number(tema[1])} idTema={Number(tema[2])} />;
+  if (tema) return <TemaForo key={tema[2]} idForo={Number(tema[1])} idTema={Number(tema[2])} />;
   const foro = /^\/foros\/(\d{1,10})$/.exec(ruta);
   if (foro) return <DetalleForo idForo={Number(foro[1])} />;
   return <ListaForos />;
 }
 
-/** A GET of the forums' API, shown at once from the device and then refreshed. */
-function useForos<T>(ruta: string) {
+/** A GET of the forums' API (or what `cargar` reads under that name), shown at once from the device
+ * and then refreshed. */
+function useForos<T>(ruta: string, cargar?: () => Promise<T>) {
   const [datos, setDatos] = useState<T | undefined>(() => leerCache<T>(`foros:${ruta}`));
   const [error, setError] = useState<string | null>(null);
+  const cargador = useRef(cargar);
+  cargador.current = cargar;
   const recargar = useCallback(async () => {
     try {
-      const d = await apiForos<T>(ruta);
+      const d = await (cargador.current ? cargador.current() : apiForos<T>(ruta));
       setDatos(d);
       setError(null);
       guardarCache(`foros:${ruta}`, d);
@@ -162,7 +169,26 @@ function TarjetaForo({ foro }: { foro: Foro }) {
 
 function DetalleForo({ idForo }: { idForo: number }) {
   const foro = useForos<{ data: Foro }>(`/${idForo}`);
-  const temas = useForos<{ data: Tema[] }>(`/${idForo}/temas?limit=100`);
+  // Topics by pages of 20 (spec 2 §9); a reload reads again as many as are shown.
+  const cuantos = useRef(TEMAS_POR_PAGINA);
+  const pagina = (page: number, limit: number) => apiForos<{ data: Tema[]; meta: Meta }>(`/${idForo}/temas?page=${page}&limit=${limit}`);
+  const temas = useForos<{ data: Tema[] }>(`/${idForo}/temas`, () => temasHasta(pagina, cuantos.current));
+  const [cargandoMas, setCargandoMas] = useState(false);
+  const [errorMas, setErrorMas] = useState<string | null>(null);
+  const verMas = async () => {
+    const siguiente = cuantos.current + TEMAS_POR_PAGINA;
+    setCargandoMas(true);
+    setErrorMas(null);
+    try {
+      const r = await pagina(siguiente / TEMAS_POR_PAGINA, TEMAS_POR_PAGINA);
+      cuantos.current = siguiente;
+      temas.fijar((l) => ({ data: unirTemas(l?.data ?? [], r.data) }));
+    } catch (e) {
+      setErrorMas(mensajeDe(e, TEXTOS_FOROS.errorMasTemas));
+    } finally {
+      setCargandoMas(false);
+    }
+  };
   const socket = useConexion((c) => c.socket);
   const enVivo = useConexion((c) => c.enVivo);
   const [ocupado, setOcupado] = useState(false);
@@ -303,6 +329,12 @@ function DetalleForo({ idForo }: { idForo: number }) {
             </li>
           ))}
         </ul>
+        {errorMas && <Aviso tono="error">{errorMas}</Aviso>}
+        {lista.length > 0 && lista.length < f.total_temas && (
+          <Boton variante="secundario" disabled={cargandoMas} onClick={() => void verMas()} className="w-full">
+            {cargandoMas ? 'Cargando…' : TEXTOS_FOROS.verMasTemas}
+          </Boton>
+        )}
       </section>
 
       {f.es_participante && f.rol_usuario === 'miembro' && (
@@ -402,15 +434,21 @@ function AvisoCrisis() {
 
 // ---------------------------------------------------------------- one topic
 
+type DelTema = { id_foro: number; titulo: string };
+
 function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
-  const foro = useForos<{ data: Foro }>(`/${idForo}`);
-  const temas = useForos<{ data: Tema[] }>(`/${idForo}/temas?limit=100`);
-  const tema = temas.datos?.data.find((t) => t.id_tema === idTema);
-  const participante = foro.datos?.data.es_participante === true;
+  const cargadoForo = useForos<{ data: Foro }>(`/${idForo}`);
+  const clave = `foros:tema:${idTema}`;
+  // The topic's own forum and title, as every page of posts tells them (kept on the device too).
+  const [delTema, setDelTema] = useState<DelTema | undefined>(() => leerCache<DelTema>(`${clave}:tema`));
+  // The forum counts (its name, the composer) only once it is the topic's own: a topic opened under
+  // another forum's address moves to its own (below) instead of borrowing that forum's state.
+  const suyo = cargadoForo.datos?.data.id_foro === idForo && (delTema === undefined || delTema.id_foro === idForo);
+  const foro = suyo ? cargadoForo.datos : undefined;
+  const participante = foro?.data.es_participante === true;
   const yo = useSesion((s) => s.sesion?.paciente.id_paciente);
   const socket = useConexion((c) => c.socket);
   const enVivo = useConexion((c) => c.enVivo);
-  const clave = `foros:tema:${idTema}`;
   const [posts, setPosts] = useState<MensajeForo[]>(() => leerCache<MensajeForo[]>(clave) ?? []);
   const ref = useRef(posts);
   ref.current = posts;
@@ -440,9 +478,12 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     try {
       for (;;) {
         const desde = ultimoContiguo(ref.current);
-        const r = await apiForos<{ data: MensajeForo[]; meta: { ultimo_seq: number } }>(
+        const r = await apiForos<{ data: MensajeForo[]; meta: { ultimo_seq: number; id_foro: number; titulo_tema: string } }>(
           `/temas/${idTema}/mensajes?despues_de=${desde}&limite=500`,
         );
+        const t = { id_foro: r.meta.id_foro, titulo: r.meta.titulo_tema };
+        setDelTema(t);
+        guardarCache(`${clave}:tema`, t);
         fusionar(r.data);
         if (r.data.length < 500) break;
       }
@@ -453,7 +494,11 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     } finally {
       setCargado(true);
     }
-  }, [idTema, fusionar, marcarLeido]);
+  }, [idTema, clave, fusionar, marcarLeido]);
+
+  useEffect(() => {
+    if (delTema && delTema.id_foro !== idForo) navegar(`${RUTA_FOROS}/${delTema.id_foro}/temas/${idTema}`, { reemplazar: true });
+  }, [delTema, idForo, idTema]);
 
   useEffect(() => {
     const guardados = leerCache<MensajeForo[]>(clave) ?? [];
@@ -493,8 +538,8 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
   });
 
   // Removed by a moderator, or the forum changed: read its state again (the composer follows).
-  useEvento('foro:removido', (c) => c.id_foro === idForo && void foro.recargar());
-  useEvento('foro:cambio', (c) => c.id_foro === idForo && void foro.recargar());
+  useEvento('foro:removido', (c) => c.id_foro === idForo && void cargadoForo.recargar());
+  useEvento('foro:cambio', (c) => c.id_foro === idForo && void cargadoForo.recargar());
 
   const total = posts.length;
   useEffect(() => {
@@ -503,8 +548,8 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
 
   return (
     <div className="flex min-h-[calc(100dvh-13rem)] flex-col">
-      <Volver a={`${RUTA_FOROS}/${idForo}`} texto={foro.datos ? `Volver a ${foro.datos.data.titulo}` : TEXTOS_FOROS.volverAlForo} />
-      <h1 className="mb-3 font-serif text-xl text-tinta-900 [overflow-wrap:anywhere]">{tema?.titulo ?? TEXTOS_FOROS.conversacion}</h1>
+      <Volver a={`${RUTA_FOROS}/${idForo}`} texto={foro ? `Volver a ${foro.data.titulo}` : TEXTOS_FOROS.volverAlForo} />
+      <h1 className="mb-3 font-serif text-xl text-tinta-900 [overflow-wrap:anywhere]">{delTema?.titulo ?? TEXTOS_FOROS.conversacion}</h1>
       {error && <Aviso tono="error">{error}</Aviso>}
       {cargado && !error && total === 0 && (
         <p className="rounded-2xl border border-dashed border-arena-300 px-4 py-5 text-tinta-600">Todavía no hay mensajes en este tema.</p>
@@ -514,7 +559,7 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
           <Post key={m.seq} post={m} propio={m.autor.tipo === 'paciente' && m.autor.id === yo} puedeReportar={participante} />
         ))}
       </ol>
-      {foro.datos &&
+      {foro &&
         (participante ? (
           <Escribir idTema={idTema} alPublicar={fusionar} />
         ) : (

@@ -3,7 +3,7 @@
 // appear live; a reader scrolled up gets 'n nuevos mensajes' instead of being yanked down;
 // moderators hide posts, participants report them; crisis language shows the crisis lines.
 import { type MensajeForo, TEXTOS_FOROS, TextoMensajeForoSchema, tieneRango } from '@miduelo/shared/foros';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowLeft, EyeOff, Flag } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
@@ -27,9 +27,7 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
   const usuario = useSession((s) => s.usuario);
   const estadoSocket = useSocket((s) => s.estado);
   const foro = useLiveResource({ fetch: (signal) => obtenerForo(idForo, signal), deps: [idForo], vigilar: false });
-  const f = foro.data?.data;
-  const participante = Boolean(f?.es_participante);
-  const moderador = tieneRango(f?.rol_usuario, 'moderador');
+  const leido = foro.data?.data;
   const autor: MensajeForo['autor'] | null = usuario
     ? { id: usuario.id_psicologo, nombre: usuario.nombre, apellido: usuario.apellido ?? '', tipo: 'psicologo' }
     : null;
@@ -46,12 +44,18 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
   const tema = useTemaEnVivo({
     idTema,
     autor,
-    participante,
+    participante: leido?.id_foro === idForo && leido.es_participante,
     alRecibir: (llegados) => {
       const deOtros = llegados.filter((m) => !esMio(m)).length;
       if (deOtros > 0 && !abajo.current) setNuevos((n) => n + deOtros);
     },
   });
+
+  // The forum counts (its name, the reader's role, the composer) only when it is this address's and
+  // the topic's own — not while a topic opened under another forum's address moves to its own.
+  const f = leido?.id_foro === idForo && (tema.delTema === null || tema.delTema.idForo === idForo) ? leido : undefined;
+  const participante = Boolean(f?.es_participante);
+  const moderador = tieneRango(f?.rol_usuario, 'moderador');
 
   const alFinal = () => {
     const el = caja.current;
@@ -141,6 +145,19 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
 
   const vacio = v.safeParse(TextoMensajeForoSchema, texto).success === false;
 
+  // A topic opened under another forum's address (a hand-typed or stale link) moves to its own
+  // forum's address, so the forum's name, the way back and the reader's role there are the topic's.
+  const navegar = useNavigate();
+  const idForoDelTema = tema.delTema?.idForo;
+  useEffect(() => {
+    if (idForoDelTema !== undefined && idForoDelTema !== idForo)
+      void navegar({
+        to: '/foros/$idForo/temas/$idTema',
+        params: { idForo: String(idForoDelTema), idTema: String(idTema) },
+        replace: true,
+      });
+  }, [idForoDelTema, idForo, idTema, navegar]);
+
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
       <Link
@@ -151,7 +168,10 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
         <ArrowLeft className="size-4" aria-hidden /> {TEXTOS_FOROS.volverAlForo}
       </Link>
       <h1 className="mb-1 font-serif text-3xl text-tinta-900">{TEXTOS_FOROS.conversacion}</h1>
-      {f ? <p className="mb-4 text-sm text-tinta-600 [overflow-wrap:anywhere]">{f.titulo}</p> : null}
+      <div className="mb-4 text-sm [overflow-wrap:anywhere]" data-tema-titulo>
+        {tema.delTema ? <p className="font-medium text-tinta-800">{tema.delTema.titulo}</p> : null}
+        {f ? <p className="text-tinta-600">{f.titulo}</p> : null}
+      </div>
       {estadoSocket !== 'conectado' ? (
         <p className="mb-3 rounded-lg bg-aviso-50 px-3 py-2 text-sm text-aviso-700" role="status">
           {TEXTOS_FOROS.sinConexion}

@@ -1,7 +1,17 @@
 // Forum detail (spec 2 §2 Forum detail): title, counts, role; tabs Temas (default) and
 // Participantes; 'Nuevo Tema' (a prompt), delete for the forum admin, invite and remove for its
 // moderators. Topics stay live through the forum's room (new topics, activity, unread counts).
-import { type Foro, type Participante, type Tema, TEXTOS_FOROS, tieneRango, TituloForoSchema } from '@miduelo/shared/foros';
+import {
+  type Foro,
+  type Participante,
+  TEMAS_POR_PAGINA,
+  type Tema,
+  TEXTOS_FOROS,
+  temasHasta,
+  tieneRango,
+  TituloForoSchema,
+  unirTemas,
+} from '@miduelo/shared/foros';
 import {
   EventoActividadSchema,
   EventoCambioForoSchema,
@@ -11,7 +21,7 @@ import {
 } from '@miduelo/shared/realtime-foros';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, MessagesSquare, Plus, Trash2, Users } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import {
   crearTema,
@@ -30,7 +40,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { confirmar } from '@/lib/confirm';
-import { mensajeDeError } from '@/lib/http';
+import { mensajeDeError, mostrarError } from '@/lib/http';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
@@ -58,7 +68,27 @@ export function DetalleForo({ idForo }: { idForo: number }) {
   const navegar = useNavigate();
   const idPsicologo = useSession((s) => s.usuario?.id_psicologo ?? 0);
   const foro = useLiveResource({ fetch: (signal) => obtenerForo(idForo, signal), deps: [idForo] });
-  const temas = useLiveResource({ fetch: (signal) => listarTemas(idForo, 1, signal), deps: [idForo] });
+  // Topics by pages of 20 (spec 2 §9), most recently active first; a reload reads again as many as
+  // are shown, and 'Ver más temas' the next page.
+  const cuantos = useRef(TEMAS_POR_PAGINA);
+  const temas = useLiveResource({
+    fetch: (signal) => temasHasta((page, limit) => listarTemas(idForo, page, limit, signal), cuantos.current),
+    deps: [idForo],
+  });
+  const [cargandoMas, setCargandoMas] = useState(false);
+  async function verMas() {
+    const siguiente = cuantos.current + TEMAS_POR_PAGINA;
+    setCargandoMas(true);
+    try {
+      const r = await listarTemas(idForo, siguiente / TEMAS_POR_PAGINA, TEMAS_POR_PAGINA);
+      cuantos.current = siguiente;
+      temas.setData((d) => d && { ...d, data: unirTemas(d.data, r.data) });
+    } catch (e) {
+      mostrarError(e, TEXTOS_FOROS.errorMasTemas);
+    } finally {
+      setCargandoMas(false);
+    }
+  }
   const [crisis, setCrisis] = useState(false);
   useSalaForo(idForo);
 
@@ -189,6 +219,14 @@ export function DetalleForo({ idForo }: { idForo: number }) {
             </div>
           ) : null}
           <ListaTemas idForo={idForo} temas={temas.data?.data} cargando={temas.cargando} />
+          {temas.data && temas.data.data.length > 0 && temas.data.data.length < f.total_temas ? (
+            <div className="mt-4 flex justify-center">
+              <Button variante="secundario" disabled={cargandoMas} onClick={() => void verMas()} data-ver-mas-temas>
+                {cargandoMas ? <Spinner className="size-4" /> : null}
+                {TEXTOS_FOROS.verMasTemas}
+              </Button>
+            </div>
+          ) : null}
         </TabsContent>
         <TabsContent value="participantes">
           <Participantes foro={f} />

@@ -27,6 +27,8 @@ export function useTemaEnVivo(o: {
   const [mensajes, setMensajes] = useState<PostUI[]>([]);
   const [cargando, setCargando] = useState(true);
   const [error, setError] = useState<unknown>(null);
+  /** The topic's own forum and title, as the server tells them with every page of posts. */
+  const [delTema, setDelTema] = useState<{ idForo: number; titulo: string } | null>(null);
   const ref = useRef<PostUI[]>([]);
   ref.current = mensajes;
   const opciones = useRef(o);
@@ -57,7 +59,13 @@ export function useTemaEnVivo(o: {
     try {
       await sincronizarDespuesDe({
         desde: () => ultimoSeqContiguo(ref.current),
-        pedir: async (despues, limite) => (await mensajesDespuesDe(idTema, despues, limite)).data,
+        pedir: async (despues, limite) => {
+          const r = await mensajesDespuesDe(idTema, despues, limite);
+          setDelTema((d) =>
+            d?.idForo === r.meta.id_foro && d.titulo === r.meta.titulo_tema ? d : { idForo: r.meta.id_foro, titulo: r.meta.titulo_tema },
+          );
+          return r.data;
+        },
         aplicar: fusionar,
         seqDe: (m) => m.seq,
         lote: LOTE_RESYNC_FORO,
@@ -138,5 +146,5 @@ export function useTemaEnVivo(o: {
     setMensajes((ms) => ms.map((x) => (x.id_mensaje === m.id_mensaje ? { ...x, ...m, estado: 'enviado' } : x)));
   }, []);
 
-  return { mensajes, cargando, error, enviar, actualizar, recargar: sincronizar };
+  return { mensajes, cargando, error, enviar, actualizar, recargar: sincronizar, delTema };
 }

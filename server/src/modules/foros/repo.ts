@@ -297,7 +297,13 @@ export async function listarTemas(
 /** The topic with its forum, if the account may see the forum. */
 export async function buscarTema(db: DbOrTx, c: Cuenta | null, idTema: number) {
   const [t] = await db
-    .select({ id_tema: foroTema.id_tema, id_foro: foroTema.id_foro, ultimo_seq: foroTema.ultimo_seq, titulo_foro: foro.titulo })
+    .select({
+      id_tema: foroTema.id_tema,
+      id_foro: foroTema.id_foro,
+      titulo: foroTema.titulo,
+      ultimo_seq: foroTema.ultimo_seq,
+      titulo_foro: foro.titulo,
+    })
     .from(foroTema)
     .innerJoin(foro, eq(foro.id_foro, foroTema.id_foro))
     .where(and(eq(foroTema.id_tema, idTema), visiblePara(c)));

@@ -103,6 +103,34 @@ export const sembrarForosDemo =
         ],
       },
     ];
+    // The public forum's older history: more topics than its first page of 20 ('Ver más temas').
+    const historia: [titulo: string, autor: Autor, contenido: string][] = [
+      ['Cumpleaños sin mamá', luciaA, 'Mañana habría cumplido 70. No sé si hacer algo o dejar pasar el día.'],
+      ['¿Es normal no poder llorar?', jorgeA, 'Desde el funeral no he llorado ni una vez y me siento culpable por eso.'],
+      ['Qué hacer con su ropa', luciaA, 'Su clóset sigue igual. Cada vez que lo abro, lo cierro otra vez.'],
+      ['Regresar al trabajo después de la pérdida', jorgeA, 'Vuelvo el lunes. ¿Cómo le hicieron ustedes los primeros días?'],
+      ['Sueños con quien ya no está', luciaA, 'Anoche soñé con ella y desperté tranquila por primera vez.'],
+      ['Cuando la gente deja de preguntar', jorgeA, 'Al principio todos llamaban. Ahora nadie menciona su nombre.'],
+      ['Duelo y fiestas decembrinas', psi, 'Se acercan fechas difíciles. Compartamos ideas para atravesarlas con cuidado.'],
+      ['La culpa por lo que no dije', luciaA, 'Nunca le dije que lo quería. Me pesa todos los días.'],
+      ['Visitar el panteón', jorgeA, 'Fui por primera vez desde el entierro. Me quedé una hora sin decir nada.'],
+      ['Escribirle cartas', luciaA, 'Mi psicóloga me sugirió escribirle. Ya llevo tres cartas.'],
+      ['Música que nos recuerda', jorgeA, 'Cada vez que suena "Amor eterno" tengo que salirme de donde esté.'],
+      ['Hablar con los niños sobre la muerte', psi, '¿Cómo explicaron la pérdida a los más pequeños de la familia?'],
+      ['Insomnio', luciaA, 'Llevo semanas durmiendo cuatro horas. ¿A alguien le ha pasado?'],
+      ['Su lugar en la mesa', jorgeA, 'Nadie se sienta en su silla. No sabemos si quitarla.'],
+      ['Altar de Día de Muertos', luciaA, 'Este año pondré su foto en el altar por primera vez.'],
+      ['El enojo también es duelo', jorgeA, 'Estoy enojado con todo el mundo y no sé por qué.'],
+      ['Recetas de la abuela', luciaA, 'Cociné su mole y la casa olió a ella. Lloré, pero fue bonito.'],
+      ['Grupos de apoyo presenciales', jorgeA, '¿Conocen algún grupo en Guadalajara?'],
+      ['Fotos y videos', luciaA, 'Encontré un video con su voz. No me atrevo a verlo completo.'],
+      ['Seis meses después', jorgeA, 'Hoy se cumplen seis meses. Algunos días son más ligeros.'],
+    ];
+    // Oldest first, between Jorge's joining (7 days ago) and 'Presentaciones' (4 days ago).
+    historia.forEach(([titulo, autor, contenido], i) => {
+      const quien = autor[1] === 0 ? psi : autor;
+      temas.push({ id_foro: publico.id, titulo, autor: quien, posts: [[9936 - i * 210, quien, contenido]] });
+    });
     for (const t of temas) {
       const ultimo = t.posts.at(-1)?.[0] ?? 4 * 1440;
       const [fila] = await db

@@ -67,6 +67,13 @@ async function temaLegible(ctx: CtxForos, cuenta: Cuenta, idTema: number) {
 
 // ---------------------------------------------------------------- posts
 
+/** What a page of posts tells of its topic: the last sequence number, the forum it lives in and its title. */
+const delTema = (t: { ultimo_seq: number; id_foro: number; titulo: string }) => ({
+  ultimo_seq: t.ultimo_seq,
+  id_foro: t.id_foro,
+  titulo_tema: t.titulo,
+});
+
 /** Chronological pages (page 1 = oldest), or every post after `despuesDe`. */
 export async function mensajesDeTema(
   ctx: CtxForos,
@@ -80,13 +87,13 @@ export async function mensajesDeTema(
     const filas = await listarMensajes(ctx.db, ctx.cifrador, o.idTema, { despuesDe: o.despuesDe, limite });
     return {
       data: filas.map((m) => mensajeDto(m, moderador)),
-      meta: { total, page: 1, limit: limite, totalPages: totalPaginas(total, limite), ultimo_seq: t.ultimo_seq },
+      meta: { total, page: 1, limit: limite, totalPages: totalPaginas(total, limite), ...delTema(t) },
     };
   }
   const filas = await listarMensajes(ctx.db, ctx.cifrador, o.idTema, { limite: o.limit, offset: (o.page - 1) * o.limit });
   return {
     data: filas.map((m) => mensajeDto(m, moderador)),
-    meta: { total, page: o.page, limit: o.limit, totalPages: totalPaginas(total, o.limit), ultimo_seq: t.ultimo_seq },
+    meta: { total, page: o.page, limit: o.limit, totalPages: totalPaginas(total, o.limit), ...delTema(t) },
   };
 }
 
