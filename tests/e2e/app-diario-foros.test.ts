@@ -12,8 +12,8 @@ import { diarioEmocion } from '@miduelo/server/db/schema/actividades';
 import { salaTema } from '@miduelo/server/modules/foros/salas';
 import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
-import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
-import { foroConTema, pacienteForo, temasAntiguos, usuario } from '../helpers/foros';
+import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
+import { foroConTema, forosNuevos, pacienteForo, temasAntiguos, usuario } from '../helpers/foros';
 import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
 
 const omitir = debeOmitirE2E();
@@ -228,5 +228,22 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     await esperar.poll(() => temas.count()).toBe(25);
     esperar(await verMas.count()).toBe(0);
     esperar(await temas.last().locator('h3').textContent()).toBe('Tema 01');
+  });
+
+  it("'Tus foros' lleva el foro al que se unió aunque después se abran más de 100 foros públicos", async () => {
+    const { pac, psicologa } = await practica();
+    const { idForo } = await foroConTema(psicologa, { titulo: 'Foro de los primeros días' });
+    const paciente = usuario(e.t, sesionPaciente(e.t.app, pac), 'paciente', pac.id_paciente, pac.nombre);
+    esperar((await paciente.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    await forosNuevos(e.t, psicologa, 101);
+    const page = await telefono();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
+    const mios = page.getByRole('region', { name: 'Tus foros' });
+    await mios.getByRole('link', { name: /Foro de los primeros días/ }).waitFor();
+    // Every public forum is listed, the newest and the oldest of the new ones too.
+    const otros = page.getByRole('region', { name: 'Puedes unirte' });
+    await otros.getByRole('link', { name: /Foro nuevo 101/ }).waitFor();
+    esperar(await otros.getByRole('link', { name: /Foro nuevo 001/ }).count()).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 // Helpers of the forum tests: accounts with an API caller each, and a forum with a topic.
 import { randomUUID } from 'node:crypto';
-import { foroTema } from '@miduelo/server/db/schema/foros';
+import { foro, foroTema } from '@miduelo/server/db/schema/foros';
 import type { AppDePrueba } from './app';
 import { inyectarCon } from './app';
 import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPaciente, sesionPsicologo } from './fabricas';
@@ -98,5 +98,20 @@ export async function temasAntiguos(t: AppDePrueba, idForo: number, autor: Usuar
         fecha_actividad: cuando,
       };
     }),
+  );
+}
+
+/** `n` public forums created after everything else (a platform with a long list of them), straight
+ * to the database: 'Foro nuevo 001'…, the higher the number, the newer. */
+export async function forosNuevos(t: AppDePrueba, creador: Usuario, n: number) {
+  const base = t.reloj.ahora().getTime() + 60_000;
+  await t.db.insert(foro).values(
+    Array.from({ length: n }, (_, i) => ({
+      titulo: `Foro nuevo ${String(i + 1).padStart(3, '0')}`,
+      descripcion: null,
+      publico: true,
+      id_creador: creador.id,
+      fecha_creacion: new Date(base + i * 1000),
+    })),
   );
 }

@@ -3,6 +3,7 @@
 // (merged by sequence number, resynchronised after a reconnection, polled while offline).
 import {
   type Foro,
+  LIMITE_PAGINA_MAX,
   type MensajeForo,
   MENSAJE_FORO_MAX,
   MOTIVO_REPORTE_MAX,
@@ -85,8 +86,19 @@ function Conteos({ foro }: { foro: Foro }) {
 
 // ---------------------------------------------------------------- list
 
+/** Every public forum, page after page of 100 (decision 255): 'Tus foros' must hold each forum the
+ * patient joined, however many newer ones there are. */
+async function forosPublicos(): Promise<{ data: Foro[] }> {
+  const pagina = (page: number) => apiForos<{ data: Foro[]; meta: Meta }>(`?publico=true&limit=${LIMITE_PAGINA_MAX}&page=${page}`);
+  const primera = await pagina(1);
+  const resto = await Promise.all(Array.from({ length: Math.max(0, primera.meta.totalPages - 1) }, (_, i) => pagina(i + 2)));
+  const porId = new Map<number, Foro>();
+  for (const f of [primera, ...resto].flatMap((r) => r.data)) if (!porId.has(f.id_foro)) porId.set(f.id_foro, f);
+  return { data: [...porId.values()] };
+}
+
 function ListaForos() {
-  const lista = useForos<{ data: Foro[] }>('?limit=100&publico=true');
+  const lista = useForos<{ data: Foro[] }>('?publico=true', forosPublicos);
   useEvento('foro:conteos', (c) =>
     lista.fijar((l) => l && { ...l, data: l.data.map((f) => (f.id_foro === c.id_foro ? { ...f, ...c } : f)) }),
   );
