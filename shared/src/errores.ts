@@ -19,4 +19,5 @@ export const MSG_GENERICO = {
   sesionExpiradaTitulo: 'Sesión Expirada',
   sesionExpirada: 'Tu sesión ha expirado. Por favor inicia sesión nuevamente.',
   redisCaido: 'El servicio no está disponible en este momento: no hay conexión con Redis.',
+  reintentar: 'Reintentar',
 } as const;

@@ -163,6 +163,8 @@ export const TEXTOS_FOROS = {
   promptTema: 'Título del nuevo tema',
   mensajes: 'mensajes',
   sinTemas: 'No hay temas aún',
+  errorCargarTemas: 'No se pudieron cargar los temas.',
+  errorCargarReportes: 'No se pudieron cargar los reportes.',
   verMasTemas: 'Ver más temas',
   errorMasTemas: 'No se pudieron cargar más temas',
   unido: 'Unido',

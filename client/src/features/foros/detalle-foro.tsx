@@ -36,6 +36,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -218,7 +219,13 @@ export function DetalleForo({ idForo }: { idForo: number }) {
               </Button>
             </div>
           ) : null}
-          <ListaTemas idForo={idForo} temas={temas.data?.data} cargando={temas.cargando} />
+          <ListaTemas
+            idForo={idForo}
+            temas={temas.data?.data}
+            cargando={temas.cargando}
+            fallo={Boolean(temas.error)}
+            reintentar={temas.recargar}
+          />
           {temas.data && temas.data.data.length > 0 && temas.data.data.length < f.total_temas ? (
             <div className="mt-4 flex justify-center">
               <Button variante="secundario" disabled={cargandoMas} onClick={() => void verMas()} data-ver-mas-temas>
@@ -241,7 +248,20 @@ export function DetalleForo({ idForo }: { idForo: number }) {
   );
 }
 
-function ListaTemas({ idForo, temas, cargando }: { idForo: number; temas: Tema[] | undefined; cargando: boolean }) {
+function ListaTemas({
+  idForo,
+  temas,
+  cargando,
+  fallo,
+  reintentar,
+}: {
+  idForo: number;
+  temas: Tema[] | undefined;
+  cargando: boolean;
+  fallo: boolean;
+  reintentar: () => void;
+}) {
+  if (!temas && fallo) return <ErrorCarga texto={TEXTOS_FOROS.errorCargarTemas} onReintentar={reintentar} />;
   if (!temas && cargando) return <Spinner className="size-6 text-salvia-500" etiqueta="Cargando temas" />;
   if (!temas || temas.length === 0) return <EmptyState icono={MessagesSquare} titulo={TEXTOS_FOROS.sinTemas} texto="" />;
   return (

@@ -6,6 +6,7 @@ import { Flag } from 'lucide-react';
 import { ocultarMensaje, reportes as listarReportes } from '@/api/foros';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Spinner } from '@/components/ui/spinner';
 import { mensajeDeError } from '@/lib/http';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
@@ -28,6 +29,7 @@ export function Reportes({ idForo }: { idForo: number }) {
     }
   }
 
+  if (!lista.data && lista.error) return <ErrorCarga texto={TEXTOS_FOROS.errorCargarReportes} onReintentar={lista.recargar} />;
   if (!lista.data) return <Spinner className="size-6 text-salvia-500" etiqueta="Cargando reportes" />;
   if (lista.data.data.length === 0) return <EmptyState icono={Flag} titulo={TEXTOS_FOROS.sinReportes} texto="" />;
   return (

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -37,7 +38,7 @@ const TONO_ESTADO_ASIGNACION = { en_proceso: 'aviso', finalizada: 'exito' } as c
 
 /** 'Actividades Asignadas' tab (spec 2 §2). */
 export default function ActividadesPaciente({ idPaciente }: { idPaciente: number }) {
-  const { items, cargada, error, aplicar } = useAsignacionesEnVivo(idPaciente, (e, silenciosa) => {
+  const { items, cargada, error, aplicar, recargar } = useAsignacionesEnVivo(idPaciente, (e, silenciosa) => {
     if (!silenciosa) mostrarError(e, T.errorCargarActividades);
   });
   const [filtros, setFiltros] = useState<FiltrosActividades>(FILTROS_INICIALES);
@@ -118,6 +119,8 @@ export default function ActividadesPaciente({ idPaciente }: { idPaciente: number
 
       {!cargada && !error ? (
         <Cargando texto="Cargando actividades..." />
+      ) : !cargada ? (
+        <ErrorCarga texto={T.errorCargarActividades} onReintentar={recargar} />
       ) : items.length === 0 ? (
         <EmptyState icono={ClipboardList} titulo={T.sinActividades} accion={acciones} />
       ) : visibles.length === 0 ? (

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
@@ -100,11 +101,15 @@ export function Catalogo() {
           <Plus className="size-4" aria-hidden /> {T.nuevaActividad}
         </Button>
       </div>
-      <p className="text-sm text-tinta-600" aria-live="polite">
-        {visibles.length} actividad(es)
-      </p>
+      {cargada ? (
+        <p className="text-sm text-tinta-600" aria-live="polite">
+          {visibles.length} actividad(es)
+        </p>
+      ) : null}
       {!cargada && !error ? (
         <Cargando texto="Cargando actividades..." />
+      ) : !cargada ? (
+        <ErrorCarga texto={T.errorCargarCatalogo} onReintentar={recargar} />
       ) : visibles.length === 0 ? (
         <EmptyState icono={Sprout} titulo="No se encontraron actividades" texto="Prueba con otra búsqueda o crea una actividad nueva." />
       ) : (

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
@@ -102,7 +103,9 @@ export function PantallaAuditoria() {
           )}
         </Field>
       </Card>
-      {!datos.data ? (
+      {!datos.data && datos.error ? (
+        <ErrorCarga texto="No se pudo cargar la bitácora" onReintentar={datos.recargar} />
+      ) : !datos.data ? (
         <Cargando texto="Cargando bitácora..." />
       ) : datos.data.data.length === 0 ? (
         <EmptyState icono={ScrollText} titulo="Sin registros" texto="No hay actos que coincidan con los filtros." />

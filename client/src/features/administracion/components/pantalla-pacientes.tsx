@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -55,11 +56,14 @@ interface Opcion {
 function Reasignar({
   p,
   psicologos,
+  carga,
   onCerrar,
   onHecho,
 }: {
   p: PacienteAdmin;
   psicologos: Opcion[];
+  /** The psychologists' list: loaded, or failed (never said as "none eligible"). */
+  carga: { lista: boolean; fallo: boolean; reintentar: () => void };
   onCerrar: () => void;
   onHecho: () => void;
 }) {
@@ -105,7 +109,13 @@ function Reasignar({
           Solo se puede asignar a un psicólogo activo con cédula verificada. El psicólogo anterior conservará la lectura de su chat con el
           paciente, pero no podrá enviarle mensajes nuevos ni abrir su expediente.
         </div>
-        {!elegibles.some((o) => o.id !== p.id_psicologo) ? (
+        {!carga.lista ? (
+          carga.fallo ? (
+            <ErrorCarga texto={MSG_ADMINISTRACION.errorCargarPsicologos} onReintentar={carga.reintentar} className="py-4" />
+          ) : (
+            <Cargando />
+          )
+        ) : !elegibles.some((o) => o.id !== p.id_psicologo) ? (
           <p className="text-sm text-tinta-600">No hay psicólogos activos con cédula verificada.</p>
         ) : (
           <Field id="reasignar-psicologo" etiqueta="Nuevo psicólogo">
@@ -306,7 +316,15 @@ export function PantallaPacientes() {
           }}
         />
       )}
-      {aReasignar && <Reasignar p={aReasignar} psicologos={opciones} onCerrar={() => setReasignar(null)} onHecho={recargar} />}
+      {aReasignar && (
+        <Reasignar
+          p={aReasignar}
+          psicologos={opciones}
+          carga={{ lista: psicologos.data !== undefined, fallo: Boolean(psicologos.error), reintentar: psicologos.recargar }}
+          onCerrar={() => setReasignar(null)}
+          onHecho={recargar}
+        />
+      )}
     </div>
   );
 }

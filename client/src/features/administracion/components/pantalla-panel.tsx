@@ -1,12 +1,13 @@
 // /admin/dashboard: the figures of spec 2 §3 computed by the server and kept live by the socket
 // (decision 144), and the licences waiting for validation as a work list.
-import { type Estadisticas, EstadisticasSchema } from '@miduelo/shared/administracion';
+import { type Estadisticas, EstadisticasSchema, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, ClipboardCheck, MessageSquare, BadgeAlert, Stethoscope, UserCheck, UserX, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Cargando } from '@/components/ui/spinner';
 import { listarPsicologos, obtenerEstadisticas } from '@/api/administracion';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
@@ -40,7 +41,9 @@ export function PantallaPanel() {
 
   return (
     <div className="flex flex-col gap-6">
-      {!stats.data ? (
+      {!stats.data && stats.error ? (
+        <ErrorCarga texto="No se pudieron cargar las estadísticas" onReintentar={stats.recargar} />
+      ) : !stats.data ? (
         <Cargando texto="Cargando estadísticas..." />
       ) : (
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -62,7 +65,9 @@ export function PantallaPanel() {
       <Card className="p-5">
         <h2 className="mb-1 font-sans text-lg font-semibold">Validaciones de cédula pendientes</h2>
         <p className="mb-4 text-sm text-tinta-600">Las más antiguas primero: pasado el periodo de gracia la cuenta queda limitada.</p>
-        {psicologos.cargando && !psicologos.data ? (
+        {!psicologos.data && psicologos.error ? (
+          <ErrorCarga texto={MSG_ADMINISTRACION.errorCargarPsicologos} onReintentar={psicologos.recargar} />
+        ) : !psicologos.data ? (
           <Cargando />
         ) : pendientes.length === 0 ? (
           <EmptyState icono={ClipboardCheck} titulo="Todo al día" texto="No hay cédulas pendientes de validar." />

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
 import { useLiveResource } from '@/lib/live/use-live-resource';
-import { ErrorCarga } from '../components/error-carga';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { useCrearConversacion } from '../use-crear-conversacion';
 import { crearChatAdmin, type FiltroUsuarios, usuariosDisponibles } from '@/api/chat';
 

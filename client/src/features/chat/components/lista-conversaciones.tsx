@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { ResumenBase } from '@/features/chat/conversaciones-tipos';
 import { useAhora } from '@/lib/use-ahora';
 import { zonaClinica } from '@/lib/zona';
-import { ErrorCarga } from './error-carga';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { ItemConversacion } from './item-conversacion';
 import type { LadoConversaciones } from '@/features/chat/lado';
 

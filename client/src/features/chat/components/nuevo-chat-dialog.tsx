@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { useLiveResource } from '@/lib/live/use-live-resource';
-import { ErrorCarga } from './error-carga';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { useCrearConversacion } from '../use-crear-conversacion';
 import { crearChat, pacientesSinChat } from '@/api/chat';
 import { listarPacientes, obtenerPerfilBasico } from '@/api/pacientes';

@@ -5,7 +5,7 @@ import type { Conversaciones } from '@/features/chat/conversaciones';
 import type { MensajeConv, ResumenBase } from '@/features/chat/conversaciones-tipos';
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { CabeceraConversacion } from './cabecera-conversacion';
-import { ErrorCarga } from './error-carga';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import type { LadoConversaciones } from '@/features/chat/lado';
 
 const SIN_MENSAJES: MensajeConv[] = [];

@@ -4,6 +4,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
@@ -77,7 +78,9 @@ export function HistorialTests({
         </Button>
       </div>
 
-      {visibles.length === 0 ? (
+      {!cargada ? (
+        <ErrorCarga texto={TEXTOS_EXPEDIENTE.errorHistorial} onReintentar={vivo.aplicaciones.recargar} />
+      ) : visibles.length === 0 ? (
         <EmptyState icono={ClipboardCheck} titulo={TEXTOS_EXPEDIENTE.sinAplicados} />
       ) : (
         <>

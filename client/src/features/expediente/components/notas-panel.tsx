@@ -5,6 +5,7 @@ import { lazy, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Cargando } from '@/components/ui/spinner';
@@ -90,6 +91,8 @@ export function NotasPanel({ vivo, idPaciente }: { vivo: ExpedienteEnVivo; idPac
 
       {!cargada && !error ? (
         <Cargando texto="Cargando notas..." />
+      ) : !cargada ? (
+        <ErrorCarga texto={TEXTOS_EXPEDIENTE.errorCargarNotas} onReintentar={vivo.notas.recargar} />
       ) : visibles.length === 0 ? (
         busqueda.trim() ? (
           <EmptyState icono={Search} titulo={TEXTOS_EXPEDIENTE.sinNotas} texto={TEXTOS_EXPEDIENTE.sinResultados} />

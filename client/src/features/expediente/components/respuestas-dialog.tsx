@@ -8,6 +8,7 @@ import {
 } from '@miduelo/shared/expediente';
 import { Download } from 'lucide-react';
 import { useEffect } from 'react';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -24,7 +25,11 @@ const TONO = { verde: 'exito', amarillo: 'aviso', rojo: 'peligro' } as const;
 /** The answers modal (spec 1 §2): test name and date, overall result, each question with its answer,
  * 'No hay respuestas registradas', Descargar PDF and Cerrar. */
 export default function RespuestasDialog({ aplicacion: a, onCerrar }: { aplicacion: Aplicacion | null; onCerrar: () => void }) {
-  const { data: respuestas, error } = useLiveResource<Respuesta[]>({
+  const {
+    data: respuestas,
+    error,
+    recargar,
+  } = useLiveResource<Respuesta[]>({
     fetch: (s) => respuestasDeAplicacion(a?.id_aplicacion ?? 0, s),
     enabled: a !== null,
     vigilar: false,
@@ -55,11 +60,13 @@ export default function RespuestasDialog({ aplicacion: a, onCerrar }: { aplicaci
         ) : null}
         {respuestas === undefined && !error ? (
           <Cargando texto="Cargando respuestas..." />
-        ) : (respuestas ?? []).length === 0 ? (
+        ) : respuestas === undefined ? (
+          <ErrorCarga texto={TEXTOS_EXPEDIENTE.errorRespuestas} onReintentar={recargar} className="py-6" />
+        ) : respuestas.length === 0 ? (
           <p className="text-sm text-tinta-600">{TEXTOS_EXPEDIENTE.sinRespuestas}</p>
         ) : (
           <ol className="flex flex-col gap-3">
-            {(respuestas ?? []).map((r) => (
+            {respuestas.map((r) => (
               <li key={r.id_pregunta} className="rounded-lg border border-arena-200 p-3">
                 <p className="text-sm font-medium text-tinta-900 wrap-anywhere">
                   {r.pregunta.orden}. {r.pregunta.texto_pregunta}

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Cargando } from '@/components/ui/spinner';
 import { AlAbrir } from '@/lib/diferido';
 import { ApiError } from '@/lib/http';
@@ -34,7 +35,8 @@ export function TestsDisponibles({
   }, [error]);
 
   if (tests === undefined && !error) return <Cargando texto="Cargando tests..." />;
-  const activos = (tests ?? []).filter((t) => t.activo);
+  if (tests === undefined) return <ErrorCarga texto={TEXTOS_EXPEDIENTE.errorCargarTests} onReintentar={vivo.tests.recargar} />;
+  const activos = tests.filter((t) => t.activo);
   return (
     <>
       {activos.length === 0 ? (

@@ -1,0 +1,100 @@
+// A list that fails to load says so and offers to retry (decision 256): it never claims there is
+// nothing ('No hay notas', 'Todo al día') nor spins for ever. The network to one API path is cut in
+// Chromium (the request fails as on a dropped connection), the screen shows the failure, the path
+// comes back and 'Reintentar' shows what the server holds.
+import { TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
+import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
+import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
+import { TEXTOS_FOROS } from '@miduelo/shared/foros';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inyectarCon } from '../helpers/app';
+import type { E2E } from '../helpers/e2e';
+import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { foroConTema, psicologoForo } from '../helpers/foros';
+import { debeOmitirE2E } from '../helpers/navegador';
+
+const omitir = debeOmitirE2E();
+let e: E2E;
+
+/** Opens `ruta` with GETs to `ruta de la API` failing; returns the page and a way to bring them back. */
+async function conLecturaCortada(token: string, ruta: string, api: string) {
+  const c = await e.contexto();
+  const corta = (u: URL) => u.pathname === api;
+  await c.route(corta, (r) => (r.request().method() === 'GET' ? r.abort('failed') : r.fallback()));
+  const page = await e.paginaConSesion(token, ruta, c);
+  return { page, restablecer: () => c.unroute(corta) };
+}
+
+const fallo = (page: Page) => page.locator('[data-error-carga]');
+
+/** The failure is shown, not an empty claim; after the path is back, 'Reintentar' loads. */
+async function reintentar(page: Page, restablecer: () => Promise<void>, texto: string, vacio: string) {
+  await fallo(page).getByText(texto).waitFor();
+  expect(await page.getByText(vacio).count()).toBe(0);
+  await restablecer();
+  await fallo(page).getByRole('button', { name: 'Reintentar' }).click();
+  await fallo(page).waitFor({ state: 'detached' });
+}
+
+describe.skipIf(omitir)('una lista que no carga lo dice y ofrece reintentar', () => {
+  beforeAll(async () => {
+    const { iniciarE2E } = await import('../helpers/e2e');
+    e = await iniciarE2E();
+  });
+  afterAll(async () => {
+    await e?.cerrar();
+  });
+
+  it('notas, historial de tests y actividades asignadas del expediente', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const token = sesionPsicologo(e.t.app, psi);
+    const nota = await inyectarCon(e.t.app, token, {
+      method: 'POST',
+      url: '/api/psicologo/notas',
+      payload: { id_paciente: pac.id_paciente, titulo: 'Primera sesión', contenido: 'Llegó puntual.' },
+    });
+    expect(nota.statusCode).toBe(201);
+
+    const notas = await conLecturaCortada(token, `/paciente/${pac.id_paciente}`, `/api/psicologo/pacientes/${pac.id_paciente}/notas`);
+    await notas.page.getByRole('tab', { name: 'Gráficas y Notas' }).click();
+    await notas.page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.notas }).click();
+    await reintentar(notas.page, notas.restablecer, TEXTOS_EXPEDIENTE.errorCargarNotas, TEXTOS_EXPEDIENTE.crearPrimera);
+    await notas.page.getByText('Primera sesión').waitFor();
+
+    const tests = await conLecturaCortada(token, `/paciente/${pac.id_paciente}`, `/api/psicologo/pacientes/${pac.id_paciente}/tests`);
+    await tests.page.getByRole('tab', { name: 'Gráficas y Notas' }).click();
+    await tests.page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.historial }).click();
+    await reintentar(tests.page, tests.restablecer, TEXTOS_EXPEDIENTE.errorHistorial, TEXTOS_EXPEDIENTE.sinAplicados);
+    await tests.page.getByText(TEXTOS_EXPEDIENTE.sinAplicados).waitFor();
+
+    const act = await conLecturaCortada(token, `/paciente/${pac.id_paciente}`, `/api/psicologo/paciente/${pac.id_paciente}/actividades`);
+    await act.page.getByRole('tab', { name: 'Actividades' }).click();
+    await reintentar(act.page, act.restablecer, TEXTOS_ACTIVIDADES.errorCargarActividades, TEXTOS_ACTIVIDADES.sinActividades);
+    await act.page.getByText(TEXTOS_ACTIVIDADES.sinActividades).waitFor();
+  });
+
+  it('los temas de un foro y el catálogo de actividades', async () => {
+    const psi = await psicologoForo(e.t);
+    const { idForo } = await foroConTema(psi, { titulo: 'Foro que no carga' });
+    const foro = await conLecturaCortada(psi.token, `/foros/${idForo}`, `/api/foros/${idForo}/temas`);
+    await reintentar(foro.page, foro.restablecer, TEXTOS_FOROS.errorCargarTemas, TEXTOS_FOROS.sinTemas);
+    await foro.page.getByText('Primer tema').waitFor();
+
+    const catalogo = await conLecturaCortada(psi.token, '/actividades-globales', '/api/psicologo/actividades');
+    await reintentar(catalogo.page, catalogo.restablecer, TEXTOS_ACTIVIDADES.errorCargarCatalogo, 'No se encontraron actividades');
+    expect(await catalogo.page.getByText(/\d+ actividad\(es\)/).count()).toBe(1);
+  });
+
+  it('el panel del administrador no dice «Todo al día» si no pudo leer las cédulas pendientes', async () => {
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    const pendiente = await crearPsicologo(e.t.db, { nombre: 'Renata', cedula_validada: false });
+    const panel = await conLecturaCortada(sesionPsicologo(e.t.app, admin), '/admin/dashboard', '/api/admin/psicologos');
+    await reintentar(panel.page, panel.restablecer, MSG_ADMINISTRACION.errorCargarPsicologos, 'Todo al día');
+    await panel.page
+      .getByText(new RegExp(`^${pendiente.nombre} `))
+      .first()
+      .waitFor();
+  });
+});
