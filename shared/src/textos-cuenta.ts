@@ -2,6 +2,8 @@
 // catalogue of auth.ts, so that the client and the browser tests read the same strings.
 
 export const TEXTOS_CUENTA = {
+  /** The reset link's check did not reach the server (decision 256): not "invalid", try again. */
+  enlaceSinComprobar: 'No pudimos comprobar el enlace. Revisa tu conexión e inténtalo de nuevo.',
   bienvenidoTitulo: 'Bienvenido',
   cuentaNoActivadaTitulo: 'Cuenta No Activada',
   reenviarActivacionPregunta: '¿Deseas que reenviemos el correo de activación?',

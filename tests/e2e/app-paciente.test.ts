@@ -28,6 +28,7 @@ import {
 } from '../helpers/fabricas';
 import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
+import { SIN_CONEXION } from '@/app-paciente/lib/api';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -269,6 +270,30 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     await api(tokenPsi, 'PUT', `/api/psicologo/citas/${solicitada.id_cita}`, { estado: 'confirmada' });
     await tarjeta.getByText('Confirmada').waitFor();
     await page.getByText('Tu cita fue confirmada.').waitFor();
+  });
+
+  it('los horarios libres que no cargan se pueden pedir otra vez con Reintentar', async () => {
+    const { psi, tokenPsi, pac } = await practica();
+    for (const dia_semana of SEMANA_DIAS) {
+      await api(tokenPsi, 'POST', '/api/psicologo/disponibilidad', {
+        id_psicologo: psi.id_psicologo,
+        dia_semana,
+        hora_inicio: '09:00',
+        hora_fin: '18:00',
+      });
+    }
+    const c = await telefono();
+    const corta = (u: URL) => u.pathname === '/api/paciente/horarios-disponibles';
+    await c.route(corta, (r) => r.abort('failed'));
+    const page = await c.newPage();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Citas' }).click();
+    await page.getByRole('button', { name: 'Día siguiente' }).click();
+    await page.getByText(SIN_CONEXION).waitFor();
+    await c.unroute(corta);
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('list', { name: 'Horarios libres' }).getByRole('button', { name: '10:00' }).waitFor();
+    esperar(await page.getByText(SIN_CONEXION).count()).toBe(0);
   });
 
   it('chat en vivo en ambos sentidos: mensajes, «escribiendo» y acuse de lectura', async () => {

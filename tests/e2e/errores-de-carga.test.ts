@@ -3,9 +3,11 @@
 // Chromium (the request fails as on a dropped connection), the screen shows the failure, the path
 // comes back and 'Reintentar' shows what the server holds.
 import { TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
+import { MSG } from '@miduelo/shared/auth';
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
+import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inyectarCon } from '../helpers/app';
@@ -17,12 +19,14 @@ import { debeOmitirE2E } from '../helpers/navegador';
 const omitir = debeOmitirE2E();
 let e: E2E;
 
-/** Opens `ruta` with GETs to `ruta de la API` failing; returns the page and a way to bring them back. */
-async function conLecturaCortada(token: string, ruta: string, api: string) {
+/** Opens `ruta` with GETs to the API path `api` (or those it starts, with `prefijo`) failing;
+ * returns the page and a way to bring them back. */
+async function conLecturaCortada(token: string | null, ruta: string, api: string, prefijo = false) {
   const c = await e.contexto();
-  const corta = (u: URL) => u.pathname === api;
+  const corta = (u: URL) => (prefijo ? u.pathname.startsWith(api) : u.pathname === api);
   await c.route(corta, (r) => (r.request().method() === 'GET' ? r.abort('failed') : r.fallback()));
-  const page = await e.paginaConSesion(token, ruta, c);
+  const page = token ? await e.paginaConSesion(token, ruta, c) : await c.newPage();
+  if (!token) await page.goto(ruta);
   return { page, restablecer: () => c.unroute(corta) };
 }
 
@@ -96,5 +100,12 @@ describe.skipIf(omitir)('una lista que no carga lo dice y ofrece reintentar', ()
       .getByText(new RegExp(`^${pendiente.nombre} `))
       .first()
       .waitFor();
+  });
+
+  it('un enlace de recuperación que no se pudo comprobar no se declara inválido; al reintentar, el servidor decide', async () => {
+    const enlace = await conLecturaCortada(null, `/restablecer-contrasena/${'a'.repeat(64)}`, '/api/psicologo/verificar-token/', true);
+    await reintentar(enlace.page, enlace.restablecer, TEXTOS_CUENTA.enlaceSinComprobar, MSG.tokenRestablecerInvalido);
+    // A made-up token: the server's answer is the one that says it is not valid.
+    await enlace.page.getByText(MSG.tokenRestablecerInvalido).waitFor();
   });
 });

@@ -164,6 +164,8 @@ export function useRecurso<T>(ruta: string | null, clave = ruta): Recurso<T> {
   useEffect(() => {
     setDatos(clave ? leerCache<T>(clave) : undefined);
     setGuardado(clave !== null && leerCache(clave) !== undefined);
+    // Another resource: the previous one's failure is not this one's.
+    setError(null);
     void recargar();
   }, [recargar, clave]);
 

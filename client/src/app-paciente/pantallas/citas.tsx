@@ -141,6 +141,9 @@ function Solicitar({ alSolicitar }: { alSolicitar: (c: CitaPaciente) => void }) 
   const [enviando, setEnviando] = useState(false);
   const enLinea = useConexion((c) => c.enLinea);
   useEvento('mi-cita:cambio', () => void horarios.recargar());
+  // 'Lo intentaremos de nuevo en cuanto vuelva': the free slots are read again when the app is back
+  // online (as every other screen's reads), and 'Reintentar' asks at once.
+  useAlDia(() => void horarios.recargar());
 
   const cambiarFecha = (f: string) => {
     setFecha(f < hoy ? hoy : f);
@@ -213,7 +216,12 @@ function Solicitar({ alSolicitar }: { alSolicitar: (c: CitaPaciente) => void }) 
         <p className="text-tinta-600">Para ver los horarios libres necesitas conexión.</p>
       ) : horarios.datos === undefined ? (
         horarios.error ? (
-          <Aviso tono="error">{horarios.error.message}</Aviso>
+          <div className="space-y-2">
+            <Aviso tono="error">{horarios.error.message}</Aviso>
+            <Boton variante="secundario" disabled={horarios.cargando} onClick={() => void horarios.recargar()}>
+              Reintentar
+            </Boton>
+          </div>
         ) : (
           <p className="text-tinta-600">Buscando horarios…</p>
         )

@@ -5,10 +5,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ErrorCarga } from '@/components/ui/error-carga';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { mensajeDeError } from '@/lib/http';
+import { ApiError, mensajeDeError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useLiveResource } from '@/lib/live/use-live-resource';
@@ -16,7 +17,10 @@ import { type CuentaRestablecer, restablecerContrasena, verificarTokenRestablece
 import { RequisitosContrasena } from './requisitos-contrasena';
 
 const inicial = { nuevaContrasena: '', confirmarContrasena: '' };
-type EstadoEnlace = 'verificando' | 'valido' | 'invalido' | 'listo';
+type EstadoEnlace = 'verificando' | 'valido' | 'invalido' | 'sinComprobar' | 'listo';
+
+/** The check could not reach the server (no connection, a 5xx): the link is not known to be bad. */
+const sinRespuesta = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
 export function RestablecerForm({ token, cuenta = 'psicologo' }: { token?: string; cuenta?: CuentaRestablecer }) {
   const navigate = useNavigate();
@@ -34,13 +38,15 @@ export function RestablecerForm({ token, cuenta = 'psicologo' }: { token?: strin
   const respuesta = verificacion.data;
   const estado: EstadoEnlace = listo
     ? 'listo'
-    : !token || verificacion.error
-      ? 'invalido'
-      : respuesta === undefined
-        ? 'verificando'
-        : respuesta?.valido
-          ? 'valido'
-          : 'invalido';
+    : token && respuesta === undefined && sinRespuesta(verificacion.error)
+      ? 'sinComprobar'
+      : !token || verificacion.error
+        ? 'invalido'
+        : respuesta === undefined
+          ? 'verificando'
+          : respuesta?.valido
+            ? 'valido'
+            : 'invalido';
 
   useEffect(() => () => window.clearTimeout(temporizador.current), []);
 
@@ -93,6 +99,9 @@ export function RestablecerForm({ token, cuenta = 'psicologo' }: { token?: strin
   const deshabilitado = estado !== 'valido' || enviando;
   return (
     <form onSubmit={enviar} noValidate className="flex flex-col gap-5">
+      {estado === 'sinComprobar' ? (
+        <ErrorCarga texto={TEXTOS_CUENTA.enlaceSinComprobar} onReintentar={verificacion.recargar} className="py-6" />
+      ) : null}
       {estado === 'invalido' ? (
         <div role="alert" className="flex items-start gap-3 rounded-xl bg-peligro-50 p-4 text-peligro-700">
           <TriangleExclamationPoint className="mt-0.5 size-5 shrink-0" aria-hidden />
