@@ -64,8 +64,12 @@ describe.skipIf(omitir)('una lista que no carga lo dice y ofrece reintentar', ()
     const notas = await conLecturaCortada(token, `/paciente/${pac.id_paciente}`, `/api/psicologo/pacientes/${pac.id_paciente}/notas`);
     await notas.page.getByRole('tab', { name: 'Gráficas y Notas' }).click();
     await notas.page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.notas }).click();
+    await fallo(notas.page).getByText(TEXTOS_EXPEDIENTE.errorCargarNotas).waitFor();
+    // Nor does the filter count them: 'Todas', not 'Todas (0)'.
+    await notas.page.getByRole('button', { name: 'Todas', exact: true }).waitFor();
     await reintentar(notas.page, notas.restablecer, TEXTOS_EXPEDIENTE.errorCargarNotas, TEXTOS_EXPEDIENTE.crearPrimera);
     await notas.page.getByText('Primera sesión').waitFor();
+    await notas.page.getByRole('button', { name: 'Todas (1)' }).waitFor();
 
     const tests = await conLecturaCortada(token, `/paciente/${pac.id_paciente}`, `/api/psicologo/pacientes/${pac.id_paciente}/tests`);
     await tests.page.getByRole('tab', { name: 'Gráficas y Notas' }).click();
@@ -75,8 +79,12 @@ describe.skipIf(omitir)('una lista que no carga lo dice y ofrece reintentar', ()
 
     const act = await conLecturaCortada(token, `/paciente/${pac.id_paciente}`, `/api/psicologo/paciente/${pac.id_paciente}/actividades`);
     await act.page.getByRole('tab', { name: 'Actividades' }).click();
+    await fallo(act.page).getByText(TEXTOS_ACTIVIDADES.errorCargarActividades).waitFor();
+    // The four figures are unknown, not 0.
+    expect(await act.page.getByText('—', { exact: true }).count()).toBe(4);
     await reintentar(act.page, act.restablecer, TEXTOS_ACTIVIDADES.errorCargarActividades, TEXTOS_ACTIVIDADES.sinActividades);
     await act.page.getByText(TEXTOS_ACTIVIDADES.sinActividades).waitFor();
+    expect(await act.page.getByText('—', { exact: true }).count()).toBe(0);
   });
 
   it('los temas de un foro y el catálogo de actividades', async () => {

@@ -103,16 +103,16 @@ export default function ActividadesPaciente({ idPaciente }: { idPaciente: number
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 font-serif text-xl font-semibold text-tinta-900">
-          {T.actividadesAsignadas} <Badge tono="salvia">{cifras.total}</Badge>
+          {T.actividadesAsignadas} {cargada ? <Badge tono="salvia">{cifras.total}</Badge> : null}
         </h2>
         {acciones}
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Tile titulo={T.total} valor={cifras.total} />
-        <Tile titulo={T.resumenEnProceso} valor={cifras.enProceso} />
-        <Tile titulo={T.finalizadas} valor={cifras.finalizadas} />
-        <Tile titulo={T.conEvidencia} valor={cifras.conEvidencia} />
+        <Tile titulo={T.total} valor={cargada ? cifras.total : null} />
+        <Tile titulo={T.resumenEnProceso} valor={cargada ? cifras.enProceso : null} />
+        <Tile titulo={T.finalizadas} valor={cargada ? cifras.finalizadas : null} />
+        <Tile titulo={T.conEvidencia} valor={cargada ? cifras.conEvidencia : null} />
       </div>
 
       {verFiltros && <PanelFiltros filtros={filtros} onCambiar={setFiltros} mostrando={visibles.length} total={items.length} />}
@@ -222,10 +222,11 @@ export default function ActividadesPaciente({ idPaciente }: { idPaciente: number
   );
 }
 
-function Tile({ titulo, valor }: { titulo: string; valor: number }) {
+/** A figure of the list; '—' until the list is read (a failed read is not 0). */
+function Tile({ titulo, valor }: { titulo: string; valor: number | null }) {
   return (
     <Card className="p-4 text-center">
-      <p className="font-serif text-2xl font-semibold text-tinta-900 tabular-nums">{valor}</p>
+      <p className="font-serif text-2xl font-semibold text-tinta-900 tabular-nums">{valor ?? '—'}</p>
       <p className="text-xs text-tinta-500">{titulo}</p>
     </Card>
   );

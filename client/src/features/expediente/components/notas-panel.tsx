@@ -84,7 +84,7 @@ export function NotasPanel({ vivo, idPaciente }: { vivo: ExpedienteEnVivo; idPac
             )}
           >
             {TEXTOS_EXPEDIENTE.filtros[f]}
-            {f === 'todas' ? ` (${notas.length})` : ''}
+            {f === 'todas' && cargada ? ` (${notas.length})` : ''}
           </button>
         ))}
       </fieldset>
