@@ -56,6 +56,18 @@ async function practica(): Promise<{ psi: Psicologo; tokenPsi: string; pac: Paci
 }
 
 /** The page's socket is connected and in the patient's room. */
+/** The psychologist takes appointments every day, 09:00 to 18:00. */
+async function abrirSemana(psi: Psicologo, tokenPsi: string) {
+  for (const dia_semana of SEMANA_DIAS) {
+    await api(tokenPsi, 'POST', '/api/psicologo/disponibilidad', {
+      id_psicologo: psi.id_psicologo,
+      dia_semana,
+      hora_inicio: '09:00',
+      hora_fin: '18:00',
+    });
+  }
+}
+
 async function enVivo(pac: Paciente) {
   const { sala } = await import('@miduelo/shared/realtime');
   await esperar.poll(() => e.t.app.realtime.haySockets(sala.paciente(pac.id_paciente)), { timeout: 15_000 }).toBe(true);
@@ -244,14 +256,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
 
   it('solicita una cita y la ve confirmada en vivo cuando el psicólogo la confirma', async () => {
     const { psi, tokenPsi, pac } = await practica();
-    for (const dia_semana of SEMANA_DIAS) {
-      await api(tokenPsi, 'POST', '/api/psicologo/disponibilidad', {
-        id_psicologo: psi.id_psicologo,
-        dia_semana,
-        hora_inicio: '09:00',
-        hora_fin: '18:00',
-      });
-    }
+    await abrirSemana(psi, tokenPsi);
     const page = await (await telefono()).newPage();
     await entrarEnLaApp(page, pac.email);
     await enVivo(pac);
@@ -274,14 +279,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
 
   it('los horarios libres que no cargan se pueden pedir otra vez con Reintentar', async () => {
     const { psi, tokenPsi, pac } = await practica();
-    for (const dia_semana of SEMANA_DIAS) {
-      await api(tokenPsi, 'POST', '/api/psicologo/disponibilidad', {
-        id_psicologo: psi.id_psicologo,
-        dia_semana,
-        hora_inicio: '09:00',
-        hora_fin: '18:00',
-      });
-    }
+    await abrirSemana(psi, tokenPsi);
     const c = await telefono();
     const corta = (u: URL) => u.pathname === '/api/paciente/horarios-disponibles';
     await c.route(corta, (r) => r.abort('failed'));
