@@ -80,7 +80,7 @@ export const TEXTOS_CHAT = {
   enviado: 'Enviado',
   enviando: 'Enviando…',
   noEnviado: 'No enviado',
-  reintentar: 'Reintentar',
+  reintentar: MSG_GENERICO.reintentar,
   cargarAnteriores: 'Cargar mensajes anteriores',
   // A failed load is said as such, never shown as an empty list.
   errorCargarChats: 'No se pudieron cargar los chats.',

@@ -200,7 +200,7 @@ export const TEXTOS_FOROS = {
     'Lo que escribiste nos importa. Si estás pensando en hacerte daño o en quitarte la vida, habla ahora con alguien que puede ayudarte:',
   sinConexion: 'Sin conexión en tiempo real. Actualizando cada 30 segundos.',
   errorCargarMensajes: 'No se pudieron cargar los mensajes.',
-  reintentar: 'Reintentar',
+  reintentar: MSG_GENERICO.reintentar,
   roles: { admin: 'Administrador', moderador: 'Moderador', miembro: 'Miembro' } as Record<string, string>,
   tipos: { psicologo: 'Psicólogo', paciente: 'Paciente' } as Record<string, string>,
 } as const;
@@ -486,17 +486,19 @@ export const ListaReportesSchema = v.object({ data: v.array(ReporteSchema) });
 
 export const PendientesSchema = v.object({ data: v.object({ pendientes: v.number() }) });
 
-/** Topics as a forum's screens list them — the server's order, most recent activity first — with
- * each topic once (the copy with the later post kept). */
+/** The server's order of a forum's topics: most recent activity first, the newer topic first on a tie. */
+export const porActividad = (x: Tema, y: Tema) =>
+  x.fecha_actividad === y.fecha_actividad ? y.id_tema - x.id_tema : x.fecha_actividad < y.fecha_actividad ? 1 : -1;
+
+/** Topics as a forum's screens list them (`porActividad`), each topic once (the copy with the
+ * later post kept). */
 export function unirTemas(actuales: readonly Tema[], nuevos: readonly Tema[]): Tema[] {
   const porId = new Map(actuales.map((t) => [t.id_tema, t]));
   for (const t of nuevos) {
     const previo = porId.get(t.id_tema);
     if (!previo || t.ultimo_seq >= previo.ultimo_seq) porId.set(t.id_tema, t);
   }
-  return [...porId.values()].sort((x, y) =>
-    x.fecha_actividad === y.fecha_actividad ? y.id_tema - x.id_tema : x.fecha_actividad < y.fecha_actividad ? 1 : -1,
-  );
+  return [...porId.values()].sort(porActividad);
 }
 
 /**

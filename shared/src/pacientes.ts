@@ -1,6 +1,7 @@
 // Patients of a psychologist and the patient file (spec 1 §2, §3, §7; spec 2 §2, §8).
 import * as v from 'valibot';
 import { CitaSchema } from './citas';
+import { MSG_GENERICO } from './errores';
 
 /** A patient as their own psychologist sees it (spec 1 §3). */
 export const PacienteSchema = v.object({
@@ -67,7 +68,7 @@ export const TEXTOS_PACIENTES = {
   proximaCita: 'Próxima Cita',
   sinCita: 'Sin cita asignada',
   errorProximaCita: 'No se pudo cargar la próxima cita.',
-  reintentar: 'Reintentar',
+  reintentar: MSG_GENERICO.reintentar,
   agendarCita: 'Agendar Cita',
   accionesRapidas: 'Acciones Rápidas',
   abrirChat: 'Abrir Chat',

@@ -9,6 +9,7 @@ import {
   MOTIVO_REPORTE_MAX,
   type Meta,
   MSG_FOROS,
+  porActividad,
   TEMAS_POR_PAGINA,
   type Tema,
   TEXTOS_FOROS,
@@ -240,7 +241,7 @@ function DetalleForo({ idForo }: { idForo: number }) {
                   }
                 : t,
             )
-            .sort((x, y) => (x.fecha_actividad < y.fecha_actividad ? 1 : -1)),
+            .sort(porActividad),
         },
     );
   });

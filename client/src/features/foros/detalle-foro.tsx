@@ -4,6 +4,7 @@
 import {
   type Foro,
   type Participante,
+  porActividad,
   TEMAS_POR_PAGINA,
   type Tema,
   TEXTOS_FOROS,
@@ -121,7 +122,7 @@ export function DetalleForo({ idForo }: { idForo: number }) {
                   }
                 : t,
             )
-            .sort((x, y) => y.fecha_actividad.localeCompare(x.fecha_actividad)),
+            .sort(porActividad),
         },
     );
   });
