@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
+import { esFalloDeRed } from '@/lib/live/optimista';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { type CuentaRestablecer, restablecerContrasena, verificarTokenRestablecer } from '@/api/auth';
 import { RequisitosContrasena } from './requisitos-contrasena';
@@ -20,7 +21,7 @@ const inicial = { nuevaContrasena: '', confirmarContrasena: '' };
 type EstadoEnlace = 'verificando' | 'valido' | 'invalido' | 'sinComprobar' | 'listo';
 
 /** The check could not reach the server (no connection, a 5xx): the link is not known to be bad. */
-const sinRespuesta = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.status >= 500);
+const sinRespuesta = (e: unknown) => e instanceof ApiError && esFalloDeRed(e.status);
 
 export function RestablecerForm({ token, cuenta = 'psicologo' }: { token?: string; cuenta?: CuentaRestablecer }) {
   const navigate = useNavigate();
