@@ -11,6 +11,7 @@ import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inyectarCon } from '../helpers/app';
+import { enVivo } from '../helpers/e2e-esperas';
 import type { E2E } from '../helpers/e2e';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { foroConTema, psicologoForo } from '../helpers/foros';
@@ -33,9 +34,15 @@ async function conLecturaCortada(token: string | null, ruta: string, api: string
 const fallo = (page: Page) => page.locator('[data-error-carga]');
 
 /** The failure is shown, not an empty claim; after the path is back, 'Reintentar' loads. */
-async function reintentar(page: Page, restablecer: () => Promise<void>, texto: string, vacio: string) {
+async function reintentar(page: Page, restablecer: () => Promise<void>, texto: string, vacio: string, conSesion = true) {
   await fallo(page).getByText(texto).waitFor();
   expect(await page.getByText(vacio).count()).toBe(0);
+  // The socket's first connection reloads the screen's lists: let it happen (and fail) while the
+  // path is still cut, so that only 'Reintentar' can bring the content after it is restored.
+  if (conSesion) {
+    await enVivo(page);
+    await fallo(page).getByText(texto).waitFor();
+  }
   await restablecer();
   await fallo(page).getByRole('button', { name: 'Reintentar' }).click();
   await fallo(page).waitFor({ state: 'detached' });
@@ -112,7 +119,7 @@ describe.skipIf(omitir)('una lista que no carga lo dice y ofrece reintentar', ()
 
   it('un enlace de recuperación que no se pudo comprobar no se declara inválido; al reintentar, el servidor decide', async () => {
     const enlace = await conLecturaCortada(null, `/restablecer-contrasena/${'a'.repeat(64)}`, '/api/psicologo/verificar-token/', true);
-    await reintentar(enlace.page, enlace.restablecer, TEXTOS_CUENTA.enlaceSinComprobar, MSG.tokenRestablecerInvalido);
+    await reintentar(enlace.page, enlace.restablecer, TEXTOS_CUENTA.enlaceSinComprobar, MSG.tokenRestablecerInvalido, false);
     // A made-up token: the server's answer is the one that says it is not valid.
     await enlace.page.getByText(MSG.tokenRestablecerInvalido).waitFor();
   });
