@@ -1,12 +1,16 @@
 // Each test file gets its own freshly migrated database: a clone of a migrated template on
 // PostgreSQL (DATABASE_URL), or a fresh in-memory PGlite otherwise.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { abrirDb, type DbHandle, type Tx } from '@miduelo/server/db/client';
 import type { SQL } from 'drizzle-orm';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 
-export const PLANTILLA = 'miduelo_plantilla_pruebas';
+/**
+ * The migrated template, one per checkout: two checkouts (two worktrees, two branches) running their
+ * suites at once on one PostgreSQL would otherwise drop and re-create each other's template.
+ */
+export const PLANTILLA = `miduelo_plantilla_pruebas_${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 8)}`;
 
 export function urlConBase(url: string, base: string): string {
   const u = new URL(url);
