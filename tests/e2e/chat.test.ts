@@ -270,6 +270,35 @@ describe.skipIf(omitir)('chat en el navegador', () => {
     expect(consultas.slice(alVolver)).toEqual([]);
   });
 
+  it('el total de no leídos de la barra es el de todos los chats: ni una búsqueda ni borrarla antes de que recargue lo cambian', async () => {
+    const c = await crearConsulta(e.t, 2);
+    const a = await abrirChat(c, 0);
+    const b = await abrirChat(c, 1);
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: a, contenido: 'uno' });
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: a, contenido: 'dos' });
+    await c.pac[1].post('/api/paciente/mensajes', { id_chat: b, contenido: 'Soñé con mi abuela' });
+    const ctx = await e.contexto();
+    const page = await e.paginaConSesion(c.psi.token, RUTA, ctx);
+    const total = page.locator('header [data-no-leidos-total]').first();
+    await itemChat(page, a).locator('[data-no-leidos="2"]').waitFor();
+    await expect.poll(() => total.getAttribute('data-no-leidos-total')).toBe('3');
+    await enVivo(page);
+
+    const buscar = page.getByRole('searchbox', { name: TEXTOS_CHAT.buscar });
+    await buscar.fill('abuela');
+    await itemChat(page, a).waitFor({ state: 'detached' });
+    // The whole list's reload fails (a dropped connection): the box is empty, the list still the
+    // search's subset — the bar keeps the total of every chat, not the subset's 1.
+    const cortar = (r: { abort(motivo: string): Promise<void> }) => r.abort('failed');
+    const recarga = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/psicologo/chats'));
+    await ctx.route('**/api/psicologo/chats', cortar);
+    await buscar.fill('');
+    await recarga;
+    await barreraDePeticiones(page);
+    expect(await total.getAttribute('data-no-leidos-total')).toBe('3');
+    await ctx.unroute('**/api/psicologo/chats', cortar);
+  });
+
   it('una carga fallida se dice como tal (no como lista vacía), no marca nada leído y se puede reintentar', async () => {
     const c = await crearConsulta(e.t, 2);
     const id = await abrirChat(c, 0);

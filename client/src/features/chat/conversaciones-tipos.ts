@@ -63,6 +63,12 @@ export interface EstadoConv<R> {
   /** The last load of the list failed: an empty list is not "no conversations". */
   errorLista: boolean;
   busqueda: string;
+  /**
+   * The search term `chats` was read with ('' for every chat, null before the first read): only the
+   * whole list may give the top bar its unread total, and a search's subset outlives the box being
+   * cleared until the reload answers.
+   */
+  terminoDeLaLista: string | null;
   seleccionado: number | null;
   mensajes: Record<number, MensajeConv[]>;
   cargandoMensajes: boolean;

@@ -22,6 +22,7 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
     listaCargada: false,
     errorLista: false,
     busqueda: '',
+    terminoDeLaLista: null,
     seleccionado: null,
     mensajes: {},
     cargandoMensajes: false,
@@ -77,7 +78,8 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
     const control = new AbortController();
     controlLista = control;
     try {
-      const lista = await ad.listar(get().busqueda.trim(), control.signal);
+      const termino = get().busqueda.trim();
+      const lista = await ad.listar(termino, control.signal);
       if (control.signal.aborted) return;
       const abierto = get().seleccionado;
       const chats = lista.map((r) => {
@@ -87,7 +89,7 @@ export function crearConversaciones<R extends ResumenBase>(ad: AdaptadorConv<R>)
         if (local && (revs.get(id) ?? -1) > r.rev) return { ...r, mensajes_no_leidos: local.mensajes_no_leidos };
         return r;
       });
-      set({ chats, listaCargada: true, errorLista: false });
+      set({ chats, listaCargada: true, errorLista: false, terminoDeLaLista: termino });
       const enPantalla = chats.find((c) => ad.idDe(c) === abierto);
       if (abierto !== null && enPantalla && enPantalla.mensajes_no_leidos > 0 && visible()) programarLectura(abierto);
     } catch (e) {

@@ -13,6 +13,7 @@ export function useConversaciones<R extends ResumenBase>({ adaptador }: LadoConv
   const { idDe } = adaptador;
   const chats = conv.useConv((s) => s.chats);
   const listaCargada = conv.useConv((s) => s.listaCargada);
+  const terminoDeLaLista = conv.useConv((s) => s.terminoDeLaLista);
   const errorLista = conv.useConv((s) => s.errorLista);
   const seleccionado = conv.useConv((s) => s.seleccionado);
   const escribiendo = conv.useConv((s) => s.escribiendo);
@@ -31,13 +32,13 @@ export function useConversaciones<R extends ResumenBase>({ adaptador }: LadoConv
     return () => window.clearTimeout(t);
   }, [conv, busqueda]);
 
-  // The whole list (not a search's subset) gives the top bar its unread total; while this screen
-  // is open the bar leaves polling and reconnect reloads to it.
+  // The whole list (not a search's subset, even once the box is cleared and until the reload
+  // answers) gives the top bar its unread total; while this screen is open the bar leaves polling
+  // and reconnect reloads to it.
   useEffect(registrarPantallaDeChat, []);
   useEffect(() => {
-    if (listaCargada && busqueda.trim() === '')
-      reemplazarNoLeidos(chats.map((c) => ({ id: idDe(c), mensajes_no_leidos: c.mensajes_no_leidos })));
-  }, [chats, listaCargada, busqueda, idDe]);
+    if (terminoDeLaLista === '') reemplazarNoLeidos(chats.map((c) => ({ id: idDe(c), mensajes_no_leidos: c.mensajes_no_leidos })));
+  }, [chats, terminoDeLaLista, idDe]);
 
   // The open conversation stays open while a search hides it from the list.
   const ultimoAbierto = useRef<R | null>(null);
