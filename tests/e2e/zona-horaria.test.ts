@@ -9,12 +9,14 @@ import { mensaje } from '@miduelo/server/db/schema/chat';
 import { foroMensaje } from '@miduelo/server/db/schema/foros';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asignarA, PNG, subir } from '../helpers/actividades';
-import { crearPractica } from '../helpers/agenda';
+import { crearPractica, psicologoApi, refirmar } from '../helpers/agenda';
 import { abrirChat, crearConsulta } from '../helpers/chat';
 import type { E2E } from '../helpers/e2e';
 import { foroConTema, pacienteForo, psicologoForo } from '../helpers/foros';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { barreraDePeticiones, enVivo } from '../helpers/e2e-esperas';
 import { debeOmitirE2E } from '../helpers/navegador';
+import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -108,5 +110,52 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
     // A calendar date is not an instant: 21 May stays 21 May (read as midnight UTC it would be the 20th in Mexico City).
     expect(texto).toMatch(/Fecha de nacimiento\s*21\/05\/1990/);
     expect(texto).toMatch(/Registro\s*09\/03\/2026/);
+  }, 60_000);
+
+  it('la tarjeta Próxima Cita pasa a la siguiente cuando termina la que muestra, sin recargar', async () => {
+    // The server's clock and the browser's both near the end of Monday's 10:00–11:00 session, in the clinic.
+    e.t.reloj.fijar('2027-03-01T09:00:00-06:00');
+    try {
+      const p = await crearPractica(e.t, 1);
+      const api = psicologoApi(e.t, p);
+      const id_paciente = p.pacientes[0].id_paciente;
+      for (const fecha of ['2027-03-01', '2027-03-02']) {
+        const r = await api.crearCita({ id_paciente, fecha, hora_inicio: '10:00', estado: 'confirmada' });
+        expect(r.statusCode, r.body).toBe(201);
+      }
+      e.t.reloj.fijar('2027-03-01T10:59:50-06:00');
+      refirmar(e.t, p);
+      const ctx = await e.contexto();
+      await ctx.clock.install({ time: new Date('2027-03-01T10:59:50-06:00') });
+      let lecturasEnCurso = 0;
+      const esLectura = (r: { url(): string }) => r.url().endsWith('/proxima-cita');
+      ctx.on('request', (r) => {
+        if (esLectura(r)) lecturasEnCurso++;
+      });
+      for (const fin of ['requestfinished', 'requestfailed'] as const)
+        ctx.on(fin, (r) => {
+          if (esLectura(r)) lecturasEnCurso--;
+        });
+      const page = await e.paginaConSesion(p.token, `/paciente/${id_paciente}`, ctx);
+      const tarjeta = page
+        .locator('div')
+        .filter({ has: page.getByRole('heading', { name: TEXTOS_PACIENTES.proximaCita }) })
+        .last();
+      await tarjeta.getByText('lunes, 1 de marzo de 2027').waitFor();
+
+      // The reload the socket's connection triggers has been answered (before 11:00 too).
+      await enVivo(page);
+      await barreraDePeticiones(page);
+      await expect.poll(() => lecturasEnCurso).toBe(0);
+      // 11:00 passes in the clinic: the card shows Tuesday's session — no event, no reload, the
+      // socket still up (a jump shorter than its ping deadline, which would reconnect and reload).
+      e.t.reloj.fijar('2027-03-01T11:00:05-06:00');
+      await ctx.clock.fastForward(12_000);
+      await tarjeta.getByText('martes, 2 de marzo de 2027').waitFor();
+      expect(await tarjeta.getByText('lunes, 1 de marzo de 2027').count()).toBe(0);
+      expect(await page.locator('html[data-tiempo-real="conectado"]').count()).toBe(1);
+    } finally {
+      e.t.reloj.fijar(new Date());
+    }
   }, 60_000);
 });

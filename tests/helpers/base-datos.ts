@@ -10,7 +10,10 @@ import { aplicarMigraciones } from '@miduelo/server/db/migrate';
  * The migrated template, one per checkout: two checkouts (two worktrees, two branches) running their
  * suites at once on one PostgreSQL would otherwise drop and re-create each other's template.
  */
-export const PLANTILLA = `miduelo_plantilla_pruebas_${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 8)}`;
+export const PLANTILLA = `miduelo_plantilla_pruebas_${createHash('sha256')
+  .update(import.meta.dirname)
+  .digest('hex')
+  .slice(0, 8)}`;
 
 export function urlConBase(url: string, base: string): string {
   const u = new URL(url);

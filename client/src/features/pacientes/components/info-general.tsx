@@ -1,5 +1,6 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { ETIQUETA_ESTADO } from '@miduelo/shared/citas';
+import { yaPaso } from '@miduelo/shared/citas-tiempo';
 import { edadEnAnios, formatoFecha } from '@miduelo/shared/fechas';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/pacientes';
@@ -7,12 +8,12 @@ import { EventoCreadoSchema } from '@miduelo/shared/realtime-chat';
 import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
 import { Link } from '@tanstack/react-router';
 import { CalendarCheck, CalendarPlus, CalendarX2, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BadgeEstadoCita } from '@/components/ui/badge';
 import { Button, botonClases } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { fechaCorta, fechaLarga, hoyClinica } from '@/lib/format';
+import { ahoraClinica, fechaCorta, fechaLarga, hoyClinica } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
@@ -115,6 +116,19 @@ function ProximaCita({ idPaciente }: { idPaciente: number }) {
   });
 
   const cita = data ?? null;
+  // "Next" is one that has not ended (the server's rule): once the shown session's end passes in the
+  // clinic's zone, the one after it (or none) is read — no event says so. Checked as each minute
+  // turns (a minute turns at the same instant in every zone the clinic can be in).
+  useEffect(() => {
+    if (!cita) return;
+    let t = 0;
+    const alCambiarMinuto = () => {
+      if (yaPaso(cita.fecha, cita.hora_fin, ahoraClinica())) recargar();
+      else t = window.setTimeout(alCambiarMinuto, 60_000 - (Date.now() % 60_000));
+    };
+    t = window.setTimeout(alCambiarMinuto, 60_000 - (Date.now() % 60_000));
+    return () => window.clearTimeout(t);
+  }, [cita, recargar]);
   return (
     <Tarjeta titulo={TEXTOS_PACIENTES.proximaCita}>
       {cargando && data === undefined ? (
