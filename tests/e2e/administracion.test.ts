@@ -1,9 +1,10 @@
 // Issue 15 in Chromium: an administrator validates a licence by hand and the limited psychologist's
 // open tab loses its banner live; reassigns a patient; disables (the psychologist's tab is logged
-// out) and enables an account; a psychologist changes the profile's phone and the password, and
-// the other device's tab is logged out.
+// out) and enables an account; deletes one, the word ELIMINAR typed anew at every opening of its
+// confirmation; a psychologist changes the profile's phone and the password, and the other
+// device's tab is logged out.
 import { MSG } from '@miduelo/shared/auth';
-import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
+import { MSG_ADMINISTRACION, PALABRA_ELIMINAR } from '@miduelo/shared/administracion';
 import { MSG_PERFIL } from '@miduelo/shared/perfil';
 import { eq } from 'drizzle-orm';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
@@ -106,6 +107,44 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
       payload: { correo: psi.correo, contrasena: CONTRASENA },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('eliminar una cuenta: la palabra ELIMINAR se escribe de nuevo cada vez que se abre la confirmación', async () => {
+    const psi = await crearPsicologo(e.t.db, { nombre: 'Eliminable', apellidoPaterno: 'Tres' });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/psicologos');
+    const f = fila(page, 'data-fila-psicologo', psi.id_psicologo);
+    await f.getByRole('button', { name: /Ver detalle/ }).click();
+    const detalle = page.getByRole('dialog', { name: /Eliminable Tres/ });
+    const segunda = page.getByRole('dialog', { name: 'Eliminar cuenta definitivamente' });
+    const palabra = segunda.getByLabel(`Escribe ${PALABRA_ELIMINAR} para confirmar`);
+    const eliminarCuenta = segunda.getByRole('button', { name: 'Eliminar cuenta' });
+    const pedir = async () => {
+      await detalle.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      await confirmarDialogo(page, 'Continuar');
+      await palabra.waitFor();
+    };
+
+    // Typed, then Cancelar: the next opening starts empty, its button disabled (so too after Escape).
+    for (const cerrar of [() => segunda.getByRole('button', { name: 'Cancelar' }).click(), () => page.keyboard.press('Escape')]) {
+      await pedir();
+      expect(await palabra.inputValue()).toBe('');
+      expect(await eliminarCuenta.isDisabled()).toBe(true);
+      await palabra.fill(PALABRA_ELIMINAR);
+      expect(await eliminarCuenta.isDisabled()).toBe(false);
+      await cerrar();
+      await segunda.waitFor({ state: 'detached' });
+      await detalle.waitFor();
+    }
+    await pedir();
+    expect(await palabra.inputValue()).toBe('');
+    expect(await eliminarCuenta.isDisabled()).toBe(true);
+
+    // Typed this time and confirmed: the account is gone from the list and the database.
+    await palabra.fill(PALABRA_ELIMINAR);
+    await eliminarCuenta.click();
+    await page.getByText(MSG_ADMINISTRACION.cuentaEliminada).first().waitFor();
+    await f.waitFor({ state: 'detached' });
+    expect(await e.t.db.select().from(psicologo).where(eq(psicologo.id_psicologo, psi.id_psicologo))).toEqual([]);
   });
 
   it('cambiar el teléfono del perfil', async () => {

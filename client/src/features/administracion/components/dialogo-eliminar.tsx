@@ -22,16 +22,15 @@ export function DialogoEliminar({
   eliminando: boolean;
 }) {
   const [texto, setTexto] = useState('');
+  // The word is typed anew on every opening, whatever closed the dialog before (Cancelar, the X,
+  // Escape): a word left typed would make the next deletion a single click.
+  const [abiertoAntes, setAbiertoAntes] = useState(abierto);
+  if (abierto !== abiertoAntes) {
+    setAbiertoAntes(abierto);
+    if (abierto) setTexto('');
+  }
   return (
-    <Dialog
-      open={abierto}
-      onOpenChange={(o) => {
-        if (!o) {
-          setTexto('');
-          onCancelar();
-        }
-      }}
-    >
+    <Dialog open={abierto} onOpenChange={(o) => !o && onCancelar()}>
       <DialogContent titulo="Eliminar cuenta definitivamente" descripcion={`La cuenta de ${nombre} se eliminará de forma permanente.`}>
         <ul className="mb-4 list-disc space-y-1 pl-5 text-sm text-tinta-700">
           <li>
