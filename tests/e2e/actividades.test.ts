@@ -1,8 +1,9 @@
 // Activities in Chromium (issue 14): a template assigned to two patients from the global catalogue
 // appears in each patient's file; a patient's upload (through the app's API) appears live in the
-// open Actividades tab, and disappears live when the patient hides it.
+// open Actividades tab, and disappears live when the patient hides it (a module activity's detail
+// open on Evidencias falls back on Detalles).
 import { enVivo } from '../helpers/e2e-esperas';
-import { TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
+import { type Modulo, TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asignarA, llamar, PNG, subir } from '../helpers/actividades';
@@ -96,6 +97,21 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     await page.keyboard.press('Escape');
     await visor.waitFor({ state: 'detached' });
 
+    // Another tab has the same activity open from its module card (Módulos de Duelo): it opens on
+    // Evidencias.
+    const modulos = (await llamar(e.t, p.token).get(`/api/psicologo/pacientes/${p.pacientes[0].id_paciente}/modulos`)).json() as Modulo[];
+    const modulo = modulos.find((m) => m.actividades.some((x) => x.id_asignacion === a.id_asignacion));
+    const titulo = modulo?.actividades.find((x) => x.id_asignacion === a.id_asignacion)?.titulo ?? '';
+    const otra = await e.paginaConSesion(p.token, `/paciente/${p.pacientes[0].id_paciente}`);
+    await otra.getByRole('tab', { name: 'Módulos de Duelo' }).click();
+    const tarjeta = otra.locator(`[data-modulo="${modulo?.etapa_duelo}"]`);
+    await tarjeta.locator('button[aria-expanded]').click();
+    await tarjeta.getByRole('button', { name: titulo }).click();
+    const detalleModulo = otra.getByRole('dialog', { name: titulo });
+    await detalleModulo.getByRole('tab', { name: `${TEXTOS_ACTIVIDADES.evidencias} (1)`, selected: true }).waitFor();
+    await detalleModulo.getByText('Mi dibujo del árbol donde nos sentábamos').waitFor();
+    await enVivo(otra);
+
     // The patient hides it: the open panel and the row follow, without reload.
     const oculta = await llamar(e.t, p.tokensPacientes[0]).put(`/api/paciente/actividades/${a.id_asignacion}/visibilidad`, {
       visible_para_psicologo: false,
@@ -105,5 +121,10 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     expect(await panel.getByText('Mi dibujo del árbol').count()).toBe(0);
     await page.keyboard.press('Escape');
     await fila.getByText('0 evidencia(s)').waitFor();
+    // …and the module's detail, its Evidencias tab gone, falls back on Detalles with the notice
+    // (it was left on a tab that no longer existed, its body empty).
+    await detalleModulo.getByRole('tab', { name: TEXTOS_ACTIVIDADES.detalles, selected: true }).waitFor();
+    await detalleModulo.getByText(TEXTOS_ACTIVIDADES.evidenciaPrivada).waitFor();
+    expect(await detalleModulo.getByRole('tab').count()).toBe(1);
   }, 90_000);
 });

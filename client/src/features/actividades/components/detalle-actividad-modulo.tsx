@@ -15,6 +15,9 @@ const fecha = (f: string | Date | null) => (f ? fechaHora(f) : '—');
 export function DetalleActividadModulo({ actividad: a, onCerrar }: { actividad: ActividadModulo; onCerrar: () => void }) {
   const hayEvidencias = a.evidencias.length > 0;
   const [pestana, setPestana] = useState(hayEvidencias ? 'evidencias' : 'detalles');
+  // The patient may hide or delete the evidence while the detail is open (live data): its tab goes,
+  // and the detail falls back on Detalles rather than show a tab that no longer exists.
+  if (pestana === 'evidencias' && !hayEvidencias) setPestana('detalles');
   const [viendo, setViendo] = useState<Evidencia | null>(null);
   return (
     <Dialog open onOpenChange={(o) => !o && onCerrar()}>
