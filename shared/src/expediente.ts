@@ -128,6 +128,8 @@ export const TEXTOS_EXPEDIENTE = {
   sinNotas: 'No hay notas',
   sinResultados: 'No se encontraron notas con ese criterio de búsqueda.',
   sinNotasTexto: 'Aún no has creado notas para este paciente.',
+  // Ours (decision 263): a type filter without a match, while the patient has notes of the other type.
+  sinNotasDelTipo: { general: 'No hay notas generales para este paciente.', test: 'No hay notas de tests para este paciente.' },
   crearPrimera: 'Crear Primera Nota',
   confirmarEliminar: '¿Eliminar nota?',
   confirmarEliminarTexto: (titulo: string) => `Se eliminará la nota "${titulo}". Esta acción no se puede deshacer.`,

@@ -1,5 +1,6 @@
 // The clinical record in Chromium (issue 13): apply a test and see it in Historial and on the chart;
-// create, search, edit and delete a note; a second tab with the same file sees a new note live.
+// create, search, filter, edit and delete a note; a second tab with the same file sees a new note
+// live.
 import { enVivo } from '../helpers/e2e-esperas';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import type { Page } from 'playwright-core';
@@ -83,7 +84,7 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     await page.locator('[data-nota]').filter({ hasText: 'Sobre el tamizaje' }).getByText(TEXTOS_EXPEDIENTE.notaTest).waitFor();
   }, 120_000);
 
-  it('notas: crear (la otra pestaña la ve sin recargar), buscar, editar y eliminar', async () => {
+  it('notas: crear (la otra pestaña la ve sin recargar), filtrar por tipo, buscar, editar y eliminar', async () => {
     const psi = await crearPsicologo(e.t.db);
     const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
     const token = sesionPsicologo(e.t.app, psi);
@@ -106,6 +107,15 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     await page.getByText(TEXTOS_EXPEDIENTE.notaCreada).first().waitFor();
     await page.getByRole('heading', { name: 'Duelo por la abuela' }).waitFor();
     await page.getByRole('button', { name: 'Todas (1)' }).waitFor();
+
+    // A type filter without a match says so — not that no note was ever written (decision 263).
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.filtros.test, exact: true }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.sinNotasDelTipo.test).waitFor();
+    expect(await page.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).count()).toBe(0);
+    expect(await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.crearPrimera }).count()).toBe(0);
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.filtros.general, exact: true }).click();
+    await page.getByRole('heading', { name: 'Duelo por la abuela' }).waitFor();
+    await page.getByRole('button', { name: 'Todas (1)' }).click();
 
     // The other tab, same file: the note arrives live, no reload.
     await otra.getByRole('heading', { name: 'Duelo por la abuela' }).waitFor({ timeout: 15_000 });

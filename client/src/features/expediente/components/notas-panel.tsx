@@ -21,7 +21,8 @@ import type { ExpedienteEnVivo } from '../use-expediente-en-vivo';
 const NotaDialog = lazy(() => import('./nota-dialog'));
 
 /** 'Notas del Psicólogo' (spec 2 §2): search, Nueva Nota, filters with the count, cards with the
- * Editar/Eliminar menu and the '¿Eliminar nota?' confirmation, and the three empty states. */
+ * Editar/Eliminar menu and the '¿Eliminar nota?' confirmation, and the empty states: the spec's
+ * three, and a type filter without a match (decision 263). */
 export function NotasPanel({ vivo, idPaciente }: { vivo: ExpedienteEnVivo; idPaciente: number }) {
   const { items: notas, cargada, error } = vivo.notas;
   const [busqueda, setBusqueda] = useState('');
@@ -96,6 +97,8 @@ export function NotasPanel({ vivo, idPaciente }: { vivo: ExpedienteEnVivo; idPac
       ) : visibles.length === 0 ? (
         busqueda.trim() ? (
           <EmptyState icono={Search} titulo={TEXTOS_EXPEDIENTE.sinNotas} texto={TEXTOS_EXPEDIENTE.sinResultados} />
+        ) : filtro !== 'todas' && notas.length > 0 ? (
+          <EmptyState icono={NotebookPen} titulo={TEXTOS_EXPEDIENTE.sinNotas} texto={TEXTOS_EXPEDIENTE.sinNotasDelTipo[filtro]} />
         ) : (
           <EmptyState
             icono={NotebookPen}
