@@ -599,6 +599,24 @@ export const AsignacionSchema = v.object({
 export type Asignacion = v.InferOutput<typeof AsignacionSchema>;
 export const AsignacionesSchema = v.array(AsignacionSchema);
 
+// ---------------------------------------------------------------- orders (the server's, for live lists)
+
+const instante = (x: string | Date) => new Date(x).getTime();
+
+/**
+ * The catalogue as the server lists it: personal activities first, the newest first (the newer id
+ * on a tie); module activities after them. Two module activities compare equal: the reply gives
+ * them in module and activity order, which a template does not carry, and a stable sort keeps it.
+ */
+export function ordenCatalogo(
+  a: Pick<Plantilla, 'origen' | 'fecha_creacion' | 'id_actividad'>,
+  b: Pick<Plantilla, 'origen' | 'fecha_creacion' | 'id_actividad'>,
+): number {
+  if (a.origen !== b.origen) return a.origen === 'modulo' ? 1 : -1;
+  if (a.origen === 'modulo') return 0;
+  return instante(b.fecha_creacion) - instante(a.fecha_creacion) || b.id_actividad - a.id_actividad;
+}
+
 export const EstadisticasSchema = v.object({
   total: v.number(),
   enProceso: v.number(),

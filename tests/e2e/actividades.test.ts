@@ -1,10 +1,10 @@
 // Activities in Chromium (issue 14): a template assigned to two patients from the global catalogue
 // appears in each patient's file; a patient's upload (through the app's API) appears live in the
 // open Actividades tab, and disappears live when the patient hides it (a module activity's detail
-// open on Evidencias falls back on Detalles).
+// open on Evidencias falls back on Detalles). A saved activity keeps the catalogue's server order.
 import { enVivo } from '../helpers/e2e-esperas';
-import { type Modulo, TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
-import type { Page } from 'playwright-core';
+import { CAMPOS_ACTIVIDAD, type Modulo, TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asignarA, llamar, PNG, subir } from '../helpers/actividades';
 import { crearPractica } from '../helpers/agenda';
@@ -17,6 +17,13 @@ let e: E2E;
 async function abrirPestanaActividades(page: Page) {
   await page.getByRole('tab', { name: 'Actividades' }).click();
   await page.getByRole('heading', { name: /Actividades Asignadas/ }).waitFor();
+}
+
+/** Fills the title and the type of the template modal. */
+async function llenarPlantilla(page: Page, modal: Locator, titulo: string, tipo = 'Escritura terapéutica') {
+  await modal.getByLabel(CAMPOS_ACTIVIDAD.titulo, { exact: true }).fill(titulo);
+  await modal.getByRole('combobox').click();
+  await page.getByRole('option', { name: tipo }).click();
 }
 
 describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
@@ -126,5 +133,39 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     await detalleModulo.getByRole('tab', { name: TEXTOS_ACTIVIDADES.detalles, selected: true }).waitFor();
     await detalleModulo.getByText(TEXTOS_ACTIVIDADES.evidenciaPrivada).waitFor();
     expect(await detalleModulo.getByRole('tab').count()).toBe(1);
+  }, 90_000);
+
+  it('catálogo: una actividad nueva aparece primero, antes de las de módulo, y una editada conserva su lugar', async () => {
+    const p = await crearPractica(e.t, 1);
+    const api = llamar(e.t, p.token);
+    for (const titulo of ['Lectura de poemas', 'Diario de gratitud']) {
+      const r = await api.post('/api/psicologo/actividades', { titulo, tipo: 'Lectura' });
+      expect(r.statusCode, r.body).toBe(201);
+      e.t.reloj.avanzar(60_000);
+    }
+    const page = await e.paginaConSesion(p.token, '/actividades-globales');
+    const titulos = () => page.locator('[data-actividad] h3').allTextContents();
+    await page.getByRole('button', { name: 'Editar Diario de gratitud' }).waitFor();
+    expect((await titulos()).slice(0, 3)).toEqual(['Diario de gratitud', 'Lectura de poemas', expect.any(String)]);
+
+    await page.getByRole('button', { name: TEXTOS_ACTIVIDADES.nuevaActividad }).click();
+    const nueva = page.getByRole('dialog', { name: TEXTOS_ACTIVIDADES.tituloNueva });
+    await llenarPlantilla(page, nueva, 'Carta a mi hermano');
+    // The catalogue's form keeps its switches.
+    await nueva.getByLabel(CAMPOS_ACTIVIDAD.obligatoria, { exact: true }).check();
+    await nueva.getByRole('button', { name: TEXTOS_ACTIVIDADES.crearActividad }).click();
+    await page.getByText(TEXTOS_ACTIVIDADES.creadaOk).first().waitFor();
+    const creada = page.locator('[data-actividad]').filter({ hasText: 'Carta a mi hermano' });
+    await creada.waitFor();
+    expect(await creada.textContent()).toContain('Obligatoria');
+    expect((await titulos()).slice(0, 3)).toEqual(['Carta a mi hermano', 'Diario de gratitud', 'Lectura de poemas']);
+
+    await page.getByRole('button', { name: 'Editar Diario de gratitud' }).click();
+    const editar = page.getByRole('dialog', { name: TEXTOS_ACTIVIDADES.tituloEditar });
+    await editar.getByLabel(CAMPOS_ACTIVIDAD.titulo, { exact: true }).fill('Diario de gratitud semanal');
+    await editar.getByRole('button', { name: TEXTOS_ACTIVIDADES.guardarCambios }).click();
+    await page.getByText(TEXTOS_ACTIVIDADES.actualizadaOk).first().waitFor();
+    await page.getByRole('button', { name: 'Editar Diario de gratitud semanal' }).waitFor();
+    expect((await titulos()).slice(0, 3)).toEqual(['Carta a mi hermano', 'Diario de gratitud semanal', 'Lectura de poemas']);
   }, 90_000);
 });

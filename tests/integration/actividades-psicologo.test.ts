@@ -1,7 +1,7 @@
 // The psychologist's activity API (spec 2 §7) with the rules and messages of §4 and §5: modules,
 // the template catalogue, assignments (assign-to-many is all or nothing), state transitions,
 // statistics, review and reminder. Another psychologist's resources answer 404 and change nothing.
-import { ETAPAS_DUELO, MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
+import { ETAPAS_DUELO, MSG_ACTIVIDADES, ordenCatalogo, type Plantilla } from '@miduelo/shared/actividades';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { actividadAsignada } from '@miduelo/server/db/schema/actividades';
@@ -158,6 +158,19 @@ describe('catálogo de plantillas', () => {
     expect(mias.length).toBeGreaterThan(0);
     expect(mias.every((x) => x.id_psicologo_creador === c.p.psicologo.id_psicologo)).toBe(true);
     error(await api().get(`${P}/actividades?psicologo=${otro.psicologo.id_psicologo}`), 403, MSG_ACTIVIDADES.catalogoAjeno);
+  });
+
+  it('el catálogo viene en el orden de ordenCatalogo (el de la lista en vivo): propias primero, la más nueva primero', async () => {
+    const crear = async (titulo: string) =>
+      ((await api().post(`${P}/actividades`, plantilla({ titulo }))).json() as { id_actividad: number }).id_actividad;
+    const primera = await crear('Primera propia');
+    const empatada = await crear('Creada en el mismo instante');
+    c.t.reloj.avanzar(60_000);
+    const nueva = await crear('La más nueva');
+    const lista = (await api().get(`${P}/actividades`)).json() as Plantilla[];
+    expect(lista.slice(0, 4).map((x) => x.id_actividad)).toEqual([nueva, empatada, primera, expect.any(Number)]);
+    expect(lista[3].origen).toBe('modulo');
+    expect([...lista].sort(ordenCatalogo)).toEqual(lista);
   });
 
   it('la plantilla de otro psicólogo no se ve, ni se edita, ni se elimina (404, nada cambia)', async () => {

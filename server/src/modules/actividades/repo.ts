@@ -34,6 +34,8 @@ function columnasPlantilla(idPsicologo: number) {
   };
 }
 
+/** Personal activities first, newest first; the clients keep this order in their live lists
+ * (ordenCatalogo in shared/actividades). */
 export async function plantillasVisibles(db: DbOrTx, o: { idPsicologo: number; soloPropias: boolean; termino?: string }) {
   const filtros = [visiblePara(o.idPsicologo)];
   if (o.soloPropias) filtros.push(eq(actividad.id_psicologo_creador, o.idPsicologo));
@@ -53,7 +55,7 @@ export async function plantillasVisibles(db: DbOrTx, o: { idPsicologo: number; s
       desc(actividad.fecha_creacion),
       asc(moduloDuelo.orden),
       asc(actividad.orden),
-      asc(actividad.id_actividad),
+      desc(actividad.id_actividad),
     );
 }
 

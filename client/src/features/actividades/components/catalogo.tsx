@@ -1,4 +1,4 @@
-import { FILTROS_CATALOGO, type Plantilla, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
+import { FILTROS_CATALOGO, ordenCatalogo, type Plantilla, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
 import { ActividadCambioSchema } from '@miduelo/shared/realtime-actividades';
 import { Eye, Paperclip, Pencil, Plus, Repeat, Search, Sprout, Trash2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -34,6 +34,8 @@ export function Catalogo() {
   const { items, cargada, error, recargar, aplicar } = useListaViva<Plantilla>({
     cargar: listarPlantillas,
     id: (p) => p.id_actividad,
+    // A saved activity takes its place in the server's order (it went to the end of the grid).
+    orden: ordenCatalogo,
     alFallar: (e, silenciosa) => {
       if (!silenciosa) mostrarError(e, T.errorCargarCatalogo);
     },
