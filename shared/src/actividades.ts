@@ -617,6 +617,12 @@ export function ordenCatalogo(
   return instante(b.fecha_creacion) - instante(a.fecha_creacion) || b.id_actividad - a.id_actividad;
 }
 
+/** A patient's assignments as the server lists them: the newest assignment first, the newer id on a tie. */
+export const masRecienteAsignacion = (
+  a: Pick<Asignacion, 'fecha_asignacion' | 'id_asignacion'>,
+  b: Pick<Asignacion, 'fecha_asignacion' | 'id_asignacion'>,
+): number => instante(b.fecha_asignacion) - instante(a.fecha_asignacion) || b.id_asignacion - a.id_asignacion;
+
 export const EstadisticasSchema = v.object({
   total: v.number(),
   enProceso: v.number(),

@@ -1,9 +1,9 @@
 // Activities in Chromium (issue 14): a template assigned to two patients from the global catalogue
 // appears in each patient's file; a patient's upload (through the app's API) appears live in the
 // open Actividades tab, and disappears live when the patient hides it (a module activity's detail
-// open on Evidencias falls back on Detalles). A saved activity keeps the catalogue's server order.
+// open on Evidencias falls back on Detalles). Saved activities and changed rows keep the server's order.
 import { enVivo } from '../helpers/e2e-esperas';
-import { CAMPOS_ACTIVIDAD, type Modulo, TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
+import { CAMPOS_ACTIVIDAD, ETIQUETA_ESTADO_ASIGNACION, type Modulo, TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asignarA, llamar, PNG, subir } from '../helpers/actividades';
@@ -167,5 +167,33 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     await page.getByText(TEXTOS_ACTIVIDADES.actualizadaOk).first().waitFor();
     await page.getByRole('button', { name: 'Editar Diario de gratitud semanal' }).waitFor();
     expect((await titulos()).slice(0, 3)).toEqual(['Carta a mi hermano', 'Diario de gratitud semanal', 'Lectura de poemas']);
+  }, 90_000);
+
+  it('pestaña Actividades: una fila cambiada conserva su lugar entre las de igual fecha límite', async () => {
+    const p = await crearPractica(e.t, 1);
+    const catalogo = (await llamar(e.t, p.token).get('/api/psicologo/actividades')).json() as Array<{
+      id_actividad: number;
+      origen: string;
+    }>;
+    const ids: number[] = [];
+    for (const m of catalogo.filter((x) => x.origen === 'modulo').slice(0, 3)) {
+      const [a] = await asignarA(e.t, p, { id_actividad: m.id_actividad, fecha_limite: null });
+      ids.push(a.id_asignacion);
+    }
+    const page = await e.paginaConSesion(p.token, `/paciente/${p.pacientes[0].id_paciente}`);
+    await abrirPestanaActividades(page);
+    const filas = page.locator('[data-asignacion]');
+    const orden = () => filas.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-asignacion'))));
+    await filas.nth(2).waitFor();
+    // Without deadlines the server's order shows: the newest assignment first.
+    const esperado = [...ids].reverse();
+    expect(await orden()).toEqual(esperado);
+
+    const primera = page.locator(`[data-asignacion="${esperado[0]}"]`);
+    await primera.getByRole('button', { name: /^Acciones de / }).click();
+    await page.getByRole('menuitem', { name: TEXTOS_ACTIVIDADES.cambiarAFinalizada }).click();
+    await page.getByRole('button', { name: TEXTOS_ACTIVIDADES.siCambiar }).click();
+    await primera.getByText(ETIQUETA_ESTADO_ASIGNACION.finalizada, { exact: true }).waitFor();
+    expect(await orden()).toEqual(esperado);
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 // The psychologist's activity API (spec 2 §7) with the rules and messages of §4 and §5: modules,
 // the template catalogue, assignments (assign-to-many is all or nothing), state transitions,
 // statistics, review and reminder. Another psychologist's resources answer 404 and change nothing.
-import { ETAPAS_DUELO, MSG_ACTIVIDADES, ordenCatalogo, type Plantilla } from '@miduelo/shared/actividades';
+import { ETAPAS_DUELO, MSG_ACTIVIDADES, masRecienteAsignacion, ordenCatalogo, type Plantilla } from '@miduelo/shared/actividades';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { actividadAsignada } from '@miduelo/server/db/schema/actividades';
@@ -308,6 +308,22 @@ describe('asignar a varios pacientes', () => {
 });
 
 describe('cambios de una asignación', () => {
+  it('las asignaciones vienen en el orden de masRecienteAsignacion (el de la lista en vivo), también tras un cambio', async () => {
+    const catalogo = (await api().get(`${P}/actividades`)).json() as Plantilla[];
+    const [m1, m2, m3] = catalogo.filter((x) => x.origen === 'modulo');
+    const [a] = await asignarA(c.t, c.p, { id_actividad: m1.id_actividad, fecha_limite: null });
+    const [b] = await asignarA(c.t, c.p, { id_actividad: m2.id_actividad, fecha_limite: null });
+    c.t.reloj.avanzar(60_000);
+    const [d] = await asignarA(c.t, c.p, { id_actividad: m3.id_actividad, fecha_limite: null });
+    expect((await api().patch(`${P}/actividades/asignadas/${b.id_asignacion}`, { estado: 'finalizada' })).statusCode).toBe(200);
+    const lista = (await api().get(`${P}/paciente/${c.p.pacientes[0].id_paciente}/actividades`)).json() as Array<{
+      id_asignacion: number;
+      fecha_asignacion: string;
+    }>;
+    expect(lista.map((x) => x.id_asignacion)).toEqual([d.id_asignacion, b.id_asignacion, a.id_asignacion]);
+    expect([...lista].sort(masRecienteAsignacion)).toEqual(lista);
+  });
+
   it('finalizada fija fecha_completada a ahora; en_proceso la borra', async () => {
     const [a] = await asignarA(c.t, c.p);
     const fin = await api().patch(`${P}/actividades/asignadas/${a.id_asignacion}`, {

@@ -95,6 +95,19 @@ describe('pestaña Actividades', () => {
   it('prioridad: alta 3, media 2, baja 1', () => {
     expect(filtrar(lista, { ...FILTROS_INICIALES, orden: 'prioridad' }).map((a) => a.prioridad)).toEqual(['alta', 'media', 'baja']);
   });
+  it('a igual criterio, el orden del servidor: la asignación más reciente primero, la de id mayor si empatan', () => {
+    const empatadas = [
+      asig({ id_asignacion: 7, titulo: 'Carta', fecha_asignacion: '2027-03-02T10:00:00.000Z' }),
+      asig({ id_asignacion: 5, titulo: 'Carta', fecha_asignacion: '2027-03-01T10:00:00.000Z' }),
+      asig({ id_asignacion: 9, titulo: 'Carta', fecha_asignacion: '2027-03-02T10:00:00.000Z' }),
+    ];
+    // Whatever order the live list holds them in (a changed row used to come last).
+    for (const entrada of [empatadas, [...empatadas].reverse()]) {
+      for (const orden of ['fecha_limite', 'prioridad', 'titulo'] as const) {
+        expect(filtrar(entrada, { ...FILTROS_INICIALES, orden }).map((a) => a.id_asignacion)).toEqual([9, 7, 5]);
+      }
+    }
+  });
   it('busca en título, descripción e instrucciones sin distinguir mayúsculas; filtros y conteos', () => {
     expect(filtrar(lista, { ...FILTROS_INICIALES, texto: 'hermana' }).map((a) => a.actividad.titulo)).toEqual(['Baile']);
     expect(filtrar(lista, { ...FILTROS_INICIALES, soloConEvidencia: true })).toHaveLength(1);

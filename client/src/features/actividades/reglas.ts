@@ -1,6 +1,6 @@
 // Filters, sorting and counts of the Actividades tab (spec 2 §2, §5): pure, shared by the tab's
 // components and unit-tested.
-import { type Asignacion, PESO_PRIORIDAD } from '@miduelo/shared/actividades';
+import { type Asignacion, masRecienteAsignacion, PESO_PRIORIDAD } from '@miduelo/shared/actividades';
 
 export interface FiltrosActividades {
   texto: string;
@@ -26,15 +26,19 @@ function coincide(a: Asignacion, texto: string): boolean {
 }
 
 /** Priority weights alta 3, media 2, baja 1; deadline puts later deadlines first and missing ones last. */
+function porCriterio(orden: FiltrosActividades['orden'], a: Asignacion, b: Asignacion): number {
+  if (orden === 'prioridad') return PESO_PRIORIDAD[b.prioridad] - PESO_PRIORIDAD[a.prioridad];
+  if (orden === 'titulo') return a.actividad.titulo.localeCompare(b.actividad.titulo, 'es');
+  if (a.fecha_limite === b.fecha_limite) return 0;
+  if (a.fecha_limite === null) return 1;
+  if (b.fecha_limite === null) return -1;
+  return a.fecha_limite < b.fecha_limite ? 1 : -1;
+}
+
+/** The chosen sort, then the server's order (newest assignment first) among equals: a total order,
+ * so a row keeps its place when it changes. */
 function comparar(orden: FiltrosActividades['orden']) {
-  return (a: Asignacion, b: Asignacion): number => {
-    if (orden === 'prioridad') return PESO_PRIORIDAD[b.prioridad] - PESO_PRIORIDAD[a.prioridad];
-    if (orden === 'titulo') return a.actividad.titulo.localeCompare(b.actividad.titulo, 'es');
-    if (a.fecha_limite === b.fecha_limite) return 0;
-    if (a.fecha_limite === null) return 1;
-    if (b.fecha_limite === null) return -1;
-    return a.fecha_limite < b.fecha_limite ? 1 : -1;
-  };
+  return (a: Asignacion, b: Asignacion): number => porCriterio(orden, a, b) || masRecienteAsignacion(a, b);
 }
 
 export function filtrar(lista: Asignacion[], f: FiltrosActividades): Asignacion[] {

@@ -1,4 +1,4 @@
-import type { Asignacion } from '@miduelo/shared/actividades';
+import { type Asignacion, masRecienteAsignacion } from '@miduelo/shared/actividades';
 import { ActividadCambioSchema } from '@miduelo/shared/realtime-actividades';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useListaViva } from '@/lib/live/use-lista-viva';
@@ -11,6 +11,8 @@ export function useAsignacionesEnVivo(idPaciente: number, alFallar?: (e: unknown
     cargar: (signal) => listarAsignaciones(idPaciente, signal),
     id: (a) => a.id_asignacion,
     version: (a) => a.version,
+    // A changed row keeps its place (it went to the end of its ties in the tab's sort).
+    orden: masRecienteAsignacion,
     deps: [idPaciente],
     alFallar,
   });

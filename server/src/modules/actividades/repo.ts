@@ -135,6 +135,7 @@ function consultaAsignaciones(db: DbOrTx) {
     .leftJoin(moduloDuelo, eq(moduloDuelo.id_modulo, actividad.id_modulo));
 }
 
+/** Newest first; the clients keep this order in their live lists (masRecienteAsignacion in shared/actividades). */
 export async function asignacionesDe(db: DbOrTx, idPaciente: number) {
   return consultaAsignaciones(db)
     .where(eq(actividadAsignada.id_paciente, idPaciente))
