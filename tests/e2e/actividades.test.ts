@@ -1,7 +1,8 @@
 // Activities in Chromium (issue 14): a template assigned to two patients from the global catalogue
 // appears in each patient's file; a patient's upload (through the app's API) appears live in the
 // open Actividades tab, and disappears live when the patient hides it (a module activity's detail
-// open on Evidencias falls back on Detalles). Saved activities and changed rows keep the server's order.
+// open on Evidencias falls back on Detalles). Saved activities and changed rows keep the server's
+// order; a patient's 'Nueva Actividad' (decision 261).
 import { enVivo } from '../helpers/e2e-esperas';
 import { CAMPOS_ACTIVIDAD, ETIQUETA_ESTADO_ASIGNACION, type Modulo, TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
 import type { Locator, Page } from 'playwright-core';
@@ -195,5 +196,39 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     await page.getByRole('button', { name: TEXTOS_ACTIVIDADES.siCambiar }).click();
     await primera.getByText(ETIQUETA_ESTADO_ASIGNACION.finalizada, { exact: true }).waitFor();
     expect(await orden()).toEqual(esperado);
+  }, 90_000);
+
+  it('«Nueva Actividad» del expediente: sin Obligatoria ni Repetitiva, y reintentar tras fallar la asignación no crea otra plantilla', async () => {
+    const p = await crearPractica(e.t, 1);
+    const c = await e.contexto();
+    const page = await e.paginaConSesion(p.token, `/paciente/${p.pacientes[0].id_paciente}`, c);
+    await abrirPestanaActividades(page);
+    await page.getByText(TEXTOS_ACTIVIDADES.sinActividades).waitFor();
+    await page.getByRole('button', { name: TEXTOS_ACTIVIDADES.nuevaActividad }).first().click();
+    const modal = page.getByRole('dialog', { name: TEXTOS_ACTIVIDADES.tituloNueva });
+    await modal.waitFor();
+    // The flow makes a personal activity, not mandatory and not repetitive (spec 2 §7): no switches.
+    expect(await modal.getByLabel(CAMPOS_ACTIVIDAD.obligatoria, { exact: true }).count()).toBe(0);
+    expect(await modal.getByLabel(CAMPOS_ACTIVIDAD.repetitiva, { exact: true }).count()).toBe(0);
+    await llenarPlantilla(page, modal, 'Carta a mi padre');
+
+    // The template is created, its assignment does not get through: the modal stays with the error.
+    const asignacion = (u: URL) => u.pathname === '/api/psicologo/actividades/asignar';
+    await c.route(asignacion, (r) => r.abort('failed'));
+    await modal.getByRole('button', { name: TEXTOS_ACTIVIDADES.crearActividad }).click();
+    await page.getByText(TEXTOS_ACTIVIDADES.errorCrear).first().waitFor();
+    await c.unroute(asignacion);
+
+    // The title is changed before trying again: the same template is updated and assigned.
+    await modal.getByLabel(CAMPOS_ACTIVIDAD.titulo, { exact: true }).fill('Carta a mi papá');
+    await modal.getByRole('button', { name: TEXTOS_ACTIVIDADES.crearActividad }).click();
+    await page.getByText(TEXTOS_ACTIVIDADES.creadaYAsignada).first().waitFor();
+    await modal.waitFor({ state: 'detached' });
+    await page.locator('[data-asignacion]').filter({ hasText: 'Carta a mi papá' }).waitFor();
+
+    const propias = (
+      (await llamar(e.t, p.token).get('/api/psicologo/actividades')).json() as Array<{ titulo: string; origen: string }>
+    ).filter((x) => x.origen === 'personalizada');
+    expect(propias).toEqual([expect.objectContaining({ titulo: 'Carta a mi papá', obligatoria: false, repetitiva: false, periodo: null })]);
   }, 90_000);
 });

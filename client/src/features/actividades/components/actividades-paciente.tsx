@@ -27,12 +27,12 @@ import { hoyClinica } from '@/lib/format';
 import { mostrarError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { asignar, cambiarEstado, crearPlantilla, editarInstrucciones, eliminarAsignacion, listarPlantillas } from '@/api/actividades';
+import { asignar, cambiarEstado, editarInstrucciones, eliminarAsignacion, listarPlantillas } from '@/api/actividades';
 import { contar, diaSiguiente, FILTROS_INICIALES, type FiltrosActividades, filtrar } from '../reglas';
 import { useAsignacionesEnVivo } from '../use-asignaciones-en-vivo';
 import { PanelDetalle } from './panel-detalle';
 import { TONO_PRIORIDAD } from './estados';
-import { PlantillaModal } from './plantilla-modal';
+import { NuevaActividadPaciente } from './nueva-actividad-paciente';
 
 const TONO_ESTADO_ASIGNACION = { en_proceso: 'aviso', finalizada: 'exito' } as const;
 
@@ -185,26 +185,12 @@ export default function ActividadesPaciente({ idPaciente }: { idPaciente: number
         />
       )}
       {creando && (
-        <PlantillaModal
-          modo="crear"
+        <NuevaActividadPaciente
+          idPaciente={idPaciente}
           onCerrar={() => setCreando(false)}
-          onGuardar={async (d) => {
-            try {
-              // A personal activity: a template, then its assignment with priority media (spec 2 §7).
-              const p = await crearPlantilla({ ...d, obligatoria: false, repetitiva: d.repetitiva, periodo: d.periodo });
-              const r = await asignar({
-                id_actividad: p.id_actividad,
-                pacientes: [idPaciente],
-                fecha_limite: null,
-                prioridad: 'media',
-                instrucciones_personalizadas: null,
-              });
-              for (const a of r.asignaciones) aplicar({ tipo: 'guardado', item: a });
-              toast.exito(T.creadaYAsignada);
-              setCreando(false);
-            } catch (e) {
-              mostrarError(e, T.errorCrear);
-            }
+          onAsignada={(lista) => {
+            for (const a of lista) aplicar({ tipo: 'guardado', item: a });
+            setCreando(false);
           }}
         />
       )}

@@ -34,6 +34,9 @@ interface Props {
   onEliminar?: () => void;
   /** Only the creator may edit or delete (module activities never). */
   editable?: boolean;
+  /** Offers the Obligatoria and Repetitiva switches and the period; off where the flow fixes them
+   * (a patient's 'Nueva Actividad': not mandatory, not repetitive, spec 2 §7). */
+  interruptores?: boolean;
 }
 
 const vacio = (p?: Plantilla | null) => ({
@@ -49,7 +52,17 @@ const vacio = (p?: Plantilla | null) => ({
 /** The activity template modal (spec 2 §2, §5): create, view and edit. */
 // Errors show once a field changes or after a save attempt, not on blur: a message appearing on
 // blur moved the footer under the pointer between mousedown and click, swallowing the save.
-export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, onAsignar, onEliminar, editable = true }: Props) {
+export function PlantillaModal({
+  modo,
+  plantilla,
+  onGuardar,
+  onCerrar,
+  onModo,
+  onAsignar,
+  onEliminar,
+  editable = true,
+  interruptores = true,
+}: Props) {
   const f = useForm(PlantillaBody, vacio(plantilla));
   const [intentado, setIntentado] = useState(false);
   const [guardando, setGuardando] = useState(false);
@@ -136,47 +149,51 @@ export function PlantillaModal({ modo, plantilla, onGuardar, onCerrar, onModo, o
               />
             )}
           </Field>
-          <div className="flex flex-wrap gap-6">
-            <label htmlFor="act-obligatoria" className="flex items-center gap-2 text-sm text-tinta-800">
-              <Checkbox
-                id="act-obligatoria"
-                checked={v.obligatoria}
-                disabled={soloLectura}
-                onChange={(e) => f.cambiar('obligatoria', e.target.checked)}
-              />
-              {CAMPOS_ACTIVIDAD.obligatoria}
-            </label>
-            <label htmlFor="act-repetitiva" className="flex items-center gap-2 text-sm text-tinta-800">
-              <Checkbox
-                id="act-repetitiva"
-                checked={v.repetitiva}
-                disabled={soloLectura}
-                onChange={(e) => {
-                  f.cambiar('repetitiva', e.target.checked);
-                  // Turning it off clears the period (spec 2 §4).
-                  if (!e.target.checked) f.cambiar('periodo', '');
-                }}
-              />
-              {CAMPOS_ACTIVIDAD.repetitiva}
-            </label>
-          </div>
-          <Field
-            id="act-periodo"
-            etiqueta={`${CAMPOS_ACTIVIDAD.periodo} (días)`}
-            error={f.errorDe('periodo')}
-            ayuda={`De 1 a ${PERIODO_MAX} días`}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                inputMode="numeric"
-                value={v.periodo}
-                disabled={!v.repetitiva}
-                readOnly={soloLectura}
-                onChange={(e) => f.cambiar('periodo', e.target.value.replace(/\D/g, '').slice(0, 3))}
-              />
-            )}
-          </Field>
+          {interruptores && (
+            <>
+              <div className="flex flex-wrap gap-6">
+                <label htmlFor="act-obligatoria" className="flex items-center gap-2 text-sm text-tinta-800">
+                  <Checkbox
+                    id="act-obligatoria"
+                    checked={v.obligatoria}
+                    disabled={soloLectura}
+                    onChange={(e) => f.cambiar('obligatoria', e.target.checked)}
+                  />
+                  {CAMPOS_ACTIVIDAD.obligatoria}
+                </label>
+                <label htmlFor="act-repetitiva" className="flex items-center gap-2 text-sm text-tinta-800">
+                  <Checkbox
+                    id="act-repetitiva"
+                    checked={v.repetitiva}
+                    disabled={soloLectura}
+                    onChange={(e) => {
+                      f.cambiar('repetitiva', e.target.checked);
+                      // Turning it off clears the period (spec 2 §4).
+                      if (!e.target.checked) f.cambiar('periodo', '');
+                    }}
+                  />
+                  {CAMPOS_ACTIVIDAD.repetitiva}
+                </label>
+              </div>
+              <Field
+                id="act-periodo"
+                etiqueta={`${CAMPOS_ACTIVIDAD.periodo} (días)`}
+                error={f.errorDe('periodo')}
+                ayuda={`De 1 a ${PERIODO_MAX} días`}
+              >
+                {(c) => (
+                  <Input
+                    {...c}
+                    inputMode="numeric"
+                    value={v.periodo}
+                    disabled={!v.repetitiva}
+                    readOnly={soloLectura}
+                    onChange={(e) => f.cambiar('periodo', e.target.value.replace(/\D/g, '').slice(0, 3))}
+                  />
+                )}
+              </Field>
+            </>
+          )}
           <Field id="act-url" etiqueta={CAMPOS_ACTIVIDAD.archivo_url} opcional error={f.errorDe('archivo_url')}>
             {(c) => (
               <Input

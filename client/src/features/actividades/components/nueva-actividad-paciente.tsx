@@ -1,0 +1,57 @@
+import { type Asignacion, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
+import { useRef } from 'react';
+import { mostrarError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { actualizarPlantilla, asignar, crearPlantilla, type DatosPlantilla } from '@/api/actividades';
+import { PlantillaModal } from './plantilla-modal';
+
+/**
+ * 'Nueva Actividad' of a patient's Actividades tab (spec 2 §7): a personal template, not mandatory
+ * and not repetitive (the form offers neither switch), then its assignment to the patient with
+ * priority media. When the assignment fails (a dropped connection, the patient just reassigned),
+ * 'Crear Actividad' again assigns the template already created — updated first if the form changed
+ * — instead of leaving a second, unassigned copy in the catalogue (decision 261).
+ */
+export function NuevaActividadPaciente({
+  idPaciente,
+  onCerrar,
+  onAsignada,
+}: {
+  idPaciente: number;
+  onCerrar: () => void;
+  onAsignada: (a: Asignacion[]) => void;
+}) {
+  const creada = useRef<{ id: number; clave: string } | null>(null);
+
+  async function guardar(d: DatosPlantilla) {
+    const datos: DatosPlantilla = { ...d, obligatoria: false, repetitiva: false, periodo: null };
+    const clave = JSON.stringify(datos);
+    try {
+      const previa = creada.current;
+      let id: number;
+      if (!previa) {
+        id = (await crearPlantilla(datos)).id_actividad;
+        creada.current = { id, clave };
+      } else {
+        id = previa.id;
+        if (previa.clave !== clave) {
+          await actualizarPlantilla(id, datos);
+          creada.current = { id, clave };
+        }
+      }
+      const r = await asignar({
+        id_actividad: id,
+        pacientes: [idPaciente],
+        fecha_limite: null,
+        prioridad: 'media',
+        instrucciones_personalizadas: null,
+      });
+      toast.exito(T.creadaYAsignada);
+      onAsignada(r.asignaciones);
+    } catch (e) {
+      mostrarError(e, T.errorCrear);
+    }
+  }
+
+  return <PlantillaModal modo="crear" interruptores={false} onGuardar={guardar} onCerrar={onCerrar} />;
+}
