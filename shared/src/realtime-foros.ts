@@ -33,7 +33,7 @@ export interface ForosServidorACliente {
   /** The account no longer takes part in the forum (removed by a moderator). */
   'foro:removido': (p: { id_foro: number }) => void;
   'foro:invitacion': (p: { id_invitacion: number; titulo_foro: string; pendientes: number }) => void;
-  /** The account's pending invitations changed (answered in another tab). */
+  /** The account's invitations changed (answered in another tab, or gone with a deleted forum). */
   'foro:invitaciones': (p: { pendientes: number }) => void;
   'foro:reporte': (p: { id_foro: number; titulo_foro: string; id_tema: number; id_mensaje: number; id_reporte: number }) => void;
   'foro:alerta-crisis': (p: { id_foro: number; titulo_foro: string; id_tema: number; id_mensaje: number | null }) => void;

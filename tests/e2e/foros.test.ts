@@ -1,7 +1,7 @@
 // The forums in Chromium (issue 16): a psychologist in the browser and a patient through the API
 // (as the mobile app does) in one topic see each other's posts appear without reload; creating a
-// forum and a topic; answering an invitation (the bar's count rises live and falls after answering);
-// a topic that arrives live while the list reloads stays (decision 240).
+// forum and a topic; answering an invitation (the bar's count rises live and falls after answering
+// or when its forum is deleted); a topic that arrives live while the list reloads stays (decision 240).
 import { enVivo, retenerLecturas } from '../helpers/e2e-esperas';
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
@@ -129,7 +129,7 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await mensajes(page).getByText(TEXTOS_FOROS.sinMensajes).waitFor();
   });
 
-  it('el contador de invitaciones de la barra se carga al inicio, sube en vivo con una invitación nueva y baja al aceptarla', async () => {
+  it('el contador de invitaciones de la barra se carga al inicio, sube en vivo con una invitación nueva y baja al aceptarla o al eliminarse su foro', async () => {
     const admin = await psicologoForo(e.t);
     const invitado = await psicologoForo(e.t);
     const { idForo } = await foroConTema(admin, { publico: false, titulo: 'Equipo de moderación' });
@@ -156,6 +156,12 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await foros.locator('[data-insignia="1"]').waitFor();
     expect(await item.getByRole('button', { name: TEXTOS_FOROS.aceptar }).count()).toBe(0);
     expect((await invitado.get(`/api/foros/${idForo}`)).body.data.rol_usuario).toBe('moderador');
+
+    // The other forum is deleted: its pending invitation leaves the list and the count, live.
+    expect((await admin.del(`/api/foros/${previo.idForo}`)).status).toBe(200);
+    await page.locator('[data-invitacion]').filter({ hasText: 'Guardias de fin de semana' }).waitFor({ state: 'detached' });
+    await foros.locator('[data-insignia]').waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: TEXTOS_FOROS.aceptar }).count()).toBe(0);
   });
 
   it('un tema que llega en vivo mientras la lista se recarga al reconectarse no desaparece con la respuesta de esa recarga', async () => {

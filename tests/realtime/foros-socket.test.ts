@@ -191,6 +191,29 @@ describe('eventos del foro', () => {
     expect(ajenos).toEqual([]);
   });
 
+  it('eliminar un foro retira sus invitaciones: cada invitado recibe su nuevo conteo de pendientes, nadie más', async () => {
+    const admin = await psicologoForo(srv.t);
+    const invitado = await psicologoForo(srv.t);
+    const tercero = await psicologoForo(srv.t);
+    const { idForo } = await foroConTema(admin, { publico: false, titulo: 'Foro que se elimina' });
+    const otro = await foroConTema(admin, { publico: false, titulo: 'Foro que sigue' });
+    for (const id of [idForo, otro.idForo])
+      expect((await admin.post(`/api/foros/${id}/invitar`, { correo: invitado.fila.correo })).status).toBe(201);
+    const sInvitado = await srv.socket(invitado.token);
+    const sTercero = await srv.socket(tercero.token);
+    const ajenos: unknown[] = [];
+    sTercero.on('foro:invitaciones', (p) => ajenos.push(p));
+    const conteo = esperarEvento(sInvitado, 'foro:invitaciones');
+    expect((await admin.del(`/api/foros/${idForo}`)).status).toBe(200);
+    expect(await conteo).toEqual({ pendientes: 1 });
+    const lista = (await invitado.get('/api/foros/invitaciones/mis-invitaciones?estado=pendiente')).body.data as {
+      foro: { titulo: string };
+    }[];
+    expect(lista.map((i) => i.foro.titulo)).toEqual(['Foro que sigue']);
+    await sincronizar(sTercero);
+    expect(ajenos).toEqual([]);
+  });
+
   it('reportes y alertas de crisis llegan a los moderadores y al administrador del foro, no a los miembros', async () => {
     const admin = await psicologoForo(srv.t);
     const mod = await psicologoForo(srv.t);

@@ -1,7 +1,8 @@
 // 'Mis Invitaciones' (spec 2 §2 Invitations, §4): state badges, Aceptar/Rechazar on pending ones,
-// the list and the bar's count refreshed after answering (and live when a new one arrives).
+// the list and the bar's count refreshed after answering (and live when a new one arrives, one is
+// answered in another tab or one goes with its deleted forum).
 import { type Invitacion, TEXTOS_FOROS } from '@miduelo/shared/foros';
-import { EventoInvitacionSchema } from '@miduelo/shared/realtime-foros';
+import { EventoInvitacionesSchema, EventoInvitacionSchema } from '@miduelo/shared/realtime-foros';
 import { Inbox } from 'lucide-react';
 import { misInvitaciones, responderInvitacion } from '@/api/foros';
 import { Badge, type TonoBadge } from '@/components/ui/badge';
@@ -21,6 +22,7 @@ const TONO: Record<string, TonoBadge> = { pendiente: 'pendiente', aceptada: 'con
 export function MisInvitaciones() {
   const lista = useLiveResource({ fetch: (signal) => misInvitaciones('', signal) });
   useEventoSocket('foro:invitacion', EventoInvitacionSchema, () => lista.recargar());
+  useEventoSocket('foro:invitaciones', EventoInvitacionesSchema, () => lista.recargar());
 
   async function responder(inv: Invitacion, aceptar: boolean) {
     if (

@@ -1,7 +1,7 @@
 // Forum events, published only after the transaction that produced them committed.
 import type { MensajeForo, Tema } from '@miduelo/shared/foros';
 import type { Realtime } from '../../plugins/realtime';
-import { type Cuenta, conteos, cuentasDelForo, idsDeTemas } from './repo';
+import { type Cuenta, contarPendientes, conteos, cuentasDelForo, idsDeTemas } from './repo';
 import { SALA_FOROS_PUBLICOS, salaForo, salaPersonal, salaTema } from './salas';
 import type { CtxForos } from './service';
 
@@ -23,6 +23,15 @@ export function publicarConteos(ctx: CtxPub, idForo: number, publico: boolean) {
     const c = await conteos(ctx.db, idForo);
     const salas = publico ? [SALA_FOROS_PUBLICOS] : (await cuentasDelForo(ctx.db, idForo)).map(salaPersonal);
     if (salas.length) ctx.realtime.emitir(salas, 'foro:conteos', c);
+  });
+}
+
+/** Each psychologist's pending-invitation count, to all their tabs (the bar's count; an open
+ * 'Mis Invitaciones' reloads). */
+export function publicarInvitaciones(ctx: CtxPub, idsPsicologos: number[]) {
+  return trasCommit(ctx, 'invitaciones', async () => {
+    for (const id of idsPsicologos)
+      ctx.realtime.emitir(salaPersonal({ tipo: 'psicologo', id }), 'foro:invitaciones', { pendientes: await contarPendientes(ctx.db, id) });
   });
 }
 

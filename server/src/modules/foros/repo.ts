@@ -587,6 +587,13 @@ export async function responderInvitacion(tx: DbOrTx, idInvitacion: number, esta
   await tx.update(foroInvitacion).set({ estado, fecha_respuesta: ahora }).where(eq(foroInvitacion.id_invitacion, idInvitacion));
 }
 
+/** Every psychologist invited to this forum, whatever the answer: their lists lose the invitation
+ * when the forum goes. */
+export async function invitadosDelForo(db: DbOrTx, idForo: number): Promise<number[]> {
+  const r = await db.selectDistinct({ id: foroInvitacion.id_invitado }).from(foroInvitacion).where(eq(foroInvitacion.id_foro, idForo));
+  return r.map((i) => i.id);
+}
+
 export async function contarPendientes(db: DbOrTx, idInvitado: number) {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { cuentaDeSesion, type Sesion } from '../../plugins/auth';
 import type { Ctx } from '../../plugins/contexto';
 import { foroDto, invitacionDto, participanteDto } from './dto';
-import { publicarConteos, sacarDeSalas, temasDe } from './publicar';
+import { publicarConteos, publicarInvitaciones, sacarDeSalas, temasDe } from './publicar';
 import {
   actualizarForo as actualizarForoRepo,
   bloquearForo,
@@ -25,6 +25,7 @@ import {
   insertarForo,
   insertarInvitacion,
   insertarParticipante,
+  invitadosDelForo,
   listarForos as listarForosRepo,
   listarInvitaciones,
   listarParticipantes,
@@ -134,12 +135,16 @@ export async function eliminarForo(ctx: CtxForos, o: { cuenta: Cuenta; auditoria
     if (!f || (!f.publico && !f.participante)) throw foroNoEncontrado();
     exigirRango(f.participante?.rol, 'admin');
     const participantes = await cuentasDelForo(tx, o.idForo);
+    // Read under the forum's lock, which every invitation to it takes: none is added meanwhile.
+    const invitados = await invitadosDelForo(tx, o.idForo);
     await eliminarForoRepo(tx, o.idForo);
     await auditar(tx, o.auditoria, { accion: 'eliminar', recurso: 'foro', idRecurso: o.idForo });
-    return { participantes, publico: f.publico };
+    return { participantes, invitados, publico: f.publico };
   });
   ctx.realtime.emitir([salaForo(o.idForo), ...r.participantes.map(salaPersonal)], 'foro:cambio', { id_foro: o.idForo, eliminado: true });
   sacarDeSalas(ctx, o.idForo, 'todos', temas);
+  // Its invitations went with it: the invitees' counts and lists drop them.
+  await publicarInvitaciones(ctx, r.invitados);
   return { msg: MSG_FOROS.eliminado };
 }
 
@@ -290,7 +295,7 @@ export async function responderInvitacion(
     });
     return { idForo: inv.id_foro, publico: f.publico };
   });
-  ctx.realtime.emitir(salaPersonal(cuenta), 'foro:invitaciones', { pendientes: await contarPendientes(ctx.db, o.idPsicologo) });
+  await publicarInvitaciones(ctx, [o.idPsicologo]);
   if (o.aceptar) await publicarConteos(ctx, r.idForo, r.publico);
   const [inv] = await listarInvitaciones(ctx.db, o.idPsicologo, { idInvitacion: o.idInvitacion });
   return { data: invitacionDto(inv), msg: o.aceptar ? 'Invitación aceptada' : 'Invitación rechazada' };
