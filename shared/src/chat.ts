@@ -78,8 +78,8 @@ export const TEXTOS_CHAT = {
   escribiendo: 'escribiendo…',
   leido: 'Leído',
   enviado: 'Enviado',
-  enviando: 'Enviando…',
-  noEnviado: 'No enviado',
+  enviando: MSG_GENERICO.enviando,
+  noEnviado: MSG_GENERICO.noEnviado,
   reintentar: MSG_GENERICO.reintentar,
   cargarAnteriores: 'Cargar mensajes anteriores',
   // A failed load is said as such, never shown as an empty list.

@@ -20,4 +20,6 @@ export const MSG_GENERICO = {
   sesionExpirada: 'Tu sesión ha expirado. Por favor inicia sesión nuevamente.',
   redisCaido: 'El servicio no está disponible en este momento: no hay conexión con Redis.',
   reintentar: 'Reintentar',
+  enviando: 'Enviando…',
+  noEnviado: 'No enviado',
 } as const;

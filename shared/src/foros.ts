@@ -188,6 +188,8 @@ export const TEXTOS_FOROS = {
   escribe: 'Escribe tu mensaje...',
   enviar: 'Enviar',
   errorEnviar: 'Error al enviar mensaje',
+  enviando: MSG_GENERICO.enviando,
+  noEnviado: MSG_GENERICO.noEnviado,
   nuevosMensajes: (n: number) => `${n} ${n === 1 ? 'nuevo mensaje' : 'nuevos mensajes'}`,
   mensajeOculto: 'Mensaje ocultado por la moderación',
   ocultar: 'Ocultar',

@@ -3,17 +3,18 @@
 // forum and a topic; answering an invitation (the bar's count rises live and falls after answering
 // or when its forum is deleted); a topic that arrives live while the list reloads stays (decision 240).
 import { enVivo, retenerLecturas } from '../helpers/e2e-esperas';
-import { TEXTOS_FOROS } from '@miduelo/shared/foros';
+import { MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
-import { foroConTema, pacienteForo, psicologoForo, temasAntiguos } from '../helpers/foros';
+import { foroConTema, hacerModerador, pacienteForo, psicologoForo, temasAntiguos } from '../helpers/foros';
 import { debeOmitirE2E } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
 
 const mensajes = (page: Page) => page.locator('[data-mensajes]');
+const toasts = (page: Page) => page.getByRole('region', { name: /Notificaciones/ });
 describe.skipIf(omitir)('foros en el navegador', () => {
   beforeAll(async () => {
     const { iniciarE2E } = await import('../helpers/e2e');
@@ -53,6 +54,56 @@ describe.skipIf(omitir)('foros en el navegador', () => {
       .poll(async () => (await pac.get(`/api/foros/temas/${idTema}/mensajes`)).body.data.map((m: { contenido: string }) => m.contenido))
       .toEqual(['Hoy se cumple un año.\nGracias por estar.', 'Te acompañamos.']);
     expect(await caja.inputValue()).toBe('');
+  });
+
+  it("un mensaje que no se pudo enviar queda con su texto como 'No enviado': 'Reintentar' lo publica con el mismo id_cliente; un rechazo definitivo dice por qué", async () => {
+    const admin = await psicologoForo(e.t);
+    const mod = await psicologoForo(e.t);
+    const { idForo, idTema } = await foroConTema(admin, { titulo: 'Foro con cortes' });
+    await hacerModerador(admin, mod, idForo);
+    const page = await e.paginaConSesion(mod.token, `/foros/${idForo}/temas/${idTema}`);
+    await mensajes(page).getByText(TEXTOS_FOROS.sinMensajes).waitFor();
+    const ruta = `/api/foros/temas/${idTema}/mensajes`;
+    const idsEnviados: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === ruta) idsEnviados.push(r.postDataJSON().id_cliente);
+    });
+    const guardados = async () => (await admin.get(ruta)).body.data.map((m: { contenido: string }) => m.contenido) as string[];
+    const caja = page.getByRole('textbox', { name: TEXTOS_FOROS.escribe });
+
+    // The connection drops while posting: the post and its text stay, as 'No enviado'.
+    const largo = `Quería contarles cómo fue este año.\n${'Hubo días muy difíciles y otros más tranquilos. '.repeat(8)}`;
+    await page.route(`**${ruta}`, (r) => r.abort('internetdisconnected'));
+    await caja.fill(largo);
+    await caja.press('Enter');
+    const fallido = mensajes(page).locator('[data-mensaje="pendiente"]').filter({ hasText: 'Quería contarles cómo fue este año.' });
+    await fallido.getByText(TEXTOS_FOROS.noEnviado).waitFor();
+    await toasts(page).getByText(TEXTOS_FOROS.errorEnviar).first().waitFor();
+    await page.unroute(`**${ruta}`);
+    // 'Reintentar' sends it again with the same client id: published once.
+    await fallido.getByRole('button', { name: TEXTOS_FOROS.reintentar }).click();
+    await mensajes(page)
+      .locator('[data-propio="si"][data-mensaje="1"]')
+      .filter({ hasText: 'Quería contarles cómo fue este año.' })
+      .waitFor();
+    expect(await mensajes(page).getByText(TEXTOS_FOROS.noEnviado).count()).toBe(0);
+    expect(await guardados()).toEqual([largo.trim()]);
+    expect(idsEnviados).toHaveLength(2);
+    expect(idsEnviados[1]).toBe(idsEnviados[0]);
+
+    // Removed from the forum with the topic open: the refusal is final, so the post says why
+    // instead of offering 'Reintentar'.
+    const part = (await admin.get(`/api/foros/${idForo}/participantes`)).body.data as { id_participante: number; rol: string }[];
+    const quitar = await admin.del(`/api/foros/${idForo}/participantes/${part.find((p) => p.rol === 'moderador')?.id_participante}`);
+    expect(quitar.status).toBe(200);
+    await caja.fill('Después de que me quitaran');
+    await caja.press('Enter');
+    const rechazado = mensajes(page).locator('[data-mensaje="pendiente"]').filter({ hasText: 'Después de que me quitaran' });
+    await rechazado.getByText(MSG_FOROS.soloParticipantes).waitFor();
+    await rechazado.getByText(TEXTOS_FOROS.noEnviado).waitFor();
+    expect(await rechazado.getByRole('button', { name: TEXTOS_FOROS.reintentar }).count()).toBe(0);
+    await toasts(page).getByText(MSG_FOROS.soloParticipantes).waitFor();
+    expect(await guardados()).toEqual([largo.trim()]);
   });
 
   it("con la vista desplazada hacia arriba, un mensaje nuevo muestra 'n nuevos mensajes' en lugar de mover la vista", async () => {

@@ -1,10 +1,11 @@
 // Topic conversation (spec 2 §2): a 500-px scrolling area, own posts styled apart, line breaks kept,
 // trimmed sends, scroll to the bottom after load and after sending. Beyond the spec (issue 16): posts
 // appear live; a reader scrolled up gets 'n nuevos mensajes' instead of being yanked down;
-// moderators hide posts, participants report them; crisis language shows the crisis lines.
+// moderators hide posts, participants report them; crisis language shows the crisis lines; a post
+// that could not be sent stays as 'No enviado' with 'Reintentar', or with the reason it was refused.
 import { type MensajeForo, TEXTOS_FOROS, TextoMensajeForoSchema, tieneRango } from '@miduelo/shared/foros';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowDown, ArrowLeft, EyeOff, Flag } from 'lucide-react';
+import { ArrowDown, ArrowLeft, CircleExclamationPoint, EyeOff, Flag } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { obtenerForo, ocultarMensaje, reportarMensaje } from '@/api/foros';
@@ -12,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/input';
 import { cx } from '@/lib/cx';
-import { mensajeDeError } from '@/lib/http';
+import { ApiError, mensajeDeError } from '@/lib/http';
+import { nuevoIdCliente } from '@/lib/live/optimista';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
 import { useSocket } from '@/lib/socket';
@@ -40,6 +42,8 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
   const [enviando, setEnviando] = useState(false);
   const [crisis, setCrisis] = useState(false);
   const [reportados, setReportados] = useState<Set<number>>(new Set());
+  /** Why the server refused a post for good, by its client id; a failed post missing here offers 'Reintentar'. */
+  const [rechazos, setRechazos] = useState<Record<string, string>>({});
 
   const tema = useTemaEnVivo({
     idTema,
@@ -97,20 +101,35 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
     return () => el.removeEventListener('scroll', alDesplazar);
   }, []);
 
+  /** Publishes a post, or a failed one again with the same client id (the server stores it once).
+   * A failure leaves it on screen as 'No enviado', its text kept. */
+  async function publicar(contenido: string, idCliente: string) {
+    abajo.current = true;
+    try {
+      const { crisis: hayCrisis } = await tema.enviar(contenido, idCliente);
+      if (hayCrisis) setCrisis(true);
+    } catch (e) {
+      if (e instanceof ApiError && e.sesionCerrada) return;
+      // A 4xx says why ('Estás publicando muy rápido…', a refused participant); anything else gets
+      // the spec's text alone. Only no connection, a failed server and the rate limit are worth a
+      // retry: any other answer would be the same again.
+      const motivo = e instanceof ApiError && e.status >= 400 && e.status < 500 ? mensajeDeError(e, TEXTOS_FOROS.errorEnviar) : undefined;
+      toast.error(TEXTOS_FOROS.errorEnviar, motivo);
+      if (motivo !== undefined && e instanceof ApiError && e.status !== 429) setRechazos((r) => ({ ...r, [idCliente]: motivo }));
+    } finally {
+      requestAnimationFrame(alFinal);
+    }
+  }
+
   async function enviar() {
     const r = v.safeParse(TextoMensajeForoSchema, texto);
     if (!r.success || enviando) return;
     setEnviando(true);
     setTexto('');
-    abajo.current = true;
     try {
-      const { crisis: hayCrisis } = await tema.enviar(r.output);
-      if (hayCrisis) setCrisis(true);
-    } catch (e) {
-      toast.error(TEXTOS_FOROS.errorEnviar, mensajeDeError(e, TEXTOS_FOROS.errorEnviar));
+      await publicar(r.output, nuevoIdCliente());
     } finally {
       setEnviando(false);
-      requestAnimationFrame(alFinal);
     }
   }
 
@@ -233,9 +252,26 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
                         </p>
                       )}
                       <p className={cx('mt-1 text-right text-[11px]', mio ? 'text-salvia-100' : 'text-tinta-500')}>
-                        {m.estado === 'enviando' ? 'Enviando…' : m.estado === 'error' ? 'No enviado' : fechaHora(m.fecha_envio)}
+                        {m.estado === 'enviando' ? TEXTOS_FOROS.enviando : fechaHora(m.fecha_envio)}
                       </p>
                     </div>
+                    {m.estado === 'error' && m.id_cliente ? (
+                      <p className="mt-1 flex max-w-[85%] flex-wrap items-center gap-1.5 text-xs text-peligro-700" data-no-enviado>
+                        <CircleExclamationPoint className="size-3.5 shrink-0" aria-hidden />
+                        {TEXTOS_FOROS.noEnviado}
+                        {rechazos[m.id_cliente] !== undefined ? (
+                          <span className="[overflow-wrap:anywhere]">· {rechazos[m.id_cliente]}</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="cursor-pointer font-semibold underline underline-offset-2 hover:text-peligro-600"
+                            onClick={() => void publicar(m.contenido, m.id_cliente as string)}
+                          >
+                            {TEXTOS_FOROS.reintentar}
+                          </button>
+                        )}
+                      </p>
+                    ) : null}
                     {m.seq !== null && (moderador || (participante && !mio)) ? (
                       <div className="mt-1 flex gap-1">
                         {moderador ? (
