@@ -16,6 +16,12 @@ export interface ActividadTema {
   autor: { id: number; tipo: 'psicologo' | 'paciente' };
 }
 
+export interface ConteoTema {
+  id_foro: number;
+  id_tema: number;
+  total_mensajes: number;
+}
+
 export interface ConteosForo {
   id_foro: number;
   total_participantes: number;
@@ -24,9 +30,13 @@ export interface ConteosForo {
 
 export interface ForosServidorACliente {
   'foro:mensaje': (p: { mensaje: MensajeForo }) => void;
-  'foro:mensaje-oculto': (p: { id_tema: number; id_mensaje: number; seq: number; oculto: boolean }) => void;
+  /** A post hidden or shown again (decision 164). Shown, it carries the post itself: a reader who
+   * loaded it while hidden holds no text (decision 257). */
+  'foro:mensaje-oculto': (p: { id_tema: number; id_mensaje: number; seq: number; oculto: boolean; mensaje?: MensajeForo }) => void;
   'foro:tema': (p: { tema: Tema }) => void;
   'foro:tema-actividad': (p: ActividadTema) => void;
+  /** A topic's count of visible posts after one was hidden or shown (decision 257). */
+  'foro:tema-conteo': (p: ConteoTema) => void;
   'foro:conteos': (p: ConteosForo) => void;
   /** The forum changed (title, visibility) or was deleted; readers reload or leave. */
   'foro:cambio': (p: { id_foro: number; eliminado: boolean }) => void;
@@ -66,7 +76,13 @@ export const SalirTemaSchema = v.object({ id_tema: id });
 
 const tipo = v.picklist(['psicologo', 'paciente']);
 export const EventoMensajeForoSchema = v.object({ mensaje: MensajeForoSchema });
-export const EventoOcultoSchema = v.object({ id_tema: v.number(), id_mensaje: v.number(), seq: v.number(), oculto: v.boolean() });
+export const EventoOcultoSchema = v.object({
+  id_tema: v.number(),
+  id_mensaje: v.number(),
+  seq: v.number(),
+  oculto: v.boolean(),
+  mensaje: v.optional(MensajeForoSchema),
+});
 export const EventoTemaSchema = v.object({ tema: TemaSchema });
 export const EventoActividadSchema = v.object({
   id_foro: v.number(),
@@ -76,6 +92,7 @@ export const EventoActividadSchema = v.object({
   fecha_actividad: v.string(),
   autor: v.object({ id: v.number(), tipo }),
 });
+export const EventoConteoTemaSchema = v.object({ id_foro: v.number(), id_tema: v.number(), total_mensajes: v.number() });
 export const EventoConteosSchema = v.object({ id_foro: v.number(), total_participantes: v.number(), total_temas: v.number() });
 export const EventoCambioForoSchema = v.object({ id_foro: v.number(), eliminado: v.boolean() });
 export const EventoRemovidoSchema = v.object({ id_foro: v.number() });

@@ -2,14 +2,15 @@
 // entry and the month view shows it; an entry is shared with the psychologist and deleted after a
 // confirmation; forum posts written by the psychologist and by another member (which she reports)
 // appear live in the patient's open topic, her own post appears, a removal shows live, and a server
-// refusal is shown in Spanish without ending the session.
+// refusal is shown in Spanish without ending the session; a post hidden or shown again by a moderator
+// changes on the phone's copy of the topic too (decision 257).
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { MSG_FOROS } from '@miduelo/shared/foros';
+import { MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import { diarioEmocion } from '@miduelo/server/db/schema/actividades';
-import { salaTema } from '@miduelo/server/modules/foros/salas';
+import { salaForo, salaTema } from '@miduelo/server/modules/foros/salas';
 import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
@@ -178,6 +179,83 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     esperar(new URL(page.url()).pathname).toBe(`/app/foros/${idForo}`);
     await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Inicio' }).click();
     await page.getByText('Tu próxima cita').waitFor();
+  });
+
+  it('un mensaje que la moderación oculta o vuelve a mostrar cambia también en el tema guardado en el teléfono y en el total de su foro', async () => {
+    const { psi, pac, psicologa } = await practica();
+    const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Foro moderado' });
+    const paciente = usuario(e.t, sesionPaciente(e.t.app, pac), 'paciente', pac.id_paciente, pac.nombre);
+    esperar((await paciente.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    const otro = await pacienteForo(e.t, { nombre: 'Ramiro', id_psicologo: psi.id_psicologo });
+    esperar((await otro.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    esperar((await psicologa.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Bienvenidas.' })).status).toBe(201);
+    const hiriente = await otro.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Ya supérenlo, fue hace meses.' });
+    esperar(hiriente.status).toBe(201);
+    const moderar = async (oculto: boolean) =>
+      esperar((await psicologa.post(`/api/foros/mensajes/${hiriente.body.data.id_mensaje}/ocultar`, { oculto })).status).toBe(200);
+
+    const page = await telefono();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
+    await page
+      .getByRole('region', { name: 'Tus foros' })
+      .getByRole('link', { name: /Foro moderado/ })
+      .click();
+    const tarjeta = page.getByTestId('temas-foro').locator('li').filter({ hasText: 'Primer tema' });
+    const posts = page.getByTestId('posts');
+    const suyo = posts.locator('li').nth(1);
+    const abrirTema = async () => {
+      await tarjeta.getByRole('link').click();
+      await posts.getByText('Bienvenidas.').waitFor();
+    };
+    const volverAlForo = async () => {
+      await page.getByRole('link', { name: 'Volver a Foro moderado' }).click();
+      await tarjeta.waitFor();
+      await esperar.poll(() => e.t.app.realtime.haySockets(salaForo(idForo)), { timeout: 15_000 }).toBe(true);
+    };
+    await tarjeta.getByText(/^2 mensajes ·/).waitFor();
+    await abrirTema();
+    await suyo.getByText('Ya supérenlo, fue hace meses.').waitFor();
+    await suyo.getByRole('button', { name: TEXTOS_FOROS.reportar }).waitFor();
+
+    // Hidden while she reads the forum's page: the topic's count falls live; reopened, the topic
+    // (shown first from the phone's copy) reads the moderation's note, with no text and no 'Reportar'.
+    await volverAlForo();
+    await moderar(true);
+    await tarjeta.getByText(/^1 mensaje ·/).waitFor();
+    await abrirTema();
+    await suyo.getByText(TEXTOS_FOROS.mensajeOculto).waitFor();
+    esperar(await posts.getByText('Ya supérenlo, fue hace meses.').count()).toBe(0);
+    esperar(await suyo.getByRole('button', { name: TEXTOS_FOROS.reportar }).count()).toBe(0);
+
+    // Shown again while the topic is open: its text arrives with the event.
+    await esperar.poll(() => e.t.app.realtime.haySockets(salaTema(idTema)), { timeout: 15_000 }).toBe(true);
+    await moderar(false);
+    await suyo.getByText('Ya supérenlo, fue hace meses.').waitFor();
+    await suyo.getByRole('button', { name: TEXTOS_FOROS.reportar }).waitFor();
+
+    // Hidden again while it is open: the phone's copy is hidden too — reopened with the server out
+    // of reach, the topic (from that copy) does not show the text.
+    await moderar(true);
+    await suyo.getByText(TEXTOS_FOROS.mensajeOculto).waitFor();
+    await volverAlForo();
+    const mensajesDelTema = (u: URL) => u.pathname === `/api/foros/temas/${idTema}/mensajes`;
+    await page.route(mensajesDelTema, (r) => (r.request().method() === 'GET' ? r.abort('failed') : r.fallback()));
+    const fallida = page.waitForEvent('requestfailed', (r) => mensajesDelTema(new URL(r.url())));
+    await abrirTema();
+    await fallida;
+    await suyo.getByText(TEXTOS_FOROS.mensajeOculto).waitFor();
+    esperar(await posts.getByText('Ya supérenlo, fue hace meses.').count()).toBe(0);
+    await page.unroute(mensajesDelTema);
+
+    // Shown again while she is away from the topic: reopened, the server's copy wins over the
+    // phone's hidden one.
+    await volverAlForo();
+    await moderar(false);
+    await tarjeta.getByText(/^2 mensajes ·/).waitFor();
+    await abrirTema();
+    await suyo.getByText('Ya supérenlo, fue hace meses.').waitFor();
+    esperar(await posts.getByText(TEXTOS_FOROS.mensajeOculto).count()).toBe(0);
   });
 
   it('un tema abierto bajo la dirección de otro foro pasa a la de su foro: su título, volver a él y la invitación a unirse', async () => {

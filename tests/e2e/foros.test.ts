@@ -1,7 +1,9 @@
 // The forums in Chromium (issue 16): a psychologist in the browser and a patient through the API
 // (as the mobile app does) in one topic see each other's posts appear without reload; creating a
 // forum and a topic; answering an invitation (the bar's count rises live and falls after answering
-// or when its forum is deleted); a topic that arrives live while the list reloads stays (decision 240).
+// or when its forum is deleted); a topic that arrives live while the list reloads stays (decision
+// 240); a post hidden or shown again changes the topic's count and reaches a reader who holds it
+// without text (decision 257).
 import { enVivo, retenerLecturas } from '../helpers/e2e-esperas';
 import { MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
@@ -149,6 +151,42 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await reporte.getByRole('button', { name: TEXTOS_FOROS.ocultar }).click();
     await reporte.getByRole('button', { name: TEXTOS_FOROS.mostrar }).waitFor();
     expect((await pac.get(`/api/foros/temas/${idTema}/mensajes`)).body.data[0]).toMatchObject({ oculto: true, contenido: '' });
+  });
+
+  it('ocultar y mostrar un mensaje: el total del tema cambia en vivo en la página del foro, y quien lo cargó oculto lee su texto al mostrarse', async () => {
+    const psi = await psicologoForo(e.t);
+    const pac = await pacienteForo(e.t);
+    const lectora = await psicologoForo(e.t);
+    const { idForo, idTema } = await foroConTema(psi, { titulo: 'Foro revisado' });
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    expect((await psi.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Bienvenidas.' })).status).toBe(201);
+    const m = await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Un comentario en revisión' });
+    expect(m.status).toBe(201);
+    const moderar = async (oculto: boolean) =>
+      expect((await psi.post(`/api/foros/mensajes/${m.body.data.id_mensaje}/ocultar`, { oculto })).status).toBe(200);
+    await moderar(true);
+
+    // The moderator reads the forum's page; a psychologist who does not take part reads the topic,
+    // where the post arrives hidden (no text).
+    const { salaForo, salaTema } = await import('@miduelo/server/modules/foros/salas');
+    const foro = await e.paginaConSesion(psi.token, `/foros/${idForo}`);
+    const tema = foro.locator(`[data-tema="${idTema}"]`);
+    await tema.getByText(`1 ${TEXTOS_FOROS.mensajes}`).waitFor();
+    await enVivo(foro);
+    const lectura = await e.paginaConSesion(lectora.token, `/foros/${idForo}/temas/${idTema}`);
+    await mensajes(lectura).getByText(TEXTOS_FOROS.mensajeOculto).waitFor();
+    await enVivo(lectura);
+    await expect.poll(() => e.t.app.realtime.hayAqui(salaForo(idForo))).toBe(true);
+    await expect.poll(() => e.t.app.realtime.hayAqui(salaTema(idTema))).toBe(true);
+
+    await moderar(false);
+    await mensajes(lectura).getByText('Un comentario en revisión').waitFor();
+    expect(await mensajes(lectura).getByText(TEXTOS_FOROS.mensajeOculto).count()).toBe(0);
+    await tema.getByText(`2 ${TEXTOS_FOROS.mensajes}`).waitFor();
+
+    await moderar(true);
+    await mensajes(lectura).getByText(TEXTOS_FOROS.mensajeOculto).waitFor();
+    await tema.getByText(`1 ${TEXTOS_FOROS.mensajes}`).waitFor();
   });
 
   it('crear un foro y un tema: validación, "Foro creado exitosamente", el foro nuevo y su tema', async () => {

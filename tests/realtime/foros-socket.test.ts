@@ -276,4 +276,44 @@ describe('eventos del foro', () => {
     expect(vivos).toEqual([]);
     expect((await abrirTema(sMod, idTema)).ok).toBe(false);
   });
+
+  it('mostrar de nuevo un mensaje trae su texto a quien lee el tema; ocultarlo o mostrarlo da el nuevo total del tema a quien ve el foro', async () => {
+    const admin = await psicologoForo(srv.t);
+    const pac = await pacienteForo(srv.t);
+    const ajeno = await psicologoForo(srv.t);
+    const { idForo, idTema } = await foroConTema(admin);
+    const otro = await foroConTema(ajeno, { titulo: 'Otro foro' });
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    await publicar(admin, idTema, 'Bienvenidas');
+    const m = await publicar(pac, idTema, 'Un comentario hiriente');
+    // The patient reads the topic on one socket and the forum's page on another; a reader of another
+    // forum hears nothing of it.
+    const sTema = await srv.socket(pac.token);
+    const sForo = await srv.socket(pac.token);
+    const sAjeno = await srv.socket(ajeno.token);
+    expect((await abrirTema(sTema, idTema)).ok).toBe(true);
+    expect((await sForo.emitWithAck('foro:unirse', { id_foro: idForo })).ok).toBe(true);
+    expect((await abrirTema(sAjeno, otro.idTema)).ok).toBe(true);
+    expect((await sAjeno.emitWithAck('foro:unirse', { id_foro: otro.idForo })).ok).toBe(true);
+    const aAjenos: unknown[] = [];
+    sAjeno.on('foro:mensaje-oculto', (p) => aAjenos.push(p));
+    sAjeno.on('foro:tema-conteo', (p) => aAjenos.push(p));
+
+    // Hidden: no text travels, and the topic counts one visible post.
+    const oculto = esperarEvento(sTema, 'foro:mensaje-oculto');
+    const menos = esperarEvento(sForo, 'foro:tema-conteo');
+    expect((await admin.post(`/api/foros/mensajes/${m.id_mensaje}/ocultar`, { oculto: true })).status).toBe(200);
+    expect(await oculto).toEqual({ id_tema: idTema, id_mensaje: m.id_mensaje, seq: m.seq, oculto: true });
+    expect(await menos).toEqual({ id_foro: idForo, id_tema: idTema, total_mensajes: 1 });
+
+    // Shown again: the post itself, with its text, for a reader who holds it without one.
+    const mostrado = esperarEvento(sTema, 'foro:mensaje-oculto');
+    const mas = esperarEvento(sForo, 'foro:tema-conteo');
+    expect((await admin.post(`/api/foros/mensajes/${m.id_mensaje}/ocultar`, { oculto: false })).status).toBe(200);
+    const { crisis: _c, ...publicado } = m;
+    expect(await mostrado).toEqual({ id_tema: idTema, id_mensaje: m.id_mensaje, seq: m.seq, oculto: false, mensaje: publicado });
+    expect(await mas).toEqual({ id_foro: idForo, id_tema: idTema, total_mensajes: 2 });
+    await sincronizar(sAjeno);
+    expect(aAjenos).toEqual([]);
+  });
 });

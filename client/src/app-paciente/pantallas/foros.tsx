@@ -4,6 +4,7 @@
 import {
   type Foro,
   LIMITE_PAGINA_MAX,
+  LOTE_RESYNC_FORO,
   type MensajeForo,
   MENSAJE_FORO_MAX,
   MOTIVO_REPORTE_MAX,
@@ -245,6 +246,11 @@ function DetalleForo({ idForo }: { idForo: number }) {
         },
     );
   });
+  // A post hidden or shown: the topic's count of visible posts changes, its activity does not.
+  useEvento('foro:tema-conteo', (c) => {
+    if (c.id_foro !== idForo) return;
+    temas.fijar((l) => l && { ...l, data: l.data.map((t) => (t.id_tema === c.id_tema ? { ...t, total_mensajes: c.total_mensajes } : t)) });
+  });
   useEvento('foro:conteos', (c) => c.id_foro === idForo && foro.fijar((d) => d && { data: { ...d.data, ...c } }));
   useEvento('foro:cambio', (c) => c.id_foro === idForo && void foro.recargar());
   useEvento('foro:removido', (c) => c.id_foro === idForo && void foro.recargar());
@@ -476,10 +482,14 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     leer.current = window.setTimeout(() => void apiForos(`/temas/${idTema}/leer`, { metodo: 'PUT' }).catch(() => undefined), 800);
   }, [idTema, participante]);
 
-  const fusionar = useCallback(
-    (nuevos: MensajeForo[]) => {
-      if (nuevos.length === 0) return;
-      const r = fusionarPosts(ref.current, nuevos);
+  // Reads on their way, and the hide/show events that arrived meanwhile: a read may have been
+  // answered before the change, so the change is applied again over its answer (decision 240).
+  const lecturas = useRef(0);
+  const cambiosEnCamino = useRef(new Map<number, (m: MensajeForo) => MensajeForo>());
+
+  /** Shows the posts and keeps them on the device: what is shown is what the next opening starts from. */
+  const fijarPosts = useCallback(
+    (r: MensajeForo[]) => {
       ref.current = r;
       setPosts(r);
       guardarCache(clave, r);
@@ -487,27 +497,44 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     [clave],
   );
 
-  const sincronizar = useCallback(async () => {
-    try {
-      for (;;) {
-        const desde = ultimoContiguo(ref.current);
-        const r = await apiForos<{ data: MensajeForo[]; meta: { ultimo_seq: number; id_foro: number; titulo_tema: string } }>(
-          `/temas/${idTema}/mensajes?despues_de=${desde}&limite=500`,
-        );
-        const t = { id_foro: r.meta.id_foro, titulo: r.meta.titulo_tema };
-        setDelTema(t);
-        guardarCache(`${clave}:tema`, t);
-        fusionar(r.data);
-        if (r.data.length < 500) break;
+  const fusionar = useCallback(
+    (nuevos: MensajeForo[]) => {
+      if (nuevos.length === 0) return;
+      const cambios = cambiosEnCamino.current;
+      fijarPosts(fusionarPosts(ref.current, nuevos).map((m) => cambios.get(m.seq)?.(m) ?? m));
+    },
+    [fijarPosts],
+  );
+
+  /** Reads what was missed after the last contiguous post or, `todo`, the whole topic again: a
+   * moderator may have hidden or shown a post the device holds (decision 257; the server's copy wins). */
+  const sincronizar = useCallback(
+    async (todo = false) => {
+      lecturas.current++;
+      try {
+        let desde = todo ? 0 : ultimoContiguo(ref.current);
+        for (;;) {
+          const r = await apiForos<{ data: MensajeForo[]; meta: { ultimo_seq: number; id_foro: number; titulo_tema: string } }>(
+            `/temas/${idTema}/mensajes?despues_de=${desde}&limite=${LOTE_RESYNC_FORO}`,
+          );
+          const t = { id_foro: r.meta.id_foro, titulo: r.meta.titulo_tema };
+          setDelTema(t);
+          guardarCache(`${clave}:tema`, t);
+          fusionar(r.data);
+          if (r.data.length < LOTE_RESYNC_FORO) break;
+          desde = r.data[r.data.length - 1].seq;
+        }
+        setError(null);
+        marcarLeido();
+      } catch (e) {
+        setError(mensajeDe(e, TEXTOS_FOROS.errorCargarMensajes));
+      } finally {
+        if (--lecturas.current === 0) cambiosEnCamino.current.clear();
+        setCargado(true);
       }
-      setError(null);
-      marcarLeido();
-    } catch (e) {
-      setError(mensajeDe(e, TEXTOS_FOROS.errorCargarMensajes));
-    } finally {
-      setCargado(true);
-    }
-  }, [idTema, clave, fusionar, marcarLeido]);
+    },
+    [idTema, clave, fusionar, marcarLeido],
+  );
 
   useEffect(() => {
     if (delTema && delTema.id_foro !== idForo) navegar(`${RUTA_FOROS}/${delTema.id_foro}/temas/${idTema}`, { reemplazar: true });
@@ -517,9 +544,9 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     const guardados = leerCache<MensajeForo[]>(clave) ?? [];
     ref.current = guardados;
     setPosts(guardados);
-    void sincronizar();
+    void sincronizar(true);
   }, [clave, sincronizar]);
-  useAlDia(() => void sincronizar());
+  useAlDia(() => void sincronizar(true));
 
   // The topic's room while the screen is open; joining answers what the socket missed.
   useEffect(() => {
@@ -542,12 +569,13 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
   });
   useEvento('foro:mensaje-oculto', (p) => {
     if (p.id_tema !== idTema) return;
-    const r = ref.current.map((m) =>
-      m.id_mensaje === p.id_mensaje ? { ...m, oculto: p.oculto, contenido: p.oculto ? '' : m.contenido } : m,
-    );
-    ref.current = r;
-    setPosts(r);
-    if (!p.oculto) void sincronizar();
+    // Hidden, its text leaves the screen and the device; shown again, the event carries the post.
+    const cambio = (m: MensajeForo): MensajeForo => p.mensaje ?? { ...m, oculto: p.oculto, contenido: p.oculto ? '' : m.contenido };
+    if (lecturas.current > 0) cambiosEnCamino.current.set(p.seq, cambio);
+    if (p.mensaje) fusionar([p.mensaje]);
+    else fijarPosts(ref.current.map((m) => (m.seq === p.seq ? cambio(m) : m)));
+    // Shown by a server that does not send the post yet (during a deploy): read it.
+    if (!p.oculto && !p.mensaje) void sincronizar(true);
   });
 
   // Removed by a moderator, or the forum changed: read its state again (the composer follows).

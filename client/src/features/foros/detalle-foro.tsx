@@ -17,6 +17,7 @@ import {
   EventoActividadSchema,
   EventoCambioForoSchema,
   EventoConteosSchema,
+  EventoConteoTemaSchema,
   EventoRemovidoSchema,
   EventoTemaSchema,
 } from '@miduelo/shared/realtime-foros';
@@ -124,6 +125,13 @@ export function DetalleForo({ idForo }: { idForo: number }) {
             )
             .sort(porActividad),
         },
+    );
+  });
+  // A post hidden or shown: the topic's count of visible posts changes, its activity does not.
+  useEventoSocket('foro:tema-conteo', EventoConteoTemaSchema, (c) => {
+    if (c.id_foro !== idForo) return;
+    temas.setData(
+      (d) => d && { ...d, data: d.data.map((t) => (t.id_tema === c.id_tema ? { ...t, total_mensajes: c.total_mensajes } : t)) },
     );
   });
   useEventoSocket('foro:conteos', EventoConteosSchema, (c) => {

@@ -108,7 +108,10 @@ export function useTemaEnVivo(o: {
   });
   useEventoSocket('foro:mensaje-oculto', EventoOcultoSchema, (e) => {
     if (e.id_tema !== idTema) return;
-    setMensajes((ms) => ms.map((m) => (m.id_mensaje === e.id_mensaje ? { ...m, oculto: e.oculto } : m)));
+    // Shown again, the event carries the post: a reader who loaded it hidden holds no text (decision 257).
+    const mostrado = e.mensaje;
+    if (mostrado) fusionar([mostrado]);
+    else setMensajes((ms) => ms.map((m) => (m.id_mensaje === e.id_mensaje ? { ...m, oculto: e.oculto } : m)));
   });
 
   const enviar = useCallback(

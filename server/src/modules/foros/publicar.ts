@@ -1,7 +1,7 @@
 // Forum events, published only after the transaction that produced them committed.
 import type { MensajeForo, Tema } from '@miduelo/shared/foros';
 import type { Realtime } from '../../plugins/realtime';
-import { type Cuenta, contarPendientes, conteos, cuentasDelForo, idsDeTemas } from './repo';
+import { type Cuenta, contarPendientes, contarVisibles, conteos, cuentasDelForo, idsDeTemas } from './repo';
 import { SALA_FOROS_PUBLICOS, salaForo, salaPersonal, salaTema } from './salas';
 import type { CtxForos } from './service';
 
@@ -44,6 +44,26 @@ export function publicarMensaje(rt: Realtime, idForo: number, m: MensajeForo, ul
     total_mensajes: totalMensajes,
     fecha_actividad: m.fecha_envio,
     autor: { id: m.autor.id, tipo: m.autor.tipo },
+  });
+}
+
+/**
+ * A post hidden or shown again (decision 257): its topic's readers get the change — shown, with the
+ * post itself, since a reader who loaded it hidden holds no text (every socket in the topic's room
+ * passed the read check; a hidden post's text goes to nobody) — and the forum's readers the
+ * topic's new count of visible posts.
+ */
+export function publicarVisibilidad(ctx: CtxPub, idForo: number, m: MensajeForo) {
+  ctx.realtime.emitir(salaTema(m.id_tema), 'foro:mensaje-oculto', {
+    id_tema: m.id_tema,
+    id_mensaje: m.id_mensaje,
+    seq: m.seq,
+    oculto: m.oculto,
+    ...(m.oculto ? {} : { mensaje: m }),
+  });
+  return trasCommit(ctx, 'el total del tema', async () => {
+    const total = await contarVisibles(ctx.db, m.id_tema);
+    ctx.realtime.emitir(salaForo(idForo), 'foro:tema-conteo', { id_foro: idForo, id_tema: m.id_tema, total_mensajes: total });
   });
 }
 

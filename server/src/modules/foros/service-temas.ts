@@ -7,7 +7,7 @@ import { type Actor as ActorAuditoria, auditar } from '../../comun/auditoria';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { conflict, notFound } from '../../errors';
 import { mensajeDto, temaDto } from './dto';
-import { publicarAlertaCrisis, publicarConteos, publicarMensaje, publicarTema, salasDeModeradores } from './publicar';
+import { publicarAlertaCrisis, publicarConteos, publicarMensaje, publicarTema, publicarVisibilidad, salasDeModeradores } from './publicar';
 import {
   type FilaMensaje,
   insertarMensajeAtomico,
@@ -28,7 +28,6 @@ import {
   ocultarMensaje,
   participacion,
 } from './repo';
-import { salaTema } from './salas';
 import { type CtxForos, exigirRango, obtenerForo, sinPermiso } from './service';
 
 const temaNoEncontrado = () => notFound(MSG_FOROS.temaNoEncontrado, 'TEMA_NO_ENCONTRADO');
@@ -185,12 +184,7 @@ export async function ocultarPost(ctx: CtxForos, o: { cuenta: Cuenta; auditoria:
     const [f] = await listarMensajes(tx, ctx.cifrador, m.id_tema, { limite: 1, idMensaje: o.idMensaje });
     return f;
   });
-  ctx.realtime.emitir(salaTema(m.id_tema), 'foro:mensaje-oculto', {
-    id_tema: m.id_tema,
-    id_mensaje: o.idMensaje,
-    seq: fila.seq,
-    oculto: o.oculto,
-  });
+  await publicarVisibilidad(ctx, m.id_foro, mensajeDto(fila));
   return mensajeDto(fila, true);
 }
 
