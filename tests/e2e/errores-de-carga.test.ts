@@ -1,17 +1,20 @@
 // A list that fails to load says so and offers to retry (decision 256): it never claims there is
 // nothing ('No hay notas', 'Todo al día') nor spins for ever. The network to one API path is cut in
 // Chromium (the request fails as on a dropped connection), the screen shows the failure, the path
-// comes back and 'Reintentar' shows what the server holds.
+// comes back and 'Reintentar' shows what the server holds. A screen already shown stays when a
+// later reload fails (decision 258).
 import { TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { MSG } from '@miduelo/shared/auth';
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
 import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
+import { foro as tablaForo } from '@miduelo/server/db/schema/foros';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inyectarCon } from '../helpers/app';
-import { enVivo } from '../helpers/e2e-esperas';
+import { cortarTransportesDeSesion, enVivo } from '../helpers/e2e-esperas';
 import type { E2E } from '../helpers/e2e';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { foroConTema, psicologoForo } from '../helpers/foros';
@@ -104,6 +107,39 @@ describe.skipIf(omitir)('una lista que no carga lo dice y ofrece reintentar', ()
     const catalogo = await conLecturaCortada(psi.token, '/actividades-globales', '/api/psicologo/actividades');
     await reintentar(catalogo.page, catalogo.restablecer, TEXTOS_ACTIVIDADES.errorCargarCatalogo, 'No se encontraron actividades');
     expect(await catalogo.page.getByText(/\d+ actividad\(es\)/).count()).toBe(1);
+  });
+
+  it('con el foro en pantalla, una recarga que falla no saca de él; un foro que ya no existe sí lleva a la lista', async () => {
+    const psi = await psicologoForo(e.t);
+    const { idForo } = await foroConTema(psi, { titulo: 'Foro que se queda' });
+    const page = await e.paginaConSesion(psi.token, `/foros/${idForo}`);
+    await page.getByRole('heading', { name: 'Foro que se queda' }).waitFor();
+    await enVivo(page);
+    const api = `/api/foros/${idForo}`;
+    const delForo = (u: URL) => u.pathname === api;
+
+    // The connection drops and comes back: the page reads the forum again, and that read fails.
+    await page.route(delForo, (r) => (r.request().method() === 'GET' ? r.abort('failed') : r.fallback()));
+    const fallida = page.waitForEvent('requestfailed', (r) => delForo(new URL(r.url())));
+    expect(await cortarTransportesDeSesion(e.t, psi.token)).toBeGreaterThan(0);
+    await fallida;
+    await page.unroute(delForo);
+    // Another blip: the page reads again what it shows — the forum, had it stayed; the list of
+    // forums, had that failure sent the reader to it.
+    await enVivo(page);
+    const releida = page.waitForEvent('requestfinished', (r) => [api, '/api/foros'].includes(new URL(r.url()).pathname));
+    expect(await cortarTransportesDeSesion(e.t, psi.token)).toBeGreaterThan(0);
+    await releida;
+    expect(new URL(page.url()).pathname).toBe(`/foros/${idForo}`);
+    await page.getByRole('heading', { name: 'Foro que se queda' }).waitFor();
+    await page.getByText('Primer tema').waitFor();
+
+    // Deleted (straight in the database, so that no live 'foro:cambio' tells the page): the next
+    // reload finds it gone, and the reader goes to the list.
+    await e.t.db.delete(tablaForo).where(eq(tablaForo.id_foro, idForo));
+    await enVivo(page);
+    expect(await cortarTransportesDeSesion(e.t, psi.token)).toBeGreaterThan(0);
+    await page.waitForURL((u) => u.pathname === '/foros');
   });
 
   it('el panel del administrador no dice «Todo al día» si no pudo leer las cédulas pendientes', async () => {

@@ -15,6 +15,17 @@ export async function cortarSocketsDeSesion(t: AppDePrueba, token: string): Prom
 }
 
 /**
+ * Closes the connection under every socket opened with this token's session (a network blip as that
+ * browser sees it): unlike a server-side disconnect, socket.io reconnects by itself at once, and the
+ * page's reconnection reloads its screen. Returns how many were closed.
+ */
+export async function cortarTransportesDeSesion(t: AppDePrueba, token: string): Promise<number> {
+  const sockets = await socketsDeSesion(t, token);
+  for (const s of sockets) t.app.realtime.io.sockets.sockets.get(s.id)?.conn.close();
+  return sockets.length;
+}
+
+/**
  * Barrier for "the page made no request": the page fetches a harmless URL and the test waits until
  * Playwright reports that request. A page's requests are reported in the order it makes them, so
  * any request it made before (a timer that just fired, an event handler) has been reported by then.

@@ -43,7 +43,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { confirmar } from '@/lib/confirm';
-import { mensajeDeError, mostrarError } from '@/lib/http';
+import { ApiError, mensajeDeError, mostrarError } from '@/lib/http';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
@@ -66,6 +66,9 @@ function useSalaForo(idForo: number) {
     };
   }, [socket, estado, idForo]);
 }
+
+/** The forum is gone (deleted) or the reader may no longer read it (removed from a private one). */
+const foroPerdido = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 403);
 
 export function DetalleForo({ idForo }: { idForo: number }) {
   const navegar = useNavigate();
@@ -95,10 +98,13 @@ export function DetalleForo({ idForo }: { idForo: number }) {
   const [crisis, setCrisis] = useState(false);
   useSalaForo(idForo);
 
-  // A forum that fails to load sends the user back to the list (spec 2 §2).
+  // A forum that fails to load sends the user back to the list (spec 2 §2), and so does one that is
+  // gone or no longer readable; a later reload that fails (a dropped connection, a 5xx) leaves what
+  // is on screen (decisions 256, 258).
+  const cargado = foro.data !== undefined;
   useEffect(() => {
-    if (foro.error) void navegar({ to: '/foros' });
-  }, [foro.error, navegar]);
+    if (foro.error && (!cargado || foroPerdido(foro.error))) void navegar({ to: '/foros' });
+  }, [foro.error, cargado, navegar]);
 
   useEventoSocket('foro:tema', EventoTemaSchema, ({ tema }) => {
     if (tema.id_foro !== idForo) return;
