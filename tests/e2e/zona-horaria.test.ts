@@ -132,10 +132,11 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
       ctx.on('request', (r) => {
         if (esLectura(r)) lecturasEnCurso++;
       });
-      for (const fin of ['requestfinished', 'requestfailed'] as const)
-        ctx.on(fin, (r) => {
-          if (esLectura(r)) lecturasEnCurso--;
-        });
+      const terminada = (r: { url(): string }) => {
+        if (esLectura(r)) lecturasEnCurso--;
+      };
+      ctx.on('requestfinished', terminada);
+      ctx.on('requestfailed', terminada);
       const page = await e.paginaConSesion(p.token, `/paciente/${id_paciente}`, ctx);
       const tarjeta = page
         .locator('div')
