@@ -1,5 +1,5 @@
-import { MSG_AGENDA, TEXTOS_AGENDA } from '@miduelo/shared/citas';
-import { disponibilidad, excepcion } from '@miduelo/server/db/schema/agenda';
+import { MSG_AGENDA, mensajeExcepcion, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { cita, disponibilidad, excepcion } from '@miduelo/server/db/schema/agenda';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json, refirmar, usarAppDeAgenda } from '../helpers/agenda';
@@ -162,6 +162,33 @@ describe('excepciones (POST /excepcion, GET /excepcion/{id_psicologo}, DELETE /e
     const r = await ag.api.actualizarCita(c.id_cita, { fecha: '2027-03-04', hora_inicio: '10:00' });
     expect(r.statusCode).toBe(400);
     expect(json<{ msg: string }>(r).msg).toMatch(/disponibilidad/);
+  });
+
+  it('reactivar una cita cancelada dentro de un bloqueo responde el mismo 400 que reservar ahí y la deja cancelada', async () => {
+    type C = { id_cita: number; estado: string };
+    const viernes = json<C>(await ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '10:00' }));
+    const jueves = json<C>(await ag.api.crearCita({ fecha: '2027-03-04', hora_inicio: '12:00' }));
+    for (const c of [viernes, jueves]) expect((await ag.api.actualizarCita(c.id_cita, { estado: 'cancelada' })).statusCode).toBe(200);
+    const dia = json<Exc>(await ag.api.crearExcepcion({ fecha: '2027-03-05', motivo: 'Congreso' }));
+    expect((await ag.api.crearExcepcion({ fecha: '2027-03-04', hora_inicio: '12:30', hora_fin: '14:00' })).statusCode).toBe(201);
+    const reserva = await ag.api.crearCita({ fecha: '2027-03-05', hora_inicio: '10:00' });
+    expect(reserva.statusCode).toBe(400);
+    for (const [c, estado, msg] of [
+      [viernes, 'confirmada', json(reserva).msg],
+      [jueves, 'pendiente', mensajeExcepcion(null)],
+    ] as const) {
+      const r = await ag.api.actualizarCita(c.id_cita, { estado });
+      expect(r.statusCode).toBe(400);
+      expect(json(r).msg).toBe(msg);
+      const [fila] = await ag.t.db.select().from(cita).where(eq(cita.id_cita, c.id_cita));
+      expect(fila.estado).toBe('cancelada');
+    }
+    expect(json(reserva).msg).toBe(mensajeExcepcion('Congreso'));
+    // Once the day is unblocked, the appointment can be confirmed again.
+    await ag.api.del(`/api/psicologo/excepcion/${dia.id_excepcion}`);
+    const r = await ag.api.actualizarCita(viernes.id_cita, { estado: 'confirmada' });
+    expect(r.statusCode).toBe(200);
+    expect(json<C>(r).estado).toBe('confirmada');
   });
 
   it.each([

@@ -41,22 +41,32 @@ export function disponibilidadPorDefecto(idPsicologo: number) {
   return franjasPorDefecto().map((f) => ({ id_psicologo: idPsicologo, ...f }));
 }
 
+type Hueco = { idPsicologo: number; fecha: string; hora_inicio: string; hora_fin: string; excluir?: number };
+
 /**
  * The slot is inside the availability of its weekday, outside every exception and, unless the
  * appointment is cancelled, free of every other active appointment. Call with the psychologist's
  * row locked (bloquearPsicologo), so the overlap check and the write that follows are atomic.
  */
-export async function exigirHuecoLibre(
-  tx: Tx,
-  o: { idPsicologo: number; fecha: string; hora_inicio: string; hora_fin: string; activa: boolean; excluir?: number },
-) {
+export async function exigirHuecoLibre(tx: Tx, o: Hueco & { activa: boolean }) {
   const intervalo = { inicio: aMinutos(o.hora_inicio), fin: aMinutos(o.hora_fin) };
   const disponibilidad = disponibilidadEfectiva(await disponibilidadDe(tx, o.idPsicologo));
   if (!dentroDeDisponibilidad(o.fecha, intervalo, disponibilidad))
     throw badRequest(MSG_AGENDA.fueraDeDisponibilidad, 'FUERA_DE_DISPONIBILIDAD');
+  await exigirSinExcepcion(tx, o);
+  if (o.activa) await exigirSinChoques(tx, o);
+}
+
+/** The slot is outside every exception of its day (decision 034): a blocked day or hour takes
+ * no appointment, whether booked, moved there or reactivated there. */
+export async function exigirSinExcepcion(tx: Tx, o: Hueco) {
+  const intervalo = { inicio: aMinutos(o.hora_inicio), fin: aMinutos(o.hora_fin) };
   const bloqueo = excepcionQueBloquea(o.fecha, intervalo, await excepcionesDe(tx, o.idPsicologo, { fecha: o.fecha }));
   if (bloqueo) throw badRequest(mensajeExcepcion(bloqueo.motivo), 'FUERA_DE_DISPONIBILIDAD');
-  if (!o.activa) return;
+}
+
+/** No other active appointment of the psychologist overlaps the slot. */
+export async function exigirSinChoques(tx: Tx, o: Hueco) {
   const choques = await citasQueChocan(tx, o);
   if (choques.length > 0) throw conflict(MSG_AGENDA.horarioOcupado, 'HORARIO_OCUPADO');
 }

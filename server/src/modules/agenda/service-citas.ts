@@ -7,7 +7,7 @@ import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { publicarCita } from './eventos';
 import {
@@ -21,12 +21,11 @@ import {
   citaDePsicologo,
   citaPorId,
   citasDeAgendaDePsicologo,
-  citasQueChocan,
   citasDelPacienteEnFecha,
   insertarCita,
   modificarCita,
 } from './repo';
-import { calcularHorario, exigirFuturo, exigirHuecoLibre } from './reglas';
+import { calcularHorario, exigirFuturo, exigirHuecoLibre, exigirSinChoques, exigirSinExcepcion } from './reglas';
 
 export type AgendaCtx = Pick<Ctx, 'db' | 'config' | 'realtime' | 'cifrador'>;
 
@@ -147,9 +146,12 @@ async function cambiosDeCita(tx: Tx, actual: CitaConDueno, datos: ActualizarCita
       recordatorioReclamadoEn: null,
     });
   } else if (actual.estado === 'cancelada' && estado !== 'cancelada') {
-    // Reactivating a cancelled appointment occupies its time again: it must still be free.
-    const choques = await citasQueChocan(tx, { ...actual, idPsicologo: actual.id_psicologo, excluir: actual.id_cita });
-    if (choques.length > 0) throw conflict(MSG_AGENDA.horarioOcupado, 'HORARIO_OCUPADO');
+    // Reactivating a cancelled appointment occupies its time again: it must be neither blocked
+    // since (decision 034) nor taken. The weekly availability is not asked again: it governs new
+    // bookings only, and this one was booked (decision 265).
+    const hueco = { ...actual, idPsicologo: actual.id_psicologo, excluir: actual.id_cita };
+    await exigirSinExcepcion(tx, hueco);
+    await exigirSinChoques(tx, hueco);
   }
   return cambios;
 }
