@@ -25,6 +25,15 @@ export const PacienteSchema = v.object({
 export type Paciente = v.InferOutput<typeof PacienteSchema>;
 export const PacientesSchema = v.array(PacienteSchema);
 
+const porCodigo = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+type ClaveOrden = Pick<Paciente, 'apellido_paterno' | 'nombre' | 'id_paciente'>;
+
+/** The order of the patient list (decision 041): paternal surname, then name, then id — the server's
+ * query (`collate "C"`: code points, so 'Zamora' before 'Álvarez' and 'de la Cruz') and the web's live
+ * list, which keeps a row changed in place where the server put it (decision 266). */
+export const porApellido = (a: ClaveOrden, b: ClaveOrden) =>
+  porCodigo(a.apellido_paterno, b.apellido_paterno) || porCodigo(a.nombre, b.nombre) || a.id_paciente - b.id_paciente;
+
 /** GET /paciente/{id}/proxima-cita: the next appointment that is not cancelled itself, or null when
  * there is none (decision 041; the original client reads the body as the appointment). */
 export const ProximaCitaSchema = v.nullable(CitaSchema);

@@ -151,15 +151,23 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     await otra.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor({ timeout: 15_000 });
   }, 120_000);
 
-  it('bandera de riesgo: un resultado en la banda más alta aparece en la lista de pacientes abierta, sin recargar', async () => {
+  it('bandera de riesgo: un resultado en la banda más alta aparece en la lista de pacientes abierta, sin recargar, y la fila no se mueve', async () => {
     const psi = await crearPsicologo(e.t.db);
-    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Rebeca' });
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Rebeca', apellido_paterno: 'Arenas' });
+    for (const [nombre, apellido_paterno] of [
+      ['Bruno', 'Barrios'],
+      ['Carla', 'Cano'],
+    ]) {
+      await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre, apellido_paterno });
+    }
     const token = sesionPsicologo(e.t.app, psi);
     const page = await e.paginaConSesion(token, '/lista-pacientes-del-psicologo');
     const fila = page.getByRole('row').filter({ hasText: 'Rebeca' });
     await fila.waitFor();
     await enVivo(page);
     expect(await fila.getByText('Riesgo').count()).toBe(0);
+    const apellidos = () => page.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(await apellidos()).toEqual(['Arenas', 'Barrios', 'Cano']);
     const tests = (await inyectarCon(e.t.app, token, { method: 'GET', url: '/api/psicologo/tests' })).json() as {
       id_test: number;
       nombre: string;
@@ -179,5 +187,7 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     });
     expect(r.statusCode).toBe(201);
     await fila.getByText('Riesgo').waitFor({ timeout: 15_000 });
+    // The list keeps the server's order (surname, then name): the flagged row stays first.
+    expect(await apellidos()).toEqual(['Arenas', 'Barrios', 'Cano']);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { MSG_PACIENTES } from '@miduelo/shared/pacientes';
+import { MSG_PACIENTES, type Paciente, porApellido } from '@miduelo/shared/pacientes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
@@ -55,6 +55,29 @@ describe('GET /api/psicologo/lista-pacientes', () => {
       aniversario: null,
     });
     expect(r.body).not.toMatch(/contrasena|argon2/i);
+  });
+
+  it('el orden de la lista es el de porApellido, el que la web aplica a las filas que cambian en vivo', async () => {
+    // Accents, case, a shared surname (then the name) and a shared full name (then the id).
+    const nombres: Array<[string, string]> = [
+      ['Ana', 'Álvarez'],
+      ['Beto', 'Alvarez'],
+      ['Ana', 'alvarez'],
+      ['Zoe', 'Zamora'],
+      ['Ana', 'Zamora'],
+      ['Ana', 'Zamora'],
+      ['Óscar', 'Núñez'],
+      ['Oscar', 'Nuñez'],
+      ['Luis', 'de la Cruz'],
+      ['Eva', 'Barrios'],
+    ];
+    for (const [nombre, apellido_paterno] of nombres) {
+      await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo, nombre, apellido_paterno });
+    }
+    const lista = json<Paciente[]>(await api.get('/api/psicologo/lista-pacientes'));
+    expect(lista).toHaveLength(nombres.length);
+    const ordenada = [...lista].reverse().sort(porApellido);
+    expect(lista.map((x) => x.id_paciente)).toEqual(ordenada.map((x) => x.id_paciente));
   });
 });
 

@@ -52,7 +52,9 @@ export interface FilaPaciente {
  * statement and run through `execute` (decision 221): the rows come from the driver as they are, so
  * drizzle neither rebuilds the query nor maps 200 rows cell by cell on every request (27 % of the
  * request's CPU), and PostgreSQL runs it as a prepared statement (`filasPreparadas`). Dates stay
- * text on both drivers (drizzle's parsers), like the mapped query.
+ * text on both drivers (drizzle's parsers), like the mapped query. The order is `porApellido`'s
+ * (shared/pacientes), which the web applies to the rows it patches live: byte order (`collate "C"`),
+ * so that it does not depend on the database's locale (decision 266).
  */
 export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number): Promise<FilaPaciente[]> {
   return filasPreparadas<FilaPaciente>(
@@ -69,7 +71,7 @@ export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number): Pro
         ) u where u.riesgo) as "riesgo"
     from "paciente"
     where "paciente"."id_psicologo" = ${idPsicologo}::int
-    order by "paciente"."apellido_paterno", "paciente"."nombre", "paciente"."id_paciente"`,
+    order by "paciente"."apellido_paterno" collate "C", "paciente"."nombre" collate "C", "paciente"."id_paciente"`,
   );
 }
 

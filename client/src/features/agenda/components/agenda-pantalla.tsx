@@ -1,7 +1,6 @@
 import { type Cita, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { aHora, aMinutos, diasDeSemana, lunesDe, partePasada, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { nombreCompleto } from '@miduelo/shared/nombres';
-import type { Paciente } from '@miduelo/shared/pacientes';
 import dayjs from 'dayjs';
 import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,8 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
 import { useSocket } from '@/lib/socket';
-import { useListaViva } from '@/lib/live/use-lista-viva';
-import { listarPacientes } from '@/api/pacientes';
+import { usePacientesEnVivo } from '@/lib/use-pacientes-en-vivo';
 import { disponibilidadDeGrid } from '@/features/agenda/disponibilidad';
 import { ahoraClinica } from '@/lib/format';
 import { AgendaContexto } from '@/features/agenda/agenda-contexto';
@@ -41,12 +39,9 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   const vivo = useAgendaEnVivo(idPsicologo, { dia: semana, alCambiar: onSemana });
   const { lunes, irA, citas, cargando, error, agenda, disponibilidad, excepciones } = vivo;
   const estadoSocket = useSocket((s) => s.estado);
-  // The Paciente select: a live list like every other (decision 060); failures are only logged (spec 1 §8).
-  const { items: pacientes } = useListaViva<Paciente>({
-    cargar: listarPacientes,
-    id: (p) => p.id_paciente,
-    alFallar: (e) => console.warn('No se pudo cargar la lista de pacientes', e),
-  });
+  // The Paciente select: the same live list as the patient list (decisions 060, 266); failures are
+  // only logged (spec 1 §8).
+  const { items: pacientes } = usePacientesEnVivo((e) => console.warn('No se pudo cargar la lista de pacientes', e));
   const [crear, setCrear] = useState<InicialCita | null>(null);
   const [abierta, setAbierta] = useState<number | null>(null);
   const [reagendar, setReagendar] = useState<Cita | null>(null);

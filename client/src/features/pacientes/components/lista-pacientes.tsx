@@ -1,35 +1,23 @@
 import { TEXTOS_PERDIDA } from '@miduelo/shared/aniversario';
 import { nombreCompleto } from '@miduelo/shared/nombres';
-import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
+import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { useNavigate } from '@tanstack/react-router';
-import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
 import { AlertTriangle, Eye, Flower2, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useListaViva } from '@/lib/live/use-lista-viva';
-import { listarPacientes } from '@/api/pacientes';
+import { usePacientesEnVivo } from '@/lib/use-pacientes-en-vivo';
 import { CodigoVinculacion } from './codigo-vinculacion';
 
 /** 'Listado de Pacientes' (spec 1 §2): ID, names, email and actions; a row or Ver opens the file. */
 export function ListaPacientes() {
   const navigate = useNavigate();
-  // Live like every list (decision 060): reloaded when the socket reconnects and every 30 s while
-  // it is down. No socket event announces a new patient yet; when one exists, `aplicar` takes it.
-  const { items, cargada, error, aplicar } = useListaViva<Paciente>({
-    cargar: listarPacientes,
-    id: (p) => p.id_paciente,
-    // Spec 1 §6, §8: a failed list (a 401 included) is only logged and stays empty.
-    alFallar: (e) => console.warn(TEXTOS_PACIENTES.errorLista, e),
-  });
+  // Live like every list (decision 060), in the server's order (decision 266). No socket event
+  // announces a new patient yet. Spec 1 §6, §8: a failed list (a 401 included) is only logged and
+  // stays empty.
+  const { items, cargada, error } = usePacientesEnVivo((e) => console.warn(TEXTOS_PACIENTES.errorLista, e));
   const pacientes = cargada || error ? items : null;
-  // The risk flag (decision 104) changes when a test is applied to a patient, from any tab.
-  useEventoSocket('expediente:aplicacion', AplicacionEventoSchema, (e) => {
-    const p = items.find((x) => x.id_paciente === e.id_paciente);
-    if (p && p.riesgo !== e.riesgo_paciente) aplicar({ tipo: 'guardado', item: { ...p, riesgo: e.riesgo_paciente } });
-  });
 
   const abrir = (id: number) => void navigate({ to: '/paciente/$id', params: { id: String(id) } });
 
