@@ -6,6 +6,7 @@ import type { ExpedienteServidorACliente } from './realtime-expediente';
 import type { AdminServidorACliente } from './realtime-admin';
 import type { ForosClienteAServidor, ForosServidorACliente } from './realtime-foros';
 import type { ActividadesServidorACliente } from './realtime-actividades';
+import type { PacientesServidorACliente } from './realtime-pacientes';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -19,7 +20,8 @@ export type ServerToClientEvents = SesionServidorACliente &
   ExpedienteServidorACliente &
   AdminServidorACliente &
   ForosServidorACliente &
-  ActividadesServidorACliente;
+  ActividadesServidorACliente &
+  PacientesServidorACliente;
 export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor & ForosClienteAServidor;
 
 const PREFIJO_PACIENTE = 'paciente:';

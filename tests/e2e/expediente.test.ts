@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
 import { inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { paciente } from '@miduelo/server/db/schema/cuentas';
+import { eq } from 'drizzle-orm';
 import { debeOmitirE2E } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
@@ -189,5 +191,42 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     await fila.getByText('Riesgo').waitFor({ timeout: 15_000 });
     // The list keeps the server's order (surname, then name): the flagged row stays first.
     expect(await apellidos()).toEqual(['Arenas', 'Barrios', 'Cano']);
+  }, 120_000);
+
+  it('un paciente que se registra con el código o que un administrador reasigna entra en la lista abierta, o sale, sin recargar', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const otro = await crearPsicologo(e.t.db);
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Bruno', apellido_paterno: 'Barrios' });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/lista-pacientes-del-psicologo');
+    await page.getByRole('row').filter({ hasText: 'Barrios' }).waitFor();
+    await enVivo(page);
+    const r = await e.t.app.inject({
+      method: 'POST',
+      url: '/api/paciente/registro',
+      payload: {
+        nombre: 'Alba',
+        apellido_paterno: 'Aguirre',
+        fecha_nacimiento: '1980-05-05',
+        email: 'alba.aguirre@correo.mx',
+        telefono: '5512345678',
+        contrasena: 'Paciente#2025',
+        codigo_vinculacion: psi.codigo_vinculacion,
+        consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
+      },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const fila = page.getByRole('row').filter({ hasText: 'Alba' });
+    await fila.waitFor({ timeout: 15_000 });
+    expect(await page.locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['Aguirre', 'Barrios']);
+    const [alba] = await e.t.db.select().from(paciente).where(eq(paciente.email, 'alba.aguirre@correo.mx'));
+    const rr = await inyectarCon(e.t.app, sesionPsicologo(e.t.app, admin), {
+      method: 'PUT',
+      url: `/api/admin/pacientes/${alba.id_paciente}/reasignar`,
+      payload: { id_psicologo: otro.id_psicologo },
+    });
+    expect(rr.statusCode, rr.body).toBe(200);
+    await fila.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['Barrios']);
   }, 120_000);
 });

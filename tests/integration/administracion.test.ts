@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG_ADMIN } from '@miduelo/shared/auth';
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
+import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, type Psicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 import { iniciarRegistroFalso, type RegistroFalso } from '../helpers/registro-cedulas';
-import { conectar, esperarConexion, esperarEvento } from '../helpers/socket';
+import { conectar, esperarConexion, esperarEvento, sincronizar } from '../helpers/socket';
 
 let t: AppDePrueba;
 let sinRegistro: AppDePrueba;
@@ -368,6 +369,46 @@ describe('reasignar pacientes', () => {
     );
     expect(antiguo.statusCode).toBe(404);
     expect((await llamar('PUT', '/api/admin/pacientes/999999/reasignar', { id_psicologo: nuevo.id_psicologo })).statusCode).toBe(404);
+  });
+});
+
+describe('reasignar pacientes en vivo (decisión 266)', () => {
+  it('la lista abierta del psicólogo anterior oye que el paciente se fue, la del nuevo que llegó; nadie más oye nada', async () => {
+    const antes = await crearPsicologo(t.db);
+    const despues = await crearPsicologo(t.db);
+    const ajeno = await crearPsicologo(t.db);
+    const pac = await crearPaciente(t.db, { id_psicologo: antes.id_psicologo });
+    const sockets = [antes, despues, ajeno].map((p) => conectar(t.url, sesionPsicologo(t.app, p)));
+    try {
+      await Promise.all(sockets.map(esperarConexion));
+      const [sAntes, sDespues] = sockets;
+      const oidos = sockets.map((s) => {
+        const eventos: PacientesCambio[] = [];
+        s.on('pacientes:cambio', (x) => eventos.push(x));
+        return eventos;
+      });
+      const se = esperarEvento(sAntes, 'pacientes:cambio');
+      const llega = esperarEvento(sDespues, 'pacientes:cambio');
+      const r = await llamar('PUT', `/api/admin/pacientes/${pac.id_paciente}/reasignar`, { id_psicologo: despues.id_psicologo });
+      expect(r.statusCode, r.body).toBe(200);
+      await Promise.all([se, llega]);
+      // What each list then reads again: the patient left one and joined the other.
+      const lista = async (p: Psicologo) =>
+        (await llamar('GET', '/api/psicologo/lista-pacientes', undefined, sesionPsicologo(t.app, p))).json<{ id_paciente: number }[]>();
+      expect((await lista(antes)).map((x) => x.id_paciente)).toEqual([]);
+      expect((await lista(despues)).map((x) => x.id_paciente)).toEqual([pac.id_paciente]);
+      // A refused reassignment tells no one.
+      const otra = await llamar('PUT', `/api/admin/pacientes/${pac.id_paciente}/reasignar`, { id_psicologo: despues.id_psicologo });
+      expect(otra.statusCode).toBe(400);
+      await sincronizar(...sockets);
+      expect(oidos).toEqual([
+        [{ tipo: 'desvinculado', id_paciente: pac.id_paciente }],
+        [{ tipo: 'vinculado', id_paciente: pac.id_paciente }],
+        [],
+      ]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
   });
 });
 

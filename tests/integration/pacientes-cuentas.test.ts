@@ -1,13 +1,16 @@
 import { MSG } from '@miduelo/shared/auth';
+import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
-import { crearPsicologo } from '../helpers/fabricas';
+import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { conectar, esperarConexion, esperarEvento, sincronizar } from '../helpers/socket';
 
 let t: AppDePrueba;
 beforeAll(async () => {
   t = await crearAppDePrueba();
+  await t.escuchar();
 });
 afterAll(() => t.cerrar());
 
@@ -112,6 +115,31 @@ describe('cuentas de paciente (app móvil)', () => {
     expect(r.statusCode).toBe(403);
     expect(r.json().msg).toMatch(/cédula profesional/);
     expect(await contar()).toBe(1);
+  });
+
+  it('la lista abierta del psicólogo oye al paciente que se registra con su código (decisión 266); un correo ya registrado no', async () => {
+    const p = await crearPsicologo(t.db);
+    const otro = await crearPsicologo(t.db);
+    const sockets = [p, otro].map((x) => conectar(t.url, sesionPsicologo(t.app, x)));
+    try {
+      await Promise.all(sockets.map(esperarConexion));
+      const oidos = sockets.map((s) => {
+        const eventos: PacientesCambio[] = [];
+        s.on('pacientes:cambio', (x) => eventos.push(x));
+        return eventos;
+      });
+      const llega = esperarEvento(sockets[0], 'pacientes:cambio');
+      const r = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, email: 'nuevo@correo.mx' }));
+      expect(r.statusCode).toBe(201);
+      await llega;
+      const [fila] = await t.db.select().from(paciente).where(eq(paciente.email, 'nuevo@correo.mx'));
+      const dup = await registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, email: 'nuevo@correo.mx' }));
+      expect(dup.statusCode).toBe(201);
+      await sincronizar(...sockets);
+      expect(oidos).toEqual([[{ tipo: 'vinculado', id_paciente: fila.id_paciente }], []]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
   });
 
   it('si la base falla al activar, la página del enlace no muestra la consulta ni sus datos', async () => {

@@ -7,6 +7,7 @@ import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
+import { publicarVinculo } from '../../comun/vinculo';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { consultarRegistro, type ResultadoRegistro } from './registro-cedulas';
@@ -200,7 +201,7 @@ function codigoBd(err: unknown): string | null {
 /** PUT pacientes/{id}/reasignar { id_psicologo }: only to an active, activated psychologist with a
  * verified licence, never an administrator, and never the current one. */
 export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: number; actor: Actor }) {
-  await ctx.db.transaction(async (tx) => {
+  const anterior = await ctx.db.transaction(async (tx) => {
     const pac = await repo.pacienteBloqueado(tx, o.id);
     if (!pac) throw notFound(MSG_ADMIN.pacienteNoEncontrado);
     if (pac.id_psicologo === o.idPsicologo) throw badRequest(MSG_ADMINISTRACION.yaAsignado, 'YA_ASIGNADO');
@@ -217,7 +218,10 @@ export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: 
       idPaciente: o.id,
       detalle: { de: pac.id_psicologo, a: o.idPsicologo },
     });
+    return pac.id_psicologo;
   });
+  // Both psychologists' open patient lists follow (decision 266).
+  publicarVinculo(ctx.realtime, { idPaciente: o.id, de: anterior, a: o.idPsicologo });
   const [fila] = await repo.pacientes(ctx.db, o.id);
   return { msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: vistaPaciente(fila) };
 }

@@ -3,6 +3,7 @@ import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
 import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
+import { publicarVinculo } from '../../comun/vinculo';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { correoActivacion, correoRegistroExistente, correoRestablecer } from '../../mail/plantillas';
 import { hashContrasena, verificarContrasena } from './hash';
@@ -41,13 +42,14 @@ export async function registrarPaciente(
   if (diasRestantes(psic, ahora, ctx.config.diasGraciaValidacion) === 0)
     throw forbidden(MSG_CUENTA.psicologoSinVinculacion, 'CUENTA_LIMITADA');
   const contrasenaHash = await hashContrasena(body.contrasena);
+  let creado: number | null = null;
   try {
-    await ctx.db.transaction(async (tx) => {
+    creado = await ctx.db.transaction(async (tx) => {
       const existente = await buscarPacientePorEmail(tx, body.email);
       if (existente) {
         // Same answer and same work as a new account; the owner is told by mail (decision 075).
         await ctx.mailer.enviar(correoRegistroExistente({ para: existente.email, nombre: existente.nombre, dato: 'correo', enlace: null }));
-        return;
+        return null;
       }
       const { contrasena: _c, codigo_vinculacion: _k, consentimientos, ...datos } = body;
       const creado = await insertarPaciente(tx, { ...datos, contrasenaHash, id_psicologo: psic.id_psicologo, createdAt: ahora });
@@ -63,6 +65,7 @@ export async function registrarPaciente(
       await ctx.mailer.enviar(
         correoActivacion({ para: creado.email, nombre: creado.nombre, enlace: `${ctx.config.publicUrl}/api/paciente/activar/${token}` }),
       );
+      return creado.id_paciente;
     });
   } catch (err) {
     // A concurrent registration of the same email won the race: same answer.
@@ -71,6 +74,8 @@ export async function registrarPaciente(
     if ((err as { command?: string }).command) throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
     throw err;
   }
+  // The psychologist's open patient list shows the new patient at once (decision 266).
+  if (creado !== null) publicarVinculo(ctx.realtime, { idPaciente: creado, de: null, a: psic.id_psicologo });
   return { msg: MSG.registroExitoso };
 }
 

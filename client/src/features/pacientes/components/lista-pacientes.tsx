@@ -13,9 +13,8 @@ import { CodigoVinculacion } from './codigo-vinculacion';
 /** 'Listado de Pacientes' (spec 1 §2): ID, names, email and actions; a row or Ver opens the file. */
 export function ListaPacientes() {
   const navigate = useNavigate();
-  // Live like every list (decision 060), in the server's order (decision 266). No socket event
-  // announces a new patient yet. Spec 1 §6, §8: a failed list (a 401 included) is only logged and
-  // stays empty.
+  // Live like every list (decision 060), new and reassigned patients included (decision 266).
+  // Spec 1 §6, §8: a failed list (a 401 included) is only logged and stays empty.
   const { items, cargada, error } = usePacientesEnVivo((e) => console.warn(TEXTOS_PACIENTES.errorLista, e));
   const pacientes = cargada || error ? items : null;
 
