@@ -1,6 +1,6 @@
 // The live agenda in Chromium: Crear Cita → chip, state change, Reagendar, a second device that
 // sees every change without reloading, the availability alert, and the patient screens.
-import { TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona } from '@miduelo/shared/fechas';
@@ -207,6 +207,32 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
     await horario.getByText(TEXTOS_AGENDA.consejoDisponibilidad).waitFor();
     await horario.getByRole('cell', { name: 'Viernes', exact: true }).waitFor();
     expect(await pagina.locator('[data-id-cita]').count()).toBe(0);
+  });
+
+  it('Personalizar Horario se abre cada vez con el formulario vacío, sin el error ni las horas del intento anterior', async () => {
+    const { token } = await practica();
+    const pagina = await e.paginaConSesion(token, '/agenda');
+    await pagina.getByRole('heading', { name: /Semana/ }).waitFor();
+    const abrir = async () => {
+      await pagina.getByRole('button', { name: TEXTOS_AGENDA.personalizarHorario }).click();
+      const d = pagina.getByRole('dialog', { name: TEXTOS_AGENDA.personalizarHorario });
+      await d.getByText(TEXTOS_AGENDA.consejoDisponibilidad).waitFor();
+      return d;
+    };
+    let horario = await abrir();
+    await horario.locator('#disp-dia').click();
+    await pagina.getByRole('option', { name: 'Miércoles' }).click();
+    await horario.locator('#disp-inicio').fill('10:00');
+    await horario.locator('#disp-fin').fill('09:00');
+    await horario.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await horario.getByRole('alert').filter({ hasText: MSG_AGENDA.finMayorQueInicio }).waitFor();
+    await horario.getByRole('button', { name: 'Cerrar' }).click();
+    await horario.waitFor({ state: 'detached' });
+    horario = await abrir();
+    expect(await horario.locator('#disp-dia').textContent()).toContain('Lunes');
+    expect(await horario.locator('#disp-inicio').inputValue()).toBe('');
+    expect(await horario.locator('#disp-fin').inputValue()).toBe('');
+    expect(await horario.getByText(MSG_AGENDA.finMayorQueInicio).count()).toBe(0);
   });
 
   it('pacientes: código de vinculación, fila → expediente, Agendar Cita → /agenda?paciente= con el paciente elegido', async () => {

@@ -26,11 +26,6 @@ interface Props {
 export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
   const { idPsicologo, actualizarDisponibilidad, recargarDisponibilidad, ...vivo } = useAgendaContexto();
   const disponibilidad = vivo.disponibilidad ?? [];
-  const [dia, setDia] = useState<string>('Lunes');
-  const [inicio, setInicio] = useState('');
-  const [fin, setFin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [guardando, setGuardando] = useState(false);
 
   // With no slot left, the server creates the default schedule on the next read (spec 1 §8).
   const vacia = abierto && disponibilidad.length === 0;
@@ -39,33 +34,6 @@ export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
     const t = window.setTimeout(recargarDisponibilidad, RETRASO_DISPONIBILIDAD_MS);
     return () => window.clearTimeout(t);
   }, [vacia, recargarDisponibilidad]);
-
-  async function agregar(e: React.FormEvent) {
-    e.preventDefault();
-    const r = v.safeParse(DisponibilidadBody, { dia_semana: dia, hora_inicio: inicio, hora_fin: fin });
-    if (!r.success) {
-      setError(r.issues[0].message);
-      return;
-    }
-    setError(null);
-    setGuardando(true);
-    try {
-      const creada = await agregarDisponibilidad(idPsicologo, r.output);
-      // The `disponibilidad:cambio` event may have brought it already: merged by id, never appended.
-      actualizarDisponibilidad((d) => ordenar(fusionarPorId(d, [creada], (x) => x.id_disponibilidad)));
-      setInicio('');
-      setFin('');
-      toast.exito('Horario agregado', `${creada.dia_semana} de ${creada.hora_inicio} a ${creada.hora_fin}.`);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.sesionCerrada))
-        toast.error(
-          'Error',
-          `${TEXTOS_AGENDA.errorAgregarDisponibilidad}${(err instanceof ApiError && err.msg) || TEXTOS_AGENDA.errorDesconocido}`,
-        );
-    } finally {
-      setGuardando(false);
-    }
-  }
 
   async function eliminar(d: Disponibilidad) {
     const si = await confirmar({
@@ -142,41 +110,83 @@ export function ModalDisponibilidad({ abierto, onOpenChange }: Props) {
             )}
           </section>
 
-          <section aria-labelledby="titulo-agregar" className="flex flex-col gap-4">
-            <h3 id="titulo-agregar" className="font-sans text-base font-semibold">
-              Agregar horario
-            </h3>
-            <form onSubmit={agregar} noValidate className="grid gap-3 sm:grid-cols-3">
-              <Field id="disp-dia" etiqueta="Día" className="sm:col-span-3">
-                {(c) => <Select {...c} value={dia} onValueChange={setDia} opciones={SEMANA_DIAS.map((d) => ({ valor: d, etiqueta: d }))} />}
-              </Field>
-              <Field id="disp-inicio" etiqueta="Hora de inicio">
-                {(c) => <Input {...c} type="time" value={inicio} onChange={(e) => setInicio(e.target.value)} />}
-              </Field>
-              <Field id="disp-fin" etiqueta="Hora de fin">
-                {(c) => <Input {...c} type="time" value={fin} onChange={(e) => setFin(e.target.value)} />}
-              </Field>
-              <div className="flex items-end">
-                <Button type="submit" className="w-full" cargando={guardando}>
-                  <Plus className="size-4" aria-hidden /> Agregar
-                </Button>
-              </div>
-              <p role="alert" className={error ? 'text-sm text-peligro-700 sm:col-span-3' : 'hidden'}>
-                {error}
-              </p>
-            </form>
-            <p className="flex gap-2.5 rounded-xl bg-info-50 px-4 py-3 text-sm text-info-700">
-              <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {TEXTOS_AGENDA.consejoDisponibilidad}
-            </p>
-            <p className="flex items-center gap-2 text-xs text-tinta-500">
-              <Clock className="size-3.5" aria-hidden /> Las citas ya agendadas no cambian al modificar tu horario.
-            </p>
-          </section>
+          <FormularioHorario />
         </div>
         <SeccionExcepciones />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Agregar horario: mounted with the dialog's content, so each opening starts from an empty form
+ * (Lunes, no times, no error) instead of the previous attempt's. */
+function FormularioHorario() {
+  const { idPsicologo, actualizarDisponibilidad } = useAgendaContexto();
+  const [dia, setDia] = useState<string>('Lunes');
+  const [inicio, setInicio] = useState('');
+  const [fin, setFin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [guardando, setGuardando] = useState(false);
+
+  async function agregar(e: React.FormEvent) {
+    e.preventDefault();
+    const r = v.safeParse(DisponibilidadBody, { dia_semana: dia, hora_inicio: inicio, hora_fin: fin });
+    if (!r.success) {
+      setError(r.issues[0].message);
+      return;
+    }
+    setError(null);
+    setGuardando(true);
+    try {
+      const creada = await agregarDisponibilidad(idPsicologo, r.output);
+      // The `disponibilidad:cambio` event may have brought it already: merged by id, never appended.
+      actualizarDisponibilidad((d) => ordenar(fusionarPorId(d, [creada], (x) => x.id_disponibilidad)));
+      setInicio('');
+      setFin('');
+      toast.exito('Horario agregado', `${creada.dia_semana} de ${creada.hora_inicio} a ${creada.hora_fin}.`);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.sesionCerrada))
+        toast.error(
+          'Error',
+          `${TEXTOS_AGENDA.errorAgregarDisponibilidad}${(err instanceof ApiError && err.msg) || TEXTOS_AGENDA.errorDesconocido}`,
+        );
+    } finally {
+      setGuardando(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="titulo-agregar" className="flex flex-col gap-4">
+      <h3 id="titulo-agregar" className="font-sans text-base font-semibold">
+        Agregar horario
+      </h3>
+      <form onSubmit={agregar} noValidate className="grid gap-3 sm:grid-cols-3">
+        <Field id="disp-dia" etiqueta="Día" className="sm:col-span-3">
+          {(c) => <Select {...c} value={dia} onValueChange={setDia} opciones={SEMANA_DIAS.map((d) => ({ valor: d, etiqueta: d }))} />}
+        </Field>
+        <Field id="disp-inicio" etiqueta="Hora de inicio">
+          {(c) => <Input {...c} type="time" value={inicio} onChange={(e) => setInicio(e.target.value)} />}
+        </Field>
+        <Field id="disp-fin" etiqueta="Hora de fin">
+          {(c) => <Input {...c} type="time" value={fin} onChange={(e) => setFin(e.target.value)} />}
+        </Field>
+        <div className="flex items-end">
+          <Button type="submit" className="w-full" cargando={guardando}>
+            <Plus className="size-4" aria-hidden /> Agregar
+          </Button>
+        </div>
+        <p role="alert" className={error ? 'text-sm text-peligro-700 sm:col-span-3' : 'hidden'}>
+          {error}
+        </p>
+      </form>
+      <p className="flex gap-2.5 rounded-xl bg-info-50 px-4 py-3 text-sm text-info-700">
+        <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {TEXTOS_AGENDA.consejoDisponibilidad}
+      </p>
+      <p className="flex items-center gap-2 text-xs text-tinta-500">
+        <Clock className="size-3.5" aria-hidden /> Las citas ya agendadas no cambian al modificar tu horario.
+      </p>
+    </section>
   );
 }
 
