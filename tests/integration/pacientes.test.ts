@@ -60,6 +60,9 @@ describe('GET /api/psicologo/lista-pacientes', () => {
   it('el orden de la lista es el de porApellido, el que la web aplica a las filas que cambian en vivo', async () => {
     // Accents, case, a shared surname (then the name) and a shared full name (then the id).
     const nombres: Array<[string, string]> = [
+      ['Rosa', 'Muñoz'],
+      ['Raúl', 'Munguía'],
+      ['Sara', 'Murillo'],
       ['Ana', 'Álvarez'],
       ['Beto', 'Alvarez'],
       ['Ana', 'alvarez'],
@@ -78,6 +81,23 @@ describe('GET /api/psicologo/lista-pacientes', () => {
     expect(lista).toHaveLength(nombres.length);
     const ordenada = [...lista].reverse().sort(porApellido);
     expect(lista.map((x) => x.id_paciente)).toEqual(ordenada.map((x) => x.id_paciente));
+    // The Spanish alphabet (decision 271): 'Álvarez' among the A's, 'ñ' after 'n', lower case
+    // among capitals; equal spellings but for accents or case by name, then by id.
+    expect(lista.map((x) => `${x.nombre} ${x.apellido_paterno}`)).toEqual([
+      'Ana Álvarez',
+      'Ana alvarez',
+      'Beto Alvarez',
+      'Eva Barrios',
+      'Luis de la Cruz',
+      'Raúl Munguía',
+      'Rosa Muñoz',
+      'Sara Murillo',
+      'Óscar Núñez',
+      'Oscar Nuñez',
+      'Ana Zamora',
+      'Ana Zamora',
+      'Zoe Zamora',
+    ]);
   });
 });
 
