@@ -13,3 +13,21 @@ export function nombreCompleto(p: PartesNombre | null | undefined): string {
     .filter(Boolean)
     .join(' ');
 }
+
+/** Vowels with an acute accent or a diaeresis, and the vowel each sorts as (`claveAlfabetica`). */
+export const VOCALES_ACENTUADAS = 'ÁÉÍÓÚÜáéíóúü';
+export const VOCALES_LLANAS = 'aeiouuaeiouu';
+const LLANA = new Map([...VOCALES_ACENTUADAS].map((c, i) => [c, VOCALES_LLANAS[i] as string]));
+
+/**
+ * A name as it sorts in a Spanish list, compared by code points: an accented vowel as its plain
+ * vowel ('Álvarez' among the A's), 'ñ' right after 'n' (as 'n~'), capitals as lower case — ASCII
+ * only, as PostgreSQL's `lower` under `collate "C"` does. The server's query takes the same steps in
+ * SQL (`ordenAlfabetico`, server/src/comun/repo), so both give one order.
+ */
+export function claveAlfabetica(s: string): string {
+  return s
+    .replace(/[ÁÉÍÓÚÜáéíóúü]/g, (c) => LLANA.get(c) ?? c)
+    .replace(/[Ññ]/g, 'n~')
+    .replace(/[A-Z]/g, (c) => c.toLowerCase());
+}

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { CitaSchema } from './citas';
 import { MSG_GENERICO } from './errores';
+import { claveAlfabetica } from './nombres';
 
 /** A patient as their own psychologist sees it (spec 1 §3). */
 export const PacienteSchema = v.object({
@@ -27,24 +28,6 @@ export const PacientesSchema = v.array(PacienteSchema);
 
 const porCodigo = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 type ClaveOrden = Pick<Paciente, 'apellido_paterno' | 'nombre' | 'id_paciente'>;
-
-/** Vowels with an acute accent or a diaeresis, and the vowel each sorts as (`claveAlfabetica`). */
-export const VOCALES_ACENTUADAS = 'ÁÉÍÓÚÜáéíóúü';
-export const VOCALES_LLANAS = 'aeiouuaeiouu';
-const LLANA = new Map([...VOCALES_ACENTUADAS].map((c, i) => [c, VOCALES_LLANAS[i] as string]));
-
-/**
- * A name as it sorts in a Spanish list, compared by code points: an accented vowel as its plain
- * vowel ('Álvarez' among the A's), 'ñ' right after 'n' (as 'n~'), capitals as lower case — ASCII
- * only, as PostgreSQL's `lower` under `collate "C"` does. The server's query takes the same steps in
- * SQL (`ordenAlfabetico` in the patients repository), so both give one order.
- */
-export function claveAlfabetica(s: string): string {
-  return s
-    .replace(/[ÁÉÍÓÚÜáéíóúü]/g, (c) => LLANA.get(c) ?? c)
-    .replace(/[Ññ]/g, 'n~')
-    .replace(/[A-Z]/g, (c) => c.toLowerCase());
-}
 
 /** The order of the patient list (decision 041): paternal surname, then name, then id, each in the
  * Spanish alphabet (`claveAlfabetica`, decision 271) — the server's query and the web's live list,

@@ -79,6 +79,15 @@ describe('GET /api/psicologo/chat/verificar/{id_paciente} y pacientes sin chat',
     expect(ajeno.status).toBe(404);
   });
 
+  it('los pacientes sin chat vienen por nombre en el alfabeto español (decisión 271)', async () => {
+    const c = await crearConsulta(t, 0);
+    for (const nombre of ['Zoe', 'Ángela', 'Ñeli', 'nora', 'Néstor', 'Alma']) {
+      await crearPaciente(t.db, { id_psicologo: c.psicologo.id_psicologo, nombre, apellido_paterno: 'Ríos' });
+    }
+    const disp = await c.psi.get('/api/psicologo/chats/pacientes-disponibles');
+    expect(disp.body.map((p: { nombre: string }) => p.nombre)).toEqual(['Alma', 'Ángela', 'Néstor', 'nora', 'Ñeli', 'Zoe']);
+  });
+
   it('queda vacía cuando todos los pacientes ya tienen chat', async () => {
     const c = await crearConsulta(t, 2);
     await abrirChat(c, 0);

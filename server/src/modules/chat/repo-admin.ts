@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { ordenAlfabetico } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { chat } from '../../db/schema/chat';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -22,7 +23,7 @@ export async function psicologosDisponibles(db: DbOrTx, idAdmin: number) {
         sql`not exists (select 1 from ${chat} c where c.tipo = 'admin' and c.id_admin = ${idAdmin} and c.id_psicologo = ${psicologo.id_psicologo})`,
       ),
     )
-    .orderBy(asc(psicologo.nombre), asc(psicologo.apellidoPaterno), asc(psicologo.id_psicologo));
+    .orderBy(ordenAlfabetico(psicologo.nombre), ordenAlfabetico(psicologo.apellidoPaterno), asc(psicologo.id_psicologo));
   return filas.map((f) => ({ tipo: 'psicologo' as const, ...f }));
 }
 
@@ -43,7 +44,7 @@ export async function pacientesDisponibles(db: DbOrTx, idAdmin: number) {
         sql`not exists (select 1 from ${chat} c where c.tipo = 'admin' and c.id_admin = ${idAdmin} and c.id_paciente = ${paciente.id_paciente})`,
       ),
     )
-    .orderBy(asc(paciente.nombre), asc(paciente.apellido_paterno), asc(paciente.id_paciente));
+    .orderBy(ordenAlfabetico(paciente.nombre), ordenAlfabetico(paciente.apellido_paterno), asc(paciente.id_paciente));
   return filas.map((f) => ({ tipo: 'paciente' as const, ...f }));
 }
 

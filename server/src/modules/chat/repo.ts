@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cifrador } from '../../comun/cifrado';
+import { ordenAlfabetico } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { sentenciaAgrupada } from '../../plugins/db';
 import { chat, mensaje } from '../../db/schema/chat';
@@ -316,5 +317,5 @@ export async function pacientesSinChat(db: DbOrTx, idPsicologo: number) {
         sql`not exists (select 1 from ${chat} c where c.tipo = 'paciente' and c.id_psicologo = ${idPsicologo} and c.id_paciente = ${paciente.id_paciente})`,
       ),
     )
-    .orderBy(asc(paciente.nombre), asc(paciente.apellido_paterno), asc(paciente.id_paciente));
+    .orderBy(ordenAlfabetico(paciente.nombre), ordenAlfabetico(paciente.apellido_paterno), asc(paciente.id_paciente));
 }

@@ -1,9 +1,8 @@
-import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Cita } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
-import { VOCALES_ACENTUADAS, VOCALES_LLANAS } from '@miduelo/shared/pacientes';
 import type { Cifrador } from '../../comun/cifrado';
-import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
+import { columnasCita, marcaAniversarioCita, ordenAlfabetico } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { filasPreparadas } from '../../plugins/db';
 import { cita } from '../../db/schema/agenda';
@@ -46,17 +45,6 @@ export interface FilaPaciente {
   fecha_perdida: string | null;
   persona_perdida: string | null;
   riesgo: boolean;
-}
-
-/**
- * A text column in the Spanish alphabet, the same steps as `claveAlfabetica` (shared/pacientes):
- * accented vowels as plain ones, 'ñ' as 'n~', ASCII capitals lowered (`lower` under "C" touches
- * nothing else), then code points — whatever the database's locale (decisions 266, 271). The
- * letters are constants of ours, written into the statement's text.
- */
-function ordenAlfabetico(columna: SQL): SQL {
-  const sinAcento = sql`translate(${columna}, ${sql.raw(`'${VOCALES_ACENTUADAS}'`)}, ${sql.raw(`'${VOCALES_LLANAS}'`)})`;
-  return sql`lower(replace(replace(${sinAcento}, 'Ñ', 'n~'), 'ñ', 'n~') collate "C") collate "C"`;
 }
 
 /**
