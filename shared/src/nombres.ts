@@ -31,3 +31,14 @@ export function claveAlfabetica(s: string): string {
     .replace(/[Ññ]/g, 'n~')
     .replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
+
+const porCodigo = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+type ClaveOrden = Pick<PartesNombre, 'apellido_paterno' | 'nombre'> & { id_paciente: number };
+
+/** The order of the patient list (decision 041): paternal surname, then name, then id, each in the
+ * Spanish alphabet (`claveAlfabetica`, decision 271) — the server's query and the web's live list,
+ * which keeps a row changed in place where the server put it (decision 266). */
+export const porApellido = (a: ClaveOrden, b: ClaveOrden) =>
+  porCodigo(claveAlfabetica(a.apellido_paterno), claveAlfabetica(b.apellido_paterno)) ||
+  porCodigo(claveAlfabetica(a.nombre), claveAlfabetica(b.nombre)) ||
+  a.id_paciente - b.id_paciente;

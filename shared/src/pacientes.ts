@@ -2,7 +2,6 @@
 import * as v from 'valibot';
 import { CitaSchema } from './citas';
 import { MSG_GENERICO } from './errores';
-import { claveAlfabetica } from './nombres';
 
 /** A patient as their own psychologist sees it (spec 1 §3). */
 export const PacienteSchema = v.object({
@@ -25,17 +24,6 @@ export const PacienteSchema = v.object({
 });
 export type Paciente = v.InferOutput<typeof PacienteSchema>;
 export const PacientesSchema = v.array(PacienteSchema);
-
-const porCodigo = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-type ClaveOrden = Pick<Paciente, 'apellido_paterno' | 'nombre' | 'id_paciente'>;
-
-/** The order of the patient list (decision 041): paternal surname, then name, then id, each in the
- * Spanish alphabet (`claveAlfabetica`, decision 271) — the server's query and the web's live list,
- * which keeps a row changed in place where the server put it (decision 266). */
-export const porApellido = (a: ClaveOrden, b: ClaveOrden) =>
-  porCodigo(claveAlfabetica(a.apellido_paterno), claveAlfabetica(b.apellido_paterno)) ||
-  porCodigo(claveAlfabetica(a.nombre), claveAlfabetica(b.nombre)) ||
-  a.id_paciente - b.id_paciente;
 
 /** GET /paciente/{id}/proxima-cita: the next appointment that is not cancelled itself, or null when
  * there is none (decision 041; the original client reads the body as the appointment). */

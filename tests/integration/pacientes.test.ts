@@ -1,4 +1,5 @@
-import { MSG_PACIENTES, type Paciente, porApellido } from '@miduelo/shared/pacientes';
+import { porApellido } from '@miduelo/shared/nombres';
+import { MSG_PACIENTES, type Paciente } from '@miduelo/shared/pacientes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';

@@ -1,7 +1,8 @@
 // The psychologist's patients as a live list, for the two screens that show them: the patient list
-// and the agenda's Paciente select (decision 060). One place for their order and their events.
-import { type Paciente, porApellido } from '@miduelo/shared/pacientes';
-import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
+// and the agenda's Paciente select (decision 060). One place for their order and for patients who
+// join or leave; the risk flag's event is the list screen's own (the select does not show it).
+import { porApellido } from '@miduelo/shared/nombres';
+import type { Paciente } from '@miduelo/shared/pacientes';
 import { PacientesCambioSchema } from '@miduelo/shared/realtime-pacientes';
 import { listarPacientes } from '@/api/pacientes';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
@@ -14,12 +15,7 @@ import { useListaViva } from '@/lib/live/use-lista-viva';
  */
 export function usePacientesEnVivo(alFallar: (error: unknown) => void) {
   const lista = useListaViva<Paciente>({ cargar: listarPacientes, id: (p) => p.id_paciente, orden: porApellido, alFallar });
-  const { items, aplicar, recargar } = lista;
-  // The risk flag (decision 104) changes when a test is applied to a patient, from any tab.
-  useEventoSocket('expediente:aplicacion', AplicacionEventoSchema, (e) => {
-    const p = items.find((x) => x.id_paciente === e.id_paciente);
-    if (p && p.riesgo !== e.riesgo_paciente) aplicar({ tipo: 'guardado', item: { ...p, riesgo: e.riesgo_paciente } });
-  });
+  const { recargar } = lista;
   // A reload rather than a patch: the list's deletions are final (lib/live/lista), and a patient
   // reassigned away may come back; the server's answer has them as they are now, in order.
   useEventoSocket('pacientes:cambio', PacientesCambioSchema, () => recargar());

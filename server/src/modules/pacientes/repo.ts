@@ -53,7 +53,7 @@ export interface FilaPaciente {
  * drizzle neither rebuilds the query nor maps 200 rows cell by cell on every request (27 % of the
  * request's CPU), and PostgreSQL runs it as a prepared statement (`filasPreparadas`). Dates stay
  * text on both drivers (drizzle's parsers), like the mapped query. The order is `porApellido`'s
- * (shared/pacientes), which the web applies to the rows it patches live (decision 266).
+ * (shared/nombres), which the web applies to the rows it patches live (decision 266).
  */
 export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number): Promise<FilaPaciente[]> {
   return filasPreparadas<FilaPaciente>(

@@ -1,12 +1,14 @@
 import { TEXTOS_PERDIDA } from '@miduelo/shared/aniversario';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
+import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, Eye, Flower2, Trash2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { usePacientesEnVivo } from '@/lib/use-pacientes-en-vivo';
 import { CodigoVinculacion } from './codigo-vinculacion';
 
@@ -15,7 +17,13 @@ export function ListaPacientes() {
   const navigate = useNavigate();
   // Live like every list (decision 060), new and reassigned patients included (decision 266).
   // Spec 1 §6, §8: a failed list (a 401 included) is only logged and stays empty.
-  const { items, cargada, error } = usePacientesEnVivo((e) => console.warn(TEXTOS_PACIENTES.errorLista, e));
+  const { items, cargada, error, aplicar } = usePacientesEnVivo((e) => console.warn(TEXTOS_PACIENTES.errorLista, e));
+  // The risk flag (decision 104) changes when a test is applied to a patient, from any tab; only
+  // this screen shows it (the agenda's select does not carry the event's schema in its bundle).
+  useEventoSocket('expediente:aplicacion', AplicacionEventoSchema, (e) => {
+    const p = items.find((x) => x.id_paciente === e.id_paciente);
+    if (p && p.riesgo !== e.riesgo_paciente) aplicar({ tipo: 'guardado', item: { ...p, riesgo: e.riesgo_paciente } });
+  });
   const pacientes = cargada || error ? items : null;
 
   const abrir = (id: number) => void navigate({ to: '/paciente/$id', params: { id: String(id) } });
