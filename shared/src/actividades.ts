@@ -152,6 +152,8 @@ export const TEXTOS_ACTIVIDADES = {
   descargar: 'Descargar',
   evidenciasNoDisponibles: 'Evidencias no disponibles',
   evidenciaPrivada: 'El paciente no ha permitido visualizar las evidencias de esta actividad',
+  /** The viewer of an evidence deleted while open (decision 267). */
+  evidenciaYaNoDisponible: 'Esta evidencia ya no está disponible',
   visorTitulo: 'Visualizador de Evidencia',
   abrirPestana: 'Abrir en nueva pestaña',
   comentarioPaciente: 'Comentario del paciente:',

@@ -1,8 +1,9 @@
 // Activities in Chromium (issue 14): a template assigned to two patients from the global catalogue
 // appears in each patient's file; a patient's upload (through the app's API) appears live in the
 // open Actividades tab, and disappears live when the patient hides it (a module activity's detail
-// open on Evidencias falls back on Detalles). Saved activities and changed rows keep the server's
-// order; a patient's 'Nueva Actividad' (decision 261).
+// open on Evidencias falls back on Detalles); an evidence viewer open on it lets go of the image the
+// moment the patient hides or deletes it (decision 267). Saved activities and changed rows keep the
+// server's order; a patient's 'Nueva Actividad' (decision 261).
 import { enVivo } from '../helpers/e2e-esperas';
 import { CAMPOS_ACTIVIDAD, ETIQUETA_ESTADO_ASIGNACION, type Modulo, TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
 import type { Locator, Page } from 'playwright-core';
@@ -102,8 +103,7 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     await visor.getByRole('img', { name: 'Evidencia del paciente' }).waitFor();
     // The 1×1 PNG decoded: the bytes came through the authorized route, not a broken image.
     await page.waitForFunction(() => Array.from(document.images).some((i) => i.alt === 'Evidencia del paciente' && i.naturalWidth === 1));
-    await page.keyboard.press('Escape');
-    await visor.waitFor({ state: 'detached' });
+    const imagen = await visor.getByRole('img', { name: 'Evidencia del paciente' }).getAttribute('src');
 
     // Another tab has the same activity open from its module card (Módulos de Duelo): it opens on
     // Evidencias.
@@ -118,22 +118,81 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     const detalleModulo = otra.getByRole('dialog', { name: titulo });
     await detalleModulo.getByRole('tab', { name: `${TEXTOS_ACTIVIDADES.evidencias} (1)`, selected: true }).waitFor();
     await detalleModulo.getByText('Mi dibujo del árbol donde nos sentábamos').waitFor();
+    // …and its viewer open too.
+    await detalleModulo.getByRole('button', { name: 'Ver evidencia' }).click();
+    const visorModulo = otra.getByRole('dialog', { name: TEXTOS_ACTIVIDADES.visorTitulo });
+    await otra.waitForFunction(() => Array.from(document.images).some((i) => i.alt === 'Evidencia del paciente' && i.naturalWidth === 1));
+    const imagenModulo = await visorModulo.getByRole('img', { name: 'Evidencia del paciente' }).getAttribute('src');
     await enVivo(otra);
 
-    // The patient hides it: the open panel and the row follow, without reload.
+    // The patient hides it: the open viewers, the panel and the row follow, without reload.
     const oculta = await llamar(e.t, p.tokensPacientes[0]).put(`/api/paciente/actividades/${a.id_asignacion}/visibilidad`, {
       visible_para_psicologo: false,
     });
     expect(oculta.statusCode).toBe(200);
+    // Both viewers let go of the image at once (the row's count and the module's tab changed in the
+    // same live update) and show the private notice in its place (decision 267); the image's object
+    // URL is released.
+    await fila.getByText('0 evidencia(s)').waitFor();
+    await otra.getByText(`${TEXTOS_ACTIVIDADES.evidencias} (1)`).waitFor({ state: 'detached' });
+    const liberada = (u: string | null) =>
+      fetch(u ?? '').then(
+        () => false,
+        () => true,
+      );
+    for (const [pagina, v, src] of [
+      [page, visor, imagen],
+      [otra, visorModulo, imagenModulo],
+    ] as const) {
+      expect(await pagina.locator('img[alt="Evidencia del paciente"]').count()).toBe(0);
+      await v.getByText(TEXTOS_ACTIVIDADES.evidenciaPrivada).waitFor();
+      expect(await v.getByText('Mi dibujo del árbol').count()).toBe(0);
+      expect(await pagina.evaluate(liberada, src)).toBe(true);
+      await pagina.keyboard.press('Escape');
+      await v.waitFor({ state: 'detached' });
+    }
     await panel.getByText(TEXTOS_ACTIVIDADES.evidenciaPrivada).waitFor();
     expect(await panel.getByText('Mi dibujo del árbol').count()).toBe(0);
     await page.keyboard.press('Escape');
-    await fila.getByText('0 evidencia(s)').waitFor();
     // …and the module's detail, its Evidencias tab gone, falls back on Detalles with the notice
     // (it was left on a tab that no longer existed, its body empty).
     await detalleModulo.getByRole('tab', { name: TEXTOS_ACTIVIDADES.detalles, selected: true }).waitFor();
     await detalleModulo.getByText(TEXTOS_ACTIVIDADES.evidenciaPrivada).waitFor();
     expect(await detalleModulo.getByRole('tab').count()).toBe(1);
+  }, 90_000);
+
+  it('una evidencia que el paciente borra con el visor abierto sale de la pantalla: el visor dice que ya no está disponible', async () => {
+    const p = await crearPractica(e.t, 1);
+    const [a] = await asignarA(e.t, p);
+    const r = await subir(e.t, p.tokensPacientes[0], `/api/paciente/actividades/${a.id_asignacion}/evidencias`, [
+      { campo: 'comentario', valor: 'La foto de su bicicleta' },
+      { campo: 'visible_para_psicologo', valor: 'true' },
+      { campo: 'archivo', archivo: PNG, nombre: 'bici.png', tipo: 'image/png' },
+    ]);
+    expect(r.statusCode, r.body).toBe(201);
+    const { id_evidencia } = r.json() as { id_evidencia: number };
+    const page = await e.paginaConSesion(p.token, `/paciente/${p.pacientes[0].id_paciente}`);
+    await abrirPestanaActividades(page);
+    await enVivo(page);
+    const fila = page.locator(`[data-asignacion="${a.id_asignacion}"]`);
+    await fila.getByText('1 evidencia(s)').waitFor();
+    await fila.getByRole('button').first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ver evidencia' }).click();
+    const visor = page.getByRole('dialog', { name: TEXTOS_ACTIVIDADES.visorTitulo });
+    await page.waitForFunction(() => Array.from(document.images).some((i) => i.alt === 'Evidencia del paciente' && i.naturalWidth === 1));
+    await visor.getByText('La foto de su bicicleta').waitFor();
+
+    const borrada = await llamar(e.t, p.tokensPacientes[0]).del(`/api/paciente/evidencias/${id_evidencia}`);
+    expect(borrada.statusCode, borrada.body).toBe(200);
+    await fila.getByText('0 evidencia(s)').waitFor();
+    expect(await page.locator('img[alt="Evidencia del paciente"]').count()).toBe(0);
+    await visor.getByText(TEXTOS_ACTIVIDADES.evidenciaYaNoDisponible).waitFor();
+    expect(await visor.getByText('La foto de su bicicleta').count()).toBe(0);
+    // The activity stays shared: what went was this evidence, not the patient's permission.
+    expect(await visor.getByText(TEXTOS_ACTIVIDADES.evidenciaPrivada).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await visor.waitFor({ state: 'detached' });
+    await page.getByRole('dialog').getByText('Aún no hay evidencias.').waitFor();
   }, 90_000);
 
   it('catálogo: una actividad nueva aparece primero, antes de las de módulo, y una editada conserva su lugar', async () => {

@@ -152,6 +152,26 @@ describe('subir y ver evidencia', () => {
     error(await pac().put(`${A}/actividades/${a.id_asignacion}/visibilidad`, {}), 400, MSG_ACTIVIDADES.visibilidadRequerida);
   });
 
+  it('ocultada o borrada después de verla: el archivo ya no se sirve al psicólogo (404) ni se audita su lectura', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const oculta = await subirImagen(a.id_asignacion, { visible: true });
+    const archivo = `${P}/evidencias/${oculta.id_evidencia}/archivo`;
+    expect((await psi().get(archivo)).statusCode).toBe(200);
+    await pac().put(`${A}/actividades/${a.id_asignacion}/visibilidad`, { visible_para_psicologo: false });
+    error(await psi().get(archivo), 404, MSG_ACTIVIDADES.evidenciaNoEncontrada);
+    error(await psi().get(`${archivo}?descargar=1`), 404, MSG_ACTIVIDADES.evidenciaNoEncontrada);
+    const lecturas = await filas<{ accion: string }>(
+      sql`select accion from auditoria where recurso = 'evidencia' and id_recurso = ${String(oculta.id_evidencia)} order by id_auditoria`,
+    );
+    expect(lecturas.map((x) => x.accion)).toEqual(['crear', 'leer']);
+
+    // Shared again, then deleted: gone for good.
+    await pac().put(`${A}/actividades/${a.id_asignacion}/visibilidad`, { visible_para_psicologo: true });
+    expect((await psi().get(archivo)).statusCode).toBe(200);
+    expect((await pac().del(`${A}/evidencias/${oculta.id_evidencia}`)).statusCode).toBe(200);
+    error(await psi().get(archivo), 404, MSG_ACTIVIDADES.evidenciaNoEncontrada);
+  });
+
   it('el psicólogo de otro paciente no ve la evidencia aunque sea visible', async () => {
     const [a] = await asignarA(c.t, c.p);
     const ev = await subirImagen(a.id_asignacion, { visible: true });

@@ -48,7 +48,7 @@ export const enviarRecordatorio = (id: number) =>
   http.post<{ ok: true; msg: string }>(`${base}/actividades/asignadas/${id}/recordatorio`, {});
 
 /** An evidence file through the authorized route (each view writes an audit row on the server). */
-export const descargarEvidencia = (e: Evidencia, descargar = false, signal?: AbortSignal) =>
+export const descargarEvidencia = (e: Pick<Evidencia, 'archivo_url'>, descargar = false, signal?: AbortSignal) =>
   http.get<Blob>(e.archivo_url, { signal, respuesta: 'blob', query: descargar ? { descargar: '1' } : undefined });
 
 /** The entries of the emotion diary the patient shared, for one month ('yyyy-MM'). */

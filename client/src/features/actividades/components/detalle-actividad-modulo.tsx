@@ -1,10 +1,9 @@
-import { type ActividadModulo, ETIQUETA_ESTADO_MODULO, type Evidencia, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
-import { EyeOff } from 'lucide-react';
+import { type ActividadModulo, ETIQUETA_ESTADO_MODULO, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { TarjetaEvidencia, VisorEvidencia } from './evidencias';
+import { AvisoEvidenciaPrivada, TarjetaEvidencia, VisorEvidencia } from './evidencias';
 import { TONO_ESTADO } from './estados';
 import { fechaHora } from '@/lib/format';
 
@@ -18,7 +17,7 @@ export function DetalleActividadModulo({ actividad: a, onCerrar }: { actividad: 
   // The patient may hide or delete the evidence while the detail is open (live data): its tab goes,
   // and the detail falls back on Detalles rather than show a tab that no longer exists.
   if (pestana === 'evidencias' && !hayEvidencias) setPestana('detalles');
-  const [viendo, setViendo] = useState<Evidencia | null>(null);
+  const [viendo, setViendo] = useState<number | null>(null);
   return (
     <Dialog open onOpenChange={(o) => !o && onCerrar()}>
       <DialogContent titulo={<span className="wrap-anywhere">{a.titulo}</span>} ancho="lg">
@@ -46,27 +45,21 @@ export function DetalleActividadModulo({ actividad: a, onCerrar }: { actividad: 
                 {a.visible_para_psicologo ? 'El paciente permite ver las evidencias de esta actividad' : 'Evidencias privadas del paciente'}
               </Dato>
             </dl>
-            {!a.visible_para_psicologo && (
-              <div className="mt-4 flex items-start gap-3 rounded-xl bg-arena-50 p-4" role="note">
-                <EyeOff className="mt-0.5 size-5 shrink-0 text-tinta-500" aria-hidden />
-                <div>
-                  <p className="font-semibold text-tinta-800">{T.evidenciasNoDisponibles}</p>
-                  <p className="text-sm text-tinta-600">{T.evidenciaPrivada}</p>
-                </div>
-              </div>
-            )}
+            {!a.visible_para_psicologo && <AvisoEvidenciaPrivada className="mt-4" />}
           </TabsContent>
           {hayEvidencias && (
             <TabsContent value="evidencias">
               <ul className="flex flex-col gap-3">
                 {a.evidencias.map((e) => (
-                  <TarjetaEvidencia key={e.id_evidencia} evidencia={e} onVer={() => setViendo(e)} />
+                  <TarjetaEvidencia key={e.id_evidencia} evidencia={e} onVer={() => setViendo(e.id_evidencia)} />
                 ))}
               </ul>
             </TabsContent>
           )}
         </Tabs>
-        {viendo && <VisorEvidencia evidencia={viendo} onCerrar={() => setViendo(null)} />}
+        {viendo !== null && (
+          <VisorEvidencia id={viendo} evidencias={a.evidencias} privada={!a.visible_para_psicologo} onCerrar={() => setViendo(null)} />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -7,12 +7,13 @@ import {
   type TipoArchivo,
   urlIncrustada,
 } from '@miduelo/shared/actividades';
-import { Download, ExternalLink, Eye, FileText, Image, Link2, Music, Video } from 'lucide-react';
+import { Download, ExternalLink, Eye, EyeOff, FileText, Image, Link2, Music, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, botonClases } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Cargando } from '@/components/ui/spinner';
+import { cx } from '@/lib/cx';
 import { mostrarError } from '@/lib/http';
 import { descargarEvidencia } from '@/api/actividades';
 import { fechaHora } from '@/lib/format';
@@ -78,42 +79,87 @@ export function TarjetaEvidencia({ evidencia, onVer }: { evidencia: Evidencia; o
   );
 }
 
-/** A file's object URL, fetched with the session (an <img src> cannot carry the bearer token). */
-function useArchivo(e: Evidencia | null) {
-  const [estado, setEstado] = useState<{ url: string | null; error: boolean }>({ url: null, error: false });
+const SIN_ARCHIVO = { ruta: null, url: null, error: false };
+
+/** A file's object URL, fetched with the session (an <img src> cannot carry the bearer token). It
+ * follows the route, not the evidence object: a live reload of the same evidence fetches nothing
+ * again (nor writes another audit row); a route gone (the evidence hidden or deleted) releases it. */
+function useArchivo(ruta: string | null) {
+  const [estado, setEstado] = useState<{ ruta: string | null; url: string | null; error: boolean }>(SIN_ARCHIVO);
   useEffect(() => {
-    if (!e) return;
-    if (!e.es_archivo) {
-      setEstado({ url: e.archivo_url, error: false });
-      return;
-    }
+    if (!ruta) return;
     const control = new AbortController();
     let url: string | null = null;
-    setEstado({ url: null, error: false });
-    descargarEvidencia(e, false, control.signal)
+    descargarEvidencia({ archivo_url: ruta }, false, control.signal)
       .then((blob) => {
         url = URL.createObjectURL(blob);
-        setEstado({ url, error: false });
+        setEstado({ ruta, url, error: false });
       })
       .catch(() => {
-        if (!control.signal.aborted) setEstado({ url: null, error: true });
+        if (!control.signal.aborted) setEstado({ ruta, url: null, error: true });
       });
     return () => {
       control.abort();
       if (url) URL.revokeObjectURL(url);
+      // A released URL is never rendered again, also if the same route comes back later.
+      setEstado((e) => (e.ruta === ruta ? SIN_ARCHIVO : e));
     };
-  }, [e]);
-  return estado;
+  }, [ruta]);
+  return estado.ruta === ruta ? estado : SIN_ARCHIVO;
+}
+
+/** The spec's notice where evidence the patient keeps private would be (spec 2 §2). */
+export function AvisoEvidenciaPrivada({ className }: { className?: string }) {
+  return (
+    <div className={cx('flex items-start gap-3 rounded-xl bg-arena-50 p-4', className)} role="note">
+      <EyeOff className="mt-0.5 size-5 shrink-0 text-tinta-500" aria-hidden />
+      <div>
+        <p className="font-semibold text-tinta-800">{T.evidenciasNoDisponibles}</p>
+        <p className="text-sm text-tinta-600">{T.evidenciaPrivada}</p>
+      </div>
+    </div>
+  );
 }
 
 /** 'Visualizador de Evidencia' (spec 2 §2): image, video (YouTube/Vimeo embedded), audio, document
- * in a frame, or an external-link card; each load failure with its own text and a download. */
-export function VisorEvidencia({ evidencia, onCerrar }: { evidencia: Evidencia | null; onCerrar: () => void }) {
-  const { url, error } = useArchivo(evidencia);
-  const [fallo, setFallo] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another evidence starts without the last one's failure
-  useEffect(() => setFallo(false), [evidencia]);
-  if (!evidencia) return null;
+ * in a frame, or an external-link card; each load failure with its own text and a download.
+ * It shows one evidence of a live list, found by id: when the patient hides the activity's evidence
+ * or deletes this one, nothing of it stays on screen — the private notice (or that it is no longer
+ * available) takes its place and the file's object URL is released (decision 267). */
+export function VisorEvidencia({
+  id,
+  evidencias,
+  privada,
+  onCerrar,
+}: {
+  id: number;
+  evidencias: Evidencia[];
+  /** The patient's switch is off: what is gone was hidden, not deleted. */
+  privada: boolean;
+  onCerrar: () => void;
+}) {
+  const evidencia = evidencias.find((e) => e.id_evidencia === id) ?? null;
+  const archivo = useArchivo(evidencia?.es_archivo ? evidencia.archivo_url : null);
+  const url = evidencia && !evidencia.es_archivo ? evidencia.archivo_url : archivo.url;
+  // The URL that failed to show: another one (another evidence, a new fetch) starts without it.
+  const [falloEn, setFalloEn] = useState<string | null>(null);
+  const fallo = url !== null && falloEn === url;
+  const error = archivo.error;
+  if (!evidencia) {
+    return (
+      <Dialog open onOpenChange={(o) => !o && onCerrar()}>
+        <DialogContent titulo={T.visorTitulo} ancho="lg">
+          {privada ? (
+            <AvisoEvidenciaPrivada />
+          ) : (
+            <p className="rounded-xl bg-arena-50 p-4 text-tinta-700" role="note">
+              {T.evidenciaYaNoDisponible}
+            </p>
+          )}
+        </DialogContent>
+      </Dialog>
+    );
+  }
   const tipo = tipoDe(evidencia);
   const embebido = tipo === 'video' && !evidencia.es_archivo ? urlIncrustada(evidencia.archivo_url) : null;
   const textoFallo = {
@@ -160,7 +206,7 @@ export function VisorEvidencia({ evidencia, onCerrar }: { evidencia: Evidencia |
         src={url}
         alt="Evidencia del paciente"
         className="mx-auto max-h-[60vh] rounded-xl object-contain"
-        onError={() => setFallo(true)}
+        onError={() => setFalloEn(url)}
       />
     );
   } else if (tipo === 'video' && embebido) {
@@ -176,10 +222,10 @@ export function VisorEvidencia({ evidencia, onCerrar }: { evidencia: Evidencia |
     );
   } else if (tipo === 'video') {
     // biome-ignore lint/a11y/useMediaCaption: patients' own recordings carry no caption track
-    cuerpo = <video src={url} controls className="w-full rounded-xl" onError={() => setFallo(true)} />;
+    cuerpo = <video src={url} controls className="w-full rounded-xl" onError={() => setFalloEn(url)} />;
   } else if (tipo === 'audio') {
     // biome-ignore lint/a11y/useMediaCaption: patients' own recordings carry no caption track
-    cuerpo = <audio src={url} controls className="w-full" onError={() => setFallo(true)} />;
+    cuerpo = <audio src={url} controls className="w-full" onError={() => setFalloEn(url)} />;
   } else {
     cuerpo = (
       <iframe

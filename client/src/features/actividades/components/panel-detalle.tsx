@@ -1,10 +1,4 @@
-import {
-  type Asignacion,
-  ETIQUETA_ESTADO_ASIGNACION,
-  ETIQUETA_PRIORIDAD,
-  type Evidencia,
-  TEXTOS_ACTIVIDADES as T,
-} from '@miduelo/shared/actividades';
+import { type Asignacion, ETIQUETA_ESTADO_ASIGNACION, ETIQUETA_PRIORIDAD, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
 import { formatoFecha } from '@miduelo/shared/fechas';
 import { BellRing, CheckCircle2, EyeOff, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
@@ -32,7 +26,8 @@ export function PanelDetalle({
   onEditar: () => void;
   onEstado: () => void;
 }) {
-  const [viendo, setViendo] = useState<Evidencia | null>(null);
+  // By id: the viewer follows the live list (the patient may hide or delete what is shown).
+  const [viendo, setViendo] = useState<number | null>(null);
   const [recordando, setRecordando] = useState(false);
   return (
     <RadixDialog.Root open onOpenChange={(o) => !o && onCerrar()}>
@@ -81,7 +76,7 @@ export function PanelDetalle({
               ) : (
                 <ul className="flex flex-col gap-2">
                   {a.evidencias.map((e) => (
-                    <TarjetaEvidencia key={e.id_evidencia} evidencia={e} onVer={() => setViendo(e)} />
+                    <TarjetaEvidencia key={e.id_evidencia} evidencia={e} onVer={() => setViendo(e.id_evidencia)} />
                   ))}
                 </ul>
               )}
@@ -118,7 +113,9 @@ export function PanelDetalle({
               {T.cambiarEstado}
             </Button>
           </div>
-          {viendo && <VisorEvidencia evidencia={viendo} onCerrar={() => setViendo(null)} />}
+          {viendo !== null && (
+            <VisorEvidencia id={viendo} evidencias={a.evidencias} privada={!a.visible_para_psicologo} onCerrar={() => setViendo(null)} />
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
