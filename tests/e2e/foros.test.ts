@@ -3,8 +3,8 @@
 // forum and a topic; answering an invitation (the bar's count rises live and falls after answering
 // or when its forum is deleted); a topic that arrives live while the list reloads stays (decision
 // 240); a post hidden or shown again changes the topic's count and reaches a reader who holds it
-// without text (decision 257).
-import { enVivo, retenerLecturas } from '../helpers/e2e-esperas';
+// without text (decision 257), also one whose socket was down when it changed (decision 269).
+import { cortarSocketsDeSesion, enVivo, retenerLecturas } from '../helpers/e2e-esperas';
 import { MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,6 +187,43 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await moderar(true);
     await mensajes(lectura).getByText(TEXTOS_FOROS.mensajeOculto).waitFor();
     await tema.getByText(`1 ${TEXTOS_FOROS.mensajes}`).waitFor();
+  });
+
+  it('un mensaje que la moderación oculta mientras el socket de quien lee el tema está caído se lee oculto cuando el socket vuelve, sin abrir el tema de nuevo', async () => {
+    const psi = await psicologoForo(e.t);
+    const pac = await pacienteForo(e.t);
+    const lectora = await psicologoForo(e.t);
+    const { idForo, idTema } = await foroConTema(psi, { titulo: 'Foro sin socket' });
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    expect((await psi.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Bienvenidas.' })).status).toBe(201);
+    const m = await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Ya supérenlo, fue hace meses.' });
+    expect(m.status).toBe(201);
+
+    // A psychologist who does not take part reads the topic, the post in full.
+    const ctx = await e.contexto();
+    await ctx.clock.install();
+    const page = await e.paginaConSesion(lectora.token, `/foros/${idForo}/temas/${idTema}`, ctx);
+    const suyo = mensajes(page).locator('[data-mensaje="2"]');
+    await suyo.getByText('Ya supérenlo, fue hace meses.').waitFor();
+    await enVivo(page);
+
+    // Her socket is cut and every reconnection refused; the moderator hides the post meanwhile.
+    let bloqueado = true;
+    e.t.app.realtime.io.use((_s, next) => (bloqueado ? next(new Error('BLOQUEADO')) : next()));
+    expect(await cortarSocketsDeSesion(e.t, lectora.token)).toBeGreaterThan(0);
+    await page.getByText(TEXTOS_FOROS.sinConexion).waitFor();
+    expect((await psi.post(`/api/foros/mensajes/${m.body.data.id_mensaje}/ocultar`, { oculto: true })).status).toBe(200);
+
+    // The socket comes back (the client retries every 15 s): the topic, still open, reads the
+    // moderation's note instead of the text.
+    bloqueado = false;
+    await ctx.clock.fastForward(15_000);
+    await enVivo(page);
+    await suyo.getByText(TEXTOS_FOROS.mensajeOculto).waitFor({ timeout: 15_000 });
+    expect(await mensajes(page).getByText('Ya supérenlo, fue hace meses.').count()).toBe(0);
+    await mensajes(page).getByText('Bienvenidas.').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/foros/${idForo}/temas/${idTema}`);
+    await ctx.close();
   });
 
   it('crear un foro y un tema: validación, "Foro creado exitosamente", el foro nuevo y su tema', async () => {

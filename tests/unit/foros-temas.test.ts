@@ -1,6 +1,8 @@
 // A forum's topics by pages of 20 (spec 2 §9): the pages a screen reloads for what it shows, and
-// how a page joins the list (decision 254).
+// how a page joins the list (decision 254); a topic's posts read whole again, with the hide or show
+// that arrives during the read applied over its answer (decisions 257, 269).
 import { type Meta, type Tema, temasHasta, unirTemas } from '@miduelo/shared/foros';
+import { lectorDeTema } from '@miduelo/shared/foros-lectura';
 import { describe, expect, it } from 'vitest';
 
 const tema = (id: number, minuto: number, ultimo_seq = 0): Tema => ({
@@ -68,5 +70,49 @@ describe('unirTemas', () => {
 
   it('a igual actividad, el tema más nuevo primero (como ordena el servidor)', () => {
     expect(unirTemas([], [tema(3, 0), tema(8, 0), tema(4, 0)]).map((t) => t.id_tema)).toEqual([8, 4, 3]);
+  });
+});
+
+describe('lectorDeTema', () => {
+  type Post = { seq: number; oculto: boolean };
+  /** A topic of `n` posts as the server answers `despues_de`/`limite`; `antes` runs before each answer. */
+  function tema(n: number, antes: (despuesDe: number) => void = () => {}) {
+    const posts: Post[] = Array.from({ length: n }, (_, i) => ({ seq: i + 1, oculto: false }));
+    const pedidas: number[] = [];
+    const pedir = async (despuesDe: number, limite: number) => {
+      pedidas.push(despuesDe);
+      const r = posts.filter((m) => m.seq > despuesDe).slice(0, limite);
+      antes(despuesDe);
+      return r.map((m) => ({ ...m }));
+    };
+    return { posts, pedidas, pedir };
+  }
+
+  it('lee el tema entero desde su primer mensaje, en lotes, hasta un lote corto', async () => {
+    const t = tema(1200);
+    const leidos: Post[] = [];
+    await lectorDeTema<Post>().releer(t.pedir, (l) => leidos.push(...l));
+    expect(t.pedidas).toEqual([0, 500, 1000]);
+    expect(leidos.map((m) => m.seq)).toEqual(t.posts.map((m) => m.seq));
+    const exacto = tema(500);
+    await lectorDeTema<Post>().releer(exacto.pedir, () => {});
+    expect(exacto.pedidas).toEqual([0, 500]);
+  });
+
+  it('un cambio que llega durante la lectura se aplica sobre su respuesta; después, la copia del servidor gana', async () => {
+    const lector = lectorDeTema<Post>();
+    // The server answers the first batch as it was before the post was hidden; the event arrives
+    // before that answer does.
+    const t = tema(3, (despuesDe) => {
+      if (despuesDe === 0) lector.anotar(2, (m) => ({ ...m, oculto: true }));
+    });
+    const leidos: Post[] = [];
+    await lector.releer(t.pedir, (l) => leidos.push(...l));
+    expect(leidos.find((m) => m.seq === 2)?.oculto).toBe(true);
+    // No read on its way: a change is not kept, the next read is the server's copy.
+    lector.anotar(3, (m) => ({ ...m, oculto: true }));
+    const otra: Post[] = [];
+    await lector.releer(tema(3).pedir, (l) => otra.push(...l));
+    expect(otra.map((m) => m.oculto)).toEqual([false, false, false]);
   });
 });

@@ -4,7 +4,6 @@
 import {
   type Foro,
   LIMITE_PAGINA_MAX,
-  LOTE_RESYNC_FORO,
   type MensajeForo,
   MENSAJE_FORO_MAX,
   MOTIVO_REPORTE_MAX,
@@ -17,6 +16,7 @@ import {
   temasHasta,
   unirTemas,
 } from '@miduelo/shared/foros';
+import { lectorDeTema } from '@miduelo/shared/foros-lectura';
 import type { SincronizacionTema } from '@miduelo/shared/realtime-foros';
 import { ArrowLeft, MessageSquare, SendHorizontal, Users } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -482,10 +482,9 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     leer.current = window.setTimeout(() => void apiForos(`/temas/${idTema}/leer`, { metodo: 'PUT' }).catch(() => undefined), 800);
   }, [idTema, participante]);
 
-  // Reads on their way, and the hide/show events that arrived meanwhile: a read may have been
-  // answered before the change, so the change is applied again over its answer (decision 240).
-  const lecturas = useRef(0);
-  const cambiosEnCamino = useRef(new Map<number, (m: MensajeForo) => MensajeForo>());
+  // Every read of the topic reads it all again; a hide or show that arrives meanwhile is applied
+  // over its answer (decision 257).
+  const [lector] = useState(() => lectorDeTema<MensajeForo>());
 
   /** Shows the posts and keeps them on the device: what is shown is what the next opening starts from. */
   const fijarPosts = useCallback(
@@ -500,41 +499,32 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
   const fusionar = useCallback(
     (nuevos: MensajeForo[]) => {
       if (nuevos.length === 0) return;
-      const cambios = cambiosEnCamino.current;
-      fijarPosts(fusionarPosts(ref.current, nuevos).map((m) => cambios.get(m.seq)?.(m) ?? m));
+      fijarPosts(fusionarPosts(ref.current, nuevos));
     },
     [fijarPosts],
   );
 
-  /** Reads what was missed after the last contiguous post or, `todo`, the whole topic again: a
-   * moderator may have hidden or shown a post the device holds (decision 257; the server's copy wins). */
-  const sincronizar = useCallback(
-    async (todo = false) => {
-      lecturas.current++;
-      try {
-        let desde = todo ? 0 : ultimoContiguo(ref.current);
-        for (;;) {
-          const r = await apiForos<{ data: MensajeForo[]; meta: { ultimo_seq: number; id_foro: number; titulo_tema: string } }>(
-            `/temas/${idTema}/mensajes?despues_de=${desde}&limite=${LOTE_RESYNC_FORO}`,
-          );
-          const t = { id_foro: r.meta.id_foro, titulo: r.meta.titulo_tema };
-          setDelTema(t);
-          guardarCache(`${clave}:tema`, t);
-          fusionar(r.data);
-          if (r.data.length < LOTE_RESYNC_FORO) break;
-          desde = r.data[r.data.length - 1].seq;
-        }
-        setError(null);
-        marcarLeido();
-      } catch (e) {
-        setError(mensajeDe(e, TEXTOS_FOROS.errorCargarMensajes));
-      } finally {
-        if (--lecturas.current === 0) cambiosEnCamino.current.clear();
-        setCargado(true);
-      }
-    },
-    [idTema, clave, fusionar, marcarLeido],
-  );
+  /** Reads the whole topic again: a moderator may have hidden or shown a post the device holds
+   * (decision 257; the server's copy wins). */
+  const sincronizar = useCallback(async () => {
+    try {
+      await lector.releer(async (desde, limite) => {
+        const r = await apiForos<{ data: MensajeForo[]; meta: { ultimo_seq: number; id_foro: number; titulo_tema: string } }>(
+          `/temas/${idTema}/mensajes?despues_de=${desde}&limite=${limite}`,
+        );
+        const t = { id_foro: r.meta.id_foro, titulo: r.meta.titulo_tema };
+        setDelTema(t);
+        guardarCache(`${clave}:tema`, t);
+        return r.data;
+      }, fusionar);
+      setError(null);
+      marcarLeido();
+    } catch (e) {
+      setError(mensajeDe(e, TEXTOS_FOROS.errorCargarMensajes));
+    } finally {
+      setCargado(true);
+    }
+  }, [idTema, clave, lector, fusionar, marcarLeido]);
 
   useEffect(() => {
     if (delTema && delTema.id_foro !== idForo) navegar(`${RUTA_FOROS}/${delTema.id_foro}/temas/${idTema}`, { reemplazar: true });
@@ -544,9 +534,9 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     const guardados = leerCache<MensajeForo[]>(clave) ?? [];
     ref.current = guardados;
     setPosts(guardados);
-    void sincronizar(true);
+    void sincronizar();
   }, [clave, sincronizar]);
-  useAlDia(() => void sincronizar(true));
+  useAlDia(() => void sincronizar());
 
   // The topic's room while the screen is open; joining answers what the socket missed.
   useEffect(() => {
@@ -571,11 +561,11 @@ function TemaForo({ idForo, idTema }: { idForo: number; idTema: number }) {
     if (p.id_tema !== idTema) return;
     // Hidden, its text leaves the screen and the device; shown again, the event carries the post.
     const cambio = (m: MensajeForo): MensajeForo => p.mensaje ?? { ...m, oculto: p.oculto, contenido: p.oculto ? '' : m.contenido };
-    if (lecturas.current > 0) cambiosEnCamino.current.set(p.seq, cambio);
+    lector.anotar(p.seq, cambio);
     if (p.mensaje) fusionar([p.mensaje]);
     else fijarPosts(ref.current.map((m) => (m.seq === p.seq ? cambio(m) : m)));
     // Shown by a server that does not send the post yet (during a deploy): read it.
-    if (!p.oculto && !p.mensaje) void sincronizar(true);
+    if (!p.oculto && !p.mensaje) void sincronizar();
   });
 
   // Removed by a moderator, or the forum changed: read its state again (the composer follows).

@@ -1,14 +1,15 @@
-// A topic's posts, live (docs/decisions/161): loaded after the last contiguous sequence number,
-// joined to the topic's room once the socket is up (the join answers what was missed), merged by
-// `seq`, polled every 30 s while the socket is down, and sent optimistically with a client id so
-// that a retry never publishes twice.
-import { LOTE_RESYNC_FORO, type MensajeForo } from '@miduelo/shared/foros';
+// A topic's posts, live (docs/decisions/161): read whole from the first post on opening, on each
+// reconnection and on each 30-s poll while the socket is down (decision 269), joined to the topic's
+// room once the socket is up (the join answers what was missed), merged by `seq`, and sent
+// optimistically with a client id so that a retry never publishes twice.
+import type { MensajeForo } from '@miduelo/shared/foros';
+import { lectorDeTema } from '@miduelo/shared/foros-lectura';
 import { EventoMensajeForoSchema, EventoOcultoSchema } from '@miduelo/shared/realtime-foros';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { marcarTemaLeido, mensajesDespuesDe, publicarMensaje } from '@/api/foros';
 import { ApiError } from '@/lib/http';
 import { agregarPendiente, cambiarPendiente, esFalloDeRed, nuevoIdCliente } from '@/lib/live/optimista';
-import { type EstadoEnvio, fusionarPorSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/lib/live/secuencia';
+import { type EstadoEnvio, fusionarPorSeq, ultimoSeqContiguo } from '@/lib/live/secuencia';
 import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { vigilarRecurso } from '@/lib/live/vigilar-socket';
 import { useSocket } from '@/lib/socket';
@@ -55,21 +56,20 @@ export function useTemaEnVivo(o: {
     leer.current = window.setTimeout(() => void marcarTemaLeido(idTema).catch(() => {}), 800);
   }, [idTema]);
 
+  // Every read of the topic (opening it, each reconnection, each 30-s poll while the socket is down)
+  // reads it all again, the server's copy winning: a post hidden or shown again while the socket was
+  // down changes too. A hide or show that arrives meanwhile is applied over its answer (decision 269).
+  const [lector] = useState(() => lectorDeTema<MensajeForo>());
+
   const sincronizar = useCallback(async () => {
     try {
-      await sincronizarDespuesDe({
-        desde: () => ultimoSeqContiguo(ref.current),
-        pedir: async (despues, limite) => {
-          const r = await mensajesDespuesDe(idTema, despues, limite);
-          setDelTema((d) =>
-            d?.idForo === r.meta.id_foro && d.titulo === r.meta.titulo_tema ? d : { idForo: r.meta.id_foro, titulo: r.meta.titulo_tema },
-          );
-          return r.data;
-        },
-        aplicar: fusionar,
-        seqDe: (m) => m.seq,
-        lote: LOTE_RESYNC_FORO,
-      });
+      await lector.releer(async (despues, limite) => {
+        const r = await mensajesDespuesDe(idTema, despues, limite);
+        setDelTema((d) =>
+          d?.idForo === r.meta.id_foro && d.titulo === r.meta.titulo_tema ? d : { idForo: r.meta.id_foro, titulo: r.meta.titulo_tema },
+        );
+        return r.data;
+      }, fusionar);
       setError(null);
       marcarLeido();
     } catch (e) {
@@ -77,7 +77,7 @@ export function useTemaEnVivo(o: {
     } finally {
       setCargando(false);
     }
-  }, [idTema, fusionar, marcarLeido]);
+  }, [idTema, lector, fusionar, marcarLeido]);
 
   // First load, 30-s polling while the socket is down, one resync on reconnection.
   useEffect(() => {
@@ -110,8 +110,11 @@ export function useTemaEnVivo(o: {
     if (e.id_tema !== idTema) return;
     // Shown again, the event carries the post: a reader who loaded it hidden holds no text (decision 257).
     const mostrado = e.mensaje;
+    lector.anotar(e.seq, (m) => mostrado ?? { ...m, oculto: e.oculto });
     if (mostrado) fusionar([mostrado]);
     else setMensajes((ms) => ms.map((m) => (m.id_mensaje === e.id_mensaje ? { ...m, oculto: e.oculto } : m)));
+    // Shown by a server that does not send the post yet (during a deploy): read it.
+    if (!e.oculto && !mostrado) void sincronizar();
   });
 
   const enviar = useCallback(
