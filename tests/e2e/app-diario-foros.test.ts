@@ -3,7 +3,8 @@
 // confirmation; forum posts written by the psychologist and by another member (which she reports)
 // appear live in the patient's open topic, her own post appears, a removal shows live, and a server
 // refusal is shown in Spanish without ending the session; a post hidden or shown again by a moderator
-// changes on the phone's copy of the topic too (decision 257).
+// changes on the phone's copy of the topic too (decision 257); a post written without connection is
+// published by itself, once, when the connection returns (decision 270).
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -256,6 +257,63 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     await abrirTema();
     await suyo.getByText('Ya supérenlo, fue hace meses.').waitFor();
     esperar(await posts.getByText(TEXTOS_FOROS.mensajeOculto).count()).toBe(0);
+  });
+
+  it('un mensaje escrito sin conexión se publica solo, una vez, cuando vuelve la conexión; también si salió del tema y volvió a abrirlo', async () => {
+    const { pac, psicologa } = await practica();
+    const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Foro sin cobertura' });
+    const paciente = usuario(e.t, sesionPaciente(e.t.app, pac), 'paciente', pac.id_paciente, pac.nombre);
+    esperar((await paciente.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    esperar((await psicologa.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Bienvenidas.' })).status).toBe(201);
+    const page = await telefono();
+    const ctx = page.context();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Foros' }).click();
+    await page
+      .getByRole('region', { name: 'Tus foros' })
+      .getByRole('link', { name: /Foro sin cobertura/ })
+      .click();
+    const tema = page.getByTestId('temas-foro').getByRole('link', { name: /Primer tema/ });
+    await tema.click();
+    const posts = page.getByTestId('posts');
+    await posts.getByText('Bienvenidas.').waitFor();
+    const ruta = `/api/foros/temas/${idTema}/mensajes`;
+    const guardados = async () => (await psicologa.get(ruta)).body.data.map((m: { contenido: string }) => m.contenido) as string[];
+    const caja = page.getByLabel('Escribe tu mensaje para el foro');
+    const sinConexion = page.getByTestId('escribir').getByText('No hay conexión a internet. Lo intentaremos de nuevo en cuanto vuelva.');
+    const propio = (texto: string) => posts.locator('li').filter({ hasText: texto }).getByText('Tú');
+
+    // Written and sent with no connection: the composer says it will try again, and nothing is stored.
+    await ctx.setOffline(true);
+    await page.getByText(/Sin conexión/).waitFor();
+    await caja.fill('Hoy escribo desde el panteón, sin señal.');
+    await page.getByRole('button', { name: 'Publicar en el foro' }).click();
+    await sinConexion.waitFor();
+    esperar(await guardados()).toEqual(['Bienvenidas.']);
+
+    // The connection returns with the topic open: the post leaves by itself, once.
+    await ctx.setOffline(false);
+    await propio('Hoy escribo desde el panteón, sin señal.').waitFor({ timeout: 15_000 });
+    await sinConexion.waitFor({ state: 'detached' });
+    esperar(await caja.inputValue()).toBe('');
+    esperar(await guardados()).toEqual(['Bienvenidas.', 'Hoy escribo desde el panteón, sin señal.']);
+
+    // Another one without connection; she leaves the topic and opens it again, still offline: the
+    // post waits in the box (kept on the phone) and leaves when the connection returns.
+    await ctx.setOffline(true);
+    await page.getByText(/Sin conexión/).waitFor();
+    await caja.fill('Mañana vuelvo a escribir.');
+    await page.getByRole('button', { name: 'Publicar en el foro' }).click();
+    await sinConexion.waitFor();
+    await page.getByRole('link', { name: 'Volver a Foro sin cobertura' }).click();
+    await tema.click();
+    await posts.getByText('Bienvenidas.').waitFor();
+    esperar(await caja.inputValue()).toBe('Mañana vuelvo a escribir.');
+    await sinConexion.waitFor();
+    await ctx.setOffline(false);
+    await propio('Mañana vuelvo a escribir.').waitFor();
+    esperar(await caja.inputValue()).toBe('');
+    esperar(await guardados()).toEqual(['Bienvenidas.', 'Hoy escribo desde el panteón, sin señal.', 'Mañana vuelvo a escribir.']);
   });
 
   it('un tema abierto bajo la dirección de otro foro pasa a la de su foro: su título, volver a él y la invitación a unirse', async () => {

@@ -705,20 +705,44 @@ function Reportar({ idMensaje }: { idMensaje: number }) {
   );
 }
 
+/** A post that could not leave for lack of connection, kept on the phone with its client id. */
+interface PorEnviar {
+  contenido: string;
+  id_cliente: string;
+}
+
+/**
+ * The composer. The text stays until the post is stored and a failure says why above the box; a
+ * post that could not leave for lack of connection waits, kept on the phone, and is sent again by
+ * itself with the same client id (stored once) when the connection returns or the topic is opened
+ * again — unless she changes it first (decision 270).
+ */
 function Escribir({ idTema, alPublicar }: { idTema: number; alPublicar: (m: MensajeForo[]) => void }) {
-  const [texto, setTexto] = useState('');
+  const clave = `foros:tema:${idTema}:por-enviar`;
+  const [guardado] = useState(() => leerCache<PorEnviar | null>(clave) ?? null);
+  const [texto, setTexto] = useState(guardado?.contenido ?? '');
   const [enviando, setEnviando] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [crisis, setCrisis] = useState(false);
-  const idCliente = useRef(nuevoIdCliente());
+  const idCliente = useRef(guardado?.id_cliente ?? nuevoIdCliente());
+  /** The text of the post waiting for the connection (null: none waits). */
+  const enEspera = useRef<string | null>(guardado?.contenido ?? null);
+  const enCurso = useRef(false);
+  const textoActual = useRef(texto);
+  textoActual.current = texto;
   const largo = [...texto].length;
 
-  const enviar = async (e: FormEvent) => {
-    e.preventDefault();
-    const t = texto.trim();
-    if (!t || largo > MENSAJE_FORO_MAX || enviando) return;
+  const esperar = (t: string | null) => {
+    enEspera.current = t;
+    guardarCache(clave, t === null ? null : ({ contenido: t, id_cliente: idCliente.current } satisfies PorEnviar));
+  };
+
+  /** Sends `t` with the current client id; `otraVez`: the waiting post, sent again by itself. */
+  const publicar = async (t: string, otraVez = false) => {
+    if (enCurso.current) return;
+    enCurso.current = true;
     setEnviando(true);
-    setError(null);
+    if (!otraVez) setError(null);
     try {
       const r = await apiForos<{ data: MensajeForo & { crisis: boolean } }>(`/temas/${idTema}/mensajes`, {
         metodo: 'POST',
@@ -727,18 +751,40 @@ function Escribir({ idTema, alPublicar }: { idTema: number; alPublicar: (m: Mens
       const { crisis: c, ...m } = r.data;
       alPublicar([m]);
       setCrisis(c);
-      setTexto('');
+      setError(null);
+      // What she started writing while it was on its way stays in the box.
+      setTexto((actual) => (actual.trim() === t ? '' : actual));
       idCliente.current = nuevoIdCliente();
+      esperar(null);
     } catch (err) {
-      // The same id goes with a retry of the same text: it is published once.
+      // The same id goes with a retry of the same text: it is published once. Without connection the
+      // post waits for it (the text says so); any other failure waits for her.
+      const sinConexion = err instanceof ErrorApi && err.status === 0;
+      esperar(sinConexion && textoActual.current.trim() === t ? t : null);
       setError(mensajeDe(err, TEXTOS_FOROS.errorEnviar));
     } finally {
+      enCurso.current = false;
       setEnviando(false);
     }
   };
 
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    const t = texto.trim();
+    if (!t || largo > MENSAJE_FORO_MAX || enviando) return;
+    void publicar(t);
+  };
+
+  const reintentar = () => {
+    if (enEspera.current !== null) void publicar(enEspera.current, true);
+  };
+  // Back online, reconnected, every 30 s while the socket is down, and on opening the topic again.
+  useAlDia(reintentar);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only once, for a post that waited on the phone
+  useEffect(reintentar, []);
+
   return (
-    <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 mt-4">
+    <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 mt-4" data-testid="escribir">
       {crisis && <AvisoCrisis />}
       {error && (
         <div className="mb-2">
@@ -756,6 +802,8 @@ function Escribir({ idTema, alPublicar }: { idTema: number; alPublicar: (m: Mens
             onChange={(e) => {
               setTexto(e.target.value);
               if (error) setError(null);
+              // Changed, it is hers to send again.
+              if (enEspera.current !== null) esperar(null);
             }}
             className="max-h-40 min-h-11 w-full resize-none rounded-xl px-2 py-2 focus:outline-none"
           />
