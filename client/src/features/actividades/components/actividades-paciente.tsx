@@ -32,7 +32,7 @@ import { contar, diaSiguiente, FILTROS_INICIALES, type FiltrosActividades, filtr
 import { useAsignacionesEnVivo } from '../use-asignaciones-en-vivo';
 import { PanelDetalle } from './panel-detalle';
 import { TONO_PRIORIDAD } from './estados';
-import { NuevaActividadPaciente } from './nueva-actividad-paciente';
+import { type DialogoDeAsignacion, NuevaActividadPaciente } from './nueva-actividad-paciente';
 
 const TONO_ESTADO_ASIGNACION = { en_proceso: 'aviso', finalizada: 'exito' } as const;
 
@@ -387,15 +387,7 @@ function EditarInstrucciones({
 }
 
 /** 'Asignar Existente': choose a template of the catalogue; none → 'Sin plantillas'. */
-function AsignarExistente({
-  idPaciente,
-  onCerrar,
-  onAsignada,
-}: {
-  idPaciente: number;
-  onCerrar: () => void;
-  onAsignada: (a: Asignacion[]) => void;
-}) {
+function AsignarExistente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignacion) {
   // Failure to load templates is only logged (spec 2 §8).
   const { data: plantillas } = useLiveResource<Plantilla[]>({
     fetch: (s) =>

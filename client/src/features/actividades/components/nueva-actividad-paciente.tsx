@@ -5,6 +5,14 @@ import { toast } from '@/lib/toast';
 import { actualizarPlantilla, asignar, crearPlantilla, type DatosPlantilla } from '@/api/actividades';
 import { PlantillaModal } from './plantilla-modal';
 
+/** The two ways of giving a patient an activity from their tab ('Nueva Actividad', 'Asignar
+ * Existente'): for whom, and what to do on closing and once assigned. */
+export interface DialogoDeAsignacion {
+  idPaciente: number;
+  onCerrar: () => void;
+  onAsignada: (a: Asignacion[]) => void;
+}
+
 /**
  * 'Nueva Actividad' of a patient's Actividades tab (spec 2 §7): a personal template, not mandatory
  * and not repetitive (the form offers neither switch), then its assignment to the patient with
@@ -12,15 +20,7 @@ import { PlantillaModal } from './plantilla-modal';
  * 'Crear Actividad' again assigns the template already created — updated first if the form changed
  * — instead of leaving a second, unassigned copy in the catalogue (decision 261).
  */
-export function NuevaActividadPaciente({
-  idPaciente,
-  onCerrar,
-  onAsignada,
-}: {
-  idPaciente: number;
-  onCerrar: () => void;
-  onAsignada: (a: Asignacion[]) => void;
-}) {
+export function NuevaActividadPaciente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignacion) {
   const creada = useRef<{ id: number; clave: string } | null>(null);
 
   async function guardar(d: DatosPlantilla) {
