@@ -36,6 +36,16 @@ export const listarAsignaciones = (idPaciente: number, signal?: AbortSignal) =>
 export const estadisticas = (idPaciente: number, signal?: AbortSignal) =>
   http.get<Estadisticas>(`${base}/paciente/${idPaciente}/actividades/estadisticas`, { signal });
 export const asignar = (d: DatosAsignar) => http.post<{ asignadas: number; asignaciones: Asignacion[] }>(`${base}/actividades/asignar`, d);
+/** From a patient's own Actividades tab (spec 2 §7): to that patient alone, priority media, no
+ * personal instructions. */
+export const asignarAlPaciente = (idActividad: number, idPaciente: number, fechaLimite: string | null) =>
+  asignar({
+    id_actividad: idActividad,
+    pacientes: [idPaciente],
+    fecha_limite: fechaLimite,
+    prioridad: 'media',
+    instrucciones_personalizadas: null,
+  });
 export const cambiarEstado = (id: number, estado: 'en_proceso' | 'finalizada') =>
   http.patch<Asignacion>(`${base}/actividades/asignadas/${id}`, {
     estado,

@@ -27,7 +27,7 @@ import { hoyClinica } from '@/lib/format';
 import { mostrarError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { asignar, cambiarEstado, editarInstrucciones, eliminarAsignacion, listarPlantillas } from '@/api/actividades';
+import { asignarAlPaciente, cambiarEstado, editarInstrucciones, eliminarAsignacion, listarPlantillas } from '@/api/actividades';
 import { contar, diaSiguiente, FILTROS_INICIALES, type FiltrosActividades, filtrar } from '../reglas';
 import { useAsignacionesEnVivo } from '../use-asignaciones-en-vivo';
 import { PanelDetalle } from './panel-detalle';
@@ -427,13 +427,7 @@ function AsignarExistente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignac
               if (elegida === null) return;
               setEnviando(true);
               try {
-                const r = await asignar({
-                  id_actividad: elegida,
-                  pacientes: [idPaciente],
-                  fecha_limite: fecha || null,
-                  prioridad: 'media',
-                  instrucciones_personalizadas: null,
-                });
+                const r = await asignarAlPaciente(elegida, idPaciente, fecha || null);
                 toast.exito(T.asignada);
                 onAsignada(r.asignaciones);
               } catch (err) {

@@ -2,7 +2,7 @@ import { type Asignacion, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/activi
 import { useRef } from 'react';
 import { mostrarError } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { actualizarPlantilla, asignar, crearPlantilla, type DatosPlantilla } from '@/api/actividades';
+import { actualizarPlantilla, asignarAlPaciente, crearPlantilla, type DatosPlantilla } from '@/api/actividades';
 import { PlantillaModal } from './plantilla-modal';
 
 /** The two ways of giving a patient an activity from their tab ('Nueva Actividad', 'Asignar
@@ -39,13 +39,7 @@ export function NuevaActividadPaciente({ idPaciente, onCerrar, onAsignada }: Dia
           creada.current = { id, clave };
         }
       }
-      const r = await asignar({
-        id_actividad: id,
-        pacientes: [idPaciente],
-        fecha_limite: null,
-        prioridad: 'media',
-        instrucciones_personalizadas: null,
-      });
+      const r = await asignarAlPaciente(id, idPaciente, null);
       toast.exito(T.creadaYAsignada);
       onAsignada(r.asignaciones);
     } catch (e) {
