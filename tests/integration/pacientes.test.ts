@@ -1,7 +1,10 @@
-import { porApellido } from '@miduelo/shared/nombres';
+import { claveAlfabetica, porApellido } from '@miduelo/shared/nombres';
 import { MSG_PACIENTES, type Paciente } from '@miduelo/shared/pacientes';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { consultar } from '../helpers/base-datos';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { cliente, crearPractica, INSTANTE_LUNES_9, json, type Practica, psicologoApi, refirmar } from '../helpers/agenda';
 
@@ -99,6 +102,28 @@ describe('GET /api/psicologo/lista-pacientes', () => {
       'Ana Zamora',
       'Zoe Zamora',
     ]);
+  });
+
+  it('las claves guardadas por PostgreSQL son las de claveAlfabetica, también tras cambiar el nombre (decisión 284)', async () => {
+    // The list reads the stored keys; the web sorts its live rows with claveAlfabetica. Any name —
+    // accents, 'ñ', capitals, letters beyond Spanish, emoji — must give one key on both sides.
+    const letras = [..."aAeEnNñÑzZ áÁéÉíÍóÓúÚüÜçÇßàÀœ-'.", '😀', 'İ', 'ǅ'];
+    const nombre = fc.array(fc.constantFrom(...letras), { minLength: 1, maxLength: 12 }).map((xs) => xs.join(''));
+    const x = await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo });
+    await fc.assert(
+      fc.asyncProperty(nombre, nombre, async (apellido, pila) => {
+        await t.db.execute(sql`update paciente set apellido_paterno = ${apellido}, nombre = ${pila} where id_paciente = ${x.id_paciente}`);
+        const [f] = await consultar(t.db, sql`select clave_apellido, clave_nombre from paciente where id_paciente = ${x.id_paciente}`);
+        expect(f).toEqual({ clave_apellido: claveAlfabetica(apellido), clave_nombre: claveAlfabetica(pila) });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('las claves de orden no salen del servidor', async () => {
+    await crearPaciente(t.db, { id_psicologo: p.psicologo.id_psicologo, nombre: 'Irene', apellido_paterno: 'Ñúñez' });
+    const r = await api.get('/api/psicologo/lista-pacientes');
+    expect(r.body).not.toMatch(/clave_|n~/);
   });
 });
 

@@ -1,23 +1,11 @@
 // The queries every clinical module shares. One definition of "this patient belongs to this
 // psychologist": agenda, pacientes and chat all ask it here.
 import { motivoAniversario, semanaDe } from '@miduelo/shared/aniversario';
-import { VOCALES_ACENTUADAS, VOCALES_LLANAS } from '@miduelo/shared/nombres';
-import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { filasAMedida } from '../plugins/db';
 import { cita } from '../db/schema/agenda';
 import { paciente } from '../db/schema/cuentas';
-
-/**
- * A text column in the Spanish alphabet, the same steps as `claveAlfabetica` (shared/nombres):
- * accented vowels as plain ones, 'ñ' as 'n~', ASCII capitals lowered (`lower` under "C" touches
- * nothing else), then code points — whatever the database's locale (decision 271). The letters are
- * constants of ours, written into the statement's text.
- */
-export function ordenAlfabetico(columna: SQL | AnyColumn): SQL {
-  const sinAcento = sql`translate(${columna}, ${sql.raw(`'${VOCALES_ACENTUADAS}'`)}, ${sql.raw(`'${VOCALES_LLANAS}'`)})`;
-  return sql`lower(replace(replace(${sinAcento}, 'Ñ', 'n~'), 'ñ', 'n~') collate "C") collate "C"`;
-}
 
 /** True when the patient exists and is assigned to this psychologist. */
 export async function esPacienteDe(db: DbOrTx, idPsicologo: number, idPaciente: number): Promise<boolean> {

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ordenAlfabetico } from '../orden-alfabetico';
+
+/** Text compared by code points whatever the database's locale: the stored sort keys. */
+const textoC = customType<{ data: string; notNull: true }>({ dataType: () => 'text COLLATE "C"' });
 
 const creado = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -49,8 +53,22 @@ export const paciente = pgTable(
     /** Who was lost, optional; health text, stored encrypted (AAD 'paciente.persona_perdida'). */
     persona_perdida: text('persona_perdida'),
     createdAt: creado(),
+    /** The surname and the name as they sort in the Spanish alphabet (`ordenAlfabetico`), kept by
+     * PostgreSQL on every write so the patient list reads them in order instead of computing them
+     * for each row of each request (decision 284). Never sent to anyone. */
+    clave_apellido: textoC('clave_apellido')
+      .notNull()
+      .generatedAlwaysAs(ordenAlfabetico(sql.raw('"apellido_paterno"'))),
+    clave_nombre: textoC('clave_nombre')
+      .notNull()
+      .generatedAlwaysAs(ordenAlfabetico(sql.raw('"nombre"'))),
   },
-  (t) => [index('paciente_psicologo_idx').on(t.id_psicologo), check('paciente_status_ck', sql`${t.status} in ('activo','inactivo')`)],
+  (t) => [
+    // The patient list's order within one psychologist (`pacientesDePsicologo`); its first column
+    // serves every other lookup by psychologist.
+    index('paciente_orden_idx').on(t.id_psicologo, t.clave_apellido, t.clave_nombre, t.id_paciente),
+    check('paciente_status_ck', sql`${t.status} in ('activo','inactivo')`),
+  ],
 );
 
 /** Activation and password-reset tokens: only their SHA-256 is stored; single use; expiring. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { ordenAlfabetico } from '../../comun/repo';
+import { ordenAlfabetico } from '../../db/orden-alfabetico';
 import type { DbOrTx } from '../../db/client';
 import { chat } from '../../db/schema/chat';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -44,7 +44,7 @@ export async function pacientesDisponibles(db: DbOrTx, idAdmin: number) {
         sql`not exists (select 1 from ${chat} c where c.tipo = 'admin' and c.id_admin = ${idAdmin} and c.id_paciente = ${paciente.id_paciente})`,
       ),
     )
-    .orderBy(ordenAlfabetico(paciente.nombre), ordenAlfabetico(paciente.apellido_paterno), asc(paciente.id_paciente));
+    .orderBy(asc(paciente.clave_nombre), asc(paciente.clave_apellido), asc(paciente.id_paciente));
   return filas.map((f) => ({ tipo: 'paciente' as const, ...f }));
 }
 

@@ -3,7 +3,6 @@
 import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Cifrador } from '../../comun/cifrado';
-import { ordenAlfabetico } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { sentenciaAgrupada } from '../../plugins/db';
 import { chat, mensaje } from '../../db/schema/chat';
@@ -317,5 +316,5 @@ export async function pacientesSinChat(db: DbOrTx, idPsicologo: number) {
         sql`not exists (select 1 from ${chat} c where c.tipo = 'paciente' and c.id_psicologo = ${idPsicologo} and c.id_paciente = ${paciente.id_paciente})`,
       ),
     )
-    .orderBy(ordenAlfabetico(paciente.nombre), ordenAlfabetico(paciente.apellido_paterno), asc(paciente.id_paciente));
+    .orderBy(asc(paciente.clave_nombre), asc(paciente.clave_apellido), asc(paciente.id_paciente));
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Cita } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import type { Cifrador } from '../../comun/cifrado';
-import { columnasCita, marcaAniversarioCita, ordenAlfabetico } from '../../comun/repo';
+import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { filasPreparadas } from '../../plugins/db';
 import { cita } from '../../db/schema/agenda';
@@ -53,7 +53,8 @@ export interface FilaPaciente {
  * drizzle neither rebuilds the query nor maps 200 rows cell by cell on every request (27 % of the
  * request's CPU), and PostgreSQL runs it as a prepared statement (`filasPreparadas`). Dates stay
  * text on both drivers (drizzle's parsers), like the mapped query. The order is `porApellido`'s
- * (shared/nombres), which the web applies to the rows it patches live (decision 266).
+ * (shared/nombres), which the web applies to the rows it patches live (decision 266), read from the
+ * stored keys through their index (decision 284).
  */
 export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number): Promise<FilaPaciente[]> {
   return filasPreparadas<FilaPaciente>(
@@ -70,7 +71,7 @@ export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number): Pro
         ) u where u.riesgo) as "riesgo"
     from "paciente"
     where "paciente"."id_psicologo" = ${idPsicologo}::int
-    order by ${ordenAlfabetico(sql`"paciente"."apellido_paterno"`)}, ${ordenAlfabetico(sql`"paciente"."nombre"`)}, "paciente"."id_paciente"`,
+    order by "paciente"."clave_apellido", "paciente"."clave_nombre", "paciente"."id_paciente"`,
   );
 }
 
