@@ -3,6 +3,7 @@
 // live.
 import { enVivo } from '../helpers/e2e-esperas';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
+import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
@@ -228,5 +229,29 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     expect(rr.statusCode, rr.body).toBe(200);
     await fila.waitFor({ state: 'detached', timeout: 15_000 });
     expect(await page.locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['Barrios']);
+  }, 120_000);
+
+  it('un expediente abierto cuyo paciente un administrador reasigna sale de la pantalla al momento, con sus pestañas (decisión 285)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const otro = await crearPsicologo(e.t.db);
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    const x = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Irma', apellido_paterno: 'Quiroga' });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), `/paciente/${x.id_paciente}`);
+    await abrirGraficas(page);
+    await page.getByRole('heading', { name: /Irma Quiroga/ }).waitFor();
+    await enVivo(page);
+    const reasignar = (a: number) =>
+      inyectarCon(e.t.app, sesionPsicologo(e.t.app, admin), {
+        method: 'PUT',
+        url: `/api/admin/pacientes/${x.id_paciente}/reasignar`,
+        payload: { id_psicologo: a },
+      });
+    expect((await reasignar(otro.id_psicologo)).statusCode).toBe(200);
+    await page.getByText(TEXTOS_PACIENTES.noEncontrado).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('heading', { name: /Irma Quiroga/ }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: TEXTOS_EXPEDIENTE.titulo }).count()).toBe(0);
+    // Assigned back: the file returns without a reload.
+    expect((await reasignar(psi.id_psicologo)).statusCode).toBe(200);
+    await page.getByRole('heading', { name: /Irma Quiroga/ }).waitFor({ timeout: 10_000 });
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { type Paciente, TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Activity, AlertTriangle, ArrowLeft, Flower2, UserRound } from 'lucide-react';
 import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';
+import { PacientesCambioSchema } from '@miduelo/shared/realtime-pacientes';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -33,6 +34,7 @@ export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; 
     data: paciente,
     error,
     setData,
+    recargar,
   } = useLiveResource<Paciente | null>({
     fetch: (signal) =>
       obtenerPaciente(idPaciente, signal).catch((e: unknown) => {
@@ -45,6 +47,14 @@ export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; 
   // The risk flag (decision 104) follows every test applied to this patient, from any tab.
   useEventoSocket('expediente:aplicacion', AplicacionEventoSchema, (e) => {
     if (e.id_paciente === idPaciente) setData((p) => (p ? { ...p, riesgo: e.riesgo_paciente } : p));
+  });
+
+  // Reassigned to another psychologist while open (decision 285): the file leaves the screen at once,
+  // every tab with it, as its next read would answer; assigned back, it reads itself again.
+  useEventoSocket('pacientes:cambio', PacientesCambioSchema, (e) => {
+    if (e.id_paciente !== idPaciente) return;
+    if (e.tipo === 'desvinculado') setData(null);
+    else recargar();
   });
 
   // A first load that failed shows an error and returns to the list; a failed background reload
