@@ -454,6 +454,61 @@ describe('eliminar un psicólogo (decisión 141)', () => {
   });
 });
 
+describe('eliminar un psicólogo: la app abierta de sus pacientes (decisión 276)', () => {
+  it('cada paciente oye que sus citas por venir se fueron con la cuenta; las canceladas y los demás pacientes no oyen nada', async () => {
+    const p = await crearPsicologo(t.db);
+    const tk = sesionPsicologo(t.app, p);
+    const a = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
+    const b = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
+    const ajeno = await crearPaciente(t.db, { id_psicologo: (await crearPsicologo(t.db)).id_psicologo });
+    await llamar(
+      'POST',
+      '/api/psicologo/disponibilidad',
+      { id_psicologo: p.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
+      tk,
+    );
+    const crear = async (idPaciente: number, hora: string) => {
+      const r = await llamar(
+        'POST',
+        '/api/psicologo/citas',
+        { id_paciente: idPaciente, fecha: '2031-06-02', hora_inicio: hora, modalidad: 'En línea' },
+        tk,
+      );
+      expect(r.statusCode, r.body).toBeLessThan(300);
+      return (
+        await t.db
+          .select()
+          .from(cita)
+          .where(and(eq(cita.id_paciente, idPaciente), eq(cita.hora_inicio, `${hora}:00`)))
+      )[0];
+    };
+    const deA = await crear(a.id_paciente, '10:00');
+    const canceladaDeB = await crear(b.id_paciente, '12:00');
+    const cancelar = await llamar('PUT', `/api/psicologo/citas/${canceladaDeB.id_cita}`, { estado: 'cancelada' }, tk);
+    expect(cancelar.statusCode, cancelar.body).toBe(200);
+    const sockets = [a, b, ajeno].map((x) => conectar(t.url, sesionPaciente(t.app, x)));
+    try {
+      await Promise.all(sockets.map(esperarConexion));
+      const oidos = sockets.map((s) => {
+        const eventos: Array<{ tipo: string; cita: { id_cita: number } }> = [];
+        s.on('mi-cita:cambio', (x) => eventos.push(x));
+        return eventos;
+      });
+      const llega = esperarEvento(sockets[0], 'mi-cita:cambio');
+      const r = await llamar('DELETE', `/api/admin/psicologos/${p.id_psicologo}`);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(await llega).toMatchObject({ tipo: 'eliminada', cita: { id_cita: deA.id_cita, fecha: '2031-06-02', hora_inicio: '10:00' } });
+      await sincronizar(...sockets);
+      expect(oidos.map((l) => l.map((e) => [e.tipo, e.cita.id_cita]))).toEqual([[['eliminada', deA.id_cita]], [], []]);
+      // What the app reads again agrees: the patient has no appointment left.
+      const citas = await llamar('GET', '/api/paciente/citas', undefined, sesionPaciente(t.app, a));
+      expect(citas.json()).toEqual([]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+});
+
 describe('registro de administradores', () => {
   it('crea una cuenta de administrador que se activa por correo; un correo repetido → 409', async () => {
     const body = {

@@ -1,5 +1,5 @@
 // Every statement of the administration's screens.
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cita } from '../../db/schema/agenda';
 import { auditoria } from '../../db/schema/auditoria';
@@ -72,6 +72,34 @@ export async function alcanceEliminacion(db: DbOrTx, id: number) {
   const [citas] = await db.select({ n: count() }).from(cita).where(eq(cita.id_psicologo, id));
   const [chats] = await db.select({ n: count() }).from(chat).where(sql`${chat.id_psicologo} = ${id} or ${chat.id_admin} = ${id}`);
   return { pacientes: ids.map((x) => x.id), citas: Number(citas?.n ?? 0), chats: Number(chats?.n ?? 0) };
+}
+
+/** The psychologist's appointments still to come (not cancelled, not ended in the clinic's time),
+ * read before the delete takes them along: their patients' apps are told (decision 276). `notas`
+ * is still ciphertext here. */
+export async function citasPorVenir(db: DbOrTx, id: number, o: { hoy: string; hora: string }) {
+  return db
+    .select({
+      id_cita: cita.id_cita,
+      id_paciente: cita.id_paciente,
+      fecha: cita.fecha,
+      hora_inicio: cita.hora_inicio,
+      hora_fin: cita.hora_fin,
+      duracion: cita.duracion,
+      modalidad: cita.modalidad,
+      estado: cita.estado,
+      notas: cita.notas,
+      origen: cita.origen,
+      version: cita.version,
+    })
+    .from(cita)
+    .where(
+      and(
+        eq(cita.id_psicologo, id),
+        ne(cita.estado, 'cancelada'),
+        sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
+      ),
+    );
 }
 
 /** Patients first become unassigned (explicitly, not through the foreign key, so it is counted and

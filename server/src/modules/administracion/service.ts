@@ -3,8 +3,11 @@
 import { MSG_ADMIN } from '@miduelo/shared/auth';
 import { AUDITORIA_POR_PAGINA, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
+import type { CitaPaciente } from '@miduelo/shared/citas';
+import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { COLUMNA_NOTAS_CITA, publicarCitaAlPaciente } from '../../comun/cita-paciente';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
 import { publicarVinculo } from '../../comun/vinculo';
@@ -146,12 +149,13 @@ export async function validarCedulaApi(ctx: Ctx, o: { id: number; cedula: string
  * reassignment, one audit row each), the account's appointments, availability and chats go with it. */
 export async function eliminarPsicologo(ctx: Ctx, o: { id: number; idAdmin: number; actor: Actor }) {
   if (o.id === o.idAdmin) throw badRequest(MSG_ADMINISTRACION.eliminarPropia, 'PROPIA_CUENTA');
-  let alcance: Awaited<ReturnType<typeof repo.alcanceEliminacion>>;
+  let alcance: Awaited<ReturnType<typeof repo.alcanceEliminacion>> & { porVenir: Awaited<ReturnType<typeof repo.citasPorVenir>> };
   try {
     alcance = await ctx.db.transaction(async (tx) => {
       const p = await repo.psicologoBloqueado(tx, o.id);
       if (!p) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
       const a = await repo.alcanceEliminacion(tx, o.id);
+      const porVenir = await repo.citasPorVenir(tx, o.id, momentoClinica(ctx.config));
       await repo.eliminarPsicologo(tx, o.id);
       await auditar(tx, o.actor, [
         {
@@ -168,7 +172,7 @@ export async function eliminarPsicologo(ctx: Ctx, o: { id: number; idAdmin: numb
           detalle: { de: o.id, motivo: 'psicologo_eliminado' },
         })),
       ]);
-      return a;
+      return { ...a, porVenir };
     });
   } catch (err) {
     // A table of a later domain that keeps the psychologist's records (foreign key without cascade).
@@ -177,6 +181,20 @@ export async function eliminarPsicologo(ctx: Ctx, o: { id: number; idAdmin: numb
     throw err;
   }
   await ctx.realtime.desconectarCuenta({ tipo: 'psicologo', id: o.id }, 'deshabilitada');
+  // The appointments still to come left with the account: each patient's open app drops them now
+  // (and one whose app is closed gets the push a cancellation gets), instead of keeping a session
+  // that no longer exists until it reloads (decision 276).
+  for (const c of alcance.porVenir) {
+    publicarCitaAlPaciente(ctx.realtime, c.id_paciente, 'eliminada', 'psicologo', {
+      ...c,
+      modalidad: c.modalidad as CitaPaciente['modalidad'],
+      estado: c.estado as CitaPaciente['estado'],
+      origen: c.origen as CitaPaciente['origen'],
+      hora_inicio: recortarHora(c.hora_inicio),
+      hora_fin: recortarHora(c.hora_fin),
+      notas: c.notas === null ? null : ctx.cifrador.leer(c.notas, COLUMNA_NOTAS_CITA),
+    });
+  }
   const n = alcance.pacientes.length;
   return {
     msg:

@@ -1,6 +1,7 @@
 import type { Agenda, Cita, Disponibilidad, Excepcion } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { COLUMNA_NOTAS_CITA } from '../../comun/cita-paciente';
 import type { Cifrador } from '../../comun/cifrado';
 import { marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -8,8 +9,8 @@ import { filasAMedida, filasPreparadas, planesAMedida } from '../../plugins/db';
 import { cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
-/** The AAD of an appointment's notes: their ciphertext opens only in this column (decision 070). */
-export const COLUMNA_NOTAS = 'cita.notas';
+/** The AAD of an appointment's notes (decision 070). */
+export const COLUMNA_NOTAS = COLUMNA_NOTAS_CITA;
 
 /** An appointment with its owner (never sent: the response schemas strip id_psicologo). */
 export type CitaConDueno = Cita & { id_psicologo: number };

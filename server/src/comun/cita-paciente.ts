@@ -1,0 +1,31 @@
+// The patient's view of an appointment and its live push, shared by the agenda (which owns the
+// appointments) and the administration (deleting a psychologist takes their appointments along).
+import type { CitaPaciente, OrigenCita } from '@miduelo/shared/citas';
+import { sala } from '@miduelo/shared/realtime';
+import type { TipoCambio } from '@miduelo/shared/realtime-citas';
+import type { Realtime } from '../plugins/realtime';
+
+/** The AAD of an appointment's notes: their ciphertext opens only in this column (decision 070). */
+export const COLUMNA_NOTAS_CITA = 'cita.notas';
+
+/** The patient's view of an appointment: the psychologist's notes stay with the psychologist;
+ * the patient sees only the notes they wrote themselves when requesting it (decision 038). */
+export function vistaCitaPaciente(c: CitaPaciente): CitaPaciente {
+  return {
+    id_cita: c.id_cita,
+    fecha: c.fecha,
+    hora_inicio: c.hora_inicio,
+    hora_fin: c.hora_fin,
+    duracion: c.duracion,
+    modalidad: c.modalidad,
+    estado: c.estado,
+    notas: c.origen === 'paciente' ? c.notas : null,
+    origen: c.origen,
+    version: c.version,
+  };
+}
+
+/** `mi-cita:cambio` to the patient's room (every device of theirs; Web Push when none is open). */
+export function publicarCitaAlPaciente(realtime: Realtime, idPaciente: number, tipo: TipoCambio, por: OrigenCita, c: CitaPaciente) {
+  realtime.emitir(sala.paciente(idPaciente), 'mi-cita:cambio', { tipo, por, cita: vistaCitaPaciente(c) });
+}
