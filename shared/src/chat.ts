@@ -38,6 +38,9 @@ export const MSG_CHAT = {
   seleccionaPaciente: 'Selecciona un paciente',
   chatExiste: 'Ya existe un chat con este paciente',
   soloLectura: 'Este paciente ya no está asignado a ti. La conversación se conserva, pero ya no es posible enviar mensajes.',
+  /** The same refusal as the patient reads it (decision 277). */
+  soloLecturaPaciente:
+    'Esta conversación es con una psicóloga o un psicólogo que ya no te acompaña. Se conserva para que puedas leerla, pero ya no es posible enviar mensajes.',
   demasiadosMensajes: 'Estás enviando mensajes muy rápido. Espera unos segundos e inténtalo de nuevo.',
   busquedaLarga: `La búsqueda no puede exceder ${BUSQUEDA_MAX} caracteres`,
   busquedaInvalida: 'La búsqueda no es válida',

@@ -1,6 +1,8 @@
 // The patient's side of the chat (mobile app, /api/paciente) and who may read what: only the two
 // participants of a conversation, on every route.
 import { MSG_CHAT } from '@miduelo/shared/chat';
+import { paciente } from '@miduelo/server/db/schema/cuentas';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPaciente, sesionPaciente } from '../helpers/fabricas';
@@ -148,5 +150,25 @@ describe('solo los dos participantes leen y escriben una conversación', () => {
     const p = await crearPaciente(t.db, { id_psicologo: c.psicologo.id_psicologo, status: 'inactivo' });
     const x = cliente(t, sesionPaciente(t.app, p));
     expect((await x.get('/api/paciente/chats')).status).toBe(401);
+  });
+});
+
+describe('la conversación con el psicólogo anterior, tras una reasignación (decisión 277)', () => {
+  it('el paciente que escribe ahí lee por qué en sus propias palabras, no las dirigidas al psicólogo; nada se guarda', async () => {
+    const c = await crearConsulta(t, 1);
+    const otra = await crearConsulta(t, 0);
+    const id = await abrirChat(c);
+    await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'antes' });
+    await t.db
+      .update(paciente)
+      .set({ id_psicologo: otra.psicologo.id_psicologo })
+      .where(eq(paciente.id_paciente, c.pacientes[0].id_paciente));
+    const r = await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: '¿Sigues ahí?', id_cliente: idCliente() });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ code: 'CHAT_SOLO_LECTURA', msg: MSG_CHAT.soloLecturaPaciente });
+    expect(r.body.msg).not.toContain('Este paciente');
+    // The psychologist still reads theirs.
+    expect((await c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'después' })).body.msg).toBe(MSG_CHAT.soloLectura);
+    expect(await filasDe(t, id)).toHaveLength(1);
   });
 });

@@ -41,7 +41,10 @@ export async function enviarMensaje(
   const r = await enviarEnBase(ctx.db, ctx.cifrador, { ...o, fecha: ctx.now() });
   if (r.estado === 'no_encontrado') throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
   // 409, not 403: the clients read any 403 as a lost session (spec 2 §8, interceptors).
-  if (r.estado === 'solo_lectura') throw conflict(MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
+  // Each side reads why in its own words: the psychologist lost the patient, the patient the
+  // psychologist (decision 277).
+  if (r.estado === 'solo_lectura')
+    throw conflict(o.actor.rol === 'paciente' ? MSG_CHAT.soloLecturaPaciente : MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
   if (!('mensaje' in r) || !r.mensaje) throw new Error('chat_enviar sin mensaje');
   if (r.estado === 'repetido') {
     // Delivered again to the sender only: a client that lost the first answer may also have
