@@ -68,9 +68,12 @@ export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
   }
   if (!res.ok) {
     const d = (datos ?? {}) as { msg?: string; code?: string; errores?: Record<string, string> };
-    // A forum's refusal (FORO_*: not a participant, removed) is an answer, not a lost session.
-    const esRespuesta = d.code === 'CHAT_SOLO_LECTURA' || d.code?.startsWith('FORO_') === true;
-    if ((res.status === 401 || res.status === 403) && s && !o.publica && !esRespuesta) {
+    // Only a 401, or a 403 saying the token is not a patient's, means the session is over. Every
+    // other 403 is an answer to this request (a forum's refusal; her psychologist cannot take new
+    // appointments, PSICOLOGO_INACTIVO or CUENTA_LIMITADA; a stale anti-forgery cookie): it is said
+    // where she acted and she stays signed in (decision 278).
+    const sesionPerdida = res.status === 401 || (res.status === 403 && (d.code === undefined || d.code === 'SOLO_PACIENTES'));
+    if (sesionPerdida && s && !o.publica) {
       terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
     }
     throw new ErrorApi(res.status, d.msg ?? ERROR_GENERICO, d.code, d.errores ?? {});
