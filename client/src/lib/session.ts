@@ -139,11 +139,19 @@ export function vigilarSesion(): () => void {
   const intervalo = window.setInterval(revisar, INTERVALO_EXPIRACION_MS);
   const alCambiarAlmacen = (e: StorageEvent) => {
     if (e.key !== STORAGE_TOKEN && e.key !== null) return;
-    const antes = useSession.getState().token;
+    const { token: antes, usuario: quien } = useSession.getState();
     const ahora = leerAlmacenado();
     if (ahora.token === antes) return;
+    // Signed in as someone else in another tab: this tab must not keep showing the previous
+    // account's screens with the new account's token (its socket, polls and saves would act as the
+    // new one over what the previous one left open). It starts again, whole, as the new account
+    // (decision 279). The same account with a new token (a password change) carries on.
+    if (quien && ahora.usuario && ahora.usuario.id_psicologo !== quien.id_psicologo) {
+      window.location.assign(rutaInicio(ahora.usuario));
+      return;
+    }
     useSession.setState(ahora);
-    // Logged out (or in as someone else) in another tab: this tab must not keep acting.
+    // Logged out in another tab: this tab must not keep acting.
     if (antes && ahora.token === null) window.location.assign('/iniciar-sesion');
   };
   window.addEventListener('storage', alCambiarAlmacen);
