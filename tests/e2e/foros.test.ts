@@ -3,7 +3,8 @@
 // forum and a topic; answering an invitation (the bar's count rises live and falls after answering
 // or when its forum is deleted); a topic that arrives live while the list reloads stays (decision
 // 240); a post hidden or shown again changes the topic's count and reaches a reader who holds it
-// without text (decision 257), also one whose socket was down when it changed (decision 269).
+// without text (decision 257), also one whose socket was down when it changed (decision 269); an
+// invitation received while the socket was down reaches the bar's count when it comes back.
 import { cortarSocketsDeSesion, enVivo, retenerLecturas } from '../helpers/e2e-esperas';
 import { MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
@@ -288,6 +289,36 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await page.locator('[data-invitacion]').filter({ hasText: 'Guardias de fin de semana' }).waitFor({ state: 'detached' });
     await foros.locator('[data-insignia]').waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: TEXTOS_FOROS.aceptar }).count()).toBe(0);
+  });
+
+  it('una invitación que llega mientras el socket está caído sube el contador de la barra cuando el socket vuelve, sin recargar la página', async () => {
+    const admin = await psicologoForo(e.t);
+    const invitado = await psicologoForo(e.t);
+    const { idForo } = await foroConTema(admin, { publico: false, titulo: 'Supervisión de casos' });
+    const previo = await foroConTema(admin, { publico: false, titulo: 'Lecturas del mes' });
+    expect((await admin.post(`/api/foros/${previo.idForo}/invitar`, { correo: invitado.fila.correo })).status).toBe(201);
+    const ctx = await e.contexto();
+    await ctx.clock.install();
+    const page = await e.paginaConSesion(invitado.token, '/agenda', ctx);
+    const foros = page.getByRole('navigation', { name: 'Espacio de trabajo' }).getByRole('link', { name: /Foros/ });
+    // The count loaded at startup is on screen before the socket goes down.
+    await foros.locator('[data-insignia="1"]').waitFor();
+    await enVivo(page);
+
+    // Her socket is cut and every reconnection refused; the invitation arrives meanwhile.
+    let bloqueado = true;
+    e.t.app.realtime.io.use((_s, next) => (bloqueado ? next(new Error('BLOQUEADO')) : next()));
+    expect(await cortarSocketsDeSesion(e.t, invitado.token)).toBeGreaterThan(0);
+    await page.locator('html[data-tiempo-real="desconectado"]').waitFor({ state: 'attached' });
+    expect((await admin.post(`/api/foros/${idForo}/invitar`, { correo: invitado.fila.correo })).status).toBe(201);
+
+    // The socket comes back (the client retries every 15 s): the bar reads the count again.
+    bloqueado = false;
+    await ctx.clock.fastForward(15_000);
+    await enVivo(page);
+    await foros.locator('[data-insignia="2"]').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/agenda');
+    await ctx.close();
   });
 
   it('un tema que llega en vivo mientras la lista se recarga al reconectarse no desaparece con la respuesta de esa recarga', async () => {
