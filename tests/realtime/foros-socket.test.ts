@@ -1,7 +1,7 @@
 // Live forums (issue 16): a post reaches every socket reading its topic and nobody else; a private
 // forum's rooms refuse non-participants; a reconnecting socket gets exactly what it missed; new
 // topics, counts, invitations, reports and crisis alerts reach whom they concern.
-import type { MensajeForo } from '@miduelo/shared/foros';
+import { type MensajeForo, MSG_FOROS } from '@miduelo/shared/foros';
 import { describe, expect, it } from 'vitest';
 import { foroConTema, hacerModerador, idCliente, pacienteForo, psicologoForo, type Usuario } from '../helpers/foros';
 import { esperarEvento, type SocketCliente, sincronizar, usarServidorDeSockets } from '../helpers/socket';
@@ -275,6 +275,39 @@ describe('eventos del foro', () => {
     await sincronizar(sAdmin, sMod);
     expect(vivos).toEqual([]);
     expect((await abrirTema(sMod, idTema)).ok).toBe(false);
+  });
+
+  it('una paciente que sale de un foro que se volvió privado recibe su respuesta y deja de oír sus temas (decisión 286)', async () => {
+    const admin = await psicologoForo(srv.t);
+    const pac = await pacienteForo(srv.t);
+    // Patients join public forums; she is a member of a private one when its admin closes it after.
+    const { idForo, idTema } = await foroConTema(admin, { titulo: 'Grupo cerrado' });
+    expect((await pac.post(`/api/foros/${idForo}/unirse`)).status).toBe(200);
+    expect((await admin.put(`/api/foros/${idForo}`, { publico: false })).status).toBe(200);
+    const sTema = await srv.socket(pac.token);
+    const sForo = await srv.socket(pac.token);
+    const sAdmin = await srv.socket(admin.token);
+    expect((await abrirTema(sTema, idTema)).ok).toBe(true);
+    expect((await sForo.emitWithAck('foro:unirse', { id_foro: idForo })).ok).toBe(true);
+    expect((await abrirTema(sAdmin, idTema)).ok).toBe(true);
+
+    const r = await pac.post(`/api/foros/${idForo}/salir`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      msg: MSG_FOROS.saliste,
+      data: { id_foro: idForo, titulo: 'Grupo cerrado', publico: false, es_participante: false, rol_usuario: null, total_participantes: 1 },
+    });
+    // Everything the forum's rooms carry: posts, new topics, a topic's activity and counts.
+    const oye: string[] = [];
+    for (const s of [sTema, sForo])
+      for (const ev of ['foro:mensaje', 'foro:tema', 'foro:tema-actividad', 'foro:tema-conteo'] as const) s.on(ev, () => oye.push(ev));
+    const delAdmin = recoger(sAdmin);
+    await publicar(admin, idTema, 'Solo para quien sigue en el grupo');
+    await admin.post(`/api/foros/${idForo}/temas`, { titulo: 'Un tema nuevo', contenido: 'Para el grupo' });
+    await hasta(() => delAdmin.length === 1);
+    await sincronizar(sAdmin, sTema, sForo);
+    expect(oye).toEqual([]);
+    expect((await abrirTema(sTema, idTema)).ok).toBe(false);
   });
 
   it('mostrar de nuevo un mensaje trae su texto a quien lee el tema; ocultarlo o mostrarlo da el nuevo total del tema a quien ve el foro', async () => {

@@ -261,6 +261,11 @@ function DetalleForo({ idForo }: { idForo: number }) {
     setAviso(null);
     try {
       const r = await apiForos<{ data: Foro; msg: string }>(`/${idForo}/${accion}`, { metodo: 'POST' });
+      // A private forum she left is no longer hers to read (decision 286): back to the list of forums.
+      if (accion === 'salir' && !r.data.publico) {
+        navegar(RUTA_FOROS, { reemplazar: true });
+        return;
+      }
       foro.fijar({ data: r.data });
       setAviso(
         accion === 'unirse'

@@ -164,17 +164,23 @@ export async function unirseAForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: nu
 }
 
 /** A patient leaves a forum they joined (decision 210): their posts stay, as after a removal, but
- * nothing stops them joining again. Moderators and admins are professionals who leave otherwise. */
+ * nothing stops them joining again. Moderators and admins are professionals who leave otherwise.
+ * A private forum is no longer hers to read (decision 286): her sockets leave its rooms, as after a
+ * removal, and she gets the forum as she left it, without her. */
 export async function salirDeForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: number }) {
-  const publico = await ctx.db.transaction(async (tx) => {
+  const temas = await temasDe(ctx, o.idForo);
+  const r = await ctx.db.transaction(async (tx) => {
     const f = await bloquearForo(tx, o.cuenta, o.idForo);
     if (!f || (!f.publico && !f.participante)) throw foroNoEncontrado();
     if (!f.participante) throw conflict(MSG_FOROS.noParticipas, 'NO_PARTICIPA');
     if (f.participante.rol !== 'miembro') throw sinPermiso(MSG_FOROS.soloMiembrosSalen);
+    const visto = f.publico ? null : await buscarForo(tx, o.cuenta, o.idForo);
     await eliminarParticipante(tx, f.participante.id_participante);
-    return f.publico;
+    return { publico: f.publico, visto };
   });
-  await publicarConteos(ctx, o.idForo, publico);
+  if (!r.publico) sacarDeSalas(ctx, o.idForo, [o.cuenta], temas);
+  await publicarConteos(ctx, o.idForo, r.publico);
+  if (r.visto) return { ...r.visto, rol_usuario: null, total_participantes: r.visto.total_participantes - 1 };
   return obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo });
 }
 
