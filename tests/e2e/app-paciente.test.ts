@@ -10,11 +10,12 @@ import type { BrowserContext } from 'playwright-core';
 import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import { MSG_CONSENTIMIENTO } from '@miduelo/shared/consentimiento';
 import { MSG_PERFIL } from '@miduelo/shared/perfil';
+import { MSG_AGENDA } from '@miduelo/shared/citas';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { mensaje } from '@miduelo/server/db/schema/chat';
-import { paciente } from '@miduelo/server/db/schema/cuentas';
+import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import {
@@ -276,6 +277,28 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     await tarjeta.getByText('Confirmada').waitFor();
     await page.getByText('Tu cita fue confirmada.').waitFor();
   });
+
+  it('una solicitud que su psicólogo no puede recibir ahora (403) se explica y la sesión sigue abierta', async () => {
+    const { psi, tokenPsi, pac } = await practica();
+    await abrirSemana(psi, tokenPsi);
+    const page = await (await telefono()).newPage();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Citas' }).click();
+    await page.getByRole('button', { name: 'Día siguiente' }).click();
+    await page.getByRole('list', { name: 'Horarios libres' }).getByRole('button', { name: '10:00' }).click();
+    const nota = page.getByLabel('Algo que quieras comentar (opcional)');
+    await nota.fill('Quisiera hablar de la fecha de aniversario.');
+    // Her psychologist's account is disabled meanwhile: the server refuses new requests with 403.
+    await e.t.db.update(psicologo).set({ status: 'inactivo' }).where(eq(psicologo.id_psicologo, psi.id_psicologo));
+    await page.getByRole('button', { name: 'Solicitar cita a las 10:00' }).click();
+    await page.getByText(MSG_AGENDA.psicologoLimitado).waitFor();
+    esperar(new URL(page.url()).pathname).toBe('/app/citas');
+    esperar(await nota.inputValue()).toBe('Quisiera hablar de la fecha de aniversario.');
+    esperar(await e.t.db.select().from(cita).where(eq(cita.id_paciente, pac.id_paciente))).toEqual([]);
+    // Still signed in: the other screens answer as before.
+    await page.getByRole('navigation').getByRole('link', { name: 'Inicio' }).click();
+    await page.getByText('Tu próxima cita').waitFor();
+  }, 60_000);
 
   it('los horarios libres que no cargan se pueden pedir otra vez con Reintentar', async () => {
     const { psi, tokenPsi, pac } = await practica();

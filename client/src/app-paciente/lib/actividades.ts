@@ -3,7 +3,7 @@
 // (files are served only with the session's token, so they are fetched, never linked).
 // Only types from shared/ here: Home imports this file and stays in the first load.
 import type { Asignacion, Evidencia } from '@miduelo/shared/actividades';
-import { ErrorApi, SIN_CONEXION } from './api';
+import { ErrorApi, SIN_CONEXION, sesionPerdida } from './api';
 import { fechaLarga, hoyClinica, sumarDias } from './fechas';
 import { sesionActual, terminar } from './sesion';
 
@@ -96,7 +96,7 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
         datos = null;
       }
       if (xhr.status === 201) return resolve(datos as unknown as Evidencia);
-      if (xhr.status === 401) terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
+      if (sesionPerdida(xhr.status, datos?.code)) terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
       const msg =
         datos?.msg ??
         (xhr.status === 413

@@ -26,6 +26,18 @@ function cookieXsrf(): string | null {
   return null;
 }
 
+/**
+ * Whether an answer means the session is gone (decisions 272 and 278). The server ends a patient's
+ * session with 401 (expired, revoked, account disabled); a 403 with a code is a refusal of this one
+ * action — a forum that is not hers, a psychologist who cannot take appointments now
+ * (PSICOLOGO_INACTIVO, CUENTA_LIMITADA), a stale anti-forgery cookie — said where she acted; only a
+ * 403 without a code or for the token of another kind of account (SOLO_PACIENTES) is a lost session.
+ * The JSON calls (`api`) and the evidence upload both ask it.
+ */
+export function sesionPerdida(status: number, code: string | undefined): boolean {
+  return status === 401 || (status === 403 && (code === undefined || code === 'SOLO_PACIENTES'));
+}
+
 interface Opciones {
   metodo?: string;
   cuerpo?: unknown;
@@ -68,14 +80,7 @@ export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
   }
   if (!res.ok) {
     const d = (datos ?? {}) as { msg?: string; code?: string; errores?: Record<string, string> };
-    // Only a 401, or a 403 saying the token is not a patient's, means the session is over. Every
-    // other 403 is an answer to this request (a forum's refusal; her psychologist cannot take new
-    // appointments, PSICOLOGO_INACTIVO or CUENTA_LIMITADA; a stale anti-forgery cookie): it is said
-    // where she acted and she stays signed in (decision 278).
-    const sesionPerdida = res.status === 401 || (res.status === 403 && (d.code === undefined || d.code === 'SOLO_PACIENTES'));
-    if (sesionPerdida && s && !o.publica) {
-      terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
-    }
+    if (s && !o.publica && sesionPerdida(res.status, d.code)) terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
     throw new ErrorApi(res.status, d.msg ?? ERROR_GENERICO, d.code, d.errores ?? {});
   }
   return datos as T;
