@@ -46,6 +46,18 @@ describe('diario de emociones', () => {
     expect(r.json()).toMatchObject({ msg, mensaje: msg });
   });
 
+  it('la nota cuenta caracteres como el contador de la app (un emoji es uno): 1000 caben, 1001 no', async () => {
+    // The app's counter (formulario-diario) counts code points; this emoji is 2 UTF-16 units.
+    const nota = `${'🕯'.repeat(600)}${'a'.repeat(400)}`;
+    expect([...nota].length).toBe(1000);
+    const r = await pac().post('/api/paciente/diario', { emocion: 'Nostalgia', intensidad: 6, nota });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ nota });
+    const larga = await pac().post('/api/paciente/diario', { emocion: 'Nostalgia', intensidad: 6, nota: `${nota}🕯` });
+    expect(larga.statusCode).toBe(400);
+    expect(larga.json()).toMatchObject({ msg: MSG_DIARIO.notaMax });
+  });
+
   it('compartir y dejar de compartir llega en vivo; el contenido retirado no viaja', async () => {
     const ss = conectar(c.t.url, c.p.token);
     await esperarConexion(ss);

@@ -1,6 +1,6 @@
 // Writing a diary entry: an emotion (one tap), how strong it felt, an optional note, and whether the
 // psychologist may read it. Used by the daily check-in on Inicio and by the diary's "Escribir".
-import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
+import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, largoDeNota, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
 import { type FormEvent, useId, useState } from 'react';
 import { api, ErrorApi } from '../lib/api';
 import { colorDe, EMOCIONES, textoIntensidad } from '../lib/diario';
@@ -61,7 +61,7 @@ export function FormularioEntrada({
   const [compartida, setCompartida] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const largo = [...nota].length;
+  const largo = largoDeNota(nota);
 
   const enviar = async (ev: FormEvent) => {
     ev.preventDefault();
