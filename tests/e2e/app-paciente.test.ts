@@ -399,6 +399,44 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     esperar(await page.getByTestId('mensajes').getByText('Segundo: pero salí a caminar.').count()).toBe(1);
   }, 60_000);
 
+  it('un mensaje escrito sin conexión no se pierde si la sesión terminó mientras tanto: sale al volver a iniciar sesión', async () => {
+    const { tokenPsi, pac } = await practica();
+    const { id_chat } = await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
+    const ctx = await telefono();
+    const page = await ctx.newPage();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Mensajes' }).click();
+    await page.getByLabel('Escribe un mensaje').waitFor();
+
+    await ctx.setOffline(true);
+    await page.getByText(/Sin conexión/).waitFor();
+    await page.getByLabel('Escribe un mensaje').fill('Te escribo desde el camión, sin señal.');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByText('Pendiente de envío').waitFor();
+    // Meanwhile she changed her password on her other phone: this session was revoked.
+    await api(sesionPaciente(e.t.app, pac), 'PUT', '/api/paciente/cambiar-contrasena', {
+      contrasenaActual: CONTRASENA,
+      nuevaContrasena: 'Otra#Clave2026',
+    });
+    const delPaciente = () =>
+      e.t.db
+        .select()
+        .from(mensaje)
+        .where(and(eq(mensaje.id_chat, id_chat), eq(mensaje.remitente, 'paciente')));
+
+    await ctx.setOffline(false);
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+    await page.getByText('Tu sesión terminó').waitFor();
+    esperar(await delPaciente()).toEqual([]);
+    await page.getByLabel('Correo electrónico').fill(pac.email);
+    await page.getByLabel('Contraseña').fill('Otra#Clave2026');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText('Tu próxima cita').waitFor();
+    await esperar.poll(async () => (await delPaciente()).length, { timeout: 20_000 }).toBe(1);
+    const [m] = await delPaciente();
+    esperar(e.t.app.ctx.cifrador.descifrar(m.contenido, 'mensaje.contenido')).toBe('Te escribo desde el camión, sin señal.');
+  }, 60_000);
+
   it('instalable: manifiesto con sus campos e íconos, worker que controla la página, sin errores de instalación', async () => {
     const ctx = await telefono();
     const page = await ctx.newPage();

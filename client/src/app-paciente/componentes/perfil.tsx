@@ -43,7 +43,7 @@ export function DatosDeContacto() {
       if (r.correo_cambiado) {
         // Every session ends with a new email: this one too, after the message was read.
         const msg = r.msg;
-        salida.current = window.setTimeout(() => terminar(msg), CIERRE_TRAS_CAMBIO_CORREO_MS);
+        salida.current = window.setTimeout(() => terminar(msg, { conservarPorEnviar: true }), CIERRE_TRAS_CAMBIO_CORREO_MS);
       } else actualizarSesion({ paciente: r.perfil });
     } catch (err) {
       if (err instanceof ErrorApi && Object.keys(err.errores).length) setErrores(err.errores);

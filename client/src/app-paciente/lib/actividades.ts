@@ -5,7 +5,7 @@
 import type { Asignacion, Evidencia } from '@miduelo/shared/actividades';
 import { ErrorApi, SIN_CONEXION, sesionPerdida } from './api';
 import { fechaLarga, hoyClinica, sumarDias } from './fechas';
-import { sesionActual, terminar } from './sesion';
+import { sesionActual, sesionTerminada } from './sesion';
 
 /** Merges a live change into the list by id: a newer version wins, a removed one leaves. */
 export function aplicarAsignacion(
@@ -96,7 +96,7 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
         datos = null;
       }
       if (xhr.status === 201) return resolve(datos as unknown as Evidencia);
-      if (sesionPerdida(xhr.status, datos?.code)) terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
+      if (sesionPerdida(xhr.status, datos?.code)) sesionTerminada();
       const msg =
         datos?.msg ??
         (xhr.status === 413

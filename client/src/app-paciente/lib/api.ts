@@ -2,7 +2,7 @@
 // the last answers each screen showed, so that the app opens offline with what it saw last
 // (docs/decisions/183). The cache is per patient and is erased on logout.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sesionActual, terminar } from './sesion';
+import { sesionActual, sesionTerminada } from './sesion';
 
 export class ErrorApi extends Error {
   constructor(
@@ -80,7 +80,7 @@ export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
   }
   if (!res.ok) {
     const d = (datos ?? {}) as { msg?: string; code?: string; errores?: Record<string, string> };
-    if (s && !o.publica && sesionPerdida(res.status, d.code)) terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.');
+    if (s && !o.publica && sesionPerdida(res.status, d.code)) sesionTerminada();
     throw new ErrorApi(res.status, d.msg ?? ERROR_GENERICO, d.code, d.errores ?? {});
   }
   return datos as T;

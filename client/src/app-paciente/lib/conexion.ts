@@ -4,7 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@miduelo/shared
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
-import { sesionActual, terminar, useSesion } from './sesion';
+import { sesionActual, sesionTerminada, useSesion } from './sesion';
 
 export type SocketApp = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -43,7 +43,7 @@ async function abrir(): Promise<void> {
     useConexion.setState({ enVivo: false });
     if (!socket.active && sesionActual()) window.setTimeout(() => socket.connect(), 5_000);
   });
-  socket.on('sesion:revocada', () => terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.'));
+  socket.on('sesion:revocada', sesionTerminada);
   useConexion.setState({ socket });
 }
 

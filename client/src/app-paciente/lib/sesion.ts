@@ -71,15 +71,30 @@ export function actualizarSesion(cambios: Partial<Pick<SesionApp, 'paciente' | '
   guardar({ ...s, ...cambios, token, exp: expDe(token) });
 }
 
-/** Ends the session on this device and forgets what it kept for this patient. */
-export function terminar(aviso: string | null = null): void {
+/** What she wrote and has not left the phone yet: the chat's outbox and a forum post waiting for
+ * the connection (decisions 185, 270), under `miduelo-app:<id>:`. */
+const POR_ENVIAR = /^(bandeja|cache:foros:tema:\d+:por-enviar)$/;
+
+/**
+ * Ends the session on this device and forgets what it kept for this patient. When the server ended
+ * it (expired, revoked: `conservarPorEnviar`), what she wrote and could not send yet stays, under
+ * her id only, and leaves at her next log-in (decision 273); signing out herself forgets it all.
+ */
+export function terminar(aviso: string | null = null, o: { conservarPorEnviar?: boolean } = {}): void {
   const s = useSesion.getState().sesion;
   localStorage.removeItem(CLAVE);
   if (s) {
     const prefijo = `miduelo-app:${s.paciente.id_paciente}:`;
-    for (const k of Object.keys(localStorage)) if (k.startsWith(prefijo)) localStorage.removeItem(k);
+    for (const k of Object.keys(localStorage)) {
+      if (!k.startsWith(prefijo)) continue;
+      if (o.conservarPorEnviar && POR_ENVIAR.test(k.slice(prefijo.length))) continue;
+      localStorage.removeItem(k);
+    }
   }
   useSesion.setState({ sesion: null, aviso });
 }
+
+/** The server ended the session (a 401, the socket's revocation notice). */
+export const sesionTerminada = () => terminar('Tu sesión terminó. Vuelve a iniciar sesión, por favor.', { conservarPorEnviar: true });
 
 export const sesionActual = () => useSesion.getState().sesion;
