@@ -5,7 +5,7 @@
 // live on Home and in Mi proceso, a reminder shows, and a module activity is started and finished;
 // an activity that arrives live while a reload is on its way stays (decision 240).
 import { MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
-import { actividadAsignada } from '@miduelo/server/db/schema/actividades';
+import { actividadAsignada, evidencia } from '@miduelo/server/db/schema/actividades';
 import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -130,6 +130,23 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
     await page.getByText('Todavía no has subido evidencias en esta actividad.').waitFor();
     await fila.getByText('0 evidencia(s)').waitFor();
   }, 120_000);
+
+  it('en un teléfono con la cookie anti-falsificación del sitio (abrió alguna vez la web de MiDuelo), la evidencia se sube igual', async () => {
+    const p = await practica();
+    const [a] = await asignarA(e.t, p);
+    const page = await telefono();
+    // The psychologists' site sets this cookie on the same origin (its login form asks for it first).
+    await page.request.get('/api/xsrf');
+    expect((await page.context().cookies()).map((c) => c.name)).toContain('XSRF-TOKEN');
+    await entrarEnLaApp(page, p.pacientes[0].email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Mi proceso' }).click();
+    await page.getByRole('list', { name: 'Actividades en curso' }).locator(`[data-asignacion="${a.id_asignacion}"]`).click();
+    await page.getByLabel('Tomar una foto').setInputFiles({ name: 'vela.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('Unas palabras (opcional)').fill('La vela de su aniversario');
+    await page.getByRole('button', { name: 'Subir evidencia' }).click();
+    await page.getByText('Listo. Se guardó solo para ti.').waitFor();
+    expect(await e.t.db.select().from(evidencia).where(eq(evidencia.id_asignacion, a.id_asignacion))).toHaveLength(1);
+  }, 60_000);
 
   it('una actividad asignada aparece en vivo en Inicio y en Mi proceso; el recordatorio se ve; empezar y terminar una de módulo', async () => {
     const { p, page, deHoy } = await enInicioSinPendientes();

@@ -3,7 +3,7 @@
 // (files are served only with the session's token, so they are fetched, never linked).
 // Only types from shared/ here: Home imports this file and stays in the first load.
 import type { Asignacion, Evidencia } from '@miduelo/shared/actividades';
-import { ErrorApi, SIN_CONEXION, sesionPerdida } from './api';
+import { cookieXsrf, ErrorApi, SIN_CONEXION, sesionPerdida } from './api';
 import { fechaLarga, hoyClinica, sumarDias } from './fechas';
 import { sesionActual, sesionTerminada } from './sesion';
 
@@ -84,6 +84,9 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
     xhr.open('POST', `/api/paciente/actividades/${idAsignacion}/evidencias`);
     for (const [k, v] of Object.entries(cabeceras())) xhr.setRequestHeader(k, v);
     xhr.setRequestHeader('accept', 'application/json');
+    // As every other write of the app: with the site's anti-forgery cookie here, the server wants it echoed.
+    const xsrf = cookieXsrf();
+    if (xsrf) xhr.setRequestHeader('x-xsrf-token', xsrf);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) alAvanzar?.(e.loaded / e.total);
     };

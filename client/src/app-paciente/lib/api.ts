@@ -18,7 +18,8 @@ export class ErrorApi extends Error {
 export const SIN_CONEXION = 'No hay conexión a internet. Lo intentaremos de nuevo en cuanto vuelva.';
 const ERROR_GENERICO = 'Algo no salió bien. Inténtalo de nuevo en un momento.';
 
-function cookieXsrf(): string | null {
+/** The anti-forgery cookie the psychologists' site may have set on this origin (see `api`). */
+export function cookieXsrf(): string | null {
   for (const parte of document.cookie.split(';')) {
     const [nombre, ...resto] = parte.trim().split('=');
     if (nombre === 'XSRF-TOKEN') return decodeURIComponent(resto.join('='));
