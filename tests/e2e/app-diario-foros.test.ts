@@ -110,6 +110,44 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     esperar(await entradasDe(pac.id_paciente)).toEqual([]);
   });
 
+  it('una entrada del diario escrita sin conexión no se pierde: dice que no se guardó, sigue ahí al reabrir la app y se guarda con conexión', async () => {
+    const { pac } = await practica();
+    const c = await e.contexto(TELEFONO_TACTIL);
+    contextos.push(c);
+    const page = await c.newPage();
+    await entrarEnLaApp(page, pac.email);
+    // The worker controls the page (the app reopens offline from it).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    await c.setOffline(true);
+    await page.getByText(/Sin conexión/).waitFor();
+
+    const registro = page.locator('section', { hasText: '¿Cómo te sientes hoy?' });
+    const nota = registro.getByLabel(/Si quieres, escribe algo más/);
+    await registro.getByRole('button', { name: 'Nostalgia', exact: true }).click();
+    await nota.fill('Encontré su bufanda en el clóset.');
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    // Said as it is: not saved yet (nothing retries it by itself), kept here.
+    await registro.getByRole('alert').getByText('tu entrada aún no se guardó', { exact: false }).waitFor();
+
+    // She closes the app and opens it again, still offline: what she wrote is there, unsaved.
+    await page.reload();
+    esperar(await nota.inputValue()).toBe('Encontré su bufanda en el clóset.');
+    esperar(await registro.getByRole('button', { name: 'Nostalgia', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await registro.getByText('Esta entrada no se guardó porque no había conexión.', { exact: false }).waitFor();
+    esperar(await entradasDe(pac.id_paciente)).toEqual([]);
+
+    await c.setOffline(false);
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    await registro.getByText('Guardamos en tu diario').waitFor();
+    const filas = await entradasDe(pac.id_paciente);
+    esperar(filas.map((f) => [f.emocion, e.t.app.ctx.cifrador.descifrar(f.nota ?? '', 'diario_emocion.nota')])).toEqual([
+      ['Nostalgia', 'Encontré su bufanda en el clóset.'],
+    ]);
+    // Saved once: nothing is offered again.
+    await page.reload();
+    await page.getByTestId('registro-hecho').getByText('Hoy ya escribiste en tu diario').waitFor();
+  }, 60_000);
+
   it('foros: unirse, los mensajes de otros llegan en vivo al tema abierto, el propio aparece, reportar uno, y un rechazo se lee en español', async () => {
     const { psi, pac, psicologa } = await practica();
     const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Duelo por la pérdida de un padre' });

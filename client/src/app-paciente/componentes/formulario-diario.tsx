@@ -2,8 +2,9 @@
 // psychologist may read it. Used by the daily check-in on Inicio and by the diary's "Escribir".
 import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, largoDeNota, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
 import { type FormEvent, useId, useState } from 'react';
-import { api, ErrorApi } from '../lib/api';
-import { colorDe, EMOCIONES, textoIntensidad } from '../lib/diario';
+import { api, ErrorApi, guardarCache, leerCache } from '../lib/api';
+import { hoyClinica } from '../lib/fechas';
+import { colorDe, EMOCIONES, PENDIENTE_DIARIO, SIN_CONEXION_DIARIO, textoIntensidad } from '../lib/diario';
 import { Aviso, Boton } from './ui';
 
 export function PuntoEmocion({ emocion, className = 'size-3' }: { emocion: string; className?: string }) {
@@ -40,6 +41,14 @@ export function ElegirEmocion({ valor, alElegir, etiqueta }: { valor: string | n
   );
 }
 
+/** An entry that could not be saved for lack of connection: kept on the phone for its day (decision 274). */
+interface PorGuardar {
+  emocion: string;
+  intensidad: number;
+  nota: string;
+  compartida: boolean;
+}
+
 export function FormularioEntrada({
   fecha,
   emocionInicial = null,
@@ -55,12 +64,15 @@ export function FormularioEntrada({
   alCancelar?: () => void;
 }) {
   const id = useId();
-  const [emocion, setEmocion] = useState<string | null>(emocionInicial);
-  const [intensidad, setIntensidad] = useState(5);
-  const [nota, setNota] = useState('');
-  const [compartida, setCompartida] = useState(false);
+  const clave = `diario:por-guardar:${fecha ?? hoyClinica()}`;
+  const [pendiente] = useState(() => leerCache<PorGuardar | null>(clave) ?? null);
+  const [emocion, setEmocion] = useState<string | null>(pendiente?.emocion ?? emocionInicial);
+  const [intensidad, setIntensidad] = useState(pendiente?.intensidad ?? 5);
+  const [nota, setNota] = useState(pendiente?.nota ?? '');
+  const [compartida, setCompartida] = useState(pendiente?.compartida ?? false);
   const [enviando, setEnviando] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [aviso, setAviso] = useState<string | null>(pendiente ? PENDIENTE_DIARIO : null);
   const largo = largoDeNota(nota);
 
   const enviar = async (ev: FormEvent) => {
@@ -72,14 +84,21 @@ export function FormularioEntrada({
     if (largo > NOTA_DIARIO_MAX) return;
     setEnviando(true);
     setError(null);
+    setAviso(null);
     try {
       const e = await api<Entrada>('/diario', {
         metodo: 'POST',
         cuerpo: { ...(fecha ? { fecha } : {}), emocion, intensidad, nota: nota.trim() || null, compartida },
       });
+      guardarCache(clave, null);
       alGuardar(e);
     } catch (e) {
-      setError(e instanceof ErrorApi ? e.message : 'No pudimos guardar tu entrada. Inténtalo de nuevo.');
+      // Nothing tries again by itself (an entry has no client id: a retry could store it twice); what
+      // she wrote stays on the phone until she saves it, even if she leaves this screen meanwhile.
+      if (e instanceof ErrorApi && e.status === 0) {
+        guardarCache(clave, { emocion, intensidad, nota, compartida } satisfies PorGuardar);
+        setError(SIN_CONEXION_DIARIO);
+      } else setError(e instanceof ErrorApi ? e.message : 'No pudimos guardar tu entrada. Inténtalo de nuevo.');
     } finally {
       setEnviando(false);
     }
@@ -87,6 +106,7 @@ export function FormularioEntrada({
 
   return (
     <form onSubmit={enviar} className="space-y-4" noValidate>
+      {aviso && <Aviso>{aviso}</Aviso>}
       <ElegirEmocion valor={emocion} alElegir={setEmocion} etiqueta="¿Qué emoción se parece más a lo que sientes?" />
       {emocion && (
         <>
@@ -152,7 +172,13 @@ export function FormularioEntrada({
             </Boton>
           )}
           {alCancelar && (
-            <Boton variante="secundario" onClick={alCancelar}>
+            <Boton
+              variante="secundario"
+              onClick={() => {
+                guardarCache(clave, null);
+                alCancelar();
+              }}
+            >
               Cancelar
             </Boton>
           )}

@@ -68,7 +68,7 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
       {!enLinea && (
         <div role="status" className="flex items-start gap-2 bg-arena-100 px-4 py-2 text-sm text-tinta-800">
           <WifiOff aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>Sin conexión. Ves lo último que se cargó en este teléfono; lo que escribas se enviará cuando vuelva la conexión.</span>
+          <span>Sin conexión. Ves lo último que se cargó en este teléfono; tus mensajes se enviarán cuando vuelva la conexión.</span>
         </div>
       )}
       <main className="flex-1 px-4 pt-4 pb-28">{children}</main>

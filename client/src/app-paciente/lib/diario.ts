@@ -25,6 +25,11 @@ export const colorDe = (emocion: string) => COLORES[emocion] ?? '#958a80';
 
 export const RUTA_DIARIO = '/diario';
 
+/** An entry that could not be saved for lack of connection stays in its form, on the phone (decision 274). */
+export const SIN_CONEXION_DIARIO =
+  'No hay conexión a internet: tu entrada aún no se guardó. La dejamos aquí, en este teléfono, para que la guardes cuando vuelva la conexión.';
+export const PENDIENTE_DIARIO = 'Esta entrada no se guardó porque no había conexión. Revísala y guárdala cuando quieras.';
+
 /** "2026-11" of a date. */
 export const mesDe = (fecha: string) => fecha.slice(0, 7);
 export const mesActual = () => mesDe(hoyClinica());

@@ -71,9 +71,10 @@ export function actualizarSesion(cambios: Partial<Pick<SesionApp, 'paciente' | '
   guardar({ ...s, ...cambios, token, exp: expDe(token) });
 }
 
-/** What she wrote and has not left the phone yet: the chat's outbox and a forum post waiting for
- * the connection (decisions 185, 270), under `miduelo-app:<id>:`. */
-const POR_ENVIAR = /^(bandeja|cache:foros:tema:\d+:por-enviar)$/;
+/** What she wrote and has not left the phone yet: the chat's outbox, a forum post waiting for the
+ * connection and a diary entry that could not be saved (decisions 185, 270, 274), under
+ * `miduelo-app:<id>:`. */
+const POR_ENVIAR = /^(bandeja|cache:foros:tema:\d+:por-enviar|cache:diario:por-guardar:\d{4}-\d{2}-\d{2})$/;
 
 /**
  * Ends the session on this device and forgets what it kept for this patient. When the server ended
