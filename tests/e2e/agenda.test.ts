@@ -103,6 +103,39 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
     expect(recargas).toBe(0);
   });
 
+  it('unas notas pegadas por encima de 500 caracteres quedan enteras y dicen por qué la cita aún no se crea', async () => {
+    const { token } = await practica();
+    const martes = sumarDias(proximoLunes(), 1);
+    const pagina = await e.paginaConSesion(token, '/agenda');
+    await abrirSemanaSiguiente(pagina);
+    await pagina.getByRole('button', { name: TEXTOS_AGENDA.crearCita }).first().click();
+    const modal = pagina.getByRole('dialog', { name: 'Crear Cita' });
+    await modal.locator('#cita-fecha').fill(martes);
+    await modal.locator('#cita-hora').fill('11:00');
+    await modal.locator('#cita-paciente').click();
+    await pagina.getByRole('option', { name: 'Tomás Quintero Ruiz' }).click();
+    const notas = modal.locator('#cita-notas');
+    // 600 characters pasted at once: kept whole, with the reason, and nothing is created.
+    const largas = 'Acordamos revisar las cartas. '.repeat(20);
+    await notas.focus();
+    await pagina.keyboard.insertText(largas);
+    expect(await notas.inputValue()).toBe(largas);
+    await modal.getByText(MSG_AGENDA.notasLargas).waitFor();
+    await modal.getByRole('button', { name: 'Crear Cita' }).click();
+    await modal.getByText(MSG_AGENDA.notasLargas).waitFor();
+    expect(await chip(pagina, 'Tomás Quintero').count()).toBe(0);
+    // Shortened to 500 by her: created with those notes.
+    const cortas = largas.slice(0, 500);
+    await notas.fill(cortas);
+    await modal.getByRole('button', { name: 'Crear Cita' }).click();
+    await toast(pagina, TEXTOS_AGENDA.citaCreada).waitFor();
+    await chip(pagina, 'Tomás Quintero').click();
+    await pagina
+      .getByRole('dialog', { name: /Cita de Tomás Quintero/ })
+      .getByText(cortas.trim())
+      .waitFor();
+  }, 120_000);
+
   it('la solicitud de un paciente desde la app aparece al momento, con aviso', async () => {
     const { pac, token } = await practica();
     const miercoles = sumarDias(proximoLunes(), 2);

@@ -2,7 +2,7 @@
 // create, search, filter, edit and delete a note; a second tab with the same file sees a new note
 // live.
 import { enVivo } from '../helpers/e2e-esperas';
-import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
+import { CONTENIDO_NOTA_MAX, MSG_EXPEDIENTE, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +153,38 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     await page.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor();
     await otra.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor({ timeout: 15_000 });
   }, 120_000);
+
+  it('una nota pegada por encima del límite queda entera y dice por qué no se guarda; recortada, se guarda completa', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const token = sesionPsicologo(e.t.app, psi);
+    const page = await e.paginaConSesion(token, `/paciente/${pac.id_paciente}`);
+    await abrirGraficas(page, TEXTOS_EXPEDIENTE.subtabs.notas);
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.crearPrimera }).click();
+    const modal = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.nuevaNota });
+    const guardar = modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar });
+    const contenido = modal.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota);
+    await modal.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).fill('Sesión larga');
+
+    // Pasted whole from another document (1,216 characters): nothing is cut, the field says why it
+    // cannot be saved yet, and Guardar waits.
+    const largo = 'Habló de su madre. '.repeat(64);
+    await contenido.focus();
+    await page.keyboard.insertText(largo);
+    expect(await contenido.inputValue()).toBe(largo);
+    await modal.getByText(MSG_EXPEDIENTE.contenidoLargo).waitFor();
+    await modal.getByText(`${largo.trim().length}/${CONTENIDO_NOTA_MAX}`).waitFor();
+    expect(await guardar.isDisabled()).toBe(true);
+
+    // Shortened by her to the limit: saved, whole.
+    const recortado = largo.slice(0, CONTENIDO_NOTA_MAX);
+    await contenido.fill(recortado);
+    expect(await modal.getByText(MSG_EXPEDIENTE.contenidoLargo).isVisible()).toBe(false);
+    await guardar.click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaCreada).first().waitFor();
+    const notas = await inyectarCon(e.t.app, token, { method: 'GET', url: `/api/psicologo/pacientes/${pac.id_paciente}/notas` });
+    expect((notas.json() as { contenido: string }[]).map((n) => n.contenido)).toEqual([recortado.trim()]);
+  }, 60_000);
 
   it('bandera de riesgo: un resultado en la banda más alta aparece en la lista de pacientes abierta, sin recargar, y la fila no se mueve', async () => {
     const psi = await crearPsicologo(e.t.db);

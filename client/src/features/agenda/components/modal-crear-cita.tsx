@@ -181,19 +181,20 @@ function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeD
             />
           )}
         </Field>
+        {/* No maxLength: notes pasted past the limit stay whole and the field says so (the shared
+            schema's message), instead of being cut without notice. */}
         <Field
           id="cita-notas"
           etiqueta="Notas"
           opcional
           error={errorDe('notas')}
           className="sm:col-span-2"
-          ayuda={`${String(valores.notas ?? '').length}/${NOTAS_CITA_MAX}`}
+          ayuda={`${String(valores.notas ?? '').trim().length}/${NOTAS_CITA_MAX}`}
         >
           {(c) => (
             <Textarea
               {...c}
               rows={3}
-              maxLength={NOTAS_CITA_MAX}
               value={String(valores.notas ?? '')}
               onChange={(e) => cambiar('notas', e.target.value)}
               placeholder="Motivo de la sesión, acuerdos previos…"

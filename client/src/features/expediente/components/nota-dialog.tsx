@@ -50,6 +50,14 @@ export default function NotaDialog({
   }, [abierto, nota, idAplicacion]);
 
   const vacio = titulo.trim() === '' || contenido.trim() === '';
+  // Counted as the server counts (trimmed); a text pasted past the limit stays whole and says so,
+  // instead of being cut without notice by the field (clinical text is never dropped silently).
+  const largoTitulo = titulo.trim().length;
+  const largoContenido = contenido.trim().length;
+  const excede = {
+    titulo: largoTitulo > TITULO_NOTA_MAX ? MSG_EXPEDIENTE.tituloLargo : undefined,
+    contenido: largoContenido > CONTENIDO_NOTA_MAX ? MSG_EXPEDIENTE.contenidoLargo : undefined,
+  };
 
   async function guardar(e: FormEvent) {
     e.preventDefault();
@@ -58,7 +66,7 @@ export default function NotaDialog({
       contenido: contenido.trim() === '' ? MSG_EXPEDIENTE.contenido : undefined,
     };
     setErrores(faltan);
-    if (faltan.titulo || faltan.contenido || guardando) return;
+    if (faltan.titulo || faltan.contenido || excede.titulo || excede.contenido || guardando) return;
     setGuardando(true);
     try {
       const n = edicion
@@ -107,35 +115,24 @@ export default function NotaDialog({
           <Field
             id="nota-titulo"
             etiqueta={TEXTOS_EXPEDIENTE.tituloNota}
-            error={errores.titulo}
-            ayuda={`${titulo.length}/${TITULO_NOTA_MAX}`}
+            error={errores.titulo ?? excede.titulo}
+            ayuda={`${largoTitulo}/${TITULO_NOTA_MAX}`}
           >
-            {(c) => (
-              <Input {...c} value={titulo} maxLength={TITULO_NOTA_MAX} disabled={guardando} onChange={(e) => setTitulo(e.target.value)} />
-            )}
+            {(c) => <Input {...c} value={titulo} disabled={guardando} onChange={(e) => setTitulo(e.target.value)} />}
           </Field>
           <Field
             id="nota-contenido"
             etiqueta={TEXTOS_EXPEDIENTE.contenidoNota}
-            error={errores.contenido}
-            ayuda={`${contenido.length}/${CONTENIDO_NOTA_MAX}`}
+            error={errores.contenido ?? excede.contenido}
+            ayuda={`${largoContenido}/${CONTENIDO_NOTA_MAX}`}
           >
-            {(c) => (
-              <Textarea
-                {...c}
-                rows={7}
-                value={contenido}
-                maxLength={CONTENIDO_NOTA_MAX}
-                disabled={guardando}
-                onChange={(e) => setContenido(e.target.value)}
-              />
-            )}
+            {(c) => <Textarea {...c} rows={7} value={contenido} disabled={guardando} onChange={(e) => setContenido(e.target.value)} />}
           </Field>
           <DialogFooter className="mt-2">
             <Button type="button" variante="secundario" onClick={onCerrar} disabled={guardando}>
               {TEXTOS_EXPEDIENTE.cancelar}
             </Button>
-            <Button type="submit" disabled={vacio || guardando}>
+            <Button type="submit" disabled={vacio || guardando || Boolean(excede.titulo || excede.contenido)}>
               {guardando ? 'Guardando...' : edicion ? TEXTOS_EXPEDIENTE.actualizar : TEXTOS_EXPEDIENTE.guardar}
             </Button>
           </DialogFooter>
