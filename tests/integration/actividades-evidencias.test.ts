@@ -334,6 +334,36 @@ describe('subidas rechazadas: respuesta en español, sin archivo y sin fila', ()
   });
 });
 
+describe('todo o nada alrededor del commit', () => {
+  it('si avisar a las pantallas abiertas falla después de guardarla, la evidencia queda con su archivo y la respuesta es 201', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const antes = { filas: await contarEvidencias(), archivos: archivosGuardados(c.dataDir).length };
+    const realtime = c.t.app.realtime;
+    const emitir = realtime.emitir;
+    // The notice after the commit fails (as a dropped connection while reading what to publish would).
+    realtime.emitir = () => {
+      throw new Error('aviso en vivo caído');
+    };
+    let r: Awaited<ReturnType<typeof subir>>;
+    try {
+      r = await subir(c.t, c.p.tokensPacientes[0], `${A}/actividades/${a.id_asignacion}/evidencias`, [
+        { campo: 'visible_para_psicologo', valor: 'true' },
+        { campo: 'archivo', archivo: PNG, nombre: 'carta.png', tipo: 'image/png' },
+      ]);
+    } finally {
+      realtime.emitir = emitir;
+    }
+    expect(r.statusCode, r.body).toBe(201);
+    const ev = r.json() as { id_evidencia: number };
+    // One row and its one file: neither a row pointing at nothing nor a file without a row.
+    expect(await contarEvidencias()).toBe(antes.filas + 1);
+    expect(archivosGuardados(c.dataDir)).toHaveLength(antes.archivos + 1);
+    const f = await psi().get(`${P}/evidencias/${ev.id_evidencia}/archivo`);
+    expect(f.statusCode).toBe(200);
+    expect(Buffer.compare(f.rawPayload, PNG)).toBe(0);
+  });
+});
+
 describe('nombres y almacenamiento', () => {
   it('un nombre con ruta nunca es ruta: se guarda con una clave aleatoria y se muestra solo el nombre final', async () => {
     const [a] = await asignarA(c.t, c.p);

@@ -143,8 +143,9 @@ async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
 }
 
 /** POST …/evidencia(s): one file or one link, a comment and (patient) the visibility switch. The
- * file is stored before the row; if anything fails after, the file is removed: no file without a
- * row and no row without a file. */
+ * file is stored before the row; if anything fails before the row commits, the file is removed: no
+ * file without a row and no row without a file. Once committed, both stand: a failure to tell the
+ * open screens or to read the answer back never removes the file of a stored evidence. */
 export async function subirEvidencia(
   ctx: CtxEv,
   quien: Quien,
@@ -153,6 +154,7 @@ export async function subirEvidencia(
   await asignacionDe(ctx, quien, o.idAsignacion);
   const campos: Record<string, string> = {};
   let archivo: Awaited<ReturnType<typeof guardarArchivo>> | null = null;
+  let id: number;
   try {
     try {
       for await (const parte of o.partes()) {
@@ -177,7 +179,7 @@ export async function subirEvidencia(
     const visible =
       d.visible_para_psicologo === undefined ? undefined : d.visible_para_psicologo === 'true' || d.visible_para_psicologo === '1';
     const a = archivo as typeof archivo;
-    const id = await ctx.db.transaction(async (tx) => {
+    id = await ctx.db.transaction(async (tx) => {
       const bloqueada = await bloquearAsignacion(tx, o.idAsignacion);
       if (!bloqueada) throw noEncontrada();
       const id = await insertarEvidencia(tx, {
@@ -205,14 +207,17 @@ export async function subirEvidencia(
       });
       return id;
     });
-    await publicar(ctx, 'actualizada', [o.idAsignacion], quien.lado);
-    const f = await evidenciaConAsignacion(ctx.db, id);
-    if (!f) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
-    return vistaEvidencia(ctx.cifrador, quien.lado, f.ev);
   } catch (err) {
     if (archivo) await ctx.almacen.eliminar((archivo as { clave: string }).clave).catch(() => {});
     throw err;
   }
+  // Stored: the other screens learn it on their next read if this notice cannot go out.
+  await publicar(ctx, 'actualizada', [o.idAsignacion], quien.lado).catch((err: unknown) =>
+    ctx.log.error({ err }, 'evidencia guardada: no se pudo avisar a las pantallas abiertas'),
+  );
+  const f = await evidenciaConAsignacion(ctx.db, id);
+  if (!f) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
+  return vistaEvidencia(ctx.cifrador, quien.lado, f.ev);
 }
 
 /** An evidence as the caller may see it, or 404 (never a hint that a private one exists). */
