@@ -6,7 +6,7 @@
 // without text (decision 257), also one whose socket was down when it changed (decision 269); an
 // invitation received while the socket was down reaches the bar's count when it comes back.
 import { cortarSocketsDeSesion, enVivo, retenerLecturas } from '../helpers/e2e-esperas';
-import { MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
+import { MENSAJE_FORO_MAX, MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
@@ -108,6 +108,34 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await toasts(page).getByText(MSG_FOROS.soloParticipantes).waitFor();
     expect(await guardados()).toEqual([largo.trim()]);
   });
+
+  it('un mensaje que pasa del límite dice por qué no sale, en caracteres como los cuenta el servidor (un emoji es uno)', async () => {
+    const psi = await psicologoForo(e.t);
+    const { idForo, idTema } = await foroConTema(psi, { titulo: 'Foro con límite' });
+    const page = await e.paginaConSesion(psi.token, `/foros/${idForo}/temas/${idTema}`);
+    await mensajes(page).getByText(TEXTOS_FOROS.sinMensajes).waitFor();
+    const caja = page.getByRole('textbox', { name: TEXTOS_FOROS.escribe });
+    const enviar = page.getByRole('button', { name: TEXTOS_FOROS.enviar });
+    // Ten candles (two UTF-16 units each, one character each) and letters up to the limit.
+    const justo = `${'🕯'.repeat(10)}${'a'.repeat(MENSAJE_FORO_MAX - 10)}`;
+
+    // One character more: the composer says why, and neither Enviar nor Enter sends it.
+    await caja.fill(`${justo}b`);
+    await page.getByText(MSG_FOROS.mensajeLargo).waitFor();
+    expect(await enviar.isDisabled()).toBe(true);
+    expect(await caja.getAttribute('aria-invalid')).toBe('true');
+    await caja.press('Enter');
+    expect(await caja.inputValue()).toBe(`${justo}b`);
+
+    // Exactly the limit, with spaces around it (trimmed, as sent): it counts 2000/2000 and goes.
+    await caja.fill(`  ${justo}  `);
+    await page.getByText(`${MENSAJE_FORO_MAX}/${MENSAJE_FORO_MAX}`).waitFor();
+    expect(await page.getByText(MSG_FOROS.mensajeLargo).count()).toBe(0);
+    await caja.press('Enter');
+    await mensajes(page).locator('[data-propio="si"][data-mensaje="1"]').waitFor();
+    const guardados = (await psi.get(`/api/foros/temas/${idTema}/mensajes`)).body.data as { contenido: string }[];
+    expect(guardados.map((m) => m.contenido)).toEqual([justo]);
+  }, 60_000);
 
   it("con la vista desplazada hacia arriba, un mensaje nuevo muestra 'n nuevos mensajes' en lugar de mover la vista", async () => {
     const psi = await psicologoForo(e.t, {});

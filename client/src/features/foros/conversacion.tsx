@@ -3,7 +3,7 @@
 // appear live; a reader scrolled up gets 'n nuevos mensajes' instead of being yanked down;
 // moderators hide posts, participants report them; crisis language shows the crisis lines; a post
 // that could not be sent stays as 'No enviado' with 'Reintentar', or with the reason it was refused.
-import { type MensajeForo, TEXTOS_FOROS, TextoMensajeForoSchema, tieneRango } from '@miduelo/shared/foros';
+import { MENSAJE_FORO_MAX, type MensajeForo, TEXTOS_FOROS, TextoMensajeForoSchema, tieneRango } from '@miduelo/shared/foros';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowLeft, CircleExclamationPoint, EyeOff, Flag } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -162,7 +162,12 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
     }
   }
 
-  const vacio = v.safeParse(TextoMensajeForoSchema, texto).success === false;
+  // The composer says why a post cannot leave (too long, a character that cannot be stored) instead
+  // of only disabling Enviar; counted as sent, trimmed and in characters (code points), as the server.
+  const validacion = v.safeParse(TextoMensajeForoSchema, texto);
+  const vacio = texto.trim() === '';
+  const errorTexto = !vacio && !validacion.success ? validacion.issues[0].message : null;
+  const largo = [...texto.trim()].length;
 
   // A topic opened under another forum's address (a hand-typed or stale link) moves to its own
   // forum's address, so the forum's name, the way back and the reader's role there are the topic's.
@@ -316,24 +321,38 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
 
       {participante ? (
         <form
-          className="mt-4 flex items-end gap-3"
+          className="mt-4"
           onSubmit={(e) => {
             e.preventDefault();
             void enviar();
           }}
         >
-          <Textarea
-            rows={2}
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-            onKeyDown={alTeclear}
-            placeholder={TEXTOS_FOROS.escribe}
-            aria-label={TEXTOS_FOROS.escribe}
-            className="flex-1"
-          />
-          <Button type="submit" disabled={enviando || vacio}>
-            {TEXTOS_FOROS.enviar}
-          </Button>
+          <div className="flex items-end gap-3">
+            <Textarea
+              rows={2}
+              value={texto}
+              onChange={(e) => setTexto(e.target.value)}
+              onKeyDown={alTeclear}
+              placeholder={TEXTOS_FOROS.escribe}
+              aria-label={TEXTOS_FOROS.escribe}
+              aria-invalid={errorTexto !== null || undefined}
+              aria-describedby="ayuda-mensaje-foro"
+              className="flex-1"
+            />
+            <Button type="submit" disabled={enviando || vacio || errorTexto !== null}>
+              {TEXTOS_FOROS.enviar}
+            </Button>
+          </div>
+          <p
+            id="ayuda-mensaje-foro"
+            className={cx(
+              'mt-1.5 px-1 text-xs',
+              errorTexto ? 'font-semibold text-peligro-700' : 'text-tinta-500 tabular-nums',
+              errorTexto === null && largo <= MENSAJE_FORO_MAX * 0.9 && 'invisible',
+            )}
+          >
+            {errorTexto ?? `${largo}/${MENSAJE_FORO_MAX}`}
+          </p>
         </form>
       ) : f ? (
         <p className="mt-4 text-sm text-tinta-600">{TEXTOS_FOROS.soloLectura}</p>
