@@ -3,7 +3,7 @@
 // registry client against a fake registry started here, live effects (a disabled account's socket,
 // the limited banner's event, the dashboard's figures) and the audit row of every act.
 import { and, eq } from 'drizzle-orm';
-import { MSG_ADMIN } from '@miduelo/shared/auth';
+import { MSG, MSG_ADMIN } from '@miduelo/shared/auth';
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';
@@ -532,6 +532,33 @@ describe('registro de administradores', () => {
     expect(t.buzon.enlace(correo)).toContain('/activar-cuenta/');
     expect(await filasAuditoria('registrar_admin', creado?.id_psicologo ?? 0)).toHaveLength(1);
     expect((await llamar('POST', '/api/psicologo/registro-admin', body)).statusCode).toBe(409);
+  });
+
+  it('un correo ya registrado se dice como correo y una cédula ya registrada como cédula; nada se escribe', async () => {
+    const existente = await crearPsicologo(t.db, { cedula: '7766554', correo: 'ya.registrada@prueba.mx' });
+    const body = {
+      nombre: 'Tercera',
+      apellidoPaterno: 'Administradora',
+      apellidoMaterno: null,
+      fecha_nacimiento: '1986-02-02',
+      especialidad: 'Administración',
+      cedula: '5566778',
+      telefono: '5512349999',
+      correo: 'tercera.admin@prueba.mx',
+      contrasena: 'Clave#Segura1',
+      aceptaTerminos: true,
+    };
+    const cuantos = async () => (await t.db.select().from(psicologo)).length;
+    const antes = await cuantos();
+
+    const porCedula = await llamar('POST', '/api/psicologo/registro-admin', { ...body, cedula: existente.cedula });
+    expect(porCedula.statusCode).toBe(409);
+    expect(porCedula.json()).toMatchObject({ msg: MSG.cedulaDuplicada, code: 'CEDULA_DUPLICADA' });
+
+    const porCorreo = await llamar('POST', '/api/psicologo/registro-admin', { ...body, correo: existente.correo });
+    expect(porCorreo.statusCode).toBe(409);
+    expect(porCorreo.json()).toMatchObject({ msg: MSG.correoDuplicado, code: 'CORREO_DUPLICADO' });
+    expect(await cuantos()).toBe(antes);
   });
 });
 

@@ -24,6 +24,11 @@ import {
 } from './repo';
 import { consumirToken, crearTokenUnUso, estadoToken, mensajesActivacion, mensajesRestablecer } from './tokens';
 
+/** An administrator registering another one is told which of the two is taken: the email or the
+ * licence (a licence already registered is not fixed by changing the email). */
+const duplicado = (dato: 'correo' | 'cedula') =>
+  dato === 'cedula' ? conflict(MSG.cedulaDuplicada, 'CEDULA_DUPLICADA') : conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
+
 /**
  * Registers a psychologist. An email or licence that already has an account gets the very same
  * answer as a new one (201, "revisa tu correo") and the same work (a hash, one mail awaited), and
@@ -51,7 +56,7 @@ export async function registrarPsicologo(
     await ctx.db.transaction(async (tx) => {
       const ocupado = await psicologosConCorreoOCedula(tx, body);
       if (ocupado) {
-        if (o.admin) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
+        if (o.admin) throw duplicado(ocupado.dato);
         await ctx.mailer.enviar(
           correoRegistroExistente({
             para: ocupado.cuenta.correo,
@@ -91,7 +96,8 @@ export async function registrarPsicologo(
   } catch (err) {
     // A concurrent registration of the same email or licence won the race: same answer.
     if (restriccionUnicaViolada(err) !== null && !o.admin) return { msg: MSG.registroExitoso };
-    if (restriccionUnicaViolada(err) !== null) throw conflict(MSG.correoDuplicado, 'CORREO_DUPLICADO');
+    const restriccion = restriccionUnicaViolada(err);
+    if (restriccion !== null) throw duplicado(restriccion.includes('cedula') ? 'cedula' : 'correo');
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'EENVELOPE' || (err as { command?: string }).command)
       throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
