@@ -12,6 +12,7 @@ export const MSG = {
   apellidoMaternoInvalido: 'El apellido materno no es válido',
   fechaNacimientoObligatoria: 'La fecha de nacimiento es obligatoria',
   fechaNacimientoInvalida: 'La fecha de nacimiento no es válida',
+  fechaNacimientoFutura: 'La fecha de nacimiento no puede ser posterior a hoy',
   edadHint: 'Debes tener entre 18 y 90 años',
   especialidadObligatoria: 'La especialidad es obligatoria',
   especialidadCorta: 'Debe tener al menos 3 caracteres',

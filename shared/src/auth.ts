@@ -69,6 +69,9 @@ function fechaNacimientoSchema(hoy: string, max: number = EDAD_MAXIMA) {
   return v.pipe(
     texto(MSG.fechaNacimientoObligatoria),
     v.check(esFechaIso, MSG.fechaNacimientoInvalida),
+    // A date after today is a typing slip (the date field's maximum does not stop a typed year), not
+    // an age: it is said as such, never as 'tienes -3 años' (decision 280).
+    v.check((f) => f <= hoy, MSG.fechaNacimientoFutura),
     v.check(
       (f) => {
         const edad = edadEnAnios(f, hoy);

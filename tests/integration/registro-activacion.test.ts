@@ -74,6 +74,18 @@ describe('POST /api/psicologo/registro', () => {
     t.reloj.fijar(new Date());
   });
 
+  it('una fecha de nacimiento posterior a hoy se dice como tal, no como una edad negativa; nada se escribe', async () => {
+    t.reloj.fijar('2026-06-15T12:00:00-06:00');
+    const antes = await contar();
+    const r = await registrar(valido({ fecha_nacimiento: '2030-02-01' }));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().msg).toBe(MSG.fechaNacimientoFutura);
+    expect(r.json().errores.fecha_nacimiento).toBe(MSG.fechaNacimientoFutura);
+    expect(r.body).not.toMatch(/tienes -/);
+    expect(await contar()).toBe(antes);
+    t.reloj.fijar(new Date());
+  });
+
   it('registra, no guarda la contraseña en claro, envía el enlace de activación y no deja iniciar sesión antes de activar', async () => {
     const desde = t.buzon.correos.length;
     const r = await registrar(valido({ correo: 'Nueva@Ejemplo.mx', cedula: '7654321', campoExtra: 'ignorado', rol_admin: true }));
