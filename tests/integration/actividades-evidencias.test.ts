@@ -335,6 +335,26 @@ describe('subidas rechazadas: respuesta en español, sin archivo y sin fila', ()
 });
 
 describe('todo o nada alrededor del commit', () => {
+  it('si avisar a las pantallas abiertas falla después de asignar, la respuesta es 201 y la actividad queda asignada una vez (decisión 287)', async () => {
+    const idPaciente = c.p.pacientes[0].id_paciente;
+    const contar = async () =>
+      (await filas<{ n: number }>(sql`select count(*)::int as n from actividad_asignada where id_paciente = ${idPaciente}`))[0].n;
+    const antes = await contar();
+    const realtime = c.t.app.realtime;
+    const emitir = realtime.emitir;
+    realtime.emitir = () => {
+      throw new Error('aviso en vivo caído');
+    };
+    let asignadas: Awaited<ReturnType<typeof asignarA>>;
+    try {
+      asignadas = await asignarA(c.t, c.p, { pacientes: [idPaciente] });
+    } finally {
+      realtime.emitir = emitir;
+    }
+    expect(asignadas).toHaveLength(1);
+    expect(await contar()).toBe(antes + 1);
+  });
+
   it('si avisar a las pantallas abiertas falla después de guardarla, la evidencia queda con su archivo y la respuesta es 201', async () => {
     const [a] = await asignarA(c.t, c.p);
     const antes = { filas: await contarEvidencias(), archivos: archivosGuardados(c.dataDir).length };

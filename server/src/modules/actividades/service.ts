@@ -177,7 +177,9 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
     );
     return filas.map((f) => f.id);
   });
-  await publicar(ctx, 'creada', ids, 'psicologo');
+  // Committed: a notice that cannot go out is logged, never answered as a failure — a retry of
+  // 'Asignar' would assign the activity twice (decision 287, as 282 for evidence).
+  await avisar(ctx, publicar(ctx, 'creada', ids, 'psicologo'));
   const filas = await Promise.all(ids.map((id) => asignacion(ctx.db, id)));
   return {
     asignadas: ids.length,
@@ -226,7 +228,7 @@ export async function actualizarAsignacionCompleta(
     });
     await auditar(tx, o.actor, { accion: 'modificar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
   });
-  await publicar(ctx, 'actualizada', [o.id], 'psicologo');
+  await avisar(ctx, publicar(ctx, 'actualizada', [o.id], 'psicologo'));
   return unaVista(ctx, o.id);
 }
 
@@ -255,7 +257,7 @@ export async function cambiarAsignacion(
       detalle: d.estado ? { estado: d.estado } : null,
     });
   });
-  await publicar(ctx, 'actualizada', [o.id], 'psicologo');
+  await avisar(ctx, publicar(ctx, 'actualizada', [o.id], 'psicologo'));
   return unaVista(ctx, o.id);
 }
 
@@ -284,7 +286,7 @@ export async function revisar(ctx: CtxAct, o: Psi & { actor: Actor; id: number }
     await actualizarAsignacion(tx, o.id, { revisada_en: ctx.now() });
     await auditar(tx, o.actor, { accion: 'revisar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
   });
-  await publicar(ctx, 'actualizada', [o.id], 'psicologo');
+  await avisar(ctx, publicar(ctx, 'actualizada', [o.id], 'psicologo'));
   return unaVista(ctx, o.id);
 }
 
@@ -340,4 +342,10 @@ export async function recordar(ctx: CtxAct & { mailer: Mailer }, o: Psi & { acto
   }
   publicarRecordatorio(ctx.realtime, f.id_paciente, { id_asignacion: o.id, titulo: f.actividad.titulo });
   return { ok: true as const, msg: MSG_ACTIVIDADES.recordatorioEnviado };
+}
+
+/** The live notice after a commit: its failure is logged; the open screens read the change on their
+ * next load (decision 287). */
+async function avisar(ctx: CtxAct, aviso: Promise<void>): Promise<void> {
+  await aviso.catch((err: unknown) => ctx.log.error({ err }, 'actividades: guardado, pero no se pudo avisar a las pantallas abiertas'));
 }
