@@ -2,7 +2,7 @@
 // (spec 1 §2 Chat, §3, §4, §5, §7, §8, §9; spec 2 §2 Admin chat, §3, §5, §7, §8). Request and
 // response schemas, limits and every Spanish text of the domain, used by the server and the client.
 import * as v from 'valibot';
-import { caracteresValidos, idEnRuta } from './comun';
+import { caracteresValidos, idEnRuta, longitudTexto } from './comun';
 import { MSG_GENERICO } from './errores';
 
 // ---- Limits ----
@@ -115,9 +115,6 @@ export const TEXTOS_CHAT = {
 } as const;
 
 // ---- Shared value schemas ----
-
-/** Code points, so that an emoji counts once, as in the database check. */
-export const longitudTexto = (s: string) => [...s].length;
 
 /** A NUL (PostgreSQL text cannot hold it) or half of a surrogate pair (it would be stored as
  * another character than the one sent). */

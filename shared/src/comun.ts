@@ -14,6 +14,10 @@ export const idEnRuta = (msg: string) => v.pipe(v.string(), v.regex(/^\d{1,9}$/,
 
 const SUSTITUTO_SUELTO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** A text's length in characters as every limit of ours counts it and every counter shows it: code
+ * points, so that an emoji counts once, as in the database checks (decisions 055, 163). */
+export const longitudTexto = (s: string) => [...s].length;
+
 /** Text PostgreSQL can store and any screen can show: no NUL and no lone UTF-16 surrogate. */
 export const caracteresValidos = (s: string) => !s.includes('\u0000') && !SUSTITUTO_SUELTO.test(s);
 

@@ -1,7 +1,7 @@
 // The patient's emotion diary (issue 14, decision 126): how the day felt, recorded from the app;
 // only entries the patient shares reach the psychologist's file.
 import * as v from 'valibot';
-import { caracteresValidos } from './comun';
+import { caracteresValidos, longitudTexto } from './comun';
 import { esFechaIso } from './fechas';
 
 export const EMOCIONES = [
@@ -20,9 +20,6 @@ export const EMOCIONES = [
 export const INTENSIDAD_MIN = 1;
 export const INTENSIDAD_MAX = 10;
 export const NOTA_DIARIO_MAX = 1000;
-/** A note's length as the patient's counter shows it and the server checks it: in Unicode code
- * points, as the chat and the forums count (decisions 055, 163): an emoji is one character. */
-export const largoDeNota = (s: string) => [...s].length;
 
 export const MSG_DIARIO = {
   cuerpoInvalido: 'El cuerpo de la solicitud no es válido',
@@ -63,7 +60,7 @@ export const EntradaBody = v.object(
         v.pipe(
           v.string(MSG_DIARIO.textoInvalido),
           v.check(caracteresValidos, MSG_DIARIO.textoInvalido),
-          v.check((s) => largoDeNota(s) <= NOTA_DIARIO_MAX, MSG_DIARIO.notaMax),
+          v.check((s) => longitudTexto(s) <= NOTA_DIARIO_MAX, MSG_DIARIO.notaMax),
         ),
       ),
     ),

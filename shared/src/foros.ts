@@ -2,7 +2,7 @@
 // §9). Request and response schemas, limits and every Spanish text of the domain, used by the
 // server and the client. Socket events: realtime-foros.ts. Crisis phrases: foros-crisis.ts.
 import * as v from 'valibot';
-import { caracteresValidos, idEnRuta, textoDeNombre } from './comun';
+import { caracteresValidos, idEnRuta, longitudTexto, textoDeNombre } from './comun';
 import { MSG_GENERICO } from './errores';
 import { AVISOS_FOROS } from './foros-avisos';
 
@@ -209,7 +209,6 @@ export const TEXTOS_FOROS = {
 
 // ---- Value schemas ----
 
-const longitud = (s: string) => [...s].length;
 const CUERPO_INVALIDO = MSG_GENERICO.cuerpoInvalido;
 
 /** Forum path ids: numeric (spec 2 §5: otherwise an invalid-forum-id error). */
@@ -273,15 +272,15 @@ const tituloSchema = v.pipe(
   v.optional(v.string(MSG_FOROS.requerido), ''),
   v.trim(),
   v.nonEmpty(MSG_FOROS.requerido),
-  v.check((s) => longitud(s) >= TITULO_FORO_MIN, MSG_FOROS.minimo3),
-  v.check((s) => longitud(s) <= TITULO_FORO_MAX, MSG_FOROS.tituloLargo),
+  v.check((s) => longitudTexto(s) >= TITULO_FORO_MIN, MSG_FOROS.minimo3),
+  v.check((s) => longitudTexto(s) <= TITULO_FORO_MAX, MSG_FOROS.tituloLargo),
   v.check(textoDeNombre, MSG_FOROS.tituloInvalido),
 );
 
 const descripcionSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_FOROS.descripcionInvalida)), ''),
   v.transform((s) => (s ?? '').trim()),
-  v.check((s) => longitud(s) <= DESCRIPCION_FORO_MAX, MSG_FOROS.descripcionLarga),
+  v.check((s) => longitudTexto(s) <= DESCRIPCION_FORO_MAX, MSG_FOROS.descripcionLarga),
   v.check(caracteresValidos, MSG_FOROS.descripcionInvalida),
   v.transform((s) => (s === '' ? null : s)),
 );
@@ -316,7 +315,7 @@ const contenidoSchema = v.pipe(
   v.optional(v.string(MSG_FOROS.mensajeVacio), ''),
   v.trim(),
   v.nonEmpty(MSG_FOROS.mensajeVacio),
-  v.check((s) => longitud(s) <= MENSAJE_FORO_MAX, MSG_FOROS.mensajeLargo),
+  v.check((s) => longitudTexto(s) <= MENSAJE_FORO_MAX, MSG_FOROS.mensajeLargo),
   v.check(caracteresValidos, MSG_FOROS.mensajeCaracteres),
 );
 /** The composer's rule (spec 2 §5): trimmed, non-empty, within the limit. */
@@ -345,7 +344,7 @@ export const InvitarSchema = v.object(
     mensaje: v.pipe(
       v.optional(v.nullable(v.string(MSG_FOROS.invitacionMensajeLargo)), ''),
       v.transform((s) => (s ?? '').trim()),
-      v.check((s) => longitud(s) <= INVITACION_MENSAJE_MAX, MSG_FOROS.invitacionMensajeLargo),
+      v.check((s) => longitudTexto(s) <= INVITACION_MENSAJE_MAX, MSG_FOROS.invitacionMensajeLargo),
       v.check(caracteresValidos, MSG_FOROS.invitacionMensajeLargo),
       v.transform((s) => (s === '' ? null : s)),
     ),
@@ -370,7 +369,7 @@ export const ReportarMensajeSchema = v.object(
     motivo: v.pipe(
       v.optional(v.nullable(v.string(MSG_FOROS.motivoLargo)), ''),
       v.transform((s) => (s ?? '').trim()),
-      v.check((s) => longitud(s) <= MOTIVO_REPORTE_MAX, MSG_FOROS.motivoLargo),
+      v.check((s) => longitudTexto(s) <= MOTIVO_REPORTE_MAX, MSG_FOROS.motivoLargo),
       v.check(caracteresValidos, MSG_FOROS.motivoLargo),
       v.transform((s) => (s === '' ? null : s)),
     ),
@@ -528,4 +527,4 @@ export const totalPaginas = (total: number, limit: number) => Math.ceil(total / 
 
 /** Spec 2 §9: the description preview of a card. */
 export const descripcionPrevia = (d: string | null) =>
-  d == null ? '' : longitud(d) > DESCRIPCION_PREVIA ? `${[...d].slice(0, DESCRIPCION_PREVIA).join('')}...` : d;
+  d == null ? '' : longitudTexto(d) > DESCRIPCION_PREVIA ? `${[...d].slice(0, DESCRIPCION_PREVIA).join('')}...` : d;

@@ -1,6 +1,7 @@
 // Writing a diary entry: an emotion (one tap), how strong it felt, an optional note, and whether the
 // psychologist may read it. Used by the daily check-in on Inicio and by the diary's "Escribir".
-import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, largoDeNota, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
+import { longitudTexto } from '@miduelo/shared/comun';
+import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
 import { type FormEvent, useId, useState } from 'react';
 import { api, ErrorApi, guardarCache, leerCache } from '../lib/api';
 import { hoyClinica } from '../lib/fechas';
@@ -73,7 +74,7 @@ export function FormularioEntrada({
   const [enviando, setEnviando] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(pendiente ? PENDIENTE_DIARIO : null);
-  const largo = largoDeNota(nota);
+  const largo = longitudTexto(nota);
 
   const enviar = async (ev: FormEvent) => {
     ev.preventDefault();

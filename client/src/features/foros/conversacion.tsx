@@ -4,6 +4,7 @@
 // moderators hide posts, participants report them; crisis language shows the crisis lines; a post
 // that could not be sent stays as 'No enviado' with 'Reintentar', or with the reason it was refused.
 import { MENSAJE_FORO_MAX, type MensajeForo, TEXTOS_FOROS, TextoMensajeForoSchema, tieneRango } from '@miduelo/shared/foros';
+import { longitudTexto } from '@miduelo/shared/comun';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowLeft, CircleExclamationPoint, EyeOff, Flag } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -167,7 +168,7 @@ export function Conversacion({ idForo, idTema }: { idForo: number; idTema: numbe
   const validacion = v.safeParse(TextoMensajeForoSchema, texto);
   const vacio = texto.trim() === '';
   const errorTexto = !vacio && !validacion.success ? validacion.issues[0].message : null;
-  const largo = [...texto.trim()].length;
+  const largo = longitudTexto(texto.trim());
 
   // A topic opened under another forum's address (a hand-typed or stale link) moves to its own
   // forum's address, so the forum's name, the way back and the reader's role there are the topic's.

@@ -2,12 +2,9 @@
 import type { Disponibilidad, Excepcion, OrigenCita } from '@miduelo/shared/citas';
 import { sala } from '@miduelo/shared/realtime';
 import type { TipoCambio } from '@miduelo/shared/realtime-citas';
-import { publicarCitaAlPaciente, vistaCitaPaciente } from '../../comun/cita-paciente';
+import { publicarCitaAlPaciente } from '../../comun/cita-paciente';
 import type { Realtime } from '../../plugins/realtime';
 import type { CitaConDueno } from './repo';
-
-/** The patient's view of an appointment (decision 038), shared with the administration. */
-export const vistaPaciente = vistaCitaPaciente;
 
 export function publicarCita(realtime: Realtime, tipo: TipoCambio, por: OrigenCita, c: CitaConDueno) {
   const { id_psicologo: _p, ...cita } = c;

@@ -9,9 +9,6 @@ import { filasAMedida, filasPreparadas, planesAMedida } from '../../plugins/db';
 import { cita, disponibilidad, excepcion } from '../../db/schema/agenda';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
-/** The AAD of an appointment's notes (decision 070). */
-export const COLUMNA_NOTAS = COLUMNA_NOTAS_CITA;
-
 /** An appointment with its owner (never sent: the response schemas strip id_psicologo). */
 export type CitaConDueno = Cita & { id_psicologo: number };
 /** Appointments with their patient, the columns of `columnasCita` flat (a `FilaCitaSemana`): every
@@ -108,7 +105,7 @@ function citaDeFila(cif: Cifrador, f: FilaCitaSemana): CitaConDueno {
     duracion: f.duracion,
     modalidad: f.modalidad,
     estado: f.estado,
-    notas: f.notas === null ? null : cif.leer(f.notas, COLUMNA_NOTAS),
+    notas: f.notas === null ? null : cif.leer(f.notas, COLUMNA_NOTAS_CITA),
     origen: f.origen,
     version: f.version,
     paciente: { nombre: f.paciente_nombre, apellido_paterno: f.paciente_apellido_paterno, apellido_materno: f.paciente_apellido_materno },
@@ -172,7 +169,7 @@ export type CitaNueva = Pick<
 
 /** Inserts an appointment; its notes are given in plain text and stored encrypted. */
 export async function insertarCita(tx: Tx, cif: Cifrador, v: CitaNueva): Promise<number> {
-  const notas = v.notas === null ? null : cif.cifrar(v.notas, COLUMNA_NOTAS);
+  const notas = v.notas === null ? null : cif.cifrar(v.notas, COLUMNA_NOTAS_CITA);
   const [f] = await filasAMedida<{ id_cita: number }>(
     tx,
     `insert into cita (id_agenda, id_psicologo, id_paciente, fecha, hora_inicio, hora_fin, duracion, modalidad, estado,

@@ -6,7 +6,7 @@ import { fechaEnZona } from '@miduelo/shared/fechas';
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';
 import { agenda, cita, disponibilidad, excepcion } from '../../db/schema/agenda';
-import { COLUMNA_NOTAS } from './repo';
+import { COLUMNA_NOTAS_CITA } from '../../comun/cita-paciente';
 
 /** Notes are stored like every note: encrypted (decision 070). */
 export const sembrarAgendaDemo =
@@ -58,7 +58,7 @@ export const sembrarAgendaDemo =
         duracion,
         modalidad,
         estado,
-        notas: notas === null ? null : cif.cifrar(notas, COLUMNA_NOTAS),
+        notas: notas === null ? null : cif.cifrar(notas, COLUMNA_NOTAS_CITA),
         origen: origen ?? 'psicologo',
       })),
     );

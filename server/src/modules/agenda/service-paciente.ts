@@ -5,7 +5,8 @@ import { aMinutos, horariosLibres, yaPaso } from '@miduelo/shared/citas-tiempo';
 import { momentoClinica } from '../../comun/reloj';
 import { psicologoDePaciente } from '../../comun/repo';
 import { badRequest, conflict, notFound } from '../../errors';
-import { publicarCita, vistaPaciente } from './eventos';
+import { vistaCitaPaciente } from '../../comun/cita-paciente';
+import { publicarCita } from './eventos';
 import {
   citaDePaciente,
   citaPorId,
@@ -27,7 +28,7 @@ async function psicologoAsignado(ctx: AgendaCtx, idPaciente: number) {
 }
 
 export async function listarMisCitas(ctx: AgendaCtx, { idPaciente }: { idPaciente: number }) {
-  return (await citasDePaciente(ctx.db, ctx.cifrador, idPaciente)).map(vistaPaciente);
+  return (await citasDePaciente(ctx.db, ctx.cifrador, idPaciente)).map(vistaCitaPaciente);
 }
 
 /** Free start times of a date with the patient's psychologist: availability minus exceptions
@@ -84,7 +85,7 @@ export async function solicitarCita(ctx: AgendaCtx, { idPaciente, datos: d }: { 
     return (await citaPorId(tx, ctx.cifrador, id))!;
   });
   publicarCita(ctx.realtime, 'creada', 'paciente', creada);
-  return vistaPaciente(creada);
+  return vistaCitaPaciente(creada);
 }
 
 /** The patient cancels one of their own upcoming appointments (it stays, red, in the agenda). */
@@ -99,5 +100,5 @@ export async function cancelarMiCita(ctx: AgendaCtx, { idPaciente, idCita }: { i
     return { cita: (await citaPorId(tx, ctx.cifrador, idCita))!, cambio: true };
   });
   if (r.cambio) publicarCita(ctx.realtime, 'actualizada', 'paciente', r.cita);
-  return vistaPaciente(r.cita);
+  return vistaCitaPaciente(r.cita);
 }

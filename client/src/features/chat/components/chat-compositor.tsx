@@ -1,4 +1,5 @@
-import { longitudTexto, MENSAJE_MAX, TEXTOS_CHAT } from '@miduelo/shared/chat';
+import { MENSAJE_MAX, TEXTOS_CHAT } from '@miduelo/shared/chat';
+import { longitudTexto } from '@miduelo/shared/comun';
 import { SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cx } from '@/lib/cx';
