@@ -129,18 +129,20 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
       payload: { status: 'inactivo' },
     });
     esperar(r.statusCode).toBe(200);
-    // A call made with the now revoked token (the socket may have reported it first).
+    // A call made with the now revoked token. The socket may have reported it first and the page
+    // already be reloading to /iniciar-sesion, where there is no such link: the click then gives up
+    // quickly instead of waiting out Playwright's 30 s (which timed the test out in a CI run).
     await page
       .getByRole('link', { name: 'Pacientes' })
       .first()
-      .click()
+      .click({ timeout: 3_000 })
       .catch(() => {});
     await recargada;
     await esperarRuta(page, '/iniciar-sesion');
     await toasts(page).getByText(MSG_GENERICO.sesionExpirada).waitFor({ timeout: 2000 });
     await toasts(page).getByText(MSG_GENERICO.sesionExpiradaTitulo).waitFor({ timeout: 500 });
     esperar(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  });
+  }, 90_000);
 
   it('el formulario de registro muestra los mensajes de la especificación', async () => {
     const page = await (await e.contexto()).newPage();
