@@ -10,7 +10,8 @@ import type { BrowserContext } from 'playwright-core';
 import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import { MSG_CONSENTIMIENTO } from '@miduelo/shared/consentimiento';
 import { MSG_PERFIL } from '@miduelo/shared/perfil';
-import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/citas';
+import { MENSAJE_MAX, MSG_CHAT } from '@miduelo/shared/chat';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import { cita } from '@miduelo/server/db/schema/agenda';
@@ -436,6 +437,65 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     const [m] = await delPaciente();
     esperar(e.t.app.ctx.cifrador.descifrar(m.contenido, 'mensaje.contenido')).toBe('Te escribo desde el camión, sin señal.');
   }, 60_000);
+
+  it('un texto pegado por encima del límite queda entero y dice por qué no sale: el mensaje del chat (un emoji cuenta uno) y la nota de una cita', async () => {
+    const { psi, tokenPsi, pac } = await practica();
+    await abrirSemana(psi, tokenPsi);
+    const { id_chat } = await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
+    const page = await (await telefono()).newPage();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Mensajes' }).click();
+    const caja = page.getByLabel('Escribe un mensaje');
+    const enviar = page.getByRole('button', { name: 'Enviar' });
+
+    // A letter written elsewhere, pasted (1,140 characters): nothing is cut, the box says why it
+    // cannot go yet, and Enviar waits.
+    const carta = 'Hoy volví a pensar en ti. '.repeat(44);
+    await caja.focus();
+    await page.keyboard.insertText(carta);
+    esperar(await caja.inputValue()).toBe(carta);
+    await page.getByText(MSG_CHAT.mensajeLargo).waitFor();
+    await page.getByText(`${carta.trim().length}/${MENSAJE_MAX}`).waitFor();
+    esperar(await enviar.isDisabled()).toBe(true);
+
+    // 600 sunflowers are 600 characters for the server (1,200 for the browser's maxLength, which cut
+    // them at 500): the whole message goes, as typed.
+    const flores = '🌻'.repeat(600);
+    await caja.fill('');
+    await caja.focus();
+    await page.keyboard.insertText(flores);
+    esperar(await caja.inputValue()).toBe(flores);
+    esperar(await page.getByText(MSG_CHAT.mensajeLargo).count()).toBe(0);
+    await enviar.click();
+    await esperar
+      .poll(async () => {
+        const [m] = await e.t.db
+          .select()
+          .from(mensaje)
+          .where(and(eq(mensaje.id_chat, id_chat), eq(mensaje.remitente, 'paciente')));
+        return m ? e.t.app.ctx.cifrador.descifrar(m.contenido, 'mensaje.contenido') : null;
+      })
+      .toBe(flores);
+
+    // The note of an appointment request, pasted past its 500 characters: whole, said, not sent.
+    await page.getByRole('navigation').getByRole('link', { name: 'Citas' }).click();
+    await page.getByRole('button', { name: 'Día siguiente' }).click();
+    await page.getByRole('list', { name: 'Horarios libres' }).getByRole('button', { name: '10:00' }).click();
+    const nota = page.getByLabel('Algo que quieras comentar (opcional)');
+    const larga = 'Quisiera hablar del aniversario y de cómo lo pasaré. '.repeat(11);
+    await nota.focus();
+    await page.keyboard.insertText(larga);
+    esperar(await nota.inputValue()).toBe(larga);
+    await page.getByText(MSG_AGENDA.notasLargas).waitFor();
+    const solicitar = page.getByRole('button', { name: 'Solicitar cita a las 10:00' });
+    esperar(await solicitar.isDisabled()).toBe(true);
+    // Shortened by her: the request goes with the note whole.
+    await nota.fill(larga.slice(0, NOTAS_CITA_MAX));
+    await solicitar.click();
+    await page.getByText('Enviamos tu solicitud').waitFor();
+    const [c] = await e.t.db.select().from(cita).where(eq(cita.id_paciente, pac.id_paciente));
+    esperar(e.t.app.ctx.cifrador.descifrar(c.notas as string, 'cita.notas')).toBe(larga.slice(0, NOTAS_CITA_MAX).trim());
+  }, 90_000);
 
   it('instalable: manifiesto con sus campos e íconos, worker que controla la página, sin errores de instalación', async () => {
     const ctx = await telefono();

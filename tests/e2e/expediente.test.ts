@@ -2,7 +2,7 @@
 // create, search, filter, edit and delete a note; a second tab with the same file sees a new note
 // live.
 import { enVivo } from '../helpers/e2e-esperas';
-import { CONTENIDO_NOTA_MAX, MSG_EXPEDIENTE, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
+import { CONTENIDO_NOTA_MAX, MSG_EXPEDIENTE, RESPUESTA_TEXTO_MAX, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { E2E } from '../helpers/e2e';
 import { inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
+import { aplicacionTest, respuestaTest } from '@miduelo/server/db/schema/expediente';
 import { eq } from 'drizzle-orm';
 import { debeOmitirE2E } from '../helpers/navegador';
 
@@ -153,6 +154,47 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     await page.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor();
     await otra.getByText(TEXTOS_EXPEDIENTE.sinNotasTexto).waitFor({ timeout: 15_000 });
   }, 120_000);
+
+  it('una respuesta de texto pegada por encima del límite queda entera y el test no se aplica hasta recortarla', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), `/paciente/${pac.id_paciente}`);
+    await abrirGraficas(page, TEXTOS_EXPEDIENTE.subtabs.disponibles);
+    const tarjeta = page.getByRole('listitem').filter({ hasText: 'Tamizaje de factores de riesgo' });
+    await tarjeta.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
+    const modal = page.getByRole('dialog', { name: /Tamizaje/ });
+    await modal.getByText('0 / 9 preguntas').waitFor();
+    const noes = modal.getByRole('radio', { name: 'No', exact: true });
+    for (let i = 0; i < (await noes.count()); i++) await noes.nth(i).check({ force: true });
+
+    // Her account of the loss, pasted from the intake form (1,188 characters): nothing is cut, the
+    // box says why, and 'Aplicar test' refuses with the shared message before any confirmation.
+    const relato = 'Su esposo murió en marzo, de un infarto, mientras ella estaba en el trabajo. '.repeat(16);
+    const caja = modal.getByRole('textbox');
+    await caja.focus();
+    await page.keyboard.insertText(relato);
+    expect(await caja.inputValue()).toBe(relato);
+    const mensaje = MSG_EXPEDIENTE.respuestaTexto(9);
+    await modal.getByText(mensaje).first().waitFor();
+    await modal.getByText(`${relato.trim().length}/${RESPUESTA_TEXTO_MAX}`).waitFor();
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
+    await modal.getByRole('alert').filter({ hasText: mensaje }).waitFor();
+    expect(await page.getByRole('alertdialog', { name: TEXTOS_EXPEDIENTE.confirmarAplicar }).count()).toBe(0);
+    expect(await e.t.db.select().from(aplicacionTest).where(eq(aplicacionTest.id_paciente, pac.id_paciente))).toEqual([]);
+
+    // Shortened by the psychologist: applied, the answer stored whole.
+    const recortado = relato.slice(0, RESPUESTA_TEXTO_MAX);
+    await caja.fill(recortado);
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
+    await page.getByRole('alertdialog', { name: TEXTOS_EXPEDIENTE.confirmarAplicar }).getByRole('button', { name: 'Sí, aplicar' }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.testAplicado).first().waitFor();
+    const [a] = await e.t.db.select().from(aplicacionTest).where(eq(aplicacionTest.id_paciente, pac.id_paciente));
+    const textos = (await e.t.db.select().from(respuestaTest).where(eq(respuestaTest.id_aplicacion, a.id_aplicacion)))
+      .map((r) => r.respuesta)
+      .filter((r) => r.startsWith('e1.'))
+      .map((r) => e.t.app.ctx.cifrador.descifrar(r, 'respuesta_test.respuesta'));
+    expect(textos).toEqual([recortado.trim()]);
+  }, 90_000);
 
   it('una nota pegada por encima del límite queda entera y dice por qué no se guarda; recortada, se guarda completa', async () => {
     const psi = await crearPsicologo(e.t.db);

@@ -83,3 +83,24 @@ export function AvisoGuardado({ visible }: { visible: boolean }) {
   if (!visible) return null;
   return <p className="mb-3 text-sm text-tinta-600">Mostramos lo último que se guardó en este teléfono.</p>;
 }
+
+/**
+ * A text field's count against its limit (decision 295): shown from 80 % of the limit; past it, the
+ * shared message instead, in the error colour. The field keeps the whole text (no `maxLength`: a
+ * pasted text is never cut without a word) and the form does not send it until it fits.
+ */
+export function Cuenta({ id, largo, max, mensaje }: { id: string; largo: number; max: number; mensaje: string }) {
+  const excedido = largo > max;
+  return (
+    <p
+      id={id}
+      aria-live="polite"
+      className={largo > max * 0.8 ? `flex justify-between gap-3 text-sm ${excedido ? 'text-terracota-700' : 'text-tinta-600'}` : 'sr-only'}
+    >
+      <span>{excedido ? mensaje : ''}</span>
+      <span className={`ml-auto shrink-0 tabular-nums ${excedido ? 'font-semibold' : ''}`}>
+        {largo}/{max}
+      </span>
+    </p>
+  );
+}

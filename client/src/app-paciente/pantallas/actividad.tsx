@@ -4,7 +4,7 @@
 import { type Asignacion, COMENTARIO_EVIDENCIA_MAX, EVIDENCIA_MAX_MB, type Evidencia, MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { Camera, ChevronLeft, Clock, ExternalLink, FileText, Link2, Music, Paperclip, Trash2, Video } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Aviso, AvisoGuardado, Boton, Tarjeta } from '../componentes/ui';
+import { Aviso, AvisoGuardado, Boton, Cuenta, Tarjeta } from '../componentes/ui';
 import { aplicarAsignacion, ETIQUETA_ESTADO_APP, subirEvidencia, tamanoLegible, textoFechaLimite, urlDeArchivo } from '../lib/actividades';
 import { api, ErrorApi, useRecurso } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
@@ -250,6 +250,7 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
     setError(null);
     setHecho(null);
     if (!archivo && !enlace.trim()) return setError(MSG_ACTIVIDADES.evidenciaSinContenido);
+    if (comentario.length > COMENTARIO_EVIDENCIA_MAX) return;
     setProgreso(0);
     try {
       await subirEvidencia(
@@ -271,6 +272,8 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
   }
 
   const ocupado = progreso !== null;
+  // Counted as the server counts it; a longer text stays whole and is not sent (decision 295).
+  const comentarioLargo = comentario.length > COMENTARIO_EVIDENCIA_MAX;
   const claseBoton =
     'inline-flex min-h-12 flex-1 cursor-pointer items-center justify-center gap-2 rounded-xl border border-arena-300 bg-papel px-4 font-semibold text-tinta-800 active:bg-arena-100 has-[:disabled]:cursor-default has-[:disabled]:text-tinta-400';
   return (
@@ -347,14 +350,11 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
           value={comentario}
           onChange={(e) => setComentario(e.target.value)}
           rows={3}
-          maxLength={COMENTARIO_EVIDENCIA_MAX}
-          className="w-full rounded-xl border border-arena-300 bg-papel p-3 text-base"
+          aria-invalid={comentarioLargo || undefined}
+          aria-describedby="cuenta-comentario"
+          className="w-full rounded-xl border border-arena-300 bg-papel p-3 text-base aria-[invalid]:border-terracota-500"
         />
-        {comentario.length > COMENTARIO_EVIDENCIA_MAX - 100 && (
-          <span className="block text-right text-sm text-tinta-600">
-            {comentario.length} de {COMENTARIO_EVIDENCIA_MAX}
-          </span>
-        )}
+        <Cuenta id="cuenta-comentario" largo={comentario.length} max={COMENTARIO_EVIDENCIA_MAX} mensaje={MSG_ACTIVIDADES.comentarioMax} />
       </label>
       {progreso !== null && (
         <div
@@ -371,7 +371,7 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
       {error && <Aviso tono="error">{error}</Aviso>}
       {hecho && <Aviso tono="exito">{hecho}</Aviso>}
       {!enLinea && <p className="text-sm text-tinta-600">Para subir evidencias necesitas conexión.</p>}
-      <Boton className="w-full" onClick={enviar} disabled={ocupado || !enLinea || (!archivo && !enlace.trim())}>
+      <Boton className="w-full" onClick={enviar} disabled={ocupado || !enLinea || (!archivo && !enlace.trim()) || comentarioLargo}>
         {ocupado ? `Subiendo… ${Math.round((progreso ?? 0) * 100)}%` : 'Subir evidencia'}
       </Boton>
     </Tarjeta>

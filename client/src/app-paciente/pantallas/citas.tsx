@@ -1,8 +1,8 @@
-import { type CitaPaciente, MODALIDADES } from '@miduelo/shared/citas';
+import { type CitaPaciente, MODALIDADES, MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/citas';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { EstadoCita, ResumenCita } from '../componentes/cita';
-import { Aviso, AvisoGuardado, Boton, Tarjeta, Titulo } from '../componentes/ui';
+import { Aviso, AvisoGuardado, Boton, Cuenta, Tarjeta, Titulo } from '../componentes/ui';
 import { api, ErrorApi, useRecurso } from '../lib/api';
 import { aplicarCambio, esProxima, ordenar } from '../lib/citas';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
@@ -151,8 +151,11 @@ function Solicitar({ alSolicitar }: { alSolicitar: (c: CitaPaciente) => void }) 
     setError(null);
   };
 
+  // Counted as the server counts it (trimmed); a longer note stays whole and is not sent (decision 295).
+  const largoNotas = notas.trim().length;
+  const notasLargas = largoNotas > NOTAS_CITA_MAX;
   async function solicitar() {
-    if (!elegido) return;
+    if (!elegido || notasLargas) return;
     setEnviando(true);
     setError(null);
     try {
@@ -265,12 +268,14 @@ function Solicitar({ alSolicitar }: { alSolicitar: (c: CitaPaciente) => void }) 
               value={notas}
               onChange={(e) => setNotas(e.target.value)}
               rows={2}
-              maxLength={500}
-              className="w-full rounded-xl border border-arena-300 bg-papel p-3"
+              aria-invalid={notasLargas || undefined}
+              aria-describedby="cuenta-notas-cita"
+              className="w-full rounded-xl border border-arena-300 bg-papel p-3 aria-[invalid]:border-terracota-500"
             />
+            <Cuenta id="cuenta-notas-cita" largo={largoNotas} max={NOTAS_CITA_MAX} mensaje={MSG_AGENDA.notasLargas} />
           </label>
           {error && <Aviso tono="error">{error}</Aviso>}
-          <Boton onClick={solicitar} disabled={enviando} className="w-full">
+          <Boton onClick={solicitar} disabled={enviando || notasLargas} className="w-full">
             {enviando ? 'Enviando…' : `Solicitar cita a las ${hora(elegido)}`}
           </Boton>
         </div>

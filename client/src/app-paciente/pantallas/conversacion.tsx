@@ -1,8 +1,9 @@
-import { ESCRIBIENDO_CADUCA_MS, ESCRIBIENDO_INTERVALO_MS, MENSAJE_MAX } from '@miduelo/shared/chat';
+import { ESCRIBIENDO_CADUCA_MS, ESCRIBIENDO_INTERVALO_MS, MENSAJE_MAX, MSG_CHAT } from '@miduelo/shared/chat';
+import { longitudTexto } from '@miduelo/shared/comun';
 import type { ChatPaciente, Mensaje } from '@miduelo/shared/chat-respuestas';
 import { ArrowLeft, Check, CheckCheck, Clock, SendHorizontal } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Aviso, AvisoGuardado } from '../componentes/ui';
+import { Aviso, AvisoGuardado, Cuenta } from '../componentes/ui';
 import { api, guardarCache, leerCache, useRecurso } from '../lib/api';
 import { alEnviar, descartar, encolar, useBandeja } from '../lib/bandeja';
 import { nombreDe } from '../lib/chats';
@@ -208,10 +209,14 @@ function Redactar({ idChat }: { idChat: number }) {
     ultimoAviso.current = escribiendo ? ahora : 0;
     socket.emit('chat:escribiendo', { id_chat: idChat, escribiendo });
   };
+  // Counted as the server counts (trimmed, in characters: an emoji is one). A text pasted past the
+  // limit stays whole and says so, instead of being cut by the browser (decision 295).
+  const largo = longitudTexto(texto.trim());
+  const excedido = largo > MENSAJE_MAX;
   function enviar(e: FormEvent) {
     e.preventDefault();
     const t = texto.trim();
-    if (!t) return;
+    if (!t || excedido) return;
     encolar(idChat, t);
     setTexto('');
     avisar(false);
@@ -219,37 +224,43 @@ function Redactar({ idChat }: { idChat: number }) {
   return (
     <form
       onSubmit={enviar}
-      className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 mt-3 flex items-end gap-2 rounded-2xl border border-arena-200 bg-papel p-2 shadow-sm"
+      className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-10 mt-3 rounded-2xl border border-arena-200 bg-papel p-2 shadow-sm"
     >
-      <label className="min-w-0 flex-1">
-        <span className="sr-only">Escribe un mensaje</span>
-        <textarea
-          value={texto}
-          rows={1}
-          maxLength={MENSAJE_MAX}
-          placeholder="Escribe un mensaje"
-          onChange={(e) => {
-            setTexto(e.target.value);
-            avisar(e.target.value.length > 0);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              enviar(e);
-            }
-          }}
-          onBlur={() => avisar(false)}
-          className="max-h-32 min-h-11 w-full resize-none rounded-xl px-2 py-2.5 focus:outline-none"
-        />
-      </label>
-      <button
-        type="submit"
-        disabled={!texto.trim()}
-        aria-label="Enviar"
-        className="grid size-11 shrink-0 place-items-center rounded-full bg-salvia-600 text-white disabled:bg-salvia-300"
-      >
-        <SendHorizontal aria-hidden className="size-5" />
-      </button>
+      <div className="flex items-end gap-2">
+        <label className="min-w-0 flex-1">
+          <span className="sr-only">Escribe un mensaje</span>
+          <textarea
+            value={texto}
+            rows={1}
+            aria-invalid={excedido || undefined}
+            aria-describedby="cuenta-mensaje"
+            placeholder="Escribe un mensaje"
+            onChange={(e) => {
+              setTexto(e.target.value);
+              avisar(e.target.value.length > 0);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                enviar(e);
+              }
+            }}
+            onBlur={() => avisar(false)}
+            className="max-h-32 min-h-11 w-full resize-none rounded-xl px-2 py-2.5 focus:outline-none"
+          />
+        </label>
+        <button
+          type="submit"
+          disabled={!texto.trim() || excedido}
+          aria-label="Enviar"
+          className="grid size-11 shrink-0 place-items-center rounded-full bg-salvia-600 text-white disabled:bg-salvia-300"
+        >
+          <SendHorizontal aria-hidden className="size-5" />
+        </button>
+      </div>
+      <div className="px-2 pt-1">
+        <Cuenta id="cuenta-mensaje" largo={largo} max={MENSAJE_MAX} mensaje={MSG_CHAT.mensajeLargo} />
+      </div>
     </form>
   );
 }

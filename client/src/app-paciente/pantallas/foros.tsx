@@ -13,15 +13,17 @@ import {
   TEMAS_POR_PAGINA,
   type Tema,
   TEXTOS_FOROS,
+  TITULO_FORO_MAX,
   temasHasta,
   unirTemas,
 } from '@miduelo/shared/foros';
+import { longitudTexto } from '@miduelo/shared/comun';
 import { lectorDeTema } from '@miduelo/shared/foros-lectura';
 import type { SincronizacionTema } from '@miduelo/shared/realtime-foros';
 import { ArrowLeft, MessageSquare, SendHorizontal, Users } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { LineasCrisis } from '../componentes/crisis';
-import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
+import { Aviso, Boton, Cuenta, Tarjeta, Titulo } from '../componentes/ui';
 import { ErrorApi, guardarCache, leerCache } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace, navegar } from '../lib/enrutador';
@@ -401,8 +403,12 @@ function NuevoTema({ idForo, alCrear }: { idForo: number; alCrear: (t: Tema) => 
       </Boton>
     );
   }
+  // Counted as the server counts it; a longer title stays whole and is not sent (decision 295).
+  const largoTitulo = longitudTexto(titulo.trim());
+  const tituloLargo = largoTitulo > TITULO_FORO_MAX;
   const enviar = async (e: FormEvent) => {
     e.preventDefault();
+    if (tituloLargo) return;
     setEnviando(true);
     setError(null);
     try {
@@ -429,12 +435,14 @@ function NuevoTema({ idForo, alCrear }: { idForo: number; alCrear: (t: Tema) => 
           id="titulo-tema"
           value={titulo}
           onChange={(e) => setTitulo(e.target.value)}
-          maxLength={255}
-          className="block min-h-12 w-full rounded-xl border border-arena-300 bg-papel px-3 text-base text-tinta-900 focus:border-salvia-500 focus:outline-2 focus:outline-salvia-200"
+          aria-invalid={tituloLargo || undefined}
+          aria-describedby="cuenta-titulo-tema"
+          className="block min-h-12 w-full rounded-xl border border-arena-300 bg-papel px-3 text-base text-tinta-900 focus:border-salvia-500 focus:outline-2 focus:outline-salvia-200 aria-[invalid]:border-terracota-500"
         />
+        <Cuenta id="cuenta-titulo-tema" largo={largoTitulo} max={TITULO_FORO_MAX} mensaje={MSG_FOROS.tituloLargo} />
         {error && <Aviso tono="error">{error}</Aviso>}
         <div className="flex flex-wrap gap-3">
-          <Boton type="submit" disabled={enviando || !titulo.trim()}>
+          <Boton type="submit" disabled={enviando || !titulo.trim() || tituloLargo}>
             {enviando ? 'Creando…' : 'Crear tema'}
           </Boton>
           <Boton variante="secundario" onClick={() => setAbierto(false)}>
@@ -665,8 +673,11 @@ function Reportar({ idMensaje }: { idMensaje: number }) {
       </button>
     );
   }
+  const largoMotivo = longitudTexto(motivo.trim());
+  const motivoLargo = largoMotivo > MOTIVO_REPORTE_MAX;
   const enviar = async (e: FormEvent) => {
     e.preventDefault();
+    if (motivoLargo) return;
     setEnviando(true);
     setError(null);
     try {
@@ -689,17 +700,19 @@ function Reportar({ idMensaje }: { idMensaje: number }) {
       <textarea
         id={`motivo-${idMensaje}`}
         rows={2}
-        maxLength={MOTIVO_REPORTE_MAX}
         value={motivo}
         onChange={(e) => setMotivo(e.target.value)}
-        className="block w-full rounded-xl border border-arena-300 bg-papel px-3 py-2 text-base focus:border-salvia-500 focus:outline-2 focus:outline-salvia-200"
+        aria-invalid={motivoLargo || undefined}
+        aria-describedby={`cuenta-motivo-${idMensaje}`}
+        className="block w-full rounded-xl border border-arena-300 bg-papel px-3 py-2 text-base focus:border-salvia-500 focus:outline-2 focus:outline-salvia-200 aria-[invalid]:border-terracota-500"
       />
+      <Cuenta id={`cuenta-motivo-${idMensaje}`} largo={largoMotivo} max={MOTIVO_REPORTE_MAX} mensaje={MSG_FOROS.motivoLargo} />
       <p className="text-sm text-tinta-600">
         Lo leerán los moderadores del foro, profesionales de MiDuelo. No se borra nada de inmediato: ellos lo revisan.
       </p>
       {error && <Aviso tono="error">{error}</Aviso>}
       <div className="flex flex-wrap gap-3">
-        <Boton type="submit" disabled={enviando}>
+        <Boton type="submit" disabled={enviando || motivoLargo}>
           {enviando ? 'Enviando…' : 'Enviar reporte'}
         </Boton>
         <Boton variante="secundario" onClick={() => setAbierto(false)}>

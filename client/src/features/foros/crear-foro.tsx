@@ -45,7 +45,6 @@ export function CrearForo() {
               value={form.valores.titulo}
               onChange={(e) => form.cambiar('titulo', e.target.value)}
               onBlur={() => form.tocar('titulo')}
-              maxLength={255}
             />
           )}
         </Field>

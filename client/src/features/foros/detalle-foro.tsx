@@ -1,8 +1,11 @@
 // Forum detail (spec 2 §2 Forum detail): title, counts, role; tabs Temas (default) and
 // Participantes; 'Nuevo Tema' (a prompt), delete for the forum admin, invite and remove for its
 // moderators. Topics stay live through the forum's room (new topics, activity, unread counts).
+import { longitudTexto } from '@miduelo/shared/comun';
 import {
   type Foro,
+  INVITACION_MENSAJE_MAX,
+  MSG_FOROS,
   type Participante,
   porActividad,
   TEMAS_POR_PAGINA,
@@ -367,8 +370,12 @@ function InvitarModerador({ idForo }: { idForo: number }) {
   const [correo, setCorreo] = useState('');
   const [mensaje, setMensaje] = useState('');
   const [enviando, setEnviando] = useState(false);
+  // Counted as the server counts it; a longer message stays whole and says so (decision 295).
+  const largo = longitudTexto(mensaje.trim());
+  const excedido = largo > INVITACION_MENSAJE_MAX;
   async function enviar(e: FormEvent) {
     e.preventDefault();
+    if (excedido) return;
     setEnviando(true);
     try {
       const r = await invitar(idForo, correo, mensaje);
@@ -390,11 +397,21 @@ function InvitarModerador({ idForo }: { idForo: number }) {
         </label>
         <label htmlFor="invitar-mensaje" className="flex flex-col gap-1.5 text-sm font-medium text-tinta-800">
           {TEXTOS_FOROS.mensajeInvitacion}
-          <Textarea id="invitar-mensaje" rows={1} value={mensaje} onChange={(e) => setMensaje(e.target.value)} maxLength={500} />
+          <Textarea
+            id="invitar-mensaje"
+            rows={1}
+            value={mensaje}
+            onChange={(e) => setMensaje(e.target.value)}
+            aria-invalid={excedido || undefined}
+            aria-describedby="invitar-mensaje-error"
+          />
         </label>
-        <Button type="submit" disabled={enviando || correo.trim() === ''}>
+        <Button type="submit" disabled={enviando || correo.trim() === '' || excedido}>
           {TEXTOS_FOROS.invitar}
         </Button>
+        <p id="invitar-mensaje-error" aria-live="polite" className={excedido ? 'text-sm text-peligro-700 sm:col-span-3' : 'hidden'}>
+          {MSG_FOROS.invitacionMensajeLargo} ({largo}/{INVITACION_MENSAJE_MAX})
+        </p>
       </form>
     </Card>
   );

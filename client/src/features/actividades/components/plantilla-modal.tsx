@@ -6,6 +6,7 @@ import {
   PlantillaBody,
   TEXTOS_ACTIVIDADES as T,
   TIPOS_ACTIVIDAD,
+  TITULO_MAX,
   TOAST_FORMULARIO_MS,
 } from '@miduelo/shared/actividades';
 import { useState } from 'react';
@@ -113,10 +114,13 @@ export function PlantillaModal({
             if (!soloLectura) void guardar();
           }}
         >
-          <Field id="act-titulo" etiqueta={CAMPOS_ACTIVIDAD.titulo} error={f.errorDe('titulo')}>
-            {(c) => (
-              <Input {...c} value={v.titulo} readOnly={soloLectura} maxLength={300} onChange={(e) => f.cambiar('titulo', e.target.value)} />
-            )}
+          <Field
+            id="act-titulo"
+            etiqueta={CAMPOS_ACTIVIDAD.titulo}
+            error={f.errorDe('titulo')}
+            ayuda={soloLectura ? undefined : `${v.titulo.trim().length}/${TITULO_MAX}`}
+          >
+            {(c) => <Input {...c} value={v.titulo} readOnly={soloLectura} onChange={(e) => f.cambiar('titulo', e.target.value)} />}
           </Field>
           <Field
             id="act-descripcion"

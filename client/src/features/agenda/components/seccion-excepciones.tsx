@@ -1,4 +1,4 @@
-import { ExcepcionBody, type Excepcion, MOTIVO_EXCEPCION_MAX } from '@miduelo/shared/citas';
+import { ExcepcionBody, type Excepcion, MOTIVO_EXCEPCION_MAX, MSG_AGENDA } from '@miduelo/shared/citas';
 import { CalendarOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -101,16 +101,15 @@ export function SeccionExcepciones() {
           <Field id="exc-fecha" etiqueta="Fecha">
             {(c) => <Input {...c} type="date" min={ahoraClinica().hoy} value={fecha} onChange={(e) => setFecha(e.target.value)} />}
           </Field>
-          <Field id="exc-motivo" etiqueta="Motivo" opcional>
-            {(c) => (
-              <Input
-                {...c}
-                maxLength={MOTIVO_EXCEPCION_MAX}
-                value={motivo}
-                onChange={(e) => setMotivo(e.target.value)}
-                placeholder="Congreso, vacaciones…"
-              />
-            )}
+          {/* No maxLength: a reason pasted past the limit stays whole and says so (decision 295). */}
+          <Field
+            id="exc-motivo"
+            etiqueta="Motivo"
+            opcional
+            ayuda={`${motivo.trim().length}/${MOTIVO_EXCEPCION_MAX}`}
+            error={motivo.trim().length > MOTIVO_EXCEPCION_MAX ? MSG_AGENDA.motivoLargo : undefined}
+          >
+            {(c) => <Input {...c} value={motivo} onChange={(e) => setMotivo(e.target.value)} placeholder="Congreso, vacaciones…" />}
           </Field>
           <label htmlFor="exc-dia-completo" className="flex items-center gap-2 text-sm text-tinta-800 sm:col-span-2">
             <Checkbox id="exc-dia-completo" checked={diaCompleto} onChange={(e) => setDiaCompleto(e.target.checked)} /> Todo el día

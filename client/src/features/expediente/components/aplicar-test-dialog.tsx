@@ -24,6 +24,9 @@ import { toast } from '@/lib/toast';
 type Valor = number | 'si' | 'no' | string;
 
 const respondida = (v: Valor | undefined) => v !== undefined && !(typeof v === 'string' && v.trim() === '');
+/** A text answer longer than the server takes (counted as it counts: trimmed). It stays whole in its
+ * box, which says so; the test is not applied until it is shortened (decision 295). */
+const excedida = (v: Valor | undefined) => typeof v === 'string' && v.trim().length > RESPUESTA_TEXTO_MAX;
 
 /** The test application modal (spec 1 §2, §4, §5): description, progress bar, 'n / total preguntas',
  * every question with its control, the warning when one is missing and the '¿Aplicar test?'
@@ -71,6 +74,14 @@ export default function AplicarTestDialog({
       const msg = MSG_EXPEDIENTE.faltanRespuestas(n, total);
       setAviso(msg);
       toast.aviso('Atención', msg, { duracion: 5000 });
+      return;
+    }
+    const larga = preguntas.find((p) => excedida(respuestas[p.id_pregunta]));
+    if (larga) {
+      const msg = MSG_EXPEDIENTE.respuestaTexto(larga.orden);
+      setAviso(msg);
+      toast.aviso('Atención', msg, { duracion: 5000 });
+      document.getElementById(`pregunta-${larga.id_pregunta}`)?.focus();
       return;
     }
     setAviso(null);
@@ -207,11 +218,21 @@ function PreguntaControl({
             id={nombre}
             className="mt-3"
             rows={3}
-            maxLength={RESPUESTA_TEXTO_MAX}
             value={typeof valor === 'string' ? valor : ''}
             disabled={deshabilitada}
+            aria-invalid={excedida(valor) || undefined}
+            aria-describedby={`${nombre}-cuenta`}
             onChange={(e) => onCambio(e.target.value)}
           />
+          <p
+            id={`${nombre}-cuenta`}
+            className={cx('mt-1 flex justify-between gap-3 text-xs', excedida(valor) ? 'text-peligro-700' : 'text-tinta-500')}
+          >
+            <span>{excedida(valor) ? MSG_EXPEDIENTE.respuestaTexto(p.orden) : ''}</span>
+            <span className={cx('ml-auto shrink-0 tabular-nums', excedida(valor) && 'font-semibold')}>
+              {typeof valor === 'string' ? valor.trim().length : 0}/{RESPUESTA_TEXTO_MAX}
+            </span>
+          </p>
         </>
       ) : (
         <fieldset>
