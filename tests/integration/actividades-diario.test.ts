@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { llamar, usarAppDeActividades } from '../helpers/actividades';
 import { crearPractica } from '../helpers/agenda';
+import { conAvisoCaido } from '../helpers/aviso';
 import { conectar, esperarConexion, esperarEvento } from '../helpers/socket';
 
 const c = usarAppDeActividades({ escuchar: true });
@@ -90,5 +91,36 @@ describe('diario de emociones', () => {
     expect((await ajeno.get(`/api/psicologo/pacientes/${c.p.pacientes[0].id_paciente}/diario`)).statusCode).toBe(404);
     expect((await pac().del(`/api/paciente/diario/${e.id_entrada}`)).statusCode).toBe(200);
     expect((await diarioPsi()).json()).toEqual([]);
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  const entradas = async () => {
+    const r = await c.t.db.execute(
+      sql`select id_entrada, compartida from diario_emocion where id_paciente = ${c.p.pacientes[0].id_paciente} order by id_entrada`,
+    );
+    return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Array<{ id_entrada: number; compartida: boolean }>;
+  };
+
+  it('registrar una entrada compartida: 201 y una sola entrada', async () => {
+    const r = await conAvisoCaido(c.t, () => pac().post('/api/paciente/diario', { emocion: 'Calma', intensidad: 3, compartida: true }));
+    expect(r.statusCode, r.body).toBe(201);
+    const guardadas = await entradas();
+    expect(guardadas).toEqual([{ id_entrada: (r.json() as { id_entrada: number }).id_entrada, compartida: true }]);
+  });
+
+  it('compartir, dejar de compartir y borrar: 200 con el cambio guardado', async () => {
+    const e = (await pac().post('/api/paciente/diario', { emocion: 'Nostalgia', intensidad: 6 })).json() as { id_entrada: number };
+    const compartir = await conAvisoCaido(c.t, () => pac().put(`/api/paciente/diario/${e.id_entrada}/compartir`, { compartida: true }));
+    expect(compartir.statusCode, compartir.body).toBe(200);
+    expect(await entradas()).toEqual([{ id_entrada: e.id_entrada, compartida: true }]);
+    const retirar = await conAvisoCaido(c.t, () => pac().put(`/api/paciente/diario/${e.id_entrada}/compartir`, { compartida: false }));
+    expect(retirar.statusCode, retirar.body).toBe(200);
+    expect(await entradas()).toEqual([{ id_entrada: e.id_entrada, compartida: false }]);
+    await pac().put(`/api/paciente/diario/${e.id_entrada}/compartir`, { compartida: true });
+    const borrar = await conAvisoCaido(c.t, () => pac().del(`/api/paciente/diario/${e.id_entrada}`));
+    expect(borrar.statusCode, borrar.body).toBe(200);
+    expect(borrar.json()).toMatchObject({ msg: MSG_DIARIO.eliminada });
+    expect(await entradas()).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { archivosGuardados, asignarA, llamar, PNG, subir, usarAppDeActividades } from '../helpers/actividades';
 import { crearPractica } from '../helpers/agenda';
+import { conAvisoCaido } from '../helpers/aviso';
 import { conectar, esperarConexion, esperarEvento } from '../helpers/socket';
 import { huellaTablas } from '../helpers/sondeo';
 
@@ -353,6 +354,68 @@ describe('todo o nada alrededor del commit', () => {
     }
     expect(asignadas).toHaveLength(1);
     expect(await contar()).toBe(antes + 1);
+  });
+
+  describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+    const idPaciente = () => c.p.pacientes[0].id_paciente;
+    const asignacionesDelPaciente = async () =>
+      filas<{ id_asignacion: number; estado: string; visible_para_psicologo: boolean; recordatorio_en: Date | null }>(
+        sql`select id_asignacion, estado, visible_para_psicologo, recordatorio_en from actividad_asignada
+            where id_paciente = ${idPaciente()} order by id_asignacion`,
+      );
+
+    it('el paciente inicia una actividad de módulo: 201 y una sola asignación nueva', async () => {
+      const mods = (await pac().get(`${A}/modulos`)).json() as Array<{ actividades: Array<{ id_actividad: number }> }>;
+      const antes = await asignacionesDelPaciente();
+      const r = await conAvisoCaido(c.t, () => pac().post(`${A}/modulos/actividades/${mods[1].actividades[0].id_actividad}/iniciar`, {}));
+      expect(r.statusCode, r.body).toBe(201);
+      expect(r.json()).toMatchObject({ estado: 'en_proceso' });
+      expect(await asignacionesDelPaciente()).toHaveLength(antes.length + 1);
+    });
+
+    it('el paciente finaliza y cambia la visibilidad: 200 con el cambio guardado una vez', async () => {
+      const [a] = await asignarA(c.t, c.p);
+      const fin = await conAvisoCaido(c.t, () => pac().patch(`${A}/actividades/${a.id_asignacion}`, { estado: 'finalizada' }));
+      expect(fin.statusCode, fin.body).toBe(200);
+      expect(fin.json()).toMatchObject({ id_asignacion: a.id_asignacion, estado: 'finalizada' });
+      const vis = await conAvisoCaido(c.t, () =>
+        pac().put(`${A}/actividades/${a.id_asignacion}/visibilidad`, { visible_para_psicologo: true }),
+      );
+      expect(vis.statusCode, vis.body).toBe(200);
+      expect(vis.json()).toMatchObject({ id_asignacion: a.id_asignacion, visible_para_psicologo: true });
+      const guardadas = await asignacionesDelPaciente();
+      expect(guardadas).toHaveLength(1);
+      expect(guardadas[0]).toMatchObject({ estado: 'finalizada', visible_para_psicologo: true });
+    });
+
+    it('el paciente borra su evidencia: 200 y la fila y el archivo se fueron', async () => {
+      const [a] = await asignarA(c.t, c.p);
+      const ev = await subirImagen(a.id_asignacion);
+      const antes = { filas: await contarEvidencias(), archivos: archivosGuardados(c.dataDir).length };
+      const r = await conAvisoCaido(c.t, () => pac().del(`${A}/evidencias/${ev.id_evidencia}`));
+      expect(r.statusCode, r.body).toBe(200);
+      expect(await contarEvidencias()).toBe(antes.filas - 1);
+      expect(archivosGuardados(c.dataDir)).toHaveLength(antes.archivos - 1);
+    });
+
+    it('el psicólogo elimina la asignación: 200 y ya no existe', async () => {
+      const [a] = await asignarA(c.t, c.p);
+      const r = await conAvisoCaido(c.t, () => psi().del(`${P}/actividades/asignadas/${a.id_asignacion}`));
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toMatchObject({ ok: true });
+      expect(await asignacionesDelPaciente()).toEqual([]);
+    });
+
+    it('el psicólogo envía un recordatorio: 200, un correo y el recordatorio anotado', async () => {
+      const [a] = await asignarA(c.t, c.p);
+      const desde = c.t.buzon.correos.length;
+      const r = await conAvisoCaido(c.t, () => psi().post(`${P}/actividades/asignadas/${a.id_asignacion}/recordatorio`, {}));
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toMatchObject({ ok: true, msg: MSG_ACTIVIDADES.recordatorioEnviado });
+      await c.t.buzon.esperar(c.p.pacientes[0].email, { desde });
+      expect(c.t.buzon.correos.slice(desde)).toHaveLength(1);
+      expect((await asignacionesDelPaciente())[0].recordatorio_en).not.toBeNull();
+    });
   });
 
   it('si avisar a las pantallas abiertas falla después de guardarla, la evidencia queda con su archivo y la respuesta es 201', async () => {

@@ -2,6 +2,7 @@
 import { MSG_CHAT } from '@miduelo/shared/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { conAvisoCaido } from '../helpers/aviso';
 import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { abrirChat, type Cliente, cliente, crearConsulta, filasDe, idCliente } from '../helpers/chat';
 
@@ -235,5 +236,18 @@ describe('el destinatario ve la conversación de la administración en su lista 
     expect((await admin.api.get(`/api/psicologo/chats/${id}/mensajes`)).status).toBe(404);
     // The patient's psychologist does not see it either.
     expect((await c.psi.get(`/api/psicologo/chats/${id}/mensajes`)).status).toBe(404);
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  it('abrir una conversación: 201 y una sola', async () => {
+    const admin = await crearAdmin();
+    const p = await crearPaciente(t.db);
+    const r = await conAvisoCaido(t, () =>
+      admin.api.post('/api/admin/chats', { destinatario_tipo: 'paciente', destinatario_id: p.id_paciente }),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const lista = await admin.api.get('/api/admin/chats');
+    expect(lista.body.map((x: { id_chat_admin: number }) => x.id_chat_admin)).toEqual([r.body.id_chat_admin]);
   });
 });

@@ -11,6 +11,7 @@ import { cita } from '@miduelo/server/db/schema/agenda';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
+import { conAvisoCaido } from '../helpers/aviso';
 import { crearPaciente, crearPsicologo, type Psicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 import { iniciarRegistroFalso, type RegistroFalso } from '../helpers/registro-cedulas';
 import { conectar, esperarConexion, esperarEvento, sincronizar } from '../helpers/socket';
@@ -506,6 +507,56 @@ describe('eliminar un psicólogo: la app abierta de sus pacientes (decisión 276
     } finally {
       for (const s of sockets) s.close();
     }
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  it('validar la cédula: 200, validada, con una fila de auditoría', async () => {
+    const p = await crearPsicologo(t.db, { cedula_validada: false });
+    const r = await conAvisoCaido(t, () =>
+      llamar('PUT', `/api/admin/psicologos/${p.id_psicologo}/validar-cedula`, { cedula_validada: true }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ msg: MSG_ADMINISTRACION.cedulaValidada, cedula_validada: true });
+    expect((await leerPsicologo(p.id_psicologo))?.cedula_validada).toBe(true);
+    expect(await filasAuditoria('validar_cedula', p.id_psicologo)).toHaveLength(1);
+  });
+
+  it('reasignar un paciente: 200, reasignado, con una fila de auditoría', async () => {
+    const antes = await crearPsicologo(t.db);
+    const despues = await crearPsicologo(t.db);
+    const pac = await crearPaciente(t.db, { id_psicologo: antes.id_psicologo });
+    const r = await conAvisoCaido(t, () =>
+      llamar('PUT', `/api/admin/pacientes/${pac.id_paciente}/reasignar`, { id_psicologo: despues.id_psicologo }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: { id_psicologo: despues.id_psicologo } });
+    expect((await leerPaciente(pac.id_paciente))?.id_psicologo).toBe(despues.id_psicologo);
+    expect(await filasAuditoria('reasignar', pac.id_paciente)).toHaveLength(1);
+  });
+
+  it('eliminar un psicólogo con citas por venir: 200 y la cuenta eliminada una vez', async () => {
+    const p = await crearPsicologo(t.db);
+    const tk = sesionPsicologo(t.app, p);
+    const a = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
+    await llamar(
+      'POST',
+      '/api/psicologo/disponibilidad',
+      { id_psicologo: p.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
+      tk,
+    );
+    const c = await llamar(
+      'POST',
+      '/api/psicologo/citas',
+      { id_paciente: a.id_paciente, fecha: '2031-06-02', hora_inicio: '10:00', modalidad: 'En línea' },
+      tk,
+    );
+    expect(c.statusCode, c.body).toBe(201);
+    const r = await conAvisoCaido(t, () => llamar('DELETE', `/api/admin/psicologos/${p.id_psicologo}`));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ pacientes_sin_asignar: 1, citas_eliminadas: 1 });
+    expect(await leerPsicologo(p.id_psicologo)).toBeUndefined();
+    expect(await filasAuditoria('eliminar', p.id_psicologo)).toHaveLength(1);
   });
 });
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { crearPaciente, crearPsicologo } from '../helpers/fabricas';
 import { crearPractica, json, type Practica, psicologoApi, refirmar, usarAppDeAgenda } from '../helpers/agenda';
+import { conAvisoCaido } from '../helpers/aviso';
 
 const contarCitas = async () => (await ag.t.db.select().from(cita).where(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo))).length;
 
@@ -294,6 +295,34 @@ describe('DELETE /api/psicologo/citas/{id_cita} y duplicadas', () => {
     expect(quedan.sort()).toEqual([abierta.id_cita, otroDia.id_cita, otroPaciente.id_cita].sort());
     const otra = await ag.api.del(`/api/psicologo/citas/${abierta.id_cita}/duplicadas`);
     expect(json(otra)).toEqual({ msg: 'No había citas duplicadas', eliminadas: [] });
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  const citas = async () =>
+    ag.t.db.select({ id: cita.id_cita, estado: cita.estado }).from(cita).where(eq(cita.id_psicologo, ag.p.psicologo.id_psicologo));
+
+  it('crear: 201 y una sola cita', async () => {
+    const r = await conAvisoCaido(ag.t, () => ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' }));
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await citas()).toEqual([{ id: json<{ id_cita: number }>(r).id_cita, estado: 'pendiente' }]);
+  });
+
+  it('cambiar el estado, eliminar y eliminar duplicadas: 200 con el cambio guardado', async () => {
+    const pa = ag.p.pacientes[0].id_paciente;
+    const a = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_paciente: pa }));
+    const b = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '15:00', id_paciente: pa }));
+    const c = json<{ id_cita: number }>(await ag.api.crearCita({ fecha: '2027-03-03', hora_inicio: '10:00', id_paciente: pa }));
+    const cambio = await conAvisoCaido(ag.t, () => ag.api.actualizarCita(c.id_cita, { estado: 'confirmada' }));
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    expect(json(cambio)).toMatchObject({ id_cita: c.id_cita, estado: 'confirmada' });
+    const dup = await conAvisoCaido(ag.t, () => ag.api.del(`/api/psicologo/citas/${a.id_cita}/duplicadas`));
+    expect(dup.statusCode, dup.body).toBe(200);
+    expect(json(dup)).toEqual({ msg: 'Se eliminó 1 cita duplicada', eliminadas: [b.id_cita] });
+    const borrar = await conAvisoCaido(ag.t, () => ag.api.eliminarCita(a.id_cita));
+    expect(borrar.statusCode, borrar.body).toBe(200);
+    expect(json(borrar).msg).toBe(MSG_AGENDA.citaEliminada);
+    expect(await citas()).toEqual([{ id: c.id_cita, estado: 'confirmada' }]);
   });
 });
 

@@ -3,6 +3,7 @@ import { cita, disponibilidad, excepcion } from '@miduelo/server/db/schema/agend
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json, refirmar, usarAppDeAgenda } from '../helpers/agenda';
+import { conAvisoCaido } from '../helpers/aviso';
 
 type Franja = { id_disponibilidad: number; id_psicologo: number; dia_semana: string; hora_inicio: string; hora_fin: string };
 const filas = async () => ag.t.db.select().from(disponibilidad).where(eq(disponibilidad.id_psicologo, ag.p.psicologo.id_psicologo));
@@ -232,5 +233,41 @@ describe('excepciones (POST /excepcion, GET /excepcion/{id_psicologo}, DELETE /e
     expect((await ag.api.del(`/api/psicologo/excepcion/${a.id_excepcion}`)).statusCode).toBe(404);
     expect(await excepciones()).toHaveLength(1);
     expect((await ag.api.crearCita({ fecha: '2027-03-10', hora_inicio: '10:00' })).statusCode).toBe(201);
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  it('el horario por defecto, agregar, cambiar y borrar un horario: la respuesta de cada uno y lo guardado una vez', async () => {
+    const defecto = await conAvisoCaido(ag.t, () => ag.api.disponibilidad());
+    expect(defecto.statusCode, defecto.body).toBe(200);
+    expect(json<Franja[]>(defecto)).toHaveLength(5);
+    expect(await filas()).toHaveLength(5);
+    const nueva = await conAvisoCaido(ag.t, () => ag.api.agregarDisponibilidad('Sábado', '10:00', '13:00'));
+    expect(nueva.statusCode, nueva.body).toBe(201);
+    const f = json<Franja>(nueva);
+    expect(await filas()).toHaveLength(6);
+    const cambio = await conAvisoCaido(ag.t, () =>
+      ag.api.put(`/api/psicologo/disponibilidad/${f.id_disponibilidad}`, { dia_semana: 'Sábado', hora_inicio: '09:00', hora_fin: '12:00' }),
+    );
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    expect(json(cambio)).toMatchObject({ id_disponibilidad: f.id_disponibilidad, hora_inicio: '09:00', hora_fin: '12:00' });
+    const borrar = await conAvisoCaido(ag.t, () =>
+      ag.api.del(`/api/psicologo/disponibilidad/${ag.p.psicologo.id_psicologo}/${encodeURIComponent('Sábado')}/09:00`),
+    );
+    expect(borrar.statusCode, borrar.body).toBe(200);
+    expect(json(borrar).msg).toBe(MSG_AGENDA.disponibilidadEliminada);
+    expect((await filas()).map((d) => d.dia_semana)).not.toContain('Sábado');
+    expect(await filas()).toHaveLength(5);
+  });
+
+  it('crear y eliminar una excepción: 201 / 200 y una sola fila', async () => {
+    const r = await conAvisoCaido(ag.t, () => ag.api.crearExcepcion({ fecha: '2027-03-10', motivo: 'Vacaciones' }));
+    expect(r.statusCode, r.body).toBe(201);
+    const e = json<{ id_excepcion: number }>(r);
+    expect((await excepciones()).map((x) => x.id_excepcion)).toEqual([e.id_excepcion]);
+    const borrar = await conAvisoCaido(ag.t, () => ag.api.del(`/api/psicologo/excepcion/${e.id_excepcion}`));
+    expect(borrar.statusCode, borrar.body).toBe(200);
+    expect(json(borrar).msg).toBe(MSG_AGENDA.excepcionEliminada);
+    expect(await excepciones()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { crearPaciente, sesionPaciente } from '../helpers/fabricas';
 import { cliente, json, usarAppDeAgenda } from '../helpers/agenda';
+import { conAvisoCaido } from '../helpers/aviso';
 
 let yo: ReturnType<typeof cliente>;
 type CitaApp = { id_cita: number; fecha: string; hora_inicio: string; estado: string; notas: string | null; origen: string };
@@ -179,5 +180,22 @@ describe('roles', () => {
         .statusCode,
     ).toBe(403);
     expect((await ag.t.app.inject({ method: 'GET', url: '/api/paciente/citas' })).statusCode).toBe(401);
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  const mias = async () =>
+    ag.t.db.select({ id: cita.id_cita, estado: cita.estado }).from(cita).where(eq(cita.id_paciente, ag.p.pacientes[0].id_paciente));
+
+  it('solicitar: 201 y una sola solicitud; cancelarla: 200 y cancelada', async () => {
+    const r = await conAvisoCaido(ag.t, () => solicitar({}));
+    expect(r.statusCode, r.body).toBe(201);
+    const c = json<CitaApp>(r);
+    expect(c).toMatchObject({ estado: 'pendiente', origen: 'paciente' });
+    expect(await mias()).toEqual([{ id: c.id_cita, estado: 'pendiente' }]);
+    const cancelar = await conAvisoCaido(ag.t, () => yo.put(`/api/paciente/citas/${c.id_cita}/cancelar`, {}));
+    expect(cancelar.statusCode, cancelar.body).toBe(200);
+    expect(json<CitaApp>(cancelar).estado).toBe('cancelada');
+    expect(await mias()).toEqual([{ id: c.id_cita, estado: 'cancelada' }]);
   });
 });

@@ -27,6 +27,7 @@ describe('planes de la reserva con estadísticas viejas', () => {
           config: p.config,
           realtime: p.app.realtime,
           cifrador: crearCifrador(p.config.llaves),
+          log: p.app.log,
         };
         const reservar = (fecha: string, hora: number) =>
           crearCita(ctx, {

@@ -1,10 +1,12 @@
 // The psychologist's chat API (spec 1 §7 Chat, §4, §5, §8, §9; issue 4).
 import { MENSAJE_MAX, MENSAJES_POR_VENTANA, MSG_CHAT } from '@miduelo/shared/chat';
 import { eq } from 'drizzle-orm';
+import { chat } from '@miduelo/server/db/schema/chat';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPaciente } from '../helpers/fabricas';
+import { conAvisoCaido } from '../helpers/aviso';
 import { abrirChat, crearConsulta, filasDe, idCliente, noLeidosGuardados } from '../helpers/chat';
 
 let t: AppDePrueba;
@@ -315,5 +317,45 @@ describe('GET /api/psicologo/chats/buscar', () => {
     const largo = await c.psi.get(`/api/psicologo/chats/buscar?q=${'x'.repeat(101)}`);
     expect(largo.status).toBe(400);
     expect(largo.body.msg).toBe(MSG_CHAT.busquedaLarga);
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  it('crear el chat: 201 y un solo chat', async () => {
+    const c = await crearConsulta(t, 1);
+    const r = await conAvisoCaido(t, () => c.psi.post('/api/psicologo/chats', { id_paciente: c.pacientes[0].id_paciente }));
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const chats = await t.db.select({ id: chat.id_chat }).from(chat).where(eq(chat.id_paciente, c.pacientes[0].id_paciente));
+    expect(chats).toEqual([{ id: r.body.id_chat }]);
+  });
+
+  it('enviar sin id_cliente: 201 y un solo mensaje; con id_cliente, el reintento responde 200 con el mismo', async () => {
+    const c = await crearConsulta(t, 1);
+    const id = await abrirChat(c);
+    const r = await conAvisoCaido(t, () => c.psi.post('/api/psicologo/mensajes', { id_chat: id, contenido: 'Hola' }));
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ id_chat: id, contenido: 'Hola', seq: 1 });
+    expect((await filasDe(t, id)).map((m) => m.contenido)).toEqual(['Hola']);
+    const clave = idCliente();
+    const primero = await conAvisoCaido(t, () =>
+      c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Gracias', id_cliente: clave }),
+    );
+    expect(primero.status, JSON.stringify(primero.body)).toBe(201);
+    const otra = await conAvisoCaido(t, () =>
+      c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'Gracias', id_cliente: clave }),
+    );
+    expect(otra.status, JSON.stringify(otra.body)).toBe(200);
+    expect(otra.body.id_mensaje).toBe(primero.body.id_mensaje);
+    expect((await filasDe(t, id)).map((m) => m.contenido)).toEqual(['Hola', 'Gracias']);
+  });
+
+  it('marcar leído: 200 y los mensajes del otro quedan leídos', async () => {
+    const c = await crearConsulta(t, 1);
+    const id = await abrirChat(c);
+    await c.pac[0].post('/api/paciente/mensajes', { id_chat: id, contenido: 'suyo' });
+    const r = await conAvisoCaido(t, () => c.psi.put(`/api/psicologo/chats/${id}/leer`));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({ msg: MSG_CHAT.leidos, mensajes_no_leidos: 0, marcados: 1, hasta_seq: 1 });
+    expect(await noLeidosGuardados(t, id, 'psicologo')).toBe(0);
   });
 });

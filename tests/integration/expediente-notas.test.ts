@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Aplicacion, Nota } from '@miduelo/shared/expediente';
 import type { NotaEvento } from '@miduelo/shared/realtime-expediente';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { conAvisoCaido } from '../helpers/aviso';
 import { type Api, api, aplicar, auditoriaDe, B, contarFilas, filasSql, testPorNombre } from '../helpers/expediente';
 import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
 import { conectar, esperarConexion, esperarEvento, type SocketCliente, sincronizar } from '../helpers/socket';
@@ -339,4 +340,24 @@ describe('rotación de la llave', () => {
       await otra.close();
     }
   }, 120_000);
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  it('crear, editar y eliminar una nota: la respuesta de cada uno y una sola nota guardada', async () => {
+    const p = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+    const notasDe = () =>
+      filasSql<{ id_nota: number; version: number }>(t, sql`select id_nota, version from nota where id_paciente = ${p.id_paciente}`);
+    const r = await conAvisoCaido(t, () => c.post(`${B}/notas`, { id_paciente: p.id_paciente, titulo: 'Primera', contenido: 'Contenido' }));
+    expect(r.statusCode, r.body).toBe(201);
+    const n = r.json() as Nota;
+    expect(await notasDe()).toEqual([{ id_nota: n.id_nota, version: 1 }]);
+    const editada = await conAvisoCaido(t, () => c.put(`${B}/notas/${n.id_nota}`, { titulo: 'Primera (editada)', contenido: 'Otro' }));
+    expect(editada.statusCode, editada.body).toBe(200);
+    expect(editada.json()).toMatchObject({ id_nota: n.id_nota, titulo: 'Primera (editada)' });
+    expect(await notasDe()).toEqual([{ id_nota: n.id_nota, version: 2 }]);
+    const borrada = await conAvisoCaido(t, () => c.del(`${B}/notas/${n.id_nota}`));
+    expect(borrada.statusCode, borrada.body).toBe(200);
+    expect(borrada.json()).toEqual({ id_nota: n.id_nota, msg: 'Nota eliminada' });
+    expect(await notasDe()).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Aplicacion, Evolucion, Respuesta, Test, TestDetalle } from '@miduelo/shared/expediente';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { conAvisoCaido } from '../helpers/aviso';
 import { type Api, api, aplicar, auditoriaDe, B, contarFilas, filasSql, testPorNombre } from '../helpers/expediente';
 import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
 import { huellaTablas } from '../helpers/sondeo';
@@ -447,5 +448,21 @@ describe('la auditoría falla cerrada', () => {
     } finally {
       await t.db.execute(sql`drop trigger prueba_sin_auditoria on auditoria`);
     }
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  it('aplicar un test: 201 con el resultado y una sola aplicación con sus respuestas', async () => {
+    const p = await nuevoPaciente();
+    const r = await conAvisoCaido(t, () => aplicar(c, itrd, p.id_paciente, () => 3));
+    expect(r.statusCode, r.body).toBe(201);
+    const a = r.json() as Aplicacion;
+    expect(a.resultado?.puntaje_total).toBe(63);
+    const guardadas = await filasSql<{ id: number; respuestas: number }>(
+      t,
+      sql`select a.id_aplicacion as id, (select count(*)::int from respuesta_test r where r.id_aplicacion = a.id_aplicacion) as respuestas
+            from aplicacion_test a where a.id_paciente = ${p.id_paciente}`,
+    );
+    expect(guardadas).toEqual([{ id: a.id_aplicacion, respuestas: 21 }]);
   });
 });

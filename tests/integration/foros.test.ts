@@ -4,6 +4,7 @@ import { MSG_FOROS } from '@miduelo/shared/foros';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { conAvisoCaido } from '../helpers/aviso';
 import { foroConTema, hacerModerador, idCliente, pacienteForo, psicologoForo } from '../helpers/foros';
 
 let t: AppDePrueba;
@@ -544,5 +545,64 @@ describe('seguridad de la comunidad', () => {
     // The forum admin removes a moderator.
     expect((await admin.del(`/api/foros/${idForo}/participantes/${idDe('moderador')}`)).status).toBe(200);
     expect((await admin.get(`/api/foros/${idForo}`)).body.data.total_participantes).toBe(1);
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  const contar = async (q: ReturnType<typeof sql>) => (await filasDe<{ n: number }>(q))[0].n;
+
+  it('abrir un tema y publicar sin id_cliente: 201 y una sola fila de cada uno', async () => {
+    const admin = await psicologoForo(t);
+    const pac = await pacienteForo(t);
+    const { idForo } = await foroConTema(admin);
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    const tema = await conAvisoCaido(t, () => pac.post(`/api/foros/${idForo}/temas`, { titulo: 'Un tema nuevo' }));
+    expect(tema.status, JSON.stringify(tema.body)).toBe(201);
+    expect(await contar(sql`select count(*)::int as n from foro_tema where id_foro = ${idForo} and titulo = 'Un tema nuevo'`)).toBe(1);
+    const idTema: number = tema.body.data.id_tema;
+    const m = await conAvisoCaido(t, () => pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Hola a todos' }));
+    expect(m.status, JSON.stringify(m.body)).toBe(201);
+    expect(m.body.data).toMatchObject({ contenido: 'Hola a todos', seq: 1 });
+    expect(await contar(sql`select count(*)::int as n from foro_mensaje where id_tema = ${idTema}`)).toBe(1);
+  });
+
+  it('ocultar y reportar un mensaje: la respuesta de cada uno y lo guardado una vez', async () => {
+    const admin = await psicologoForo(t);
+    const pac = await pacienteForo(t);
+    const { idForo, idTema } = await foroConTema(admin);
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    const id = (await pac.post(`/api/foros/temas/${idTema}/mensajes`, { contenido: 'Algo para revisar' })).body.data.id_mensaje;
+    const reporte = await conAvisoCaido(t, () => pac.post(`/api/foros/mensajes/${id}/reportar`, { motivo: 'No me parece' }));
+    expect(reporte.status, JSON.stringify(reporte.body)).toBe(201);
+    expect(reporte.body.data).toEqual({ id_reporte: expect.any(Number), msg: MSG_FOROS.reporteEnviado });
+    expect(await contar(sql`select count(*)::int as n from foro_reporte where id_mensaje = ${id}`)).toBe(1);
+    const oculto = await conAvisoCaido(t, () => admin.post(`/api/foros/mensajes/${id}/ocultar`, { oculto: true }));
+    expect(oculto.status, JSON.stringify(oculto.body)).toBe(200);
+    expect(oculto.body.data).toMatchObject({ id_mensaje: id, oculto: true });
+    expect(await contar(sql`select count(*)::int as n from foro_mensaje where id_mensaje = ${id} and oculto`)).toBe(1);
+  });
+
+  it('invitar, editar el foro, quitar a un participante y eliminar el foro: la respuesta de cada uno', async () => {
+    const admin = await psicologoForo(t);
+    const invitado = await psicologoForo(t);
+    const pac = await pacienteForo(t);
+    const { idForo } = await foroConTema(admin);
+    await pac.post(`/api/foros/${idForo}/unirse`);
+    const inv = await conAvisoCaido(t, () => admin.post(`/api/foros/${idForo}/invitar`, { correo: invitado.fila.correo }));
+    expect(inv.status, JSON.stringify(inv.body)).toBe(201);
+    expect(await contar(sql`select count(*)::int as n from foro_invitacion where id_foro = ${idForo}`)).toBe(1);
+    const editado = await conAvisoCaido(t, () => admin.put(`/api/foros/${idForo}`, { titulo: 'Título nuevo' }));
+    expect(editado.status, JSON.stringify(editado.body)).toBe(200);
+    expect(editado.body.data).toMatchObject({ id_foro: idForo, titulo: 'Título nuevo' });
+    const part = (await admin.get(`/api/foros/${idForo}/participantes`)).body.data as { id_participante: number; rol: string }[];
+    const miembro = part.find((p) => p.rol === 'miembro')?.id_participante;
+    const quitado = await conAvisoCaido(t, () => admin.del(`/api/foros/${idForo}/participantes/${miembro}`));
+    expect(quitado.status, JSON.stringify(quitado.body)).toBe(200);
+    expect(quitado.body).toEqual({ data: { msg: MSG_FOROS.participanteRemovido } });
+    expect(await contar(sql`select count(*)::int as n from foro_participante where id_participante = ${miembro}`)).toBe(0);
+    const eliminado = await conAvisoCaido(t, () => admin.del(`/api/foros/${idForo}`));
+    expect(eliminado.status, JSON.stringify(eliminado.body)).toBe(200);
+    expect(eliminado.body).toEqual({ data: { msg: MSG_FOROS.eliminado } });
+    expect(await contar(sql`select count(*)::int as n from foro where id_foro = ${idForo}`)).toBe(0);
   });
 });

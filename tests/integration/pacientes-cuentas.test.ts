@@ -4,6 +4,7 @@ import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
+import { conAvisoCaido } from '../helpers/aviso';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { conectar, esperarConexion, esperarEvento, sincronizar } from '../helpers/socket';
 
@@ -163,5 +164,20 @@ describe('cuentas de paciente (app móvil)', () => {
     } finally {
       await t.db.execute(sql`drop trigger rechazar_activacion on paciente`);
     }
+  });
+});
+
+describe('el aviso que falla tras el commit no cambia la respuesta (decisión 288)', () => {
+  it('registrarse: 201 con el mensaje de la spec, una sola cuenta y su correo de activación', async () => {
+    const p = await crearPsicologo(t.db);
+    const desde = t.buzon.correos.length;
+    const r = await conAvisoCaido(t, () =>
+      registrar(datos({ codigo_vinculacion: p.codigo_vinculacion, email: 'aviso.caido@correo.mx', telefono: '5599887766' })),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toEqual({ msg: MSG.registroExitoso });
+    const filas = await t.db.select().from(paciente).where(eq(paciente.email, 'aviso.caido@correo.mx'));
+    expect(filas.map((f) => f.id_psicologo)).toEqual([p.id_psicologo]);
+    await t.buzon.esperar('aviso.caido@correo.mx', { desde });
   });
 });

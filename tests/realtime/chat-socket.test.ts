@@ -7,7 +7,8 @@ import { mensaje } from '@miduelo/server/db/schema/chat';
 import { describe, expect, it } from 'vitest';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { esperarConexion, esperarEvento, type SocketCliente, sincronizar, usarServidorDeSockets } from '../helpers/socket';
-import { abrirChat, cliente, crearConsulta, idCliente, noLeidosGuardados } from '../helpers/chat';
+import { conAvisoCaido } from '../helpers/aviso';
+import { abrirChat, cliente, crearConsulta, filasDe, idCliente, noLeidosGuardados } from '../helpers/chat';
 
 const srv = usarServidorDeSockets();
 const socket = (token: string) => srv.socket(token);
@@ -286,6 +287,15 @@ describe('envío por socket (chat:enviar)', () => {
     expect(vacio).toEqual({ ok: false, msg: 'El mensaje no puede estar vacío', code: 'VALIDACION', status: 400 });
     const largo = await psi.emitWithAck('chat:enviar', { id_chat: id, contenido: 'x'.repeat(1001) });
     expect(largo).toMatchObject({ ok: false, msg: 'El mensaje no puede exceder 1000 caracteres', status: 400 });
+  });
+
+  it('si el aviso en vivo falla tras guardarlo, el ack es el éxito del envío y hay un solo mensaje (decisión 288)', async () => {
+    const c = await crearConsulta(srv.t, 1);
+    const id = await abrirChat(c);
+    const psi = await socket(c.psi.token);
+    const r = await conAvisoCaido(srv.t, () => psi.emitWithAck('chat:enviar', { id_chat: id, contenido: 'Sin id de cliente' }));
+    expect(r).toEqual({ ok: true, data: expect.objectContaining({ id_chat: id, contenido: 'Sin id de cliente', seq: 1 }) });
+    expect((await filasDe(srv.t, id)).map((m) => m.contenido)).toEqual(['Sin id de cliente']);
   });
 
   it('un reintento con el mismo id_cliente vuelve a llegar solo a las conexiones del remitente, no al destinatario', async () => {

@@ -4,6 +4,7 @@
 import { type Entrada, MSG_DIARIO } from '@miduelo/shared/diario';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisar } from '../../comun/aviso';
 import type { Cifrador } from '../../comun/cifrado';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe, psicologoDePaciente } from '../../comun/repo';
@@ -61,7 +62,7 @@ export async function registrarEntrada(
     return f;
   });
   const v = vista(ctx.cifrador, f);
-  if (v.compartida) await publicar(ctx, o.idPaciente, { guardada: v });
+  if (v.compartida) await avisar(ctx, 'entrada del diario', () => publicar(ctx, o.idPaciente, { guardada: v }));
   return v;
 }
 
@@ -81,7 +82,9 @@ export async function compartir(ctx: CtxAct, o: { idPaciente: number; actor: Act
     return f;
   });
   const v = vista(ctx.cifrador, f);
-  await publicar(ctx, o.idPaciente, v.compartida ? { guardada: v } : { retirada: v.id_entrada });
+  await avisar(ctx, 'compartir entrada del diario', () =>
+    publicar(ctx, o.idPaciente, v.compartida ? { guardada: v } : { retirada: v.id_entrada }),
+  );
   return v;
 }
 
@@ -93,7 +96,7 @@ export async function borrarEntrada(ctx: CtxAct, o: { idPaciente: number; actor:
     await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'diario', idRecurso: o.id, idPaciente: o.idPaciente });
     return e.compartida;
   });
-  if (compartida) await publicar(ctx, o.idPaciente, { retirada: o.id });
+  if (compartida) await avisar(ctx, 'borrar entrada del diario', () => publicar(ctx, o.idPaciente, { retirada: o.id }));
   return { ok: true as const, msg: MSG_DIARIO.eliminada };
 }
 

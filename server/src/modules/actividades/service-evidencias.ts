@@ -7,6 +7,7 @@ import { type Evidencia, EvidenciaCampos, MSG_ACTIVIDADES, type TipoArchivo, res
 import { fileTypeFromBuffer } from 'file-type';
 import * as v from 'valibot';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisar } from '../../comun/aviso';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { AlmacenEvidencias } from './almacen';
 import { type CtxAct, noEncontrada, publicar } from './comun';
@@ -211,10 +212,8 @@ export async function subirEvidencia(
     if (archivo) await ctx.almacen.eliminar((archivo as { clave: string }).clave).catch(() => {});
     throw err;
   }
-  // Stored: the other screens learn it on their next read if this notice cannot go out.
-  await publicar(ctx, 'actualizada', [o.idAsignacion], quien.lado).catch((err: unknown) =>
-    ctx.log.error({ err }, 'evidencia guardada: no se pudo avisar a las pantallas abiertas'),
-  );
+  // Stored: the other screens learn it on their next read if this notice cannot go out (decision 282).
+  await avisar(ctx, 'subir evidencia', () => publicar(ctx, 'actualizada', [o.idAsignacion], quien.lado));
   const f = await evidenciaConAsignacion(ctx.db, id);
   if (!f) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
   return vistaEvidencia(ctx.cifrador, quien.lado, f.ev);
@@ -288,6 +287,6 @@ export async function eliminarEvidenciaPaciente(ctx: CtxEv, o: { idPaciente: num
     await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'evidencia', idRecurso: o.idEvidencia, idPaciente: f.id_paciente });
   });
   if (f.ev.clave) await ctx.almacen.eliminar(f.ev.clave).catch((err) => ctx.log.warn({ err }, 'no se pudo borrar un archivo de evidencia'));
-  await publicar(ctx, 'actualizada', [f.ev.id_asignacion], 'paciente');
+  await avisar(ctx, 'eliminar evidencia', () => publicar(ctx, 'actualizada', [f.ev.id_asignacion], 'paciente'));
   return { ok: true as const, msg: 'Evidencia eliminada' };
 }

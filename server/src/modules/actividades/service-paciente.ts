@@ -3,6 +3,7 @@
 // identity comes from the token only; another patient's ids answer 404.
 import { MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisar } from '../../comun/aviso';
 import { psicologoDePaciente } from '../../comun/repo';
 import { conflict } from '../../errors';
 import { type CtxAct, modulosDe, noEncontrada, publicar, vistas } from './comun';
@@ -62,7 +63,8 @@ export async function iniciarActividadModulo(ctx: CtxAct, o: Pac & { actor: Acto
     await auditar(tx, o.actor, { accion: 'crear', recurso: 'actividad_asignada', idRecurso: f.id, idPaciente: o.idPaciente });
     return f.id;
   });
-  await publicar(ctx, 'creada', [id], 'paciente');
+  // Committed: a retry after an error would start the activity twice (decision 288).
+  await avisar(ctx, 'iniciar actividad', () => publicar(ctx, 'creada', [id], 'paciente'));
   return miVista(ctx, o.idPaciente, id);
 }
 
@@ -80,7 +82,7 @@ export async function cambiarMiEstado(ctx: CtxAct, o: Pac & { actor: Actor; id: 
       detalle: { estado: o.estado },
     });
   });
-  await publicar(ctx, 'actualizada', [o.id], 'paciente');
+  await avisar(ctx, 'estado de actividad', () => publicar(ctx, 'actualizada', [o.id], 'paciente'));
   return miVista(ctx, o.idPaciente, o.id);
 }
 
@@ -98,6 +100,6 @@ export async function cambiarVisibilidad(ctx: CtxAct, o: Pac & { actor: Actor; i
       detalle: { visible_para_psicologo: o.visible },
     });
   });
-  await publicar(ctx, 'actualizada', [o.id], 'paciente');
+  await avisar(ctx, 'visibilidad de evidencias', () => publicar(ctx, 'actualizada', [o.id], 'paciente'));
   return miVista(ctx, o.idPaciente, o.id);
 }

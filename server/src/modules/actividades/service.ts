@@ -3,6 +3,7 @@
 // other id answers 404 and writes nothing. Writes run in one transaction with their audit rows and
 // publish to the patient's and the psychologist's rooms after commit.
 import { type AsignarDatos, type Estadisticas, MSG_ACTIVIDADES, type PlantillaDatos } from '@miduelo/shared/actividades';
+import { avisar } from '../../comun/aviso';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
@@ -178,8 +179,8 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
     return filas.map((f) => f.id);
   });
   // Committed: a notice that cannot go out is logged, never answered as a failure — a retry of
-  // 'Asignar' would assign the activity twice (decision 287, as 282 for evidence).
-  await avisar(ctx, publicar(ctx, 'creada', ids, 'psicologo'));
+  // 'Asignar' would assign the activity twice (decisions 287, 288).
+  await avisar(ctx, 'asignar actividad', () => publicar(ctx, 'creada', ids, 'psicologo'));
   const filas = await Promise.all(ids.map((id) => asignacion(ctx.db, id)));
   return {
     asignadas: ids.length,
@@ -228,7 +229,7 @@ export async function actualizarAsignacionCompleta(
     });
     await auditar(tx, o.actor, { accion: 'modificar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
   });
-  await avisar(ctx, publicar(ctx, 'actualizada', [o.id], 'psicologo'));
+  await avisar(ctx, 'editar asignación', () => publicar(ctx, 'actualizada', [o.id], 'psicologo'));
   return unaVista(ctx, o.id);
 }
 
@@ -257,7 +258,7 @@ export async function cambiarAsignacion(
       detalle: d.estado ? { estado: d.estado } : null,
     });
   });
-  await avisar(ctx, publicar(ctx, 'actualizada', [o.id], 'psicologo'));
+  await avisar(ctx, 'cambiar asignación', () => publicar(ctx, 'actualizada', [o.id], 'psicologo'));
   return unaVista(ctx, o.id);
 }
 
@@ -273,9 +274,10 @@ export async function eliminarAsignacion(ctx: CtxAct & { almacen: AlmacenEvidenc
   // Files go only once their rows are gone (a failed deletion keeps both).
   for (const c of r.claves)
     await ctx.almacen.eliminar(c).catch((err) => ctx.log.warn({ err }, 'no se pudo borrar un archivo de evidencia'));
-  if (r.ultimo) {
-    publicarAsignacion(ctx.realtime, 'eliminada', { ...r.ultimo, por: 'psicologo' });
-    await registrarProgreso(ctx, r.ultimo.paciente.id_paciente);
+  const ultimo = r.ultimo;
+  if (ultimo) {
+    await avisar(ctx, 'eliminar asignación', () => publicarAsignacion(ctx.realtime, 'eliminada', { ...ultimo, por: 'psicologo' }));
+    await registrarProgreso(ctx, ultimo.paciente.id_paciente);
   }
   return { ok: true as const, msg: 'Actividad eliminada correctamente' };
 }
@@ -286,7 +288,7 @@ export async function revisar(ctx: CtxAct, o: Psi & { actor: Actor; id: number }
     await actualizarAsignacion(tx, o.id, { revisada_en: ctx.now() });
     await auditar(tx, o.actor, { accion: 'revisar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
   });
-  await avisar(ctx, publicar(ctx, 'actualizada', [o.id], 'psicologo'));
+  await avisar(ctx, 'revisar asignación', () => publicar(ctx, 'actualizada', [o.id], 'psicologo'));
   return unaVista(ctx, o.id);
 }
 
@@ -340,12 +342,9 @@ export async function recordar(ctx: CtxAct & { mailer: Mailer }, o: Psi & { acto
     ctx.log.error({ err }, 'recordatorio de actividad: no se pudo enviar el correo');
     throw new AppError(503, 'CORREO_NO_DISPONIBLE', 'No se pudo enviar el recordatorio. Inténtalo de nuevo más tarde.');
   }
-  publicarRecordatorio(ctx.realtime, f.id_paciente, { id_asignacion: o.id, titulo: f.actividad.titulo });
+  // Sent: answered as an error, the reminder would be retried into the hour between reminders (decision 288).
+  await avisar(ctx, 'recordatorio de actividad', () =>
+    publicarRecordatorio(ctx.realtime, f.id_paciente, { id_asignacion: o.id, titulo: f.actividad.titulo }),
+  );
   return { ok: true as const, msg: MSG_ACTIVIDADES.recordatorioEnviado };
-}
-
-/** The live notice after a commit: its failure is logged; the open screens read the change on their
- * next load (decision 287). */
-async function avisar(ctx: CtxAct, aviso: Promise<void>): Promise<void> {
-  await aviso.catch((err: unknown) => ctx.log.error({ err }, 'actividades: guardado, pero no se pudo avisar a las pantallas abiertas'));
 }

@@ -7,6 +7,7 @@ import type { CitaPaciente } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisar } from '../../comun/aviso';
 import { COLUMNA_NOTAS_CITA, publicarCitaAlPaciente } from '../../comun/cita-paciente';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
@@ -101,7 +102,7 @@ async function fijarValidacion(ctx: Ctx, o: { id: number; valor: boolean; actor:
   });
   // The licence is part of the session check: its cached answers go first, on every node (082).
   await ctx.sesiones.olvidarCuenta({ tipo: 'psicologo', id: o.id });
-  await publicarCuenta(ctx, o.id);
+  await avisar(ctx, 'validación de cédula', () => publicarCuenta(ctx, o.id));
 }
 
 /** PUT psicologos/{id}/validar-cedula { cedula_validada }. */
@@ -184,17 +185,19 @@ export async function eliminarPsicologo(ctx: Ctx, o: { id: number; idAdmin: numb
   // The appointments still to come left with the account: each patient's open app drops them now
   // (and one whose app is closed gets the push a cancellation gets), instead of keeping a session
   // that no longer exists until it reloads (decision 276).
-  for (const c of alcance.porVenir) {
-    publicarCitaAlPaciente(ctx.realtime, c.id_paciente, 'eliminada', 'psicologo', {
-      ...c,
-      modalidad: c.modalidad as CitaPaciente['modalidad'],
-      estado: c.estado as CitaPaciente['estado'],
-      origen: c.origen as CitaPaciente['origen'],
-      hora_inicio: recortarHora(c.hora_inicio),
-      hora_fin: recortarHora(c.hora_fin),
-      notas: c.notas === null ? null : ctx.cifrador.leer(c.notas, COLUMNA_NOTAS_CITA),
-    });
-  }
+  await avisar(ctx, 'citas de un psicólogo eliminado', () => {
+    for (const c of alcance.porVenir) {
+      publicarCitaAlPaciente(ctx.realtime, c.id_paciente, 'eliminada', 'psicologo', {
+        ...c,
+        modalidad: c.modalidad as CitaPaciente['modalidad'],
+        estado: c.estado as CitaPaciente['estado'],
+        origen: c.origen as CitaPaciente['origen'],
+        hora_inicio: recortarHora(c.hora_inicio),
+        hora_fin: recortarHora(c.hora_fin),
+        notas: c.notas === null ? null : ctx.cifrador.leer(c.notas, COLUMNA_NOTAS_CITA),
+      });
+    }
+  });
   const n = alcance.pacientes.length;
   return {
     msg:
@@ -239,7 +242,7 @@ export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: 
     return pac.id_psicologo;
   });
   // Both psychologists' open patient lists follow (decision 266).
-  publicarVinculo(ctx.realtime, { idPaciente: o.id, de: anterior, a: o.idPsicologo });
+  await avisar(ctx, 'reasignar paciente', () => publicarVinculo(ctx.realtime, { idPaciente: o.id, de: anterior, a: o.idPsicologo }));
   const [fila] = await repo.pacientes(ctx.db, o.id);
   return { msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: vistaPaciente(fila) };
 }

@@ -2,6 +2,7 @@
 import { MSG } from '@miduelo/shared/auth';
 import { type ActualizarCitaDatos, type CrearCitaDatos, duplicadasDe, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/citas';
 import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
+import { avisar } from '../../comun/aviso';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
@@ -27,7 +28,7 @@ import {
 } from './repo';
 import { calcularHorario, exigirFuturo, exigirHuecoLibre, exigirSinChoques, exigirSinExcepcion } from './reglas';
 
-export type AgendaCtx = Pick<Ctx, 'db' | 'config' | 'realtime' | 'cifrador'>;
+export type AgendaCtx = Pick<Ctx, 'db' | 'config' | 'realtime' | 'cifrador' | 'log'>;
 
 /** Locks the psychologist's row and refuses new appointments when the account cannot take them:
  * disabled, or limited (the login's advertencia says an unvalidated licence past its grace period
@@ -89,7 +90,8 @@ export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos:
     });
     return (await citaPorId(tx, ctx.cifrador, id))!;
   });
-  publicarCita(ctx.realtime, 'creada', 'psicologo', creada);
+  // Committed: answered as saved even if the open screens cannot hear of it (decision 288).
+  await avisar(ctx, 'crear cita', () => publicarCita(ctx.realtime, 'creada', 'psicologo', creada));
   return creada;
 }
 
@@ -115,7 +117,7 @@ export async function actualizarCita(ctx: AgendaCtx, o: { idPsicologo: number; i
     await modificarCita(tx, idCita, cambios, m.ahora);
     return { cita: (await citaPorId(tx, ctx.cifrador, idCita))!, cambio: true };
   });
-  if (r.cambio) publicarCita(ctx.realtime, 'actualizada', 'psicologo', r.cita);
+  if (r.cambio) await avisar(ctx, 'actualizar cita', () => publicarCita(ctx.realtime, 'actualizada', 'psicologo', r.cita));
   return r.cita;
 }
 
@@ -164,7 +166,7 @@ export async function eliminarCita(ctx: AgendaCtx, o: { idPsicologo: number; idC
     await borrarCita(tx, c.id_cita);
     return c;
   });
-  publicarCita(ctx.realtime, 'eliminada', 'psicologo', borrada);
+  await avisar(ctx, 'eliminar cita', () => publicarCita(ctx.realtime, 'eliminada', 'psicologo', borrada));
   return { msg: MSG_AGENDA.citaEliminada };
 }
 
@@ -183,6 +185,8 @@ export async function eliminarDuplicadas(ctx: AgendaCtx, o: { idPsicologo: numbe
     );
     return duplicadas;
   });
-  for (const d of borradas) publicarCita(ctx.realtime, 'eliminada', 'psicologo', d);
+  await avisar(ctx, 'eliminar duplicadas', () => {
+    for (const d of borradas) publicarCita(ctx.realtime, 'eliminada', 'psicologo', d);
+  });
   return { msg: mensajeDuplicadas(borradas.length), eliminadas: borradas.map((d) => d.id_cita) };
 }

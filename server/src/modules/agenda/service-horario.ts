@@ -3,6 +3,7 @@ import { type Disponibilidad, type DisponibilidadDatos, type ExcepcionDatos, MSG
 import { intervaloDe, lunesDe, seSolapan, sumarDias } from '@miduelo/shared/citas-tiempo';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
+import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { momentoClinica } from '../../comun/reloj';
 import { publicarDisponibilidad, publicarExcepcion } from './eventos';
@@ -60,24 +61,25 @@ export async function listarDisponibilidad(ctx: AgendaCtx, { idPsicologo }: { id
     await insertarDisponibilidad(tx, disponibilidadPorDefecto(idPsicologo));
     return { lista: await disponibilidadDe(tx, idPsicologo), creadas: true };
   });
-  if (r.creadas) publicarDisponibilidad(ctx.realtime, idPsicologo, r.lista);
+  if (r.creadas) await avisar(ctx, 'disponibilidad por defecto', () => publicarDisponibilidad(ctx.realtime, idPsicologo, r.lista));
   return r.lista;
 }
 
 /** One availability write under the psychologist's lock, then the whole new list pushed live. */
 async function escribirDisponibilidad<T>(ctx: AgendaCtx, idPsicologo: number, cambio: (tx: Tx) => Promise<T>) {
+  let r: { resultado: T; lista: Disponibilidad[] };
   try {
-    const r = await ctx.db.transaction(async (tx) => {
+    r = await ctx.db.transaction(async (tx) => {
       await bloquearPsicologo(tx, idPsicologo);
       const resultado = await cambio(tx);
       return { resultado, lista: await disponibilidadDe(tx, idPsicologo) };
     });
-    publicarDisponibilidad(ctx.realtime, idPsicologo, r.lista);
-    return r.resultado;
   } catch (err) {
     if (restriccionUnicaViolada(err)) throw conflict(MSG_AGENDA.disponibilidadSolapada, 'DISPONIBILIDAD_SOLAPADA');
     throw err;
   }
+  await avisar(ctx, 'disponibilidad', () => publicarDisponibilidad(ctx.realtime, idPsicologo, r.lista));
+  return r.resultado;
 }
 
 export function agregarDisponibilidad(ctx: AgendaCtx, { idPsicologo, datos: d }: { idPsicologo: number; datos: DisponibilidadDatos }) {
@@ -131,7 +133,7 @@ export async function crearExcepcion(ctx: AgendaCtx, { idPsicologo, datos: d }: 
     if (choques.length > 0) throw conflict(MSG_AGENDA.excepcionConCitas, 'EXCEPCION_CON_CITAS');
     return insertarExcepcion(tx, { id_psicologo: idPsicologo, ...d, createdAt: m.ahora });
   });
-  publicarExcepcion(ctx.realtime, 'creada', creada);
+  await avisar(ctx, 'crear excepción', () => publicarExcepcion(ctx.realtime, 'creada', creada));
   return creada;
 }
 
@@ -146,6 +148,6 @@ export async function eliminarExcepcion(ctx: AgendaCtx, { idPsicologo, id }: { i
     return borrarExcepcion(tx, idPsicologo, id);
   });
   if (!borrada) throw notFound(MSG_AGENDA.excepcionNoEncontrada);
-  publicarExcepcion(ctx.realtime, 'eliminada', borrada);
+  await avisar(ctx, 'eliminar excepción', () => publicarExcepcion(ctx.realtime, 'eliminada', borrada));
   return { msg: MSG_AGENDA.excepcionEliminada };
 }

@@ -2,6 +2,7 @@
 import { DURACION_CITA_DEFECTO } from '@miduelo/shared/constants';
 import { disponibilidadEfectiva, MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA, type SolicitarCitaDatos } from '@miduelo/shared/citas';
 import { aMinutos, horariosLibres, yaPaso } from '@miduelo/shared/citas-tiempo';
+import { avisar } from '../../comun/aviso';
 import { momentoClinica } from '../../comun/reloj';
 import { psicologoDePaciente } from '../../comun/repo';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -84,7 +85,8 @@ export async function solicitarCita(ctx: AgendaCtx, { idPaciente, datos: d }: { 
     });
     return (await citaPorId(tx, ctx.cifrador, id))!;
   });
-  publicarCita(ctx.realtime, 'creada', 'paciente', creada);
+  // Committed: a retry after an error would ask for the same time twice (decision 288).
+  await avisar(ctx, 'solicitar cita', () => publicarCita(ctx.realtime, 'creada', 'paciente', creada));
   return vistaCitaPaciente(creada);
 }
 
@@ -99,6 +101,6 @@ export async function cancelarMiCita(ctx: AgendaCtx, { idPaciente, idCita }: { i
     await modificarCita(tx, idCita, { estado: 'cancelada' }, m.ahora);
     return { cita: (await citaPorId(tx, ctx.cifrador, idCita))!, cambio: true };
   });
-  if (r.cambio) publicarCita(ctx.realtime, 'actualizada', 'paciente', r.cita);
+  if (r.cambio) await avisar(ctx, 'cancelar cita', () => publicarCita(ctx.realtime, 'actualizada', 'paciente', r.cita));
   return vistaCitaPaciente(r.cita);
 }

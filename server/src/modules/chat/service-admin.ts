@@ -2,6 +2,7 @@
 // synchronisation are the chat domain's; this file adds what only administrators do.
 import { MSG_CHAT, type TipoDestinatario } from '@miduelo/shared/chat';
 import { badRequest, conflict, notFound } from '../../errors';
+import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { publicarCreado } from './publicar';
 import { insertarChat, listarChats } from './repo';
@@ -25,7 +26,7 @@ export async function crearChatAdmin(ctx: CtxChat, o: { idAdmin: number; tipo: T
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_CHAT.chatAdminExiste, 'CHAT_EXISTE');
     throw err;
   }
-  publicarCreado(ctx.realtime, creado);
+  await avisar(ctx, 'chat de administración creado', () => publicarCreado(ctx.realtime, creado));
   const [resumen] = await listarChats(ctx.db, ctx.cifrador, { rol: 'admin', id: o.idAdmin }, { idChat: creado.id_chat });
   return resumen;
 }

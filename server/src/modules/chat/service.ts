@@ -1,6 +1,7 @@
 // Rules of every conversation (psychologist–patient and administrator), whatever the side that acts.
 // Writes run in one transaction under the conversation's row lock; events leave after the commit.
 import { MSG_CHAT, PAGINA_MENSAJES_DEFECTO, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
+import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { esPacienteDe } from '../../comun/repo';
 import { conflict, notFound } from '../../errors';
@@ -46,14 +47,17 @@ export async function enviarMensaje(
   if (r.estado === 'solo_lectura')
     throw conflict(o.actor.rol === 'paciente' ? MSG_CHAT.soloLecturaPaciente : MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
   if (!('mensaje' in r) || !r.mensaje) throw new Error('chat_enviar sin mensaje');
+  const { chat, mensaje } = r;
   if (r.estado === 'repetido') {
     // Delivered again to the sender only: a client that lost the first answer may also have
     // missed the event; the recipient got it when it was stored.
-    publicarRepetido(ctx.realtime, r.chat, r.mensaje, o.actor);
-    return { mensaje: r.mensaje, nuevo: false };
+    await avisar(ctx, 'mensaje repetido', () => publicarRepetido(ctx.realtime, chat, mensaje, o.actor));
+    return { mensaje, nuevo: false };
   }
-  publicarMensaje(ctx.realtime, r.chat, r.mensaje, { mensajes_no_leidos: r.noLeidosDestinatario ?? 0, rev: r.chat.rev });
-  return { mensaje: r.mensaje, nuevo: true };
+  // Stored: a send without a client id answered with an error would be sent again (decision 288).
+  const noLeidos = { mensajes_no_leidos: r.noLeidosDestinatario ?? 0, rev: chat.rev };
+  await avisar(ctx, 'mensaje de chat', () => publicarMensaje(ctx.realtime, chat, mensaje, noLeidos));
+  return { mensaje, nuevo: true };
 }
 
 /** Marks read the other participant's messages (spec 1 §4: opening a chat sets its count to 0). */
@@ -65,7 +69,7 @@ export async function marcarChatLeido(ctx: CtxChat, o: { actor: Actor; idChat: n
     return { c, marcados };
   });
   if (!r) throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
-  publicarLectura(ctx.realtime, r.c, o.actor, r.c.ultimo_seq, r.c.rev, r.marcados);
+  await avisar(ctx, 'chat leído', () => publicarLectura(ctx.realtime, r.c, o.actor, r.c.ultimo_seq, r.c.rev, r.marcados));
   return { msg: MSG_CHAT.leidos, mensajes_no_leidos: 0, marcados: r.marcados, hasta_seq: r.c.ultimo_seq };
 }
 
@@ -111,7 +115,7 @@ export async function crearChatConPaciente(ctx: CtxChat, o: { idPsicologo: numbe
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_CHAT.chatExiste, 'CHAT_EXISTE');
     throw err;
   }
-  publicarCreado(ctx.realtime, creado);
+  await avisar(ctx, 'chat creado', () => publicarCreado(ctx.realtime, creado));
   const [resumen] = await listarChats(ctx.db, ctx.cifrador, { rol: 'psicologo', id: o.idPsicologo }, { idChat: creado.id_chat });
   return resumen;
 }

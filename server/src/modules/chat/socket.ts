@@ -17,6 +17,7 @@ import {
 } from '@miduelo/shared/realtime-chat';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { avisar } from '../../comun/aviso';
 import { errorParaRegistro } from '../../plugins/errors';
 import { rechazoDe, type SocketMiDuelo } from '../../plugins/realtime';
 import { mensajeAdminDto, mensajeDto } from './dto';
@@ -108,8 +109,10 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
     try {
       await limitador.socket(sesion);
       const r = await enviarMensaje(ctx, { actor, idChat: o.id, contenido: o.contenido, idCliente: o.idCliente });
-      const a = abiertasDe.get(socket)?.get(clave(lado, o.id));
-      if (a?.escribiendo) escribiendo(socket, lado, o.id, false);
+      // Stored: from here the ack is the send's own success, whatever the notices do (decision 288).
+      await avisar(ctx, 'fin de escribiendo', () => {
+        if (abiertasDe.get(socket)?.get(clave(lado, o.id))?.escribiendo) escribiendo(socket, lado, o.id, false);
+      });
       ack({ ok: true, data: dto(r.mensaje) });
     } catch (err) {
       // The same answer as HTTP: 503 while the database is unreachable, 500 otherwise.

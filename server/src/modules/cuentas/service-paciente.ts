@@ -1,6 +1,7 @@
 import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
 import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import { avisar } from '../../comun/aviso';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { publicarVinculo } from '../../comun/vinculo';
@@ -75,7 +76,9 @@ export async function registrarPaciente(
     throw err;
   }
   // The psychologist's open patient list shows the new patient at once (decision 266).
-  if (creado !== null) publicarVinculo(ctx.realtime, { idPaciente: creado, de: null, a: psic.id_psicologo });
+  // Registered: a failed notice must not tell the patient that the registration failed (decision 288).
+  if (creado !== null)
+    await avisar(ctx, 'registro de paciente', () => publicarVinculo(ctx.realtime, { idPaciente: creado, de: null, a: psic.id_psicologo }));
   return { msg: MSG.registroExitoso };
 }
 

@@ -5,6 +5,7 @@
 import { sala } from '@miduelo/shared/realtime';
 import { type AplicarTest, type CrearNota, type EditarNota, MSG_EXPEDIENTE, type Nota, notaCoincide } from '@miduelo/shared/expediente';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisar } from '../../comun/aviso';
 import { esPacienteDe } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
@@ -23,7 +24,7 @@ import {
 import { puntuar } from './puntuacion';
 import * as repo from './repo';
 
-type CtxExp = Pick<Ctx, 'db' | 'cifrador' | 'realtime' | 'now'>;
+type CtxExp = Pick<Ctx, 'db' | 'cifrador' | 'realtime' | 'now' | 'log'>;
 interface Quien {
   actor: Actor;
   idPsicologo: number;
@@ -88,11 +89,14 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
     const riesgoPaciente = await repo.riesgoDePaciente(tx, datos.id_paciente);
     return { aplicacion: aplicacionDto(fila as repo.FilaAplicacion), riesgoPaciente };
   });
-  ctx.realtime.emitir(sala.psicologo(o.idPsicologo), 'expediente:aplicacion', {
-    id_paciente: datos.id_paciente,
-    aplicacion: r.aplicacion,
-    riesgo_paciente: r.riesgoPaciente,
-  });
+  // Committed: a retry after an error would store the application twice (decision 288).
+  await avisar(ctx, 'aplicar test', () =>
+    ctx.realtime.emitir(sala.psicologo(o.idPsicologo), 'expediente:aplicacion', {
+      id_paciente: datos.id_paciente,
+      aplicacion: r.aplicacion,
+      riesgo_paciente: r.riesgoPaciente,
+    }),
+  );
   return r.aplicacion;
 }
 
@@ -208,8 +212,11 @@ export async function obtenerNota(ctx: CtxExp, o: Quien & { idNota: number }) {
   return notaDto(ctx.cifrador, f);
 }
 
+/** After the commit: a note is saved even if the open screens cannot hear of it (decision 288). */
 function publicarNota(ctx: CtxExp, idPsicologo: number, tipo: 'creada' | 'actualizada' | 'eliminada', n: Nota) {
-  ctx.realtime.emitir(sala.psicologo(idPsicologo), 'expediente:nota', { tipo, id_paciente: n.id_paciente, nota: n });
+  return avisar(ctx, `nota ${tipo}`, () =>
+    ctx.realtime.emitir(sala.psicologo(idPsicologo), 'expediente:nota', { tipo, id_paciente: n.id_paciente, nota: n }),
+  );
 }
 
 export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }) {
@@ -240,7 +247,7 @@ export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }) {
     });
     return notaDto(ctx.cifrador, f);
   });
-  publicarNota(ctx, o.idPsicologo, 'creada', n);
+  await publicarNota(ctx, o.idPsicologo, 'creada', n);
   return n;
 }
 
@@ -263,7 +270,7 @@ export async function editarNota(ctx: CtxExp, o: Quien & { idNota: number; datos
     });
     return notaDto(ctx.cifrador, f);
   });
-  publicarNota(ctx, o.idPsicologo, 'actualizada', n);
+  await publicarNota(ctx, o.idPsicologo, 'actualizada', n);
   return n;
 }
 
@@ -275,6 +282,6 @@ export async function eliminarNota(ctx: CtxExp, o: Quien & { idNota: number }) {
     await auditar(tx, o.actor, { accion: 'eliminar', recurso: 'nota', idRecurso: antes.id_nota, idPaciente: antes.id_paciente });
     return notaDto(ctx.cifrador, antes);
   });
-  publicarNota(ctx, o.idPsicologo, 'eliminada', n);
+  await publicarNota(ctx, o.idPsicologo, 'eliminada', n);
   return { id_nota: n.id_nota, msg: 'Nota eliminada' };
 }

@@ -1,5 +1,6 @@
 // Forum events, published only after the transaction that produced them committed.
 import type { MensajeForo, Tema } from '@miduelo/shared/foros';
+import { avisar } from '../../comun/aviso';
 import type { Realtime } from '../../plugins/realtime';
 import { type Cuenta, contarPendientes, contarVisibles, conteos, cuentasDelForo, idsDeTemas } from './repo';
 import { SALA_FOROS_PUBLICOS, salaForo, salaPersonal, salaTema } from './salas';
@@ -7,19 +8,13 @@ import type { CtxForos } from './service';
 
 type CtxPub = Pick<CtxForos, 'db' | 'realtime' | 'log'>;
 
-/** Best effort after the commit: a failed read for an event is logged, never turned into an error
- * of a request whose write already succeeded (clients resync on their own). */
-async function trasCommit(ctx: CtxPub, que: string, f: () => Promise<void>): Promise<void> {
-  try {
-    await f();
-  } catch (err) {
-    ctx.log.warn({ err }, `foros: no se pudo publicar ${que}`);
-  }
-}
+// The functions that read what to publish run it through `avisar` themselves: best effort after the
+// commit, a failure is logged, never turned into an error of a request whose write already succeeded
+// (clients resync on their own; decision 288).
 
 /** Participant and topic counts to whoever may see the forum in a list. */
 export function publicarConteos(ctx: CtxPub, idForo: number, publico: boolean) {
-  return trasCommit(ctx, 'conteos', async () => {
+  return avisar(ctx, 'foros: conteos', async () => {
     const c = await conteos(ctx.db, idForo);
     const salas = publico ? [SALA_FOROS_PUBLICOS] : (await cuentasDelForo(ctx.db, idForo)).map(salaPersonal);
     if (salas.length) ctx.realtime.emitir(salas, 'foro:conteos', c);
@@ -29,7 +24,7 @@ export function publicarConteos(ctx: CtxPub, idForo: number, publico: boolean) {
 /** Each psychologist's pending-invitation count, to all their tabs (the bar's count; an open
  * 'Mis Invitaciones' reloads). */
 export function publicarInvitaciones(ctx: CtxPub, idsPsicologos: number[]) {
-  return trasCommit(ctx, 'invitaciones', async () => {
+  return avisar(ctx, 'foros: invitaciones', async () => {
     for (const id of idsPsicologos)
       ctx.realtime.emitir(salaPersonal({ tipo: 'psicologo', id }), 'foro:invitaciones', { pendientes: await contarPendientes(ctx.db, id) });
   });
@@ -54,14 +49,14 @@ export function publicarMensaje(rt: Realtime, idForo: number, m: MensajeForo, ul
  * topic's new count of visible posts.
  */
 export function publicarVisibilidad(ctx: CtxPub, idForo: number, m: MensajeForo) {
-  ctx.realtime.emitir(salaTema(m.id_tema), 'foro:mensaje-oculto', {
-    id_tema: m.id_tema,
-    id_mensaje: m.id_mensaje,
-    seq: m.seq,
-    oculto: m.oculto,
-    ...(m.oculto ? {} : { mensaje: m }),
-  });
-  return trasCommit(ctx, 'el total del tema', async () => {
+  return avisar(ctx, 'foros: mensaje oculto o mostrado', async () => {
+    ctx.realtime.emitir(salaTema(m.id_tema), 'foro:mensaje-oculto', {
+      id_tema: m.id_tema,
+      id_mensaje: m.id_mensaje,
+      seq: m.seq,
+      oculto: m.oculto,
+      ...(m.oculto ? {} : { mensaje: m }),
+    });
     const total = await contarVisibles(ctx.db, m.id_tema);
     ctx.realtime.emitir(salaForo(idForo), 'foro:tema-conteo', { id_foro: idForo, id_tema: m.id_tema, total_mensajes: total });
   });
@@ -77,7 +72,7 @@ export async function salasDeModeradores(ctx: CtxPub, idForo: number): Promise<s
 }
 
 export function publicarAlertaCrisis(ctx: CtxPub, p: { id_foro: number; titulo_foro: string; id_tema: number; id_mensaje: number | null }) {
-  return trasCommit(ctx, 'alerta de crisis', async () => {
+  return avisar(ctx, 'foros: alerta de crisis', async () => {
     const salas = await salasDeModeradores(ctx, p.id_foro);
     if (salas.length) ctx.realtime.emitir(salas, 'foro:alerta-crisis', p);
   });

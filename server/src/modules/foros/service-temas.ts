@@ -4,6 +4,7 @@
 import { LOTE_RESYNC_FORO, MSG_FOROS, tieneRango, totalPaginas } from '@miduelo/shared/foros';
 import { contieneLenguajeDeCrisis } from '@miduelo/shared/foros-crisis';
 import { type Actor as ActorAuditoria, auditar } from '../../comun/auditoria';
+import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { conflict, notFound } from '../../errors';
 import { mensajeDto, temaDto } from './dto';
@@ -49,7 +50,8 @@ export async function crearTema(ctx: CtxForos, o: { cuenta: Cuenta; idForo: numb
   const idTema = await insertarTema(ctx.db, { idForo: o.idForo, titulo: o.titulo, autor: o.cuenta, ahora: ctx.now() });
   const [fila] = (await listarTemas(ctx.db, o.idForo, p?.id_participante ?? null, { page: 1, limit: 1, idTema })).data;
   const tema = temaDto(fila);
-  publicarTema(ctx.realtime, tema);
+  // Stored: a retry after an error would open the topic twice (decision 288).
+  await avisar(ctx, 'foros: tema', () => publicarTema(ctx.realtime, tema));
   await publicarConteos(ctx, o.idForo, f.publico);
   const crisis = contieneLenguajeDeCrisis(o.titulo);
   if (crisis) await publicarAlertaCrisis(ctx, { id_foro: o.idForo, titulo_foro: f.titulo, id_tema: idTema, id_mensaje: null });
@@ -150,8 +152,11 @@ export async function publicarEnTema(ctx: CtxForos, o: { cuenta: Cuenta; idTema:
   }
   const dto = mensajeDto(fila);
   // A retry re-sends the event too: a client that lost the answer may have missed it; readers merge by seq.
-  const totalVisibles = await contarVisibles(ctx.db, o.idTema);
-  publicarMensaje(ctx.realtime, t.id_foro, dto, Math.max(fila.seq, t.ultimo_seq), totalVisibles);
+  // Stored: a post without a client id answered with an error would be posted again (decision 288).
+  const ultimoSeq = Math.max(fila.seq, t.ultimo_seq);
+  await avisar(ctx, 'foros: mensaje', async () =>
+    publicarMensaje(ctx.realtime, t.id_foro, dto, ultimoSeq, await contarVisibles(ctx.db, o.idTema)),
+  );
   if (guardado && crisis)
     await publicarAlertaCrisis(ctx, { id_foro: t.id_foro, titulo_foro: t.titulo_foro, id_tema: o.idTema, id_mensaje: dto.id_mensaje });
   return { mensaje: { ...dto, crisis: fila.crisis }, nuevo: guardado !== null };
@@ -201,15 +206,17 @@ export async function reportarPost(ctx: CtxForos, o: { cuenta: Cuenta; idMensaje
     ahora: ctx.now(),
   });
   if (id === null) throw conflict(MSG_FOROS.yaReportado, 'YA_REPORTADO');
-  const salas = await salasDeModeradores(ctx, m.id_foro);
-  if (salas.length)
-    ctx.realtime.emitir(salas, 'foro:reporte', {
-      id_foro: m.id_foro,
-      titulo_foro: m.titulo_foro,
-      id_tema: m.id_tema,
-      id_mensaje: o.idMensaje,
-      id_reporte: id,
-    });
+  await avisar(ctx, 'foros: reporte', async () => {
+    const salas = await salasDeModeradores(ctx, m.id_foro);
+    if (salas.length)
+      ctx.realtime.emitir(salas, 'foro:reporte', {
+        id_foro: m.id_foro,
+        titulo_foro: m.titulo_foro,
+        id_tema: m.id_tema,
+        id_mensaje: o.idMensaje,
+        id_reporte: id,
+      });
+  });
   return { id_reporte: id, msg: MSG_FOROS.reporteEnviado };
 }
 

@@ -2,6 +2,7 @@
 // Writes run in one transaction under the forum's row lock; events leave after the commit.
 import { MSG_FOROS, type RolForo as Rol, tieneRango, totalPaginas } from '@miduelo/shared/foros';
 import { type Actor as ActorAuditoria, auditar } from '../../comun/auditoria';
+import { avisar } from '../../comun/aviso';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -123,8 +124,10 @@ export async function actualizarForo(
     // could no longer open. Participants are told to open it again.
     sacarDeSalas(ctx, o.idForo, 'todos', await temasDe(ctx, o.idForo));
   }
-  const participantes = (await cuentasDelForo(ctx.db, o.idForo)).map(salaPersonal);
-  ctx.realtime.emitir([salaForo(o.idForo), ...participantes], 'foro:cambio', { id_foro: o.idForo, eliminado: false });
+  await avisar(ctx, 'foros: foro actualizado', async () => {
+    const participantes = (await cuentasDelForo(ctx.db, o.idForo)).map(salaPersonal);
+    ctx.realtime.emitir([salaForo(o.idForo), ...participantes], 'foro:cambio', { id_foro: o.idForo, eliminado: false });
+  });
   return obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo });
 }
 
@@ -141,7 +144,9 @@ export async function eliminarForo(ctx: CtxForos, o: { cuenta: Cuenta; auditoria
     await auditar(tx, o.auditoria, { accion: 'eliminar', recurso: 'foro', idRecurso: o.idForo });
     return { participantes, invitados, publico: f.publico };
   });
-  ctx.realtime.emitir([salaForo(o.idForo), ...r.participantes.map(salaPersonal)], 'foro:cambio', { id_foro: o.idForo, eliminado: true });
+  await avisar(ctx, 'foros: foro eliminado', () =>
+    ctx.realtime.emitir([salaForo(o.idForo), ...r.participantes.map(salaPersonal)], 'foro:cambio', { id_foro: o.idForo, eliminado: true }),
+  );
   sacarDeSalas(ctx, o.idForo, 'todos', temas);
   // Its invitations went with it: the invitees' counts and lists drop them.
   await publicarInvitaciones(ctx, r.invitados);
@@ -223,7 +228,9 @@ export async function quitarParticipante(
   // A private forum's rooms are for participants only; a public one stays readable to any signed-in
   // account, so the removed one only loses the right to write.
   if (!r.publico) sacarDeSalas(ctx, o.idForo, [r.cuenta], temas);
-  ctx.realtime.emitir(salaPersonal(r.cuenta), 'foro:removido', { id_foro: o.idForo });
+  await avisar(ctx, 'foros: participante removido', () =>
+    ctx.realtime.emitir(salaPersonal(r.cuenta), 'foro:removido', { id_foro: o.idForo }),
+  );
   await publicarConteos(ctx, o.idForo, r.publico);
   return { msg: MSG_FOROS.participanteRemovido };
 }
@@ -262,11 +269,14 @@ export async function invitar(
     });
     return { id, idInvitado, titulo: f.titulo };
   });
-  const pendientes = await contarPendientes(ctx.db, titulo.idInvitado);
-  ctx.realtime.emitir(salaPersonal({ tipo: 'psicologo', id: titulo.idInvitado }), 'foro:invitacion', {
-    id_invitacion: titulo.id,
-    titulo_foro: titulo.titulo,
-    pendientes,
+  // Committed: a retry after an error would only meet 'invitación pendiente' (decision 288).
+  await avisar(ctx, 'foros: invitación', async () => {
+    const pendientes = await contarPendientes(ctx.db, titulo.idInvitado);
+    ctx.realtime.emitir(salaPersonal({ tipo: 'psicologo', id: titulo.idInvitado }), 'foro:invitacion', {
+      id_invitacion: titulo.id,
+      titulo_foro: titulo.titulo,
+      pendientes,
+    });
   });
   const [inv] = await listarInvitaciones(ctx.db, titulo.idInvitado, { idInvitacion: titulo.id });
   return invitacionDto(inv);
