@@ -15,7 +15,7 @@ import { MENSAJE_MAX, MSG_CHAT } from '@miduelo/shared/chat';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import { cita } from '@miduelo/server/db/schema/agenda';
-import { mensaje } from '@miduelo/server/db/schema/chat';
+import { chat as chatTabla, mensaje } from '@miduelo/server/db/schema/chat';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
@@ -30,7 +30,7 @@ import {
 } from '../helpers/fabricas';
 import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
-import { SIN_CONEXION } from '@/app-paciente/lib/api';
+import { SIN_CONEXION, SIN_CONEXION_NO_GUARDADO } from '@/app-paciente/lib/api';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -496,6 +496,88 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     const [c] = await e.t.db.select().from(cita).where(eq(cita.id_paciente, pac.id_paciente));
     esperar(e.t.app.ctx.cifrador.descifrar(c.notas as string, 'cita.notas')).toBe(larga.slice(0, NOTAS_CITA_MAX).trim());
   }, 90_000);
+
+  it('una conversación larga abre en sus últimos 200 mensajes, sin huecos, y «Ver mensajes anteriores» trae los demás sin mover lo que lee; con una sola conversación no hay flecha que la reabra', async () => {
+    const { tokenPsi, pac } = await practica();
+    const { id_chat } = await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: pac.id_paciente });
+    // 900 messages of months of accompaniment, stored as the send path stores them (encrypted, seq 1…900).
+    const cif = e.t.app.ctx.cifrador;
+    await e.t.db.insert(mensaje).values(
+      Array.from({ length: 900 }, (_, i) => ({
+        id_chat,
+        seq: i + 1,
+        remitente: i % 2 ? 'paciente' : 'psicologo',
+        contenido: cif.cifrar(`Mensaje ${i + 1}`, 'mensaje.contenido'),
+        huellas: [],
+        leido: true,
+      })),
+    );
+    await e.t.db.update(chatTabla).set({ ultimo_seq: 900 }).where(eq(chatTabla.id_chat, id_chat));
+
+    const page = await (await telefono()).newPage();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Mensajes' }).click();
+    await page.waitForURL((u) => u.pathname === `/app/chat/${id_chat}`);
+    const lista = page.getByTestId('mensajes');
+    await lista.getByText('Mensaje 900', { exact: true }).waitFor();
+    await enVivo(pac);
+    // The latest 200, contiguous (the socket's answer from the start of the conversation, its oldest
+    // 500, once sat above them with 200 missing in between).
+    const seqs = async () => await lista.locator('li').evaluateAll((li) => li.map((x) => Number(x.getAttribute('data-seq'))));
+    const desde = (n: number) => Array.from({ length: 901 - n }, (_, i) => n + i);
+    esperar(await seqs()).toEqual(desde(701));
+    esperar(await page.getByRole('link', { name: 'Volver a mensajes' }).count()).toBe(0);
+
+    const leia = lista.getByText('Mensaje 701', { exact: true });
+    const anteriores = page.getByRole('button', { name: 'Ver mensajes anteriores' });
+    await anteriores.click();
+    await lista.getByText('Mensaje 501', { exact: true }).waitFor({ state: 'attached' });
+    esperar(await seqs()).toEqual(desde(501));
+    // What she was reading (the oldest of the first page) is still on screen, not pushed away.
+    const caja = await leia.boundingBox();
+    esperar(caja !== null && caja.y >= 0 && caja.y + caja.height <= 844).toBe(true);
+    for (const primero of [301, 101, 1]) {
+      await anteriores.click();
+      await lista.getByText(`Mensaje ${primero}`, { exact: true }).waitFor({ state: 'attached' });
+    }
+    esperar(await seqs()).toEqual(desde(1));
+    esperar(await anteriores.count()).toBe(0);
+
+    // A second conversation (an administrator writes to her): the arrow back to the list is there.
+    const admin = await crearPsicologo(e.t.db, { rol_admin: true });
+    const tokenAdmin = sesionPsicologo(e.t.app, admin);
+    const { id_chat_admin } = await api(tokenAdmin, 'POST', '/api/admin/chats', {
+      destinatario_tipo: 'paciente',
+      destinatario_id: pac.id_paciente,
+    });
+    await api(tokenAdmin, 'POST', '/api/admin/mensajes', { id_chat_admin, contenido: 'Hola, soy del equipo de MiDuelo.' });
+    await page.reload();
+    await page.getByRole('link', { name: 'Volver a mensajes' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/chat');
+    await page.getByRole('heading', { name: 'Mensajes' }).waitFor();
+  }, 90_000);
+
+  it('sin conexión, un cambio que nada reintenta (sus datos en Ajustes) pide intentarlo de nuevo, sin prometer que la app lo hará', async () => {
+    const { pac } = await practica();
+    const ctx = await telefono();
+    const page = await ctx.newPage();
+    await entrarEnLaApp(page, pac.email);
+    await page.getByRole('banner').getByRole('link', { name: 'Ajustes' }).click();
+    const tel = page.getByLabel('Teléfono');
+    await esperar.poll(() => tel.inputValue()).toBe(pac.telefono);
+    await ctx.setOffline(true);
+    await tel.fill('5598761234');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(SIN_CONEXION_NO_GUARDADO).waitFor();
+    esperar(await page.getByText(SIN_CONEXION).count()).toBe(0);
+    // And indeed nothing sends it when the connection returns: she saves it herself.
+    await ctx.setOffline(false);
+    await page.getByText(/Sin conexión/).waitFor({ state: 'hidden' });
+    const [sigue] = await e.t.db.select().from(paciente).where(eq(paciente.id_paciente, pac.id_paciente));
+    esperar(sigue.telefono).toBe(pac.telefono);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(MSG_PERFIL.perfilActualizado).waitFor();
+  });
 
   it('instalable: manifiesto con sus campos e íconos, worker que controla la página, sin errores de instalación', async () => {
     const ctx = await telefono();

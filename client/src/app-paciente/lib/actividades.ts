@@ -3,7 +3,7 @@
 // (files are served only with the session's token, so they are fetched, never linked).
 // Only types from shared/ here: Home imports this file and stays in the first load.
 import type { Asignacion, Evidencia } from '@miduelo/shared/actividades';
-import { cookieXsrf, ErrorApi, SIN_CONEXION, sesionPerdida } from './api';
+import { cookieXsrf, ErrorApi, SIN_CONEXION, SIN_CONEXION_NO_GUARDADO, sesionPerdida } from './api';
 import { fechaLarga, hoyClinica, sumarDias } from './fechas';
 import { sesionActual, sesionTerminada } from './sesion';
 
@@ -90,7 +90,7 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) alAvanzar?.(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(new ErrorApi(0, SIN_CONEXION, 'SIN_CONEXION'));
+    xhr.onerror = () => reject(new ErrorApi(0, SIN_CONEXION_NO_GUARDADO, 'SIN_CONEXION'));
     xhr.onload = () => {
       let datos: { msg?: string; code?: string } | null = null;
       try {

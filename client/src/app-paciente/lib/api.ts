@@ -16,6 +16,9 @@ export class ErrorApi extends Error {
 }
 
 export const SIN_CONEXION = 'No hay conexión a internet. Lo intentaremos de nuevo en cuanto vuelva.';
+/** A write that could not leave: nothing tries it again by itself (decision 297), so it says so.
+ * (Chat messages and forum posts wait in their own queues and say 'Pendiente de envío'.) */
+export const SIN_CONEXION_NO_GUARDADO = 'No hay conexión a internet. Inténtalo de nuevo cuando vuelva la conexión.';
 const ERROR_GENERICO = 'Algo no salió bien. Inténtalo de nuevo en un momento.';
 
 /** The anti-forgery cookie the psychologists' site may have set on this origin (see `api`). */
@@ -70,7 +73,7 @@ export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
       cache: 'no-store',
     });
   } catch {
-    throw new ErrorApi(0, SIN_CONEXION, 'SIN_CONEXION');
+    throw new ErrorApi(0, o.metodo && o.metodo !== 'GET' ? SIN_CONEXION_NO_GUARDADO : SIN_CONEXION, 'SIN_CONEXION');
   }
   const texto = await res.text();
   let datos: unknown = null;

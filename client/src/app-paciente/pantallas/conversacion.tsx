@@ -1,8 +1,15 @@
-import { ESCRIBIENDO_CADUCA_MS, ESCRIBIENDO_INTERVALO_MS, MENSAJE_MAX, MSG_CHAT } from '@miduelo/shared/chat';
+import {
+  ESCRIBIENDO_CADUCA_MS,
+  ESCRIBIENDO_INTERVALO_MS,
+  MENSAJE_MAX,
+  MSG_CHAT,
+  PAGINA_MENSAJES_DEFECTO,
+  PAGINA_MENSAJES_MAX,
+} from '@miduelo/shared/chat';
 import { longitudTexto } from '@miduelo/shared/comun';
 import type { ChatPaciente, Mensaje } from '@miduelo/shared/chat-respuestas';
 import { ArrowLeft, Check, CheckCheck, Clock, SendHorizontal } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Aviso, AvisoGuardado, Cuenta } from '../componentes/ui';
 import { api, guardarCache, leerCache, useRecurso } from '../lib/api';
 import { alEnviar, descartar, encolar, useBandeja } from '../lib/bandeja';
@@ -53,14 +60,20 @@ export default function Conversacion({ idChat }: { idChat: number }) {
     api(`/chats/${idChat}/leer`, { metodo: 'PUT' }).catch(() => undefined);
   }, [idChat]);
 
+  // Without a last message: the latest page. After one: everything since, a full page at a time
+  // (the server gives at most PAGINA_MENSAJES_MAX after a sequence number), so nothing is skipped.
   const cargar = useCallback(async () => {
     try {
-      const despues = ultimoSeq.current;
-      const r = await api<Mensaje[]>(`/chats/${idChat}/mensajes${despues > 0 ? `?despues_de=${despues}` : ''}`);
-      agregar(r);
-      setError(null);
-      setGuardado(false);
-      if (r.some((m) => m.remitente !== 'paciente' && !m.leido)) marcarLeido();
+      let despues = ultimoSeq.current;
+      for (;;) {
+        const r = await api<Mensaje[]>(`/chats/${idChat}/mensajes${despues > 0 ? `?despues_de=${despues}` : ''}`);
+        agregar(r);
+        setError(null);
+        setGuardado(false);
+        if (r.some((m) => m.remitente !== 'paciente' && !m.leido)) marcarLeido();
+        if (despues === 0 || r.length < PAGINA_MENSAJES_MAX) break;
+        despues = r.at(-1)?.seq ?? despues;
+      }
     } catch (e) {
       setError((e as Error).message);
     }
@@ -75,17 +88,24 @@ export default function Conversacion({ idChat }: { idChat: number }) {
   // Opens the conversation on the socket (typing indicators, and what was missed) on every connection.
   useEffect(() => {
     if (!socket) return;
-    const unirse = () =>
-      socket.emit('chat:unirse', { id_chat: idChat, despues_de: ultimoSeq.current }, (r) => {
-        if (r.ok) agregar(r.data.mensajes);
+    // The socket gives what came after the last message shown, at most a full page from there. Opened
+    // before anything was shown (0), a long conversation's answer is its oldest page: it is left to
+    // `cargar`, which shows the latest; with more than a page missed, `cargar` brings the rest.
+    const unirse = () => {
+      const desde = ultimoSeq.current;
+      socket.emit('chat:unirse', { id_chat: idChat, despues_de: desde }, (r) => {
+        if (!r.ok) return;
+        if (desde > 0 || !r.data.hay_mas) agregar(r.data.mensajes);
+        if (r.data.hay_mas) void cargar();
       });
+    };
     if (socket.connected) unirse();
     socket.on('connect', unirse);
     return () => {
       socket.off('connect', unirse);
       if (socket.connected) socket.emit('chat:salir', { id_chat: idChat });
     };
-  }, [socket, idChat, agregar]);
+  }, [socket, idChat, agregar, cargar]);
   void conexiones;
 
   useEvento('chat:mensaje', (p) => {
@@ -114,19 +134,48 @@ export default function Conversacion({ idChat }: { idChat: number }) {
     return () => document.removeEventListener('visibilitychange', f);
   }, [marcarLeido]);
 
+  // Older messages, a page at a time (decision 296): the conversation opens on its latest 200, and
+  // sequence numbers start at 1 in every conversation, so a first one above 1 means there are more.
+  const primero = mensajes[0]?.seq ?? 0;
+  const [anteriores, setAnteriores] = useState<'listos' | 'cargando' | 'error' | 'fin'>('listos');
+  const alturaAntes = useRef<number | null>(null);
+  async function verAnteriores() {
+    setAnteriores('cargando');
+    try {
+      const r = await api<Mensaje[]>(`/chats/${idChat}/mensajes?antes_de=${primero}&limite=${PAGINA_MENSAJES_DEFECTO}`);
+      alturaAntes.current = document.documentElement.scrollHeight;
+      agregar(r);
+      setAnteriores(r.length === 0 ? 'fin' : 'listos');
+    } catch {
+      setAnteriores('error');
+    }
+  }
+  // What she was reading stays where it was when older messages appear above it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the first message changes
+  useLayoutEffect(() => {
+    if (alturaAntes.current === null) return;
+    window.scrollBy(0, document.documentElement.scrollHeight - alturaAntes.current);
+    alturaAntes.current = null;
+  }, [primero]);
+
   const enviados = new Set(mensajes.map((m) => m.id_cliente));
   const enEspera = pendientes.filter((p) => !enviados.has(p.id_cliente));
-  const total = mensajes.length + enEspera.length;
+  // Down to the newest when one arrives or is written (not when older ones are added above).
+  const ultimo = mensajes.at(-1)?.seq ?? 0;
   useEffect(() => {
-    if (total > 0) fin.current?.scrollIntoView({ block: 'end' });
-  }, [total]);
+    if (ultimo > 0 || enEspera.length > 0) fin.current?.scrollIntoView({ block: 'end' });
+  }, [ultimo, enEspera.length]);
+  // With one conversation, Mensajes opens it straight away: a back arrow would only reopen it.
+  const variasConversaciones = (chats.datos?.length ?? 0) > 1;
 
   return (
     <div className="flex min-h-[calc(100dvh-13rem)] flex-col">
       <div className="mb-3 flex items-center gap-2">
-        <Enlace a="/chat" aria-label="Volver a mensajes" className="-ml-2 grid size-11 place-items-center rounded-full">
-          <ArrowLeft aria-hidden className="size-5" />
-        </Enlace>
+        {variasConversaciones && (
+          <Enlace a="/chat" aria-label="Volver a mensajes" className="-ml-2 grid size-11 place-items-center rounded-full">
+            <ArrowLeft aria-hidden className="size-5" />
+          </Enlace>
+        )}
         <div className="min-w-0">
           <h1 className="font-serif text-xl [overflow-wrap:anywhere]">{chat ? nombreDe(chat) : 'Conversación'}</h1>
           <p className="h-5 text-sm text-salvia-700" aria-live="polite">
@@ -136,6 +185,23 @@ export default function Conversacion({ idChat }: { idChat: number }) {
       </div>
       <AvisoGuardado visible={guardado && error !== null} />
       {error && mensajes.length === 0 && <Aviso tono="error">{error}</Aviso>}
+      {primero > 1 && anteriores !== 'fin' && (
+        <div className="mb-3 flex flex-col items-center gap-1">
+          <button
+            type="button"
+            onClick={() => void verAnteriores()}
+            disabled={anteriores === 'cargando'}
+            className="min-h-11 rounded-full border border-arena-300 bg-papel px-4 text-sm font-semibold text-tinta-700 disabled:text-tinta-400"
+          >
+            {anteriores === 'cargando' ? 'Cargando…' : 'Ver mensajes anteriores'}
+          </button>
+          {anteriores === 'error' && (
+            <p role="alert" className="text-sm text-terracota-700">
+              No pudimos traer los mensajes anteriores. Inténtalo de nuevo.
+            </p>
+          )}
+        </div>
+      )}
       <ol className="flex-1 space-y-2" aria-label="Mensajes" data-testid="mensajes">
         {mensajes.map((m) => (
           <Burbuja key={m.seq} propia={m.remitente === 'paciente'} texto={m.contenido} data-seq={m.seq}>

@@ -24,7 +24,7 @@ import { ArrowLeft, MessageSquare, SendHorizontal, Users } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { LineasCrisis } from '../componentes/crisis';
 import { Aviso, Boton, Cuenta, Tarjeta, Titulo } from '../componentes/ui';
-import { ErrorApi, guardarCache, leerCache } from '../lib/api';
+import { ErrorApi, guardarCache, leerCache, SIN_CONEXION } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace, navegar } from '../lib/enrutador';
 import { zonaClinica } from '../lib/fechas';
@@ -779,7 +779,8 @@ function Escribir({ idTema, alPublicar }: { idTema: number; alPublicar: (m: Mens
       // post waits for it (the text says so); any other failure waits for her.
       const sinConexion = err instanceof ErrorApi && err.status === 0;
       esperar(sinConexion && textoActual.current.trim() === t ? t : null);
-      setError(mensajeDe(err, TEXTOS_FOROS.errorEnviar));
+      // Unlike other writes (decision 297), this one is tried again by itself: the message says so.
+      setError(sinConexion ? SIN_CONEXION : mensajeDe(err, TEXTOS_FOROS.errorEnviar));
     } finally {
       enCurso.current = false;
       setEnviando(false);
