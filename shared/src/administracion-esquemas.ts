@@ -16,8 +16,13 @@ export const ValidarCedulaApiBody = cuerpo({
   ),
 });
 export const EliminarPsicologoBody = v.optional(v.object({ confirmacion: v.optional(v.string()) }, MSG_GENERICO.cuerpoInvalido), {});
-// A missing psychologist reads as '' so it gets the screen's own warning.
-export const ReasignarBody = cuerpo({ id_psicologo: v.optional(idEntero(MSG_ADMINISTRACION.idPsicologoInvalido), '') });
+// A missing psychologist reads as '' so it gets the screen's own warning. `id_psicologo_actual`
+// (ours, optional; decision 292): the psychologist the screen showed as current, null for 'Sin
+// asignar'; when the patient's psychologist is no longer that one, the reassignment answers 409.
+export const ReasignarBody = cuerpo({
+  id_psicologo: v.optional(idEntero(MSG_ADMINISTRACION.idPsicologoInvalido), ''),
+  id_psicologo_actual: v.optional(v.nullable(idEntero(MSG_ADMINISTRACION.psicologoActualInvalido))),
+});
 
 export const CedulaApiRespuesta = v.object({ valida: v.boolean(), mensaje: v.string() });
 

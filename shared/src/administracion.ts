@@ -19,6 +19,10 @@ export const MSG_ADMINISTRACION = {
   errorEstadoPaciente: 'Error al deshabilitar/habilitar la cuenta',
   seleccionePsicologo: 'Seleccione un psicologo',
   yaAsignado: 'El paciente ya esta asignado a este psicologo',
+  /** 409 of a reassignment made from a stale screen (decision 292): nothing was changed. */
+  reasignacionDesactualizada:
+    'Otra persona cambió el psicólogo de este paciente mientras tenías la pantalla abierta. No se hizo ningún cambio: revisa el psicólogo actual y vuelve a intentarlo.',
+  psicologoActualInvalido: 'El psicólogo actual indicado no es válido',
   // Server answers
   cedulaValidadaManual: 'Cédula validada manualmente',
   cedulaYaValidada: 'La cédula ya está validada',

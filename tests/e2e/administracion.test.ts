@@ -2,7 +2,8 @@
 // open tab loses its banner live; reassigns a patient; disables (the psychologist's tab is logged
 // out) and enables an account; deletes one, the word ELIMINAR typed anew at every opening of its
 // confirmation; a psychologist changes the profile's phone and the password, and the other
-// device's tab is logged out.
+// device's tab is logged out. The lists follow another administrator's acts live (decision 291), and
+// a reassignment from a row another administrator just changed is refused on screen (decision 292).
 import { MSG } from '@miduelo/shared/auth';
 import { MSG_ADMINISTRACION, PALABRA_ELIMINAR } from '@miduelo/shared/administracion';
 import { MSG_PERFIL } from '@miduelo/shared/perfil';
@@ -11,6 +12,8 @@ import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
+import { inyectarCon } from '../helpers/app';
+import { enVivo } from '../helpers/e2e-esperas';
 import { CONTRASENA, crearPaciente, crearPsicologo, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
 import { debeOmitirE2E, TELEFONO } from '../helpers/navegador';
 
@@ -83,6 +86,74 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
     const [p] = await e.t.db.select().from(paciente).where(eq(paciente.id_paciente, pac.id_paciente));
     expect(p?.id_psicologo).toBe(nuevo.id_psicologo);
   });
+
+  it('las listas de un administrador siguen en vivo lo que hace otro: la fila «Sin asignar» y la cédula cambian sin recargar (decisión 291)', async () => {
+    const destino = await crearPsicologo(e.t.db, { nombre: 'Vivo', apellidoPaterno: 'Destino' });
+    const porValidar = await crearPsicologo(e.t.db, { nombre: 'Pendiente', apellidoPaterno: 'Cédula', cedula_validada: false });
+    const pac = await crearPaciente(e.t.db, { nombre: 'Huérfana', apellido_paterno: 'Sola' });
+    const otro = sesionPsicologo(e.t.app, await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Otra', apellidoPaterno: 'Admin' }));
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/pacientes');
+    const f = fila(page, 'data-fila-paciente', pac.id_paciente);
+    await expect.poll(() => f.textContent(), { timeout: 10_000 }).toContain('Sin asignar');
+    await enVivo(page);
+    const r = await inyectarCon(e.t.app, otro, {
+      method: 'PUT',
+      url: `/api/admin/pacientes/${pac.id_paciente}/reasignar`,
+      payload: { id_psicologo: destino.id_psicologo, id_psicologo_actual: null },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await expect.poll(() => f.textContent(), { timeout: 10_000 }).toContain('Vivo Destino');
+    expect(await f.textContent()).not.toContain('Sin asignar');
+
+    await page.goto('/admin/psicologos');
+    const fp = fila(page, 'data-fila-psicologo', porValidar.id_psicologo);
+    await expect.poll(() => fp.textContent(), { timeout: 10_000 }).toContain('No verificada');
+    await enVivo(page);
+    const v = await inyectarCon(e.t.app, otro, {
+      method: 'PUT',
+      url: `/api/admin/psicologos/${porValidar.id_psicologo}/validar-cedula-manual`,
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    await expect.poll(() => fp.textContent(), { timeout: 10_000 }).not.toContain('No verificada');
+    expect(await fp.textContent()).toContain('Verificada');
+  }, 90_000);
+
+  it('reasignar desde una fila que otro administrador acaba de cambiar: nada se pisa, se ven el mensaje y la fila actual (decisión 292)', async () => {
+    const actual = await crearPsicologo(e.t.db, { nombre: 'Primera', apellidoPaterno: 'Asignada' });
+    await crearPsicologo(e.t.db, { nombre: 'Elegida', apellidoPaterno: 'Aquí' });
+    const tercera = await crearPsicologo(e.t.db, { nombre: 'Tercera', apellidoPaterno: 'Vía' });
+    const pac = await crearPaciente(e.t.db, { id_psicologo: actual.id_psicologo, nombre: 'Disputada' });
+    const otro = sesionPsicologo(e.t.app, await crearPsicologo(e.t.db, { rol_admin: true, nombre: 'Otro', apellidoPaterno: 'Admin' }));
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/pacientes');
+    const f = fila(page, 'data-fila-paciente', pac.id_paciente);
+    await expect.poll(() => f.textContent(), { timeout: 10_000 }).toContain('Primera Asignada');
+    await f.getByRole('button', { name: /Reasignar a/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Reasignar paciente' });
+    await modal.getByRole('combobox').click();
+    await page.getByRole('option', { name: /Elegida Aquí/ }).click();
+    await modal.getByRole('button', { name: 'Reasignar' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    // While this administrator reads the confirmation, another one moves the patient elsewhere.
+    const r = await inyectarCon(e.t.app, otro, {
+      method: 'PUT',
+      url: `/api/admin/pacientes/${pac.id_paciente}/reasignar`,
+      payload: { id_psicologo: tercera.id_psicologo, id_psicologo_actual: actual.id_psicologo },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await confirmarDialogo(page, 'Sí, reasignar');
+    await page
+      .getByText(MSG_ADMINISTRACION.reasignacionDesactualizada)
+      .or(page.getByText(MSG_ADMINISTRACION.pacienteReasignado))
+      .first()
+      .waitFor({ timeout: 10_000 });
+    const [p] = await e.t.db.select().from(paciente).where(eq(paciente.id_paciente, pac.id_paciente));
+    expect(p?.id_psicologo).toBe(tercera.id_psicologo);
+    await modal.getByRole('alert').filter({ hasText: MSG_ADMINISTRACION.reasignacionDesactualizada }).waitFor();
+    // The dialog and the row show who has her now; the choice is cleared.
+    await expect.poll(() => modal.textContent(), { timeout: 10_000 }).toContain('actualmente: Tercera Vía');
+    await expect.poll(() => f.textContent()).toContain('Tercera Vía');
+    expect(await modal.getByRole('combobox').textContent()).toContain('Selecciona un psicólogo');
+  }, 90_000);
 
   it('inhabilitar cierra la sesión abierta del psicólogo; habilitar le devuelve el acceso', async () => {
     const psi = await crearPsicologo(e.t.db, { nombre: 'Inhabilitable' });

@@ -73,7 +73,14 @@ const rutasAdministracion: Rutas<{ alCambiar: () => void }> = async (app, opts) 
     '/pacientes/:id/reasignar',
     { schema: { params: IdParams, body: ReasignarBody, response: { 200: ReasignadoRespuesta } } },
     async (request) =>
-      cambio(await reasignarPaciente(ctx, { id: request.params.id, idPsicologo: request.body.id_psicologo, actor: actorDe(request) })),
+      cambio(
+        await reasignarPaciente(ctx, {
+          id: request.params.id,
+          idPsicologo: request.body.id_psicologo,
+          esperado: request.body.id_psicologo_actual,
+          actor: actorDe(request),
+        }),
+      ),
   );
 
   app.get('/estadisticas', { schema: { response: { 200: EstadisticasSchema } } }, async () => calcularEstadisticas(ctx));

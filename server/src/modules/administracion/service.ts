@@ -8,6 +8,7 @@ import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
+import { avisarAdministradores } from '../../comun/aviso-admin';
 import { COLUMNA_NOTAS_CITA, publicarCitaAlPaciente } from '../../comun/cita-paciente';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
@@ -87,11 +88,11 @@ async function publicarCuenta(ctx: Ctx, id: number) {
 }
 
 async function fijarValidacion(ctx: Ctx, o: { id: number; valor: boolean; actor: Actor; metodo: string; exigirPendiente?: boolean }) {
-  await ctx.db.transaction(async (tx) => {
+  const cambio = await ctx.db.transaction(async (tx) => {
     const p = await repo.psicologoBloqueado(tx, o.id);
     if (!p) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
     if (o.exigirPendiente && p.cedula_validada) throw conflict(MSG_ADMINISTRACION.cedulaYaValidada, 'CEDULA_YA_VALIDADA');
-    if (p.cedula_validada === o.valor) return;
+    if (p.cedula_validada === o.valor) return false;
     await repo.fijarCedulaValidada(tx, o.id, o.valor);
     await auditar(tx, o.actor, {
       accion: o.valor ? 'validar_cedula' : 'invalidar_cedula',
@@ -99,7 +100,9 @@ async function fijarValidacion(ctx: Ctx, o: { id: number; valor: boolean; actor:
       idRecurso: o.id,
       detalle: { metodo: o.metodo },
     });
+    return true;
   });
+  if (cambio) await avisarAdministradores(ctx, { recurso: 'psicologo', id: o.id });
   // The licence is part of the session check: its cached answers go first, on every node (082).
   await ctx.sesiones.olvidarCuenta({ tipo: 'psicologo', id: o.id });
   await avisar(ctx, 'validación de cédula', () => publicarCuenta(ctx, o.id));
@@ -181,6 +184,8 @@ export async function eliminarPsicologo(ctx: Ctx, o: { id: number; idAdmin: numb
       throw conflict('La cuenta tiene registros que impiden eliminarla. Deshabilítala en su lugar.', 'ELIMINACION_BLOQUEADA');
     throw err;
   }
+  // Other administrators' open lists drop the row, and show its patients as 'Sin asignar' (291).
+  await avisarAdministradores(ctx, { recurso: 'psicologo', id: o.id });
   await ctx.realtime.desconectarCuenta({ tipo: 'psicologo', id: o.id }, 'deshabilitada');
   // The appointments still to come left with the account: each patient's open app drops them now
   // (and one whose app is closed gets the push a cancellation gets), instead of keeping a session
@@ -219,12 +224,19 @@ function codigoBd(err: unknown): string | null {
   return null;
 }
 
-/** PUT pacientes/{id}/reasignar { id_psicologo }: only to an active, activated psychologist with a
- * verified licence, never an administrator, and never the current one. */
-export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: number; actor: Actor }) {
+/** What the reassignment's transaction answers when the screen was stale: nothing was written. */
+const DESACTUALIZADA = Symbol('reasignacion-desactualizada');
+
+/** PUT pacientes/{id}/reasignar { id_psicologo, id_psicologo_actual? }: only to an active, activated
+ * psychologist with a verified licence, never an administrator, and never the current one. With
+ * `esperado` (the psychologist the screen showed, null for 'Sin asignar'), a patient whose
+ * psychologist changed since is not overwritten: 409 with the patient as she is now (decision 292). */
+export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: number; esperado?: number | null; actor: Actor }) {
   const anterior = await ctx.db.transaction(async (tx) => {
     const pac = await repo.pacienteBloqueado(tx, o.id);
     if (!pac) throw notFound(MSG_ADMIN.pacienteNoEncontrado);
+    // The row is locked: a concurrent reassignment waits here and then sees this one's result.
+    if (o.esperado !== undefined && pac.id_psicologo !== o.esperado) return DESACTUALIZADA;
     if (pac.id_psicologo === o.idPsicologo) throw badRequest(MSG_ADMINISTRACION.yaAsignado, 'YA_ASIGNADO');
     const destino = await repo.psicologoBloqueado(tx, o.idPsicologo);
     if (!destino) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
@@ -241,8 +253,15 @@ export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: 
     });
     return pac.id_psicologo;
   });
-  // Both psychologists' open patient lists follow (decision 266).
+  if (anterior === DESACTUALIZADA) {
+    const [actual] = await repo.pacientes(ctx.db, o.id);
+    throw new AppError(409, 'REASIGNACION_DESACTUALIZADA', MSG_ADMINISTRACION.reasignacionDesactualizada, {
+      paciente: actual ? vistaPaciente(actual) : null,
+    });
+  }
+  // Both psychologists' open patient lists follow (decision 266), and every administrator's (291).
   await avisar(ctx, 'reasignar paciente', () => publicarVinculo(ctx.realtime, { idPaciente: o.id, de: anterior, a: o.idPsicologo }));
+  await avisarAdministradores(ctx, { recurso: 'paciente', id: o.id });
   const [fila] = await repo.pacientes(ctx.db, o.id);
   return { msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: vistaPaciente(fila) };
 }

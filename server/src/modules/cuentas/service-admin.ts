@@ -1,6 +1,7 @@
 // What only administrators do to accounts (spec 2 §7): enable and disable them.
 import { MSG_ADMIN } from '@miduelo/shared/auth';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisarAdministradores } from '../../comun/aviso-admin';
 import { badRequest, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { cambiarStatusCuenta } from './repo';
@@ -11,7 +12,7 @@ type Estado = 'activo' | 'inactivo';
  * session version (every earlier token is refused from then on) and closes the account's sockets
  * after commit. */
 export async function cambiarEstadoCuenta(
-  ctx: Pick<Ctx, 'db' | 'realtime' | 'sesiones'>,
+  ctx: Pick<Ctx, 'db' | 'realtime' | 'sesiones' | 'log'>,
   o: { tipo: 'psicologo' | 'paciente'; id: number; idAdmin: number; status: Estado; actor: Actor },
 ) {
   if (o.tipo === 'psicologo' && o.id === o.idAdmin && o.status === 'inactivo') throw badRequest(MSG_ADMIN.propiaCuenta, 'PROPIA_CUENTA');
@@ -25,6 +26,7 @@ export async function cambiarEstadoCuenta(
       idPaciente: o.tipo === 'paciente' ? o.id : null,
     });
   });
+  await avisarAdministradores(ctx, { recurso: o.tipo, id: o.id });
   if (o.status === 'inactivo') await ctx.realtime.desconectarCuenta({ tipo: o.tipo, id: o.id }, 'deshabilitada');
   else await ctx.sesiones.olvidarCuenta({ tipo: o.tipo, id: o.id });
   return { msg: o.status === 'activo' ? MSG_ADMIN.cuentaHabilitada : MSG_ADMIN.cuentaDeshabilitada, status: o.status };

@@ -2,6 +2,7 @@ import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
 import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { avisar } from '../../comun/aviso';
+import { avisarAdministradores } from '../../comun/aviso-admin';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { publicarVinculo } from '../../comun/vinculo';
@@ -76,9 +77,12 @@ export async function registrarPaciente(
     throw err;
   }
   // The psychologist's open patient list shows the new patient at once (decision 266).
-  // Registered: a failed notice must not tell the patient that the registration failed (decision 288).
-  if (creado !== null)
+  // So do the administrators' lists (decision 291). Registered: a failed notice must not tell the
+  // patient that the registration failed (decision 288).
+  if (creado !== null) {
     await avisar(ctx, 'registro de paciente', () => publicarVinculo(ctx.realtime, { idPaciente: creado, de: null, a: psic.id_psicologo }));
+    await avisarAdministradores(ctx, { recurso: 'paciente', id: creado });
+  }
   return { msg: MSG.registroExitoso };
 }
 

@@ -7,6 +7,7 @@ import { RESTABLECER_HORAS } from '@miduelo/shared/constants';
 import type { TokenPayload } from '@miduelo/shared/auth';
 import { MSG } from '@miduelo/shared/auth';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisarAdministradores } from '../../comun/aviso-admin';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { badRequest, conflict, unauthorized } from '../../errors';
@@ -73,12 +74,13 @@ export async function actualizarPerfilPsicologo(
   const id = o.sesion.id_psicologo;
   let anterior: Psicologo | null = null;
   let correoCambiado = false;
+  let cambios: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
       const p = await psicologoParaCambio(tx, id);
       if (!p) throw unauthorized(MSG.sesionInvalida);
       anterior = p;
-      const cambios: string[] = [];
+      cambios = [];
       if (p.telefono !== o.datos.telefono) cambios.push('telefono');
       if (o.datos.direccionConsultorio !== undefined && p.direccionConsultorio !== o.datos.direccionConsultorio)
         cambios.push('direccionConsultorio');
@@ -101,6 +103,8 @@ export async function actualizarPerfilPsicologo(
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_PERFIL.correoOcupado, 'CORREO_DUPLICADO');
     throw err;
   }
+  // The administrators' lists show the account's phone, email and office (decision 291).
+  if (cambios.length || correoCambiado) await avisarAdministradores(ctx, { recurso: 'psicologo', id });
   const previo = anterior as Psicologo | null;
   if (correoCambiado && previo) {
     // Every session ends; this tab logs out by itself 2 s later (spec 2 §4), so its sockets close quietly.
@@ -205,6 +209,7 @@ export async function confirmarCambioCorreo(ctx: Ctx, o: { sesion: SesionPsicolo
     throw err;
   }
   const p = previo as Psicologo | null;
+  await avisarAdministradores(ctx, { recurso: 'psicologo', id });
   await ctx.realtime.desconectarCuenta({ tipo: 'psicologo', id }, 'contrasena', undefined, { excepto: o.sesion.jti });
   if (p) avisar(ctx, correoAvisoCambioCuenta({ para: p.correo, nombre: p.nombre, cambio: 'correo', nuevoCorreo: nuevo }));
   return { msg: MSG_PERFIL.correoCambiado };
@@ -234,7 +239,8 @@ export async function obtenerPerfilPaciente(ctx: Ctx, { idPaciente }: { idPacien
 
 type SesionPaciente = Extract<TokenPayload, { tipo: 'paciente' }>;
 
-/** PUT /api/paciente/perfil: a changed email ends every other session and tells the old address. */
+/** PUT /api/paciente/perfil: a changed email ends every other session and tells the old address. A
+ * changed phone or email reaches the administrators' lists (decision 291). */
 export async function actualizarPerfilPaciente(
   ctx: Ctx,
   o: { sesion: SesionPaciente; actor: Actor; datos: { telefono: string; email: string } },
@@ -242,11 +248,13 @@ export async function actualizarPerfilPaciente(
   const id = o.sesion.id_paciente;
   let previo: { email: string; nombre: string } | null = null;
   let correoCambiado = false;
+  let cambio = false;
   try {
     await ctx.db.transaction(async (tx) => {
       const p = await pacienteParaCambio(tx, id);
       if (!p) throw unauthorized(MSG.sesionInvalida);
       correoCambiado = p.email !== o.datos.email;
+      cambio = correoCambiado || p.telefono !== o.datos.telefono;
       if (correoCambiado && (await emailPacienteOcupado(tx, o.datos.email, id)))
         throw conflict(MSG_PERFIL.correoOcupado, 'CORREO_DUPLICADO');
       await modificarPaciente(tx, id, o.datos, correoCambiado);
@@ -262,6 +270,7 @@ export async function actualizarPerfilPaciente(
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_PERFIL.correoOcupado, 'CORREO_DUPLICADO');
     throw err;
   }
+  if (cambio) await avisarAdministradores(ctx, { recurso: 'paciente', id });
   const antes = previo as { email: string; nombre: string } | null;
   if (correoCambiado && antes) {
     await ctx.realtime.desconectarCuenta({ tipo: 'paciente', id }, 'contrasena', undefined, { excepto: o.sesion.jti });

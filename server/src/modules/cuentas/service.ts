@@ -3,6 +3,7 @@ import { CredencialesAdminSchema, MSG, MSG_CUENTA } from '@miduelo/shared/auth';
 import * as v from 'valibot';
 import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/auth';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { avisarAdministradores } from '../../comun/aviso-admin';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
@@ -52,8 +53,9 @@ export async function registrarPsicologo(
 ): Promise<{ msg: string }> {
   const contrasenaHash = await hashContrasena(body.contrasena);
   const ahora = ctx.config.now();
+  let creado: number | null = null;
   try {
-    await ctx.db.transaction(async (tx) => {
+    creado = await ctx.db.transaction(async (tx) => {
       const ocupado = await psicologosConCorreoOCedula(tx, body);
       if (ocupado) {
         if (o.admin) throw duplicado(ocupado.dato);
@@ -65,7 +67,7 @@ export async function registrarPsicologo(
             enlace: `${ctx.config.publicUrl}/iniciar-sesion`,
           }),
         );
-        return;
+        return null;
       }
       const codigo = await nuevoCodigoVinculacion(tx);
       const { contrasena: _c, ...datos } = body;
@@ -92,6 +94,7 @@ export async function registrarPsicologo(
           correoActivacion({ para: creado.correo, nombre: creado.nombre, enlace: `${ctx.config.publicUrl}/activar-cuenta/${token}` }),
         );
       }
+      return creado.id_psicologo;
     });
   } catch (err) {
     // A concurrent registration of the same email or licence won the race: same answer.
@@ -103,6 +106,8 @@ export async function registrarPsicologo(
       throw new AppError(503, 'CORREO_NO_ENVIADO', MSG_CUENTA.correoNoEnviado);
     throw err;
   }
+  // The administrators' open lists show the new account (decision 291); a duplicate changed nothing.
+  if (creado !== null) await avisarAdministradores(ctx, { recurso: 'psicologo', id: creado });
   return { msg: MSG.registroExitoso };
 }
 
@@ -150,10 +155,13 @@ function respuestaLoginPsicologo(ctx: Ctx, p: Psicologo): LoginRespuesta {
 
 export async function activarPsicologo(ctx: Ctx, { token }: { token: string }) {
   const ahora = ctx.config.now();
-  await ctx.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     const id = await consumirToken(tx, { token, proposito: 'activacion', cuentaTipo: 'psicologo', ahora, mensajes: mensajesActivacion });
     await modificarPsicologo(tx, id, { activadoEn: ahora });
+    return id;
   });
+  // 'Sin activar' leaves the row, and the account may now receive reassigned patients (291).
+  await avisarAdministradores(ctx, { recurso: 'psicologo', id });
   return { msg: MSG.activacionExitosa };
 }
 

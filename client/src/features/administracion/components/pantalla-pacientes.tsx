@@ -1,8 +1,11 @@
 // Spec 2 §2 Admin patients: text filter (name, email or id), todos / sin_asignar / asignados / one
 // psychologist, the table and its colours, the detail modal, reassignment (the current psychologist
-// disabled, only active psychologists with a verified licence) and enabling/disabling.
+// disabled, only active psychologists with a verified licence) and enabling/disabling. Live: every
+// administrator's act, a registration or a contact change reads the lists again (decision 291), and a
+// reassignment made from a stale row is refused and shows the row as it is now (decision 292).
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacienteAdmin } from '@miduelo/shared/administracion-esquemas';
+import { AdminCambioSchema } from '@miduelo/shared/realtime-admin';
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -18,6 +21,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { cambiarEstadoPaciente, listarPacientes, listarPsicologos, reasignarPaciente } from '@/api/administracion';
 import { confirmar } from '@/lib/confirm';
 import { ApiError, mensajeDeError } from '@/lib/http';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { FILA, nombreDe, normalizar } from '../formato';
@@ -59,6 +63,7 @@ function Reasignar({
   carga,
   onCerrar,
   onHecho,
+  onDesactualizado,
 }: {
   p: PacienteAdmin;
   psicologos: Opcion[];
@@ -66,13 +71,18 @@ function Reasignar({
   carga: { lista: boolean; fallo: boolean; reintentar: () => void };
   onCerrar: () => void;
   onHecho: () => void;
+  /** The server refused a stale screen: its answer carries the patient as she is now. */
+  onDesactualizado: (actual: PacienteAdmin | null) => void;
 }) {
   const [elegido, setElegido] = useState<string>('');
   const [guardando, setGuardando] = useState(false);
+  const [desactualizado, setDesactualizado] = useState<string | null>(null);
   // The current psychologist stays in the list, disabled (spec 2 §4).
   const elegibles = psicologos.filter((o) => o.elegible || o.id === p.id_psicologo);
 
   async function guardar() {
+    // What this screen shows as her psychologist now: the server refuses the change if it is no longer so.
+    const visto = p.id_psicologo;
     if (!elegido) {
       toast.aviso(MSG_ADMINISTRACION.seleccionePsicologo);
       return;
@@ -89,13 +99,23 @@ function Reasignar({
     });
     if (!si) return;
     setGuardando(true);
+    setDesactualizado(null);
     try {
-      const r = await reasignarPaciente(p.id_paciente, Number(elegido));
+      const r = await reasignarPaciente(p.id_paciente, Number(elegido), visto);
       toast.exito(r.msg);
       onHecho();
       onCerrar();
     } catch (err) {
       if (err instanceof ApiError && err.sesionCerrada) return;
+      if (err instanceof ApiError && err.code === 'REASIGNACION_DESACTUALIZADA') {
+        // The dialog stays open on the fresh row ('actualmente: …'), the choice cleared; the reason
+        // is said there (it stays), the toast only names the failure.
+        setDesactualizado(err.msg ?? MSG_ADMINISTRACION.reasignacionDesactualizada);
+        setElegido('');
+        onDesactualizado((err.cuerpo as { paciente?: PacienteAdmin | null } | null)?.paciente ?? null);
+        toast.error(MSG_ADMINISTRACION.errorReasignar);
+        return;
+      }
       toast.error(MSG_ADMINISTRACION.errorReasignar, mensajeDeError(err, MSG_ADMINISTRACION.errorReasignar));
     } finally {
       setGuardando(false);
@@ -109,6 +129,11 @@ function Reasignar({
           Solo se puede asignar a un psicólogo activo con cédula verificada. El psicólogo anterior conservará la lectura de su chat con el
           paciente, pero no podrá enviarle mensajes nuevos ni abrir su expediente.
         </div>
+        {desactualizado && (
+          <p role="alert" className="mb-4 rounded-xl border border-cancelada-borde bg-peligro-50 p-3 text-sm text-peligro-700">
+            {desactualizado}
+          </p>
+        )}
         {!carga.lista ? (
           carga.fallo ? (
             <ErrorCarga texto={MSG_ADMINISTRACION.errorCargarPsicologos} onReintentar={carga.reintentar} className="py-4" />
@@ -249,6 +274,13 @@ export function PantallaPacientes() {
     lista.recargar();
     psicologos.recargar();
   };
+  // Another administrator's act, a registration, a contact change (decision 291): both lists, since
+  // a patient's row names her psychologist and a psychologist's eligibility decides the options.
+  useEventoSocket('admin:cambio', AdminCambioSchema, recargar);
+  const alDesactualizado = (actual: PacienteAdmin | null) => {
+    if (actual) lista.setData((filas) => filas?.map((f) => (f.id_paciente === actual.id_paciente ? actual : f)));
+    recargar();
+  };
   const enDetalle = lista.data?.find((p) => p.id_paciente === detalle) ?? null;
   const aReasignar = lista.data?.find((p) => p.id_paciente === reasignar) ?? null;
 
@@ -323,6 +355,7 @@ export function PantallaPacientes() {
           carga={{ lista: psicologos.data !== undefined, fallo: Boolean(psicologos.error), reintentar: psicologos.recargar }}
           onCerrar={() => setReasignar(null)}
           onHecho={recargar}
+          onDesactualizado={alDesactualizado}
         />
       )}
     </div>

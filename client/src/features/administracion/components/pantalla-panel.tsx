@@ -1,6 +1,7 @@
 // /admin/dashboard: the figures of spec 2 §3 computed by the server and kept live by the socket
 // (decision 144), and the licences waiting for validation as a work list.
 import { type Estadisticas, EstadisticasSchema, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
+import { AdminCambioSchema } from '@miduelo/shared/realtime-admin';
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, ClipboardCheck, MessageSquare, BadgeAlert, Stethoscope, UserCheck, UserX, Users } from 'lucide-react';
 import { useMemo } from 'react';
@@ -33,6 +34,10 @@ export function PantallaPanel() {
     stats.setData(e);
     // A licence validated elsewhere leaves the work list too.
     if (e.cedulasPendientes !== stats.data?.cedulasPendientes) psicologos.recargar();
+  });
+  // A psychologist registered, validated, enabled, disabled or deleted (decision 291).
+  useEventoSocket('admin:cambio', AdminCambioSchema, (c) => {
+    if (c.recurso === 'psicologo') psicologos.recargar();
   });
   const pendientes = useMemo(
     () => (psicologos.data ?? []).filter((p) => !p.rol_admin && !p.cedula_validada).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),

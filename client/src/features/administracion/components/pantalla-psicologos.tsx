@@ -1,8 +1,11 @@
 // Spec 2 §2 Admin psychologists: filters, the table with its row colours, the detail modal (with
 // the official registry's site), licence validation by the registry or by hand after two
-// confirmations, enabling/disabling, and deletion after two confirmations and typing ELIMINAR.
+// confirmations, enabling/disabling, and deletion after two confirmations and typing ELIMINAR. Live:
+// every administrator's act, a registration, an activation or a contact change reads the list again
+// (decision 291).
 import { MSG_ADMINISTRACION, URL_REGISTRO_CEDULAS } from '@miduelo/shared/administracion';
 import type { PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
+import { AdminCambioSchema } from '@miduelo/shared/realtime-admin';
 import { ExternalLink, Stethoscope } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +20,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { cambiarEstadoPsicologo, eliminarPsicologo, listarPsicologos, validarCedulaApi, validarCedulaManual } from '@/api/administracion';
 import { confirmar } from '@/lib/confirm';
 import { ApiError, mensajeDeError } from '@/lib/http';
+import { useEventoSocket } from '@/lib/live/use-evento-socket';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -219,6 +223,8 @@ function Detalle({ p, onCerrar, onCambio }: { p: PsicologoAdmin; onCerrar: () =>
 
 export function PantallaPsicologos() {
   const lista = useLiveResource({ fetch: listarPsicologos });
+  // Patients' events too: a row counts its patients (the detail's 'Pacientes asignados').
+  useEventoSocket('admin:cambio', AdminCambioSchema, lista.recargar);
   const [texto, setTexto] = useState('');
   const [estado, setEstado] = useState<FiltroEstado>('todos');
   const [cedula, setCedula] = useState<FiltroCedula>('todos');
