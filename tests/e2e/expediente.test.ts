@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
 import { inyectarCon } from '../helpers/app';
-import { crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { aplicacionTest, respuestaTest } from '@miduelo/server/db/schema/expediente';
 import { eq } from 'drizzle-orm';
@@ -328,4 +328,33 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     expect((await reasignar(psi.id_psicologo)).statusCode).toBe(200);
     await page.getByRole('heading', { name: /Irma Quiroga/ }).waitFor({ timeout: 10_000 });
   }, 120_000);
+
+  it('la paciente cambia su teléfono y su correo en la app: la lista y el expediente abiertos de su psicólogo los muestran sin recargar (decisión 293)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, {
+      id_psicologo: psi.id_psicologo,
+      nombre: 'Celia',
+      apellido_paterno: 'Contreras',
+      telefono: '5512340000',
+    });
+    const token = sesionPsicologo(e.t.app, psi);
+    const lista = await e.paginaConSesion(token, '/lista-pacientes-del-psicologo');
+    const fila = lista.getByRole('row').filter({ hasText: 'Contreras' });
+    await expect.poll(() => fila.textContent(), { timeout: 15_000 }).toContain(pac.email);
+    await enVivo(lista);
+    const ficha = await e.paginaConSesion(token, `/paciente/${pac.id_paciente}`);
+    await ficha.getByRole('heading', { name: /Celia Contreras/ }).waitFor({ timeout: 15_000 });
+    await ficha.getByText('5512340000').waitFor();
+    await enVivo(ficha);
+
+    const r = await inyectarCon(e.t.app, sesionPaciente(e.t.app, pac), {
+      method: 'PUT',
+      url: '/api/paciente/perfil',
+      payload: { telefono: '5598765432', email: 'celia.nueva@correo.mx' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await ficha.getByText('5598765432').waitFor({ timeout: 10_000 });
+    await ficha.getByText('celia.nueva@correo.mx').waitFor();
+    await expect.poll(() => fila.textContent(), { timeout: 10_000 }).toContain('celia.nueva@correo.mx');
+  }, 90_000);
 });

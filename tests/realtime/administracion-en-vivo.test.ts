@@ -1,6 +1,7 @@
-// Decisions 291–292: the administration lists follow every write that changes one of their rows
+// Decisions 291–293: the administration lists follow every write that changes one of their rows
 // (`admin:cambio`, to administrators only, with nothing but which account); a reassignment made from a
-// stale screen changes nothing and answers 409 with the patient as she is now.
+// stale screen changes nothing and answers 409 with the patient as she is now; a patient's phone or
+// email change reaches her psychologist's open list and file (`pacientes:cambio` 'actualizado').
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { AdminCambio } from '@miduelo/shared/realtime-admin';
 import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
@@ -249,5 +250,39 @@ describe('reasignar desde una pantalla desactualizada (decisión 292)', () => {
     expect((await reasignaciones(pac.id_paciente)).map((f) => f.detalle)).toEqual([{ de: null, a: ganador.id_psicologo }]);
     const perdedor = r1.statusCode === 409 ? r1 : r2;
     expect(perdedor.json().paciente).toMatchObject({ id_paciente: pac.id_paciente, id_psicologo: ganador.id_psicologo });
+  });
+});
+
+describe('datos de una paciente cambiados en la app (decisión 293)', () => {
+  it('su psicólogo oye que cambió su teléfono o su correo, sin sus datos; otro psicólogo no oye nada; sin cambios no se avisa', async () => {
+    const db = srv.t.db;
+    const suyo = await crearPsicologo(db);
+    const ajeno = await crearPsicologo(db);
+    const pac = await crearPaciente(db, { id_psicologo: suyo.id_psicologo });
+    const sola = await crearPaciente(db);
+    const sockets = [await srv.socket(sesionPsicologo(srv.t.app, suyo)), await srv.socket(sesionPsicologo(srv.t.app, ajeno))];
+    const [oidoSuyo, oidoAjeno] = sockets.map((s) => grabar<PacientesCambio>(s, 'pacientes:cambio'));
+    const perfil = (p: typeof pac, cuerpo: object) =>
+      inyectarCon(srv.t.app, sesionPaciente(srv.t.app, p), { method: 'PUT', url: '/api/paciente/perfil', payload: cuerpo });
+
+    const telefono = await perfil(pac, { telefono: '5611112222', email: pac.email });
+    expect(telefono.statusCode, telefono.body).toBe(200);
+    // The same data again: nothing changed.
+    expect((await perfil(pac, { telefono: '5611112222', email: pac.email })).statusCode).toBe(200);
+    const correo = await perfil(pac, { telefono: '5611112222', email: 'nuevo.correo@prueba.mx' });
+    expect(correo.statusCode, correo.body).toBe(200);
+    // A patient with no psychologist: no psychologist hears it.
+    expect((await perfil(sola, { telefono: '5633334444', email: sola.email })).statusCode).toBe(200);
+
+    await sincronizar(...sockets);
+    const actualizado = { tipo: 'actualizado', id_paciente: pac.id_paciente };
+    expect(oidoSuyo).toEqual([actualizado, actualizado]);
+    expect(oidoAjeno).toEqual([]);
+    // What the list and the file then read: the new data.
+    const tk = sesionPsicologo(srv.t.app, suyo);
+    const lista = (await llamar('GET', '/api/psicologo/lista-pacientes', undefined, tk)).json<{ id_paciente: number; email: string }[]>();
+    expect(lista.find((x) => x.id_paciente === pac.id_paciente)?.email).toBe('nuevo.correo@prueba.mx');
+    const ficha = (await llamar('GET', `/api/psicologo/paciente/${pac.id_paciente}`, undefined, tk)).json();
+    expect(ficha).toMatchObject({ telefono: '5611112222', email: 'nuevo.correo@prueba.mx' });
   });
 });

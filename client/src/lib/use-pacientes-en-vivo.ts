@@ -11,7 +11,8 @@ import { useListaViva } from '@/lib/live/use-lista-viva';
 /**
  * Reloaded when the socket reconnects and every 30 s while it is down; rows patched live stay in the
  * server's order (`porApellido`). A patient linked to this psychologist (registered with the linking
- * code, reassigned by an administrator) or reassigned away reads the list again (decision 266).
+ * code, reassigned by an administrator), reassigned away (decision 266) or who changed her phone or
+ * email in the app (decision 293) reads the list again.
  */
 export function usePacientesEnVivo(alFallar: (error: unknown) => void) {
   const lista = useListaViva<Paciente>({ cargar: listarPacientes, id: (p) => p.id_paciente, orden: porApellido, alFallar });

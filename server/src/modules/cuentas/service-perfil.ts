@@ -6,8 +6,10 @@ import { MSG_PERFIL, type Perfil } from '@miduelo/shared/perfil';
 import { RESTABLECER_HORAS } from '@miduelo/shared/constants';
 import type { TokenPayload } from '@miduelo/shared/auth';
 import { MSG } from '@miduelo/shared/auth';
+import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisarAdministradores } from '../../comun/aviso-admin';
+import { avisar as avisarSinFallar } from '../../comun/aviso';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { badRequest, conflict, unauthorized } from '../../errors';
@@ -240,7 +242,8 @@ export async function obtenerPerfilPaciente(ctx: Ctx, { idPaciente }: { idPacien
 type SesionPaciente = Extract<TokenPayload, { tipo: 'paciente' }>;
 
 /** PUT /api/paciente/perfil: a changed email ends every other session and tells the old address. A
- * changed phone or email reaches the administrators' lists (decision 291). */
+ * changed phone or email reaches her psychologist's open list and file, and the administrators'
+ * lists (decisions 293, 291). */
 export async function actualizarPerfilPaciente(
   ctx: Ctx,
   o: { sesion: SesionPaciente; actor: Actor; datos: { telefono: string; email: string } },
@@ -249,12 +252,15 @@ export async function actualizarPerfilPaciente(
   let previo: { email: string; nombre: string } | null = null;
   let correoCambiado = false;
   let cambio = false;
+  // The row is locked: the psychologist read here is hers when the change commits.
+  let psicologo: number | null = null;
   try {
     await ctx.db.transaction(async (tx) => {
       const p = await pacienteParaCambio(tx, id);
       if (!p) throw unauthorized(MSG.sesionInvalida);
       correoCambiado = p.email !== o.datos.email;
       cambio = correoCambiado || p.telefono !== o.datos.telefono;
+      psicologo = p.id_psicologo;
       if (correoCambiado && (await emailPacienteOcupado(tx, o.datos.email, id)))
         throw conflict(MSG_PERFIL.correoOcupado, 'CORREO_DUPLICADO');
       await modificarPaciente(tx, id, o.datos, correoCambiado);
@@ -270,7 +276,15 @@ export async function actualizarPerfilPaciente(
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_PERFIL.correoOcupado, 'CORREO_DUPLICADO');
     throw err;
   }
-  if (cambio) await avisarAdministradores(ctx, { recurso: 'paciente', id });
+  if (cambio) {
+    // Only that the patient changed: her psychologist's screens read her again (decision 293).
+    const suyo = psicologo as number | null;
+    if (suyo !== null)
+      await avisarSinFallar(ctx, 'cambio de datos de la paciente', () =>
+        ctx.realtime.emitir(sala.psicologo(suyo), 'pacientes:cambio', { tipo: 'actualizado', id_paciente: id }),
+      );
+    await avisarAdministradores(ctx, { recurso: 'paciente', id });
+  }
   const antes = previo as { email: string; nombre: string } | null;
   if (correoCambiado && antes) {
     await ctx.realtime.desconectarCuenta({ tipo: 'paciente', id }, 'contrasena', undefined, { excepto: o.sesion.jti });

@@ -50,7 +50,8 @@ export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; 
   });
 
   // Reassigned to another psychologist while open (decision 285): the file leaves the screen at once,
-  // every tab with it, as its next read would answer; assigned back, it reads itself again.
+  // every tab with it, as its next read would answer; assigned back, or her phone or email changed
+  // in the app (decision 293), it reads itself again.
   useEventoSocket('pacientes:cambio', PacientesCambioSchema, (e) => {
     if (e.id_paciente !== idPaciente) return;
     if (e.tipo === 'desvinculado') setData(null);
