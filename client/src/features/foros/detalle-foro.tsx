@@ -405,13 +405,13 @@ function InvitarModerador({ idForo }: { idForo: number }) {
             aria-invalid={excedido || undefined}
             aria-describedby="invitar-mensaje-error"
           />
+          <span id="invitar-mensaje-error" aria-live="polite" className={excedido ? 'font-normal text-peligro-700' : 'hidden'}>
+            {MSG_FOROS.invitacionMensajeLargo} ({largo}/{INVITACION_MENSAJE_MAX})
+          </span>
         </label>
         <Button type="submit" disabled={enviando || correo.trim() === '' || excedido}>
           {TEXTOS_FOROS.invitar}
         </Button>
-        <p id="invitar-mensaje-error" aria-live="polite" className={excedido ? 'text-sm text-peligro-700 sm:col-span-3' : 'hidden'}>
-          {MSG_FOROS.invitacionMensajeLargo} ({largo}/{INVITACION_MENSAJE_MAX})
-        </p>
       </form>
     </Card>
   );
