@@ -46,6 +46,18 @@ const filasAuditoria = (accion: string, idRecurso: number) =>
 const leerPsicologo = async (id: number) => (await t.db.select().from(psicologo).where(eq(psicologo.id_psicologo, id)))[0];
 const leerPaciente = async (id: number) => (await t.db.select().from(paciente).where(eq(paciente.id_paciente, id)))[0];
 
+/** The psychologist takes appointments on Mondays, 08:00 to 20:00. */
+const abrirLunes = (idPsicologo: number, tk: string) =>
+  llamar(
+    'POST',
+    '/api/psicologo/disponibilidad',
+    { id_psicologo: idPsicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
+    tk,
+  );
+/** An appointment of hers on a Monday years ahead (always to come). */
+const reservar = (tk: string, idPaciente: number, hora: string) =>
+  llamar('POST', '/api/psicologo/citas', { id_paciente: idPaciente, fecha: '2031-06-02', hora_inicio: hora, modalidad: 'En línea' }, tk);
+
 describe('cada ruta de administración: solo administradores (anónimo 401, paciente y psicólogo 403, nada escrito)', () => {
   const rutas: Array<[string, 'GET' | 'POST' | 'PUT' | 'DELETE', (x: { psi: Psicologo; idPac: number }) => string, object?]> = [
     ['listar psicólogos', 'GET', () => '/api/admin/psicologos'],
@@ -421,18 +433,8 @@ describe('eliminar un psicólogo (decisión 141)', () => {
     const b = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
     const chat = await llamar('POST', '/api/psicologo/chats', { id_paciente: a.id_paciente }, tk);
     expect(chat.statusCode, chat.body).toBeLessThan(300);
-    await llamar(
-      'POST',
-      '/api/psicologo/disponibilidad',
-      { id_psicologo: p.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
-      tk,
-    );
-    const c = await llamar(
-      'POST',
-      '/api/psicologo/citas',
-      { id_paciente: a.id_paciente, fecha: '2031-06-02', hora_inicio: '10:00', modalidad: 'En línea' },
-      tk,
-    );
+    await abrirLunes(p.id_psicologo, tk);
+    const c = await reservar(tk, a.id_paciente, '10:00');
     expect(c.statusCode, c.body).toBeLessThan(300);
     const s = conectar(t.url, tk);
     await esperarConexion(s);
@@ -462,19 +464,9 @@ describe('eliminar un psicólogo: la app abierta de sus pacientes (decisión 276
     const a = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
     const b = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
     const ajeno = await crearPaciente(t.db, { id_psicologo: (await crearPsicologo(t.db)).id_psicologo });
-    await llamar(
-      'POST',
-      '/api/psicologo/disponibilidad',
-      { id_psicologo: p.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
-      tk,
-    );
+    await abrirLunes(p.id_psicologo, tk);
     const crear = async (idPaciente: number, hora: string) => {
-      const r = await llamar(
-        'POST',
-        '/api/psicologo/citas',
-        { id_paciente: idPaciente, fecha: '2031-06-02', hora_inicio: hora, modalidad: 'En línea' },
-        tk,
-      );
+      const r = await reservar(tk, idPaciente, hora);
       expect(r.statusCode, r.body).toBeLessThan(300);
       return (
         await t.db
@@ -539,18 +531,8 @@ describe('el aviso que falla tras el commit no cambia la respuesta (decisión 28
     const p = await crearPsicologo(t.db);
     const tk = sesionPsicologo(t.app, p);
     const a = await crearPaciente(t.db, { id_psicologo: p.id_psicologo });
-    await llamar(
-      'POST',
-      '/api/psicologo/disponibilidad',
-      { id_psicologo: p.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
-      tk,
-    );
-    const c = await llamar(
-      'POST',
-      '/api/psicologo/citas',
-      { id_paciente: a.id_paciente, fecha: '2031-06-02', hora_inicio: '10:00', modalidad: 'En línea' },
-      tk,
-    );
+    await abrirLunes(p.id_psicologo, tk);
+    const c = await reservar(tk, a.id_paciente, '10:00');
     expect(c.statusCode, c.body).toBe(201);
     const r = await conAvisoCaido(t, () => llamar('DELETE', `/api/admin/psicologos/${p.id_psicologo}`));
     expect(r.statusCode, r.body).toBe(200);
