@@ -72,7 +72,12 @@ export const PacienteAdminSchema = v.object({
 export type PacienteAdmin = v.InferOutput<typeof PacienteAdminSchema>;
 export const PacientesAdminRespuesta = v.array(PacienteAdminSchema);
 
-export const ReasignadoRespuesta = v.object({ msg: v.string(), paciente: PacienteAdminSchema });
+export const ReasignadoRespuesta = v.object({
+  msg: v.string(),
+  paciente: PacienteAdminSchema,
+  /** Her appointments still to come with the former psychologist, cancelled by the reassignment (decision 300). */
+  citas_canceladas: v.number(),
+});
 export const EliminadoRespuesta = v.object({
   msg: v.string(),
   pacientes_sin_asignar: v.number(),

@@ -23,6 +23,9 @@ export const MSG_ADMINISTRACION = {
   reasignacionDesactualizada:
     'Otra persona cambió el psicólogo de este paciente mientras tenías la pantalla abierta. No se hizo ningún cambio: revisa el psicólogo actual y vuelve a intentarlo.',
   psicologoActualInvalido: 'El psicólogo actual indicado no es válido',
+  /** Under the success toast: her upcoming sessions with the former psychologist were cancelled (decision 300). */
+  citasCanceladasAlReasignar: (n: number) =>
+    n === 1 ? 'Se canceló 1 cita próxima con el psicólogo anterior.' : `Se cancelaron ${n} citas próximas con el psicólogo anterior.`,
   // Server answers
   cedulaValidadaManual: 'Cédula validada manualmente',
   cedulaYaValidada: 'La cédula ya está validada',

@@ -68,6 +68,24 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
     const actual = await crearPsicologo(e.t.db, { nombre: 'Actual', apellidoPaterno: 'Uno' });
     const nuevo = await crearPsicologo(e.t.db, { nombre: 'Nuevo', apellidoPaterno: 'Dos' });
     const pac = await crearPaciente(e.t.db, { id_psicologo: actual.id_psicologo, nombre: 'Reasignable' });
+    // Two sessions still to come with the current psychologist: the reassignment cancels them (decision 300).
+    const tkActual = sesionPsicologo(e.t.app, actual);
+    const escribir = (url: string, payload: object) => inyectarCon(e.t.app, tkActual, { method: 'POST', url, payload });
+    await escribir('/api/psicologo/disponibilidad', {
+      id_psicologo: actual.id_psicologo,
+      dia_semana: 'Lunes',
+      hora_inicio: '08:00',
+      hora_fin: '20:00',
+    });
+    for (const fecha of ['2031-06-02', '2031-06-09']) {
+      const c = await escribir('/api/psicologo/citas', {
+        id_paciente: pac.id_paciente,
+        fecha,
+        hora_inicio: '10:00',
+        modalidad: 'En línea',
+      });
+      expect(c.statusCode, c.body).toBeLessThan(300);
+    }
     const page = await e.paginaConSesion(sesionPsicologo(e.t.app, admin), '/admin/pacientes');
     const f = fila(page, 'data-fila-paciente', pac.id_paciente);
     await f.waitFor();
@@ -82,6 +100,7 @@ describe.skipIf(omitir)('administración y perfil (issue 15) en el navegador', (
     await modal.getByRole('button', { name: 'Reasignar' }).click();
     await confirmarDialogo(page, 'Sí, reasignar');
     await page.getByText(MSG_ADMINISTRACION.pacienteReasignado).first().waitFor();
+    await page.getByText(MSG_ADMINISTRACION.citasCanceladasAlReasignar(2)).first().waitFor({ timeout: 10_000 });
     await expect.poll(() => f.textContent()).toContain('Nuevo Dos');
     const [p] = await e.t.db.select().from(paciente).where(eq(paciente.id_paciente, pac.id_paciente));
     expect(p?.id_psicologo).toBe(nuevo.id_psicologo);

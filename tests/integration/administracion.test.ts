@@ -425,6 +425,99 @@ describe('reasignar pacientes en vivo (decisión 266)', () => {
   });
 });
 
+describe('reasignar: sus citas por venir con el psicólogo anterior (decisión 300)', () => {
+  it('se cancelan en la misma transacción (auditadas una a una); las pasadas, las ya canceladas y las de otros no cambian; un rechazo no toca nada', async () => {
+    const antes = await crearPsicologo(t.db);
+    const tk = sesionPsicologo(t.app, antes);
+    const despues = await crearPsicologo(t.db);
+    const pac = await crearPaciente(t.db, { id_psicologo: antes.id_psicologo });
+    const otra = await crearPaciente(t.db, { id_psicologo: antes.id_psicologo });
+    await llamar(
+      'POST',
+      '/api/psicologo/disponibilidad',
+      { id_psicologo: antes.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
+      tk,
+    );
+    const crear = async (idPaciente: number, fecha: string, hora: string, estado = 'pendiente') => {
+      const r = await llamar(
+        'POST',
+        '/api/psicologo/citas',
+        { id_paciente: idPaciente, fecha, hora_inicio: hora, modalidad: 'En línea', estado },
+        tk,
+      );
+      expect(r.statusCode, r.body).toBeLessThan(300);
+      return r.json<{ id_cita: number }>().id_cita;
+    };
+    const pendiente = await crear(pac.id_paciente, '2031-06-02', '10:00');
+    const confirmada = await crear(pac.id_paciente, '2031-06-09', '10:00', 'confirmada');
+    const yaCancelada = await crear(pac.id_paciente, '2031-06-16', '10:00');
+    expect((await llamar('PUT', `/api/psicologo/citas/${yaCancelada}`, { estado: 'cancelada' }, tk)).statusCode).toBe(200);
+    const pasada = await crear(pac.id_paciente, '2031-06-23', '10:00', 'confirmada');
+    // A session already held: moved to a past Monday (the API books only future times).
+    await t.db.update(cita).set({ fecha: '2020-01-06' }).where(eq(cita.id_cita, pasada));
+    const deOtra = await crear(otra.id_paciente, '2031-06-02', '12:00');
+    const todas = [pendiente, confirmada, yaCancelada, pasada, deOtra];
+    const estados = async () =>
+      Promise.all(
+        todas.map(async (id) => (await t.db.select().from(cita).where(eq(cita.id_cita, id))).map((c) => [c.estado, c.version])[0]),
+      );
+    const cancelaciones = async () => (await Promise.all(todas.map((id) => filasAuditoria('cancelar', id)))).flat();
+    const alPrincipio = await estados();
+    expect(alPrincipio.map((e) => e?.[0])).toEqual(['pendiente', 'confirmada', 'cancelada', 'confirmada', 'pendiente']);
+    const url = `/api/admin/pacientes/${pac.id_paciente}/reasignar`;
+
+    // Refused (a stale screen, decision 292; a destination that cannot take her): nothing changes.
+    const vieja = await llamar('PUT', url, { id_psicologo: despues.id_psicologo, id_psicologo_actual: despues.id_psicologo });
+    expect(vieja.statusCode, vieja.body).toBe(409);
+    const inactivo = await crearPsicologo(t.db, { status: 'inactivo' });
+    expect((await llamar('PUT', url, { id_psicologo: inactivo.id_psicologo })).statusCode).toBe(400);
+    expect(await estados()).toEqual(alPrincipio);
+    expect(await cancelaciones()).toEqual([]);
+
+    const ok = await llamar('PUT', url, { id_psicologo: despues.id_psicologo, id_psicologo_actual: antes.id_psicologo });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ msg: MSG_ADMINISTRACION.pacienteReasignado, citas_canceladas: 2 });
+    const v = alPrincipio.map((e) => e?.[1] as number);
+    expect(await estados()).toEqual([
+      ['cancelada', v[0] + 1],
+      ['cancelada', v[1] + 1],
+      ['cancelada', v[2]],
+      ['confirmada', v[3]],
+      ['pendiente', v[4]],
+    ]);
+    const filas = await cancelaciones();
+    expect(filas.map((f) => [f.id_recurso, f.id_paciente, f.actor_tipo, f.actor_id, f.detalle])).toEqual([
+      [
+        String(pendiente),
+        pac.id_paciente,
+        'admin',
+        admin.id_psicologo,
+        { de: 'pendiente', a: 'cancelada', id_psicologo: antes.id_psicologo, motivo: 'paciente_reasignado' },
+      ],
+      [
+        String(confirmada),
+        pac.id_paciente,
+        'admin',
+        admin.id_psicologo,
+        { de: 'confirmada', a: 'cancelada', id_psicologo: antes.id_psicologo, motivo: 'paciente_reasignado' },
+      ],
+    ]);
+    // What the patient's app reads again agrees: both sessions show as cancelled, the past one stays.
+    const suyas = (await llamar('GET', '/api/paciente/citas', undefined, sesionPaciente(t.app, pac))).json<
+      { id_cita: number; estado: string }[]
+    >();
+    expect(Object.fromEntries(suyas.map((c) => [c.id_cita, c.estado]))).toEqual({
+      [pendiente]: 'cancelada',
+      [confirmada]: 'cancelada',
+      [yaCancelada]: 'cancelada',
+      [pasada]: 'confirmada',
+    });
+    // Back to a psychologist she had no appointments with: nothing left to cancel.
+    const otraVez = await llamar('PUT', url, { id_psicologo: antes.id_psicologo });
+    expect(otraVez.json()).toMatchObject({ citas_canceladas: 0 });
+  });
+});
+
 describe('eliminar un psicólogo (decisión 141)', () => {
   it('sus pacientes quedan sin asignar (y auditados), sus citas y chats se van con la cuenta, su socket se cierra', async () => {
     const p = await crearPsicologo(t.db);

@@ -4,6 +4,7 @@
 // email change reaches her psychologist's open list and file (`pacientes:cambio` 'actualizado').
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { AdminCambio } from '@miduelo/shared/realtime-admin';
+import type { CitaCambio, MiCitaCambio } from '@miduelo/shared/realtime-citas';
 import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
@@ -40,7 +41,7 @@ const reasignaciones = (idPaciente: number) =>
     .where(and(eq(auditoria.accion, 'reasignar'), eq(auditoria.id_recurso, String(idPaciente))));
 
 /** Every `evento` a socket receives, in order. */
-function grabar<T>(s: SocketCliente, evento: 'admin:cambio' | 'pacientes:cambio'): T[] {
+function grabar<T>(s: SocketCliente, evento: 'admin:cambio' | 'pacientes:cambio' | 'cita:cambio' | 'mi-cita:cambio'): T[] {
   const recibidos: T[] = [];
   (s as unknown as { on(e: string, f: (x: T) => void): void }).on(evento, (x) => recibidos.push(x));
   return recibidos;
@@ -284,5 +285,68 @@ describe('datos de una paciente cambiados en la app (decisión 293)', () => {
     expect(lista.find((x) => x.id_paciente === pac.id_paciente)?.email).toBe('nuevo.correo@prueba.mx');
     const ficha = (await llamar('GET', `/api/psicologo/paciente/${pac.id_paciente}`, undefined, tk)).json();
     expect(ficha).toMatchObject({ telefono: '5611112222', email: 'nuevo.correo@prueba.mx' });
+  });
+});
+
+describe('reasignar cancela sus citas por venir con el psicólogo anterior (decisión 300)', () => {
+  it('la agenda abierta del anterior y la app de la paciente oyen cada cancelación; nadie más, y un 409 no avisa nada', async () => {
+    const db = srv.t.db;
+    const [antes, despues] = [await crearPsicologo(db), await crearPsicologo(db)];
+    const tkAntes = sesionPsicologo(srv.t.app, antes);
+    const pac = await crearPaciente(db, { id_psicologo: antes.id_psicologo, nombre: 'Rosa' });
+    const otra = await crearPaciente(db, { id_psicologo: antes.id_psicologo });
+    await llamar(
+      'POST',
+      '/api/psicologo/disponibilidad',
+      { id_psicologo: antes.id_psicologo, dia_semana: 'Lunes', hora_inicio: '08:00', hora_fin: '20:00' },
+      tkAntes,
+    );
+    const crear = async (idPaciente: number, fecha: string, hora: string) => {
+      const r = await llamar(
+        'POST',
+        '/api/psicologo/citas',
+        { id_paciente: idPaciente, fecha, hora_inicio: hora, modalidad: 'Presencial' },
+        tkAntes,
+      );
+      expect(r.statusCode, r.body).toBeLessThan(300);
+      return r.json<{ id_cita: number; version: number }>();
+    };
+    const primera = await crear(pac.id_paciente, '2031-06-02', '10:00');
+    const segunda = await crear(pac.id_paciente, '2031-06-09', '11:00');
+    await crear(otra.id_paciente, '2031-06-02', '12:00');
+    const [sAntes, sDespues, sPac, sOtra] = await Promise.all([
+      srv.socket(tkAntes),
+      srv.socket(sesionPsicologo(srv.t.app, despues)),
+      srv.socket(sesionPaciente(srv.t.app, pac)),
+      srv.socket(sesionPaciente(srv.t.app, otra)),
+    ]);
+    const agendaAntes = grabar<CitaCambio>(sAntes, 'cita:cambio');
+    const agendaDespues = grabar<CitaCambio>(sDespues, 'cita:cambio');
+    const app = grabar<MiCitaCambio>(sPac, 'mi-cita:cambio');
+    const appOtra = grabar<MiCitaCambio>(sOtra, 'mi-cita:cambio');
+
+    const vieja = await reasignar(pac.id_paciente, { id_psicologo: despues.id_psicologo, id_psicologo_actual: despues.id_psicologo });
+    expect(vieja.statusCode, vieja.body).toBe(409);
+    await sincronizar(sAntes, sDespues, sPac, sOtra);
+    expect([agendaAntes, agendaDespues, app, appOtra]).toEqual([[], [], [], []]);
+
+    const ok = await reasignar(pac.id_paciente, { id_psicologo: despues.id_psicologo, id_psicologo_actual: antes.id_psicologo });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await sincronizar(sAntes, sDespues, sPac, sOtra);
+    expect(agendaAntes.map((e) => [e.tipo, e.por, e.cita.id_cita, e.cita.estado, e.cita.version])).toEqual([
+      ['actualizada', 'psicologo', primera.id_cita, 'cancelada', primera.version + 1],
+      ['actualizada', 'psicologo', segunda.id_cita, 'cancelada', segunda.version + 1],
+    ]);
+    expect(agendaAntes[0]?.cita).toMatchObject({
+      id_paciente: pac.id_paciente,
+      fecha: '2031-06-02',
+      hora_inicio: '10:00',
+      paciente: { nombre: 'Rosa' },
+    });
+    expect(app.map((e) => [e.tipo, e.por, e.cita.id_cita, e.cita.estado, e.cita.version])).toEqual([
+      ['actualizada', 'psicologo', primera.id_cita, 'cancelada', primera.version + 1],
+      ['actualizada', 'psicologo', segunda.id_cita, 'cancelada', segunda.version + 1],
+    ]);
+    expect([agendaDespues, appOtra]).toEqual([[], []]);
   });
 });

@@ -17,7 +17,10 @@ export const listarPacientes = (signal?: AbortSignal) => http.get<PacienteAdmin[
 /** `id_psicologo_actual`: the psychologist the screen showed (null: 'Sin asignar'); if the patient's
  * psychologist changed since, the server changes nothing and answers 409 with her current row. */
 export const reasignarPaciente = (id: number, id_psicologo: number, id_psicologo_actual: number | null) =>
-  http.put<{ msg: string; paciente: PacienteAdmin }>(`${base}/pacientes/${id}/reasignar`, { id_psicologo, id_psicologo_actual });
+  http.put<{ msg: string; paciente: PacienteAdmin; citas_canceladas: number }>(`${base}/pacientes/${id}/reasignar`, {
+    id_psicologo,
+    id_psicologo_actual,
+  });
 export const cambiarEstadoPaciente = (id: number, status: 'activo' | 'inactivo') =>
   http.put<{ msg: string; status: string }>(`${base}/pacientes/${id}/status`, { status });
 

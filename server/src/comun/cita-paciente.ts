@@ -1,6 +1,7 @@
 // The patient's view of an appointment and its live push, shared by the agenda (which owns the
-// appointments) and the administration (deleting a psychologist takes their appointments along).
-import type { CitaPaciente, OrigenCita } from '@miduelo/shared/citas';
+// appointments) and the administration (deleting a psychologist takes their appointments along;
+// reassigning a patient cancels her upcoming ones with the former psychologist, decision 300).
+import type { Cita, CitaPaciente, OrigenCita } from '@miduelo/shared/citas';
 import { sala } from '@miduelo/shared/realtime';
 import type { TipoCambio } from '@miduelo/shared/realtime-citas';
 import type { Realtime } from '../plugins/realtime';
@@ -28,4 +29,9 @@ export function vistaCitaPaciente(c: CitaPaciente): CitaPaciente {
 /** `mi-cita:cambio` to the patient's room (every device of theirs; Web Push when none is open). */
 export function publicarCitaAlPaciente(realtime: Realtime, idPaciente: number, tipo: TipoCambio, por: OrigenCita, c: CitaPaciente) {
   realtime.emitir(sala.paciente(idPaciente), 'mi-cita:cambio', { tipo, por, cita: vistaCitaPaciente(c) });
+}
+
+/** `cita:cambio` to the psychologist's room: the full appointment, as the agenda sends it. */
+export function publicarCitaAlPsicologo(realtime: Realtime, idPsicologo: number, tipo: TipoCambio, por: OrigenCita, c: Cita) {
+  realtime.emitir(sala.psicologo(idPsicologo), 'cita:cambio', { tipo, por, cita: c });
 }

@@ -1,5 +1,5 @@
 // Every statement of the administration's screens.
-import { and, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cita } from '../../db/schema/agenda';
 import { auditoria } from '../../db/schema/auditoria';
@@ -74,32 +74,56 @@ export async function alcanceEliminacion(db: DbOrTx, id: number) {
   return { pacientes: ids.map((x) => x.id), citas: Number(citas?.n ?? 0), chats: Number(chats?.n ?? 0) };
 }
 
+const columnasCitaPorVenir = {
+  id_cita: cita.id_cita,
+  id_agenda: cita.id_agenda,
+  id_paciente: cita.id_paciente,
+  fecha: cita.fecha,
+  hora_inicio: cita.hora_inicio,
+  hora_fin: cita.hora_fin,
+  duracion: cita.duracion,
+  modalidad: cita.modalidad,
+  estado: cita.estado,
+  notas: cita.notas,
+  origen: cita.origen,
+  version: cita.version,
+};
+
+/** Not cancelled and not ended in the clinic's time (the patient file's 'next appointment' rule). */
+const porVenir = (o: { hoy: string; hora: string }) =>
+  and(
+    ne(cita.estado, 'cancelada'),
+    sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
+  );
+
 /** The psychologist's appointments still to come (not cancelled, not ended in the clinic's time),
  * read before the delete takes them along: their patients' apps are told (decision 276). `notas`
  * is still ciphertext here. */
 export async function citasPorVenir(db: DbOrTx, id: number, o: { hoy: string; hora: string }) {
   return db
-    .select({
-      id_cita: cita.id_cita,
-      id_paciente: cita.id_paciente,
-      fecha: cita.fecha,
-      hora_inicio: cita.hora_inicio,
-      hora_fin: cita.hora_fin,
-      duracion: cita.duracion,
-      modalidad: cita.modalidad,
-      estado: cita.estado,
-      notas: cita.notas,
-      origen: cita.origen,
-      version: cita.version,
-    })
+    .select(columnasCitaPorVenir)
     .from(cita)
-    .where(
-      and(
-        eq(cita.id_psicologo, id),
-        ne(cita.estado, 'cancelada'),
-        sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
-      ),
-    );
+    .where(and(eq(cita.id_psicologo, id), porVenir(o)));
+}
+
+/** A patient's appointments still to come with one psychologist, locked: the reassignment cancels
+ * them (decision 300). `notas` is still ciphertext here. */
+export async function citasPorVenirDelPaciente(db: DbOrTx, o: { idPsicologo: number; idPaciente: number; hoy: string; hora: string }) {
+  return db
+    .select(columnasCitaPorVenir)
+    .from(cita)
+    .where(and(eq(cita.id_psicologo, o.idPsicologo), eq(cita.id_paciente, o.idPaciente), porVenir(o)))
+    .orderBy(asc(cita.fecha), asc(cita.hora_inicio))
+    .for('update');
+}
+
+/** Cancels appointments as the agenda does (the row stays, red; a new version for live clients). */
+export async function cancelarCitas(db: DbOrTx, ids: number[], ahora: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(cita)
+    .set({ estado: 'cancelada', version: sql`${cita.version} + 1`, updatedAt: ahora })
+    .where(inArray(cita.id_cita, ids));
 }
 
 /** Patients first become unassigned (explicitly, not through the foreign key, so it is counted and

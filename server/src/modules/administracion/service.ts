@@ -3,13 +3,14 @@
 import { MSG_ADMIN } from '@miduelo/shared/auth';
 import { AUDITORIA_POR_PAGINA, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
-import type { CitaPaciente } from '@miduelo/shared/citas';
+import type { Cita, CitaPaciente } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { avisarAdministradores } from '../../comun/aviso-admin';
-import { COLUMNA_NOTAS_CITA, publicarCitaAlPaciente } from '../../comun/cita-paciente';
+import { COLUMNA_NOTAS_CITA, publicarCitaAlPaciente, publicarCitaAlPsicologo } from '../../comun/cita-paciente';
+import { marcaAniversarioCita } from '../../comun/repo';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
 import { publicarVinculo } from '../../comun/vinculo';
@@ -232,38 +233,85 @@ const DESACTUALIZADA = Symbol('reasignacion-desactualizada');
  * `esperado` (the psychologist the screen showed, null for 'Sin asignar'), a patient whose
  * psychologist changed since is not overwritten: 409 with the patient as she is now (decision 292). */
 export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: number; esperado?: number | null; actor: Actor }) {
-  const anterior = await ctx.db.transaction(async (tx) => {
+  const m = momentoClinica(ctx.config);
+  const r = await ctx.db.transaction(async (tx) => {
     const pac = await repo.pacienteBloqueado(tx, o.id);
     if (!pac) throw notFound(MSG_ADMIN.pacienteNoEncontrado);
     // The row is locked: a concurrent reassignment waits here and then sees this one's result.
     if (o.esperado !== undefined && pac.id_psicologo !== o.esperado) return DESACTUALIZADA;
     if (pac.id_psicologo === o.idPsicologo) throw badRequest(MSG_ADMINISTRACION.yaAsignado, 'YA_ASIGNADO');
+    const anterior = pac.id_psicologo;
+    // The former psychologist's agenda writes wait too (the agenda locks the same row), so no
+    // booking of hers slips past the cancellation below. Both rows in id order: no deadlock
+    // between two reassignments crossing the same two psychologists.
+    if (anterior !== null && anterior < o.idPsicologo) await repo.psicologoBloqueado(tx, anterior);
     const destino = await repo.psicologoBloqueado(tx, o.idPsicologo);
     if (!destino) throw notFound(MSG_ADMIN.psicologoNoEncontrado);
     if (destino.rol_admin) throw badRequest(MSG_ADMINISTRACION.destinoEsAdmin, 'DESTINO_ADMIN');
     if (destino.status !== 'activo' || !destino.cedula_validada || !destino.activadoEn)
       throw badRequest(MSG_ADMINISTRACION.destinoNoValido, 'DESTINO_NO_VALIDO');
+    if (anterior !== null && anterior > o.idPsicologo) await repo.psicologoBloqueado(tx, anterior);
+    // Her sessions still to come with the former psychologist end with the link (decision 300):
+    // cancelled as the agenda cancels (the rows stay, red, in that agenda); past ones stay history.
+    const citas = anterior === null ? [] : await repo.citasPorVenirDelPaciente(tx, { idPsicologo: anterior, idPaciente: o.id, ...m });
+    await repo.cancelarCitas(
+      tx,
+      citas.map((c) => c.id_cita),
+      m.ahora,
+    );
     await repo.asignarPaciente(tx, o.id, o.idPsicologo);
-    await auditar(tx, o.actor, {
-      accion: 'reasignar',
-      recurso: 'paciente',
-      idRecurso: o.id,
-      idPaciente: o.id,
-      detalle: { de: pac.id_psicologo, a: o.idPsicologo },
-    });
-    return pac.id_psicologo;
+    await auditar(tx, o.actor, [
+      {
+        accion: 'reasignar',
+        recurso: 'paciente',
+        idRecurso: o.id,
+        idPaciente: o.id,
+        detalle: { de: anterior, a: o.idPsicologo },
+      },
+      ...citas.map((c) => ({
+        accion: 'cancelar',
+        recurso: 'cita',
+        idRecurso: c.id_cita,
+        idPaciente: o.id,
+        detalle: { de: c.estado, a: 'cancelada', id_psicologo: anterior, motivo: 'paciente_reasignado' },
+      })),
+    ]);
+    return { anterior, pac, citas };
   });
-  if (anterior === DESACTUALIZADA) {
+  if (r === DESACTUALIZADA) {
     const [actual] = await repo.pacientes(ctx.db, o.id);
     throw new AppError(409, 'REASIGNACION_DESACTUALIZADA', MSG_ADMINISTRACION.reasignacionDesactualizada, {
       paciente: actual ? vistaPaciente(actual) : null,
+    });
+  }
+  const { anterior, pac, citas } = r;
+  // The cancelled sessions leave the former psychologist's open agenda and the patient's app as a
+  // psychologist's cancellation does: `cita:cambio` and `mi-cita:cambio` (with its push), 300.
+  if (anterior !== null && citas.length > 0) {
+    await avisar(ctx, 'citas canceladas al reasignar', () => {
+      for (const c of citas) {
+        const cita: Cita = {
+          ...c,
+          modalidad: c.modalidad as Cita['modalidad'],
+          estado: 'cancelada',
+          origen: c.origen as Cita['origen'],
+          version: c.version + 1,
+          hora_inicio: recortarHora(c.hora_inicio),
+          hora_fin: recortarHora(c.hora_fin),
+          notas: c.notas === null ? null : ctx.cifrador.leer(c.notas, COLUMNA_NOTAS_CITA),
+          paciente: { nombre: pac.nombre, apellido_paterno: pac.apellido_paterno, apellido_materno: pac.apellido_materno },
+          aniversario: marcaAniversarioCita(pac.fecha_perdida, c.fecha),
+        };
+        publicarCitaAlPsicologo(ctx.realtime, anterior, 'actualizada', 'psicologo', cita);
+        publicarCitaAlPaciente(ctx.realtime, o.id, 'actualizada', 'psicologo', cita);
+      }
     });
   }
   // Both psychologists' open patient lists follow (decision 266), and every administrator's (291).
   await avisar(ctx, 'reasignar paciente', () => publicarVinculo(ctx.realtime, { idPaciente: o.id, de: anterior, a: o.idPsicologo }));
   await avisarAdministradores(ctx, { recurso: 'paciente', id: o.id });
   const [fila] = await repo.pacientes(ctx.db, o.id);
-  return { msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: vistaPaciente(fila) };
+  return { msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: vistaPaciente(fila), citas_canceladas: citas.length };
 }
 
 export function calcularEstadisticas(ctx: Pick<Ctx, 'db' | 'config'>) {

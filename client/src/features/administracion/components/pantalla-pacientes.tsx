@@ -102,7 +102,8 @@ function Reasignar({
     setDesactualizado(null);
     try {
       const r = await reasignarPaciente(p.id_paciente, Number(elegido), visto);
-      toast.exito(r.msg);
+      // The spec's message stays; how many upcoming sessions were cancelled goes under it (decision 300).
+      toast.exito(r.msg, r.citas_canceladas > 0 ? MSG_ADMINISTRACION.citasCanceladasAlReasignar(r.citas_canceladas) : undefined);
       onHecho();
       onCerrar();
     } catch (err) {
@@ -127,7 +128,8 @@ function Reasignar({
       <DialogContent titulo="Reasignar paciente" descripcion={`${nombre(p)} · actualmente: ${nombrePsicologo(p)}`}>
         <div className="mb-4 rounded-xl border border-pendiente-borde bg-aviso-50 p-3 text-sm text-aviso-700">
           Solo se puede asignar a un psicólogo activo con cédula verificada. El psicólogo anterior conservará la lectura de su chat con el
-          paciente, pero no podrá enviarle mensajes nuevos ni abrir su expediente.
+          paciente, pero no podrá enviarle mensajes nuevos ni abrir su expediente. Las citas por venir del paciente con el psicólogo
+          anterior se cancelarán.
         </div>
         {desactualizado && (
           <p role="alert" className="mb-4 rounded-xl border border-cancelada-borde bg-peligro-50 p-3 text-sm text-peligro-700">
