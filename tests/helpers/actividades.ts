@@ -20,11 +20,12 @@ export interface ContextoActividades {
   dataDir: string;
 }
 
-export function usarAppDeActividades(o: { pacientes?: number; escuchar?: boolean } = {}): ContextoActividades {
+/** `porProxy`: on PostgreSQL the app reaches its database through a TCP proxy a test can cut. */
+export function usarAppDeActividades(o: { pacientes?: number; escuchar?: boolean; porProxy?: boolean } = {}): ContextoActividades {
   const ctx = {} as ContextoActividades;
   beforeAll(async () => {
     ctx.dataDir = mkdtempSync(path.join(os.tmpdir(), 'miduelo-evidencias-'));
-    ctx.t = await crearAppDePrueba({ env: { DATA_DIR: ctx.dataDir } });
+    ctx.t = await crearAppDePrueba({ env: { DATA_DIR: ctx.dataDir }, porProxy: o.porProxy });
     if (o.escuchar) await ctx.t.escuchar();
   });
   afterAll(async () => {

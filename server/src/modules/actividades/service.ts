@@ -7,6 +7,7 @@ import { avisar } from '../../comun/aviso';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
+import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -80,19 +81,19 @@ export async function buscarPlantillas(ctx: CtxAct, o: Psi & { q: string }) {
   return plantillasVisibles(ctx.db, { idPsicologo: o.idPsicologo, soloPropias: false, termino: o.q });
 }
 
-export async function obtenerPlantilla(ctx: CtxAct, o: Psi & { idActividad: number }) {
-  const p = await plantillaVisible(ctx.db, o.idPsicologo, o.idActividad);
+export async function obtenerPlantilla(ctx: CtxAct, o: Psi & { idActividad: number }, db: DbOrTx = ctx.db) {
+  const p = await plantillaVisible(db, o.idPsicologo, o.idActividad);
   if (!p) throw noPlantilla();
   return p;
 }
 
 export async function crearPlantilla(ctx: CtxAct, o: Psi & { actor: Actor; datos: PlantillaDatos }) {
-  const id = await ctx.db.transaction(async (tx) => {
+  // The answer is read inside the transaction: once committed it cannot fail (decision 298).
+  return ctx.db.transaction(async (tx) => {
     const id = await insertarPlantilla(tx, o.idPsicologo, o.datos, ctx.now());
     await auditar(tx, o.actor, { accion: 'crear', recurso: 'actividad', idRecurso: id });
-    return id;
+    return obtenerPlantilla(ctx, { idPsicologo: o.idPsicologo, idActividad: id }, tx);
   });
-  return obtenerPlantilla(ctx, { idPsicologo: o.idPsicologo, idActividad: id });
 }
 
 /** Locks a template for a change: module activities and other psychologists' are refused. */
@@ -104,13 +105,12 @@ async function exigirPropia(tx: Parameters<typeof plantillaParaCambio>[0], idPsi
 }
 
 export async function actualizarPlantilla(ctx: CtxAct, o: Psi & { actor: Actor; idActividad: number; datos: PlantillaDatos }) {
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await exigirPropia(tx, o.idPsicologo, o.idActividad);
     await actualizarPlantillaRepo(tx, o.idActividad, o.datos);
     await auditar(tx, o.actor, { accion: 'modificar', recurso: 'actividad', idRecurso: o.idActividad });
+    return obtenerPlantilla(ctx, { idPsicologo: o.idPsicologo, idActividad: o.idActividad }, tx);
   });
-  const p = await obtenerPlantilla(ctx, { idPsicologo: o.idPsicologo, idActividad: o.idActividad });
-  return p;
 }
 
 export async function eliminarPlantilla(ctx: CtxAct, o: Psi & { actor: Actor; idActividad: number }) {
@@ -149,7 +149,7 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
   const d = o.datos;
   exigirFechaLimite(ctx, d.fecha_limite);
   const instrucciones = (d.instrucciones_personalizadas ?? d.instrucciones_adicionales ?? '').trim() || null;
-  const ids = await ctx.db.transaction(async (tx) => {
+  const r = await ctx.db.transaction(async (tx) => {
     if (!(await plantillaVisible(tx, o.idPsicologo, d.id_actividad))) throw noPlantilla();
     for (const idPaciente of d.pacientes)
       if (!(await esPacienteDe(tx, o.idPsicologo, idPaciente))) throw notFound(MSG_ACTIVIDADES.pacienteAjeno, 'PACIENTE_NO_ENCONTRADO');
@@ -176,20 +176,19 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
         detalle: { id_actividad: d.id_actividad },
       })),
     );
-    return filas.map((f) => f.id);
+    const ids = filas.map((f) => f.id);
+    // The answer is read before the commit: once committed it cannot fail (decision 298).
+    const guardadas = [];
+    for (const id of ids) {
+      const g = await asignacion(tx, id);
+      if (g) guardadas.push(g);
+    }
+    return { ids, asignaciones: await vistas(ctx, 'psicologo', guardadas, tx) };
   });
   // Committed: a notice that cannot go out is logged, never answered as a failure — a retry of
   // 'Asignar' would assign the activity twice (decisions 287, 288).
-  await avisar(ctx, 'asignar actividad', () => publicar(ctx, 'creada', ids, 'psicologo'));
-  const filas = await Promise.all(ids.map((id) => asignacion(ctx.db, id)));
-  return {
-    asignadas: ids.length,
-    asignaciones: await vistas(
-      ctx,
-      'psicologo',
-      filas.filter((f) => f !== null),
-    ),
-  };
+  await avisar(ctx, 'asignar actividad', () => publicar(ctx, 'creada', r.ids, 'psicologo'));
+  return { asignadas: r.ids.length, asignaciones: r.asignaciones };
 }
 
 /** The assignment, locked, when it belongs to one of the psychologist's patients. */
@@ -199,10 +198,12 @@ async function bloquearPropia(tx: Parameters<typeof bloquearAsignacion>[0], idPs
   return a;
 }
 
-async function unaVista(ctx: CtxAct, id: number) {
-  const f = await asignacion(ctx.db, id);
+/** The assignment's view, read in `db` — a write's own transaction, so that its answer cannot fail
+ * once it committed (decision 298). */
+async function unaVista(ctx: CtxAct, id: number, db: DbOrTx = ctx.db) {
+  const f = await asignacion(db, id);
   if (!f) throw noEncontrada();
-  const [v] = await vistas(ctx, 'psicologo', [f]);
+  const [v] = await vistas(ctx, 'psicologo', [f], db);
   return v;
 }
 
@@ -216,7 +217,7 @@ export async function actualizarAsignacionCompleta(
   },
 ) {
   const d = o.datos;
-  await ctx.db.transaction(async (tx) => {
+  const v = await ctx.db.transaction(async (tx) => {
     const a = await bloquearPropia(tx, o.idPsicologo, o.id);
     // An unchanged past deadline may be kept; a new one may not be before today.
     if (d.fecha_limite !== undefined && d.fecha_limite !== a.fecha_limite) exigirFechaLimite(ctx, d.fecha_limite);
@@ -228,9 +229,10 @@ export async function actualizarAsignacionCompleta(
         : {}),
     });
     await auditar(tx, o.actor, { accion: 'modificar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
+    return unaVista(ctx, o.id, tx);
   });
   await avisar(ctx, 'editar asignación', () => publicar(ctx, 'actualizada', [o.id], 'psicologo'));
-  return unaVista(ctx, o.id);
+  return v;
 }
 
 /** PATCH /actividades/asignadas/{id}: estado (finalizada sets the completion time, en_proceso
@@ -240,7 +242,7 @@ export async function cambiarAsignacion(
   o: Psi & { actor: Actor; id: number; datos: { estado?: 'en_proceso' | 'finalizada'; instrucciones_personalizadas?: string } },
 ) {
   const d = o.datos;
-  await ctx.db.transaction(async (tx) => {
+  const v = await ctx.db.transaction(async (tx) => {
     const a = await bloquearPropia(tx, o.idPsicologo, o.id);
     await actualizarAsignacion(tx, o.id, {
       ...(d.estado !== undefined && d.estado !== a.estado
@@ -257,9 +259,10 @@ export async function cambiarAsignacion(
       idPaciente: a.id_paciente,
       detalle: d.estado ? { estado: d.estado } : null,
     });
+    return unaVista(ctx, o.id, tx);
   });
   await avisar(ctx, 'cambiar asignación', () => publicar(ctx, 'actualizada', [o.id], 'psicologo'));
-  return unaVista(ctx, o.id);
+  return v;
 }
 
 export async function eliminarAsignacion(ctx: CtxAct & { almacen: AlmacenEvidencias }, o: Psi & { actor: Actor; id: number }) {
@@ -283,13 +286,14 @@ export async function eliminarAsignacion(ctx: CtxAct & { almacen: AlmacenEvidenc
 }
 
 export async function revisar(ctx: CtxAct, o: Psi & { actor: Actor; id: number }) {
-  await ctx.db.transaction(async (tx) => {
+  const v = await ctx.db.transaction(async (tx) => {
     const a = await bloquearPropia(tx, o.idPsicologo, o.id);
     await actualizarAsignacion(tx, o.id, { revisada_en: ctx.now() });
     await auditar(tx, o.actor, { accion: 'revisar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
+    return unaVista(ctx, o.id, tx);
   });
   await avisar(ctx, 'revisar asignación', () => publicar(ctx, 'actualizada', [o.id], 'psicologo'));
-  return unaVista(ctx, o.id);
+  return v;
 }
 
 export async function listarEvidencias(ctx: CtxAct, o: Psi & { actor: Actor; id: number }) {
@@ -310,21 +314,23 @@ export async function listarEvidencias(ctx: CtxAct, o: Psi & { actor: Actor; id:
 /** Sends the patient a reminder mail and a live notice (at most one per hour per activity). */
 export async function recordar(ctx: CtxAct & { mailer: Mailer }, o: Psi & { actor: Actor; id: number }) {
   const ahora = ctx.now();
-  const previo = await ctx.db.transaction(async (tx) => {
+  const r = await ctx.db.transaction(async (tx) => {
     const a = await bloquearPropia(tx, o.idPsicologo, o.id);
     if (a.estado === 'finalizada') throw conflict(MSG_ACTIVIDADES.recordatorioFinalizada, 'ACTIVIDAD_FINALIZADA');
     if (a.recordatorio_en && ahora.getTime() - a.recordatorio_en.getTime() < ENTRE_RECORDATORIOS_MS)
       throw new AppError(429, 'RECORDATORIO_RECIENTE', MSG_ACTIVIDADES.recordatorioReciente);
     await actualizarAsignacion(tx, o.id, { recordatorio_en: ahora });
     await auditar(tx, o.actor, { accion: 'recordar', recurso: 'actividad_asignada', idRecurso: o.id, idPaciente: a.id_paciente });
-    return a.recordatorio_en;
+    // What the mail needs is read here, before the commit (decision 298): read after it, a failure
+    // left recordatorio_en set with no mail sent, and the next reminder refused for an hour.
+    const f = await asignacion(tx, o.id);
+    if (!f) throw noEncontrada();
+    const [v] = await vistas(ctx, 'paciente', [f], tx);
+    return { previo: a.recordatorio_en, f, v, contacto: await contactoPaciente(tx, f.id_paciente) };
   });
-  const f = await asignacion(ctx.db, o.id);
-  if (!f) throw noEncontrada();
-  const contacto = await contactoPaciente(ctx.db, f.id_paciente);
+  const { previo, f, v, contacto } = r;
   try {
     if (contacto) {
-      const [v] = await vistas(ctx, 'paciente', [f]);
       await ctx.mailer.enviar(
         correoRecordatorioActividad({
           para: contacto.email,

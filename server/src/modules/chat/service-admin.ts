@@ -13,22 +13,27 @@ import type { CtxChat } from './service';
 export async function crearChatAdmin(ctx: CtxChat, o: { idAdmin: number; tipo: TipoDestinatario; idDestinatario: number }) {
   if (o.tipo === 'psicologo' && o.idDestinatario === o.idAdmin) throw badRequest(MSG_CHAT.chatContigo, 'CHAT_CONTIGO');
   if (!(await destinatarioExiste(ctx.db, o.tipo, o.idDestinatario))) throw notFound(MSG_CHAT.usuarioNoEncontrado, 'USUARIO_NO_ENCONTRADO');
-  let creado: Awaited<ReturnType<typeof insertarChat>>;
+  let r: { creado: Awaited<ReturnType<typeof insertarChat>>; resumen: Awaited<ReturnType<typeof listarChats>>[number] };
   try {
-    creado = await insertarChat(ctx.db, {
-      tipo: 'admin',
-      id_admin: o.idAdmin,
-      id_psicologo: o.tipo === 'psicologo' ? o.idDestinatario : null,
-      id_paciente: o.tipo === 'paciente' ? o.idDestinatario : null,
-      creado_en: ctx.now(),
+    // The chat and its summary in one transaction, so that the answer cannot fail once the chat is
+    // created (decision 298).
+    r = await ctx.db.transaction(async (tx) => {
+      const creado = await insertarChat(tx, {
+        tipo: 'admin',
+        id_admin: o.idAdmin,
+        id_psicologo: o.tipo === 'psicologo' ? o.idDestinatario : null,
+        id_paciente: o.tipo === 'paciente' ? o.idDestinatario : null,
+        creado_en: ctx.now(),
+      });
+      const [resumen] = await listarChats(tx, ctx.cifrador, { rol: 'admin', id: o.idAdmin }, { idChat: creado.id_chat });
+      return { creado, resumen };
     });
   } catch (err) {
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_CHAT.chatAdminExiste, 'CHAT_EXISTE');
     throw err;
   }
-  await avisar(ctx, 'chat de administración creado', () => publicarCreado(ctx.realtime, creado));
-  const [resumen] = await listarChats(ctx.db, ctx.cifrador, { rol: 'admin', id: o.idAdmin }, { idChat: creado.id_chat });
-  return resumen;
+  await avisar(ctx, 'chat de administración creado', () => publicarCreado(ctx.realtime, r.creado));
+  return r.resumen;
 }
 
 export async function usuariosDisponibles(ctx: Pick<CtxChat, 'db' | 'cifrador'>, o: { idAdmin: number; tipo?: TipoDestinatario }) {

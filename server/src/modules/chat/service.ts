@@ -108,16 +108,26 @@ export async function mensajesDeChat(
 /** Creates the chat of a psychologist with one of their patients (one per pair). */
 export async function crearChatConPaciente(ctx: CtxChat, o: { idPsicologo: number; idPaciente: number }) {
   if (!(await esPacienteDe(ctx.db, o.idPsicologo, o.idPaciente))) throw notFound(MSG_CHAT.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
-  let creado: Awaited<ReturnType<typeof insertarChat>>;
+  let r: { creado: Awaited<ReturnType<typeof insertarChat>>; resumen: Awaited<ReturnType<typeof listarChats>>[number] };
   try {
-    creado = await insertarChat(ctx.db, { tipo: 'paciente', id_psicologo: o.idPsicologo, id_paciente: o.idPaciente, creado_en: ctx.now() });
+    // The chat and its summary in one transaction: read after the insert committed, a failed read
+    // answered an error for a created chat (decision 298).
+    r = await ctx.db.transaction(async (tx) => {
+      const creado = await insertarChat(tx, {
+        tipo: 'paciente',
+        id_psicologo: o.idPsicologo,
+        id_paciente: o.idPaciente,
+        creado_en: ctx.now(),
+      });
+      const [resumen] = await listarChats(tx, ctx.cifrador, { rol: 'psicologo', id: o.idPsicologo }, { idChat: creado.id_chat });
+      return { creado, resumen };
+    });
   } catch (err) {
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_CHAT.chatExiste, 'CHAT_EXISTE');
     throw err;
   }
-  await avisar(ctx, 'chat creado', () => publicarCreado(ctx.realtime, creado));
-  const [resumen] = await listarChats(ctx.db, ctx.cifrador, { rol: 'psicologo', id: o.idPsicologo }, { idChat: creado.id_chat });
-  return resumen;
+  await avisar(ctx, 'chat creado', () => publicarCreado(ctx.realtime, r.creado));
+  return r.resumen;
 }
 
 /** Whether the psychologist already has a chat with that patient (the patient file's buttons). */

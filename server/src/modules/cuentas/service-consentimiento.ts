@@ -59,22 +59,25 @@ export async function aceptarConsentimiento(
   ctx: Pick<Ctx, 'db' | 'now'>,
   o: { idPaciente: number; tipo: TipoConsentimiento; version: number; actor: Actor },
 ) {
-  await ctx.db.transaction(async (tx) => {
+  // The state answered is read before the commit: once committed it cannot fail (decision 298).
+  const estado = await ctx.db.transaction(async (tx) => {
     const vigente = (await documentosVigentes(tx)).find((d) => d.tipo === o.tipo);
     if (vigente?.version !== o.version) throw conflict(MSG_CONSENTIMIENTO.desactualizado, 'CONSENTIMIENTO_DESACTUALIZADO');
-    if (await existeAceptacion(tx, { idPaciente: o.idPaciente, tipo: o.tipo, version: o.version })) return;
-    await insertarAceptaciones(tx, [
-      { id_paciente: o.idPaciente, tipo: o.tipo, version: o.version, aceptadoEn: ctx.now(), ip: o.actor.ip },
-    ]);
-    await auditar(tx, o.actor, {
-      accion: 'aceptar_consentimiento',
-      recurso: 'consentimiento',
-      idRecurso: o.tipo,
-      idPaciente: o.idPaciente,
-      detalle: { version: o.version },
-    });
+    if (!(await existeAceptacion(tx, { idPaciente: o.idPaciente, tipo: o.tipo, version: o.version }))) {
+      await insertarAceptaciones(tx, [
+        { id_paciente: o.idPaciente, tipo: o.tipo, version: o.version, aceptadoEn: ctx.now(), ip: o.actor.ip },
+      ]);
+      await auditar(tx, o.actor, {
+        accion: 'aceptar_consentimiento',
+        recurso: 'consentimiento',
+        idRecurso: o.tipo,
+        idPaciente: o.idPaciente,
+        detalle: { version: o.version },
+      });
+    }
+    return estadoConsentimiento(tx, o.idPaciente);
   });
-  return { msg: MSG_CONSENTIMIENTO.aceptado, estado: await estadoConsentimiento(ctx.db, o.idPaciente) };
+  return { msg: MSG_CONSENTIMIENTO.aceptado, estado };
 }
 
 /** The patient file's view: only the patient's own psychologist (another one → 404, nothing leaked). */

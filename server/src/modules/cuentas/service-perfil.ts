@@ -16,6 +16,7 @@ import { badRequest, conflict, unauthorized } from '../../errors';
 import { correoAvisoCambioCuenta, correoConfirmarCambioCorreo } from '../../mail/plantillas';
 import type { Correo } from '../../mail/mailer';
 import type { Ctx } from '../../plugins/contexto';
+import type { DbOrTx } from '../../db/client';
 import { hashContrasena, verificarContrasena } from './hash';
 import {
   buscarPacientePorId,
@@ -53,8 +54,8 @@ export function vistaPerfil(p: Psicologo, ahora: Date, gracia: number): Perfil {
   };
 }
 
-export async function obtenerPerfil(ctx: Ctx, { idPsicologo }: { idPsicologo: number }) {
-  const p = await buscarPsicologoPorId(ctx.db, idPsicologo);
+export async function obtenerPerfil(ctx: Ctx, { idPsicologo }: { idPsicologo: number }, db: DbOrTx = ctx.db) {
+  const p = await buscarPsicologoPorId(db, idPsicologo);
   if (!p) throw unauthorized(MSG.sesionInvalida);
   return vistaPerfil(p, ctx.now(), ctx.config.diasGraciaValidacion);
 }
@@ -77,8 +78,9 @@ export async function actualizarPerfilPsicologo(
   let anterior: Psicologo | null = null;
   let correoCambiado = false;
   let cambios: string[] = [];
+  let perfil: Awaited<ReturnType<typeof obtenerPerfil>>;
   try {
-    await ctx.db.transaction(async (tx) => {
+    perfil = await ctx.db.transaction(async (tx) => {
       const p = await psicologoParaCambio(tx, id);
       if (!p) throw unauthorized(MSG.sesionInvalida);
       anterior = p;
@@ -100,6 +102,8 @@ export async function actualizarPerfilPsicologo(
       if (cambios.length) entradas.push({ accion: 'actualizar_perfil', recurso: 'psicologo', idRecurso: id, detalle: { campos: cambios } });
       if (correoCambiado) entradas.push({ accion: 'cambiar_correo', recurso: 'psicologo', idRecurso: id });
       await auditar(tx, o.actor, entradas);
+      // The profile answered is read before the commit: once committed it cannot fail (decision 298).
+      return obtenerPerfil(ctx, { idPsicologo: id }, tx);
     });
   } catch (err) {
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_PERFIL.correoOcupado, 'CORREO_DUPLICADO');
@@ -116,7 +120,7 @@ export async function actualizarPerfilPsicologo(
   return {
     msg: correoCambiado ? MSG_PERFIL.correoCambiado : MSG_PERFIL.perfilActualizado,
     correo_cambiado: correoCambiado,
-    perfil: await obtenerPerfil(ctx, { idPsicologo: id }),
+    perfil,
   };
 }
 
@@ -233,8 +237,8 @@ export function vistaPerfilPaciente(p: Paciente) {
   };
 }
 
-export async function obtenerPerfilPaciente(ctx: Ctx, { idPaciente }: { idPaciente: number }) {
-  const p = await buscarPacientePorId(ctx.db, idPaciente);
+export async function obtenerPerfilPaciente(ctx: Ctx, { idPaciente }: { idPaciente: number }, db: DbOrTx = ctx.db) {
+  const p = await buscarPacientePorId(db, idPaciente);
   if (!p) throw unauthorized(MSG.sesionInvalida);
   return vistaPerfilPaciente(p);
 }
@@ -254,8 +258,9 @@ export async function actualizarPerfilPaciente(
   let cambio = false;
   // The row is locked: the psychologist read here is hers when the change commits.
   let psicologo: number | null = null;
+  let perfil: ReturnType<typeof vistaPerfilPaciente>;
   try {
-    await ctx.db.transaction(async (tx) => {
+    perfil = await ctx.db.transaction(async (tx) => {
       const p = await pacienteParaCambio(tx, id);
       if (!p) throw unauthorized(MSG.sesionInvalida);
       correoCambiado = p.email !== o.datos.email;
@@ -271,6 +276,8 @@ export async function actualizarPerfilPaciente(
         idPaciente: id,
       });
       previo = { email: p.email, nombre: p.nombre };
+      // The profile answered is read before the commit: once committed it cannot fail (decision 298).
+      return obtenerPerfilPaciente(ctx, { idPaciente: id }, tx);
     });
   } catch (err) {
     if (restriccionUnicaViolada(err) !== null) throw conflict(MSG_PERFIL.correoOcupado, 'CORREO_DUPLICADO');
@@ -293,7 +300,7 @@ export async function actualizarPerfilPaciente(
   return {
     msg: correoCambiado ? MSG_PERFIL.correoCambiado : MSG_PERFIL.perfilActualizado,
     correo_cambiado: correoCambiado,
-    perfil: await obtenerPerfilPaciente(ctx, { idPaciente: id }),
+    perfil,
   };
 }
 

@@ -47,8 +47,13 @@ export async function crearTema(ctx: CtxForos, o: { cuenta: Cuenta; idForo: numb
   const f = await obtenerForo(ctx, o);
   exigirRango(f.rol_usuario, 'miembro');
   const p = await participacion(ctx.db, o.cuenta, o.idForo);
-  const idTema = await insertarTema(ctx.db, { idForo: o.idForo, titulo: o.titulo, autor: o.cuenta, ahora: ctx.now() });
-  const [fila] = (await listarTemas(ctx.db, o.idForo, p?.id_participante ?? null, { page: 1, limit: 1, idTema })).data;
+  // The topic and its answer in one transaction: read after the insert committed, a failed read
+  // answered an error for a stored topic, and the retry opened it twice (decision 298).
+  const { idTema, fila } = await ctx.db.transaction(async (tx) => {
+    const idTema = await insertarTema(tx, { idForo: o.idForo, titulo: o.titulo, autor: o.cuenta, ahora: ctx.now() });
+    const [fila] = (await listarTemas(tx, o.idForo, p?.id_participante ?? null, { page: 1, limit: 1, idTema })).data;
+    return { idTema, fila };
+  });
   const tema = temaDto(fila);
   // Stored: a retry after an error would open the topic twice (decision 288).
   await avisar(ctx, 'foros: tema', () => publicarTema(ctx.realtime, tema));

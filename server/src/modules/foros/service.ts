@@ -5,6 +5,7 @@ import { type Actor as ActorAuditoria, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
+import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { cuentaDeSesion, type Sesion } from '../../plugins/auth';
 import type { Ctx } from '../../plugins/contexto';
@@ -73,8 +74,10 @@ export async function listarForos(
   return { data: r.data.map(foroDto), meta: { total: r.total, page: o.page, limit: o.limit, totalPages: totalPaginas(r.total, o.limit) } };
 }
 
-export async function obtenerForo(ctx: CtxForos, o: { cuenta: Cuenta | null; idForo: number }) {
-  const f = await buscarForo(ctx.db, o.cuenta, o.idForo);
+/** The forum as `cuenta` sees it, read in `db`: a write passes its own transaction, so that its
+ * answer cannot fail once it committed (decision 298). */
+export async function obtenerForo(ctx: CtxForos, o: { cuenta: Cuenta | null; idForo: number }, db: DbOrTx = ctx.db) {
+  const f = await buscarForo(db, o.cuenta, o.idForo);
   if (!f) throw foroNoEncontrado();
   return f;
 }
@@ -87,13 +90,12 @@ export async function crearForo(
   const cuenta = cuentaDeSesion(o.sesion);
   if (cuenta.tipo !== 'psicologo') throw sinPermiso(MSG_FOROS.soloAdmin);
   const ahora = ctx.now();
-  const idForo = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const id = await insertarForo(tx, { titulo: o.titulo, descripcion: o.descripcion, publico: o.publico, idCreador: cuenta.id, ahora });
     await insertarParticipante(tx, id, cuenta, 'admin', ahora);
     await auditar(tx, o.auditoria, { accion: 'crear', recurso: 'foro', idRecurso: id, detalle: { publico: o.publico } });
-    return id;
+    return obtenerForo(ctx, { cuenta, idForo: id }, tx);
   });
-  return obtenerForo(ctx, { cuenta, idForo });
 }
 
 export async function actualizarForo(
@@ -105,7 +107,7 @@ export async function actualizarForo(
     datos: { titulo?: string; descripcion?: string | null; publico?: boolean };
   },
 ) {
-  const previo = await ctx.db.transaction(async (tx) => {
+  const r = await ctx.db.transaction(async (tx) => {
     const f = await bloquearForo(tx, o.cuenta, o.idForo);
     if (!f || (!f.publico && !f.participante)) throw foroNoEncontrado();
     exigirRango(f.participante?.rol, 'admin');
@@ -116,9 +118,9 @@ export async function actualizarForo(
       idRecurso: o.idForo,
       detalle: { campos: Object.keys(o.datos) },
     });
-    return f;
+    return { previo: f, foro: await obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo }, tx) };
   });
-  const ahoraPrivado = o.datos.publico === false && previo.publico;
+  const ahoraPrivado = o.datos.publico === false && r.previo.publico;
   if (ahoraPrivado) {
     // Readers who are not participants lose the forum at once: nobody keeps a room of a forum they
     // could no longer open. Participants are told to open it again.
@@ -128,7 +130,7 @@ export async function actualizarForo(
     const participantes = (await cuentasDelForo(ctx.db, o.idForo)).map(salaPersonal);
     ctx.realtime.emitir([salaForo(o.idForo), ...participantes], 'foro:cambio', { id_foro: o.idForo, eliminado: false });
   });
-  return obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo });
+  return r.foro;
 }
 
 export async function eliminarForo(ctx: CtxForos, o: { cuenta: Cuenta; auditoria: ActorAuditoria; idForo: number }) {
@@ -155,17 +157,17 @@ export async function eliminarForo(ctx: CtxForos, o: { cuenta: Cuenta; auditoria
 
 /** Patients join public forums (spec 2 §6); psychologists take part by creating or by invitation. */
 export async function unirseAForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: number }) {
-  const publico = await ctx.db.transaction(async (tx) => {
+  const r = await ctx.db.transaction(async (tx) => {
     const f = await bloquearForo(tx, o.cuenta, o.idForo);
     if (!f || (!f.publico && !f.participante)) throw foroNoEncontrado();
     if (o.cuenta.tipo === 'psicologo') throw new AppError(403, 'FORO_PSICOLOGO', MSG_FOROS.psicologosNoUnirse);
     if (f.participante) throw conflict(MSG_FOROS.yaParticipas, 'YA_PARTICIPA');
     if (await estaBloqueado(tx, o.idForo, o.cuenta)) throw sinPermiso(MSG_FOROS.removidoDelForo);
     await insertarParticipante(tx, o.idForo, o.cuenta, 'miembro', ctx.now());
-    return f.publico;
+    return { publico: f.publico, foro: await obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo }, tx) };
   });
-  await publicarConteos(ctx, o.idForo, publico);
-  return obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo });
+  await publicarConteos(ctx, o.idForo, r.publico);
+  return r.foro;
 }
 
 /** A patient leaves a forum they joined (decision 210): their posts stay, as after a removal, but
@@ -181,12 +183,14 @@ export async function salirDeForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: nu
     if (f.participante.rol !== 'miembro') throw sinPermiso(MSG_FOROS.soloMiembrosSalen);
     const visto = f.publico ? null : await buscarForo(tx, o.cuenta, o.idForo);
     await eliminarParticipante(tx, f.participante.id_participante);
-    return { publico: f.publico, visto };
+    // A public forum she still reads, as she now sees it, read before the commit (decision 298).
+    return { publico: f.publico, visto, foro: f.publico ? await obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo }, tx) : null };
   });
   if (!r.publico) sacarDeSalas(ctx, o.idForo, [o.cuenta], temas);
   await publicarConteos(ctx, o.idForo, r.publico);
   if (r.visto) return { ...r.visto, rol_usuario: null, total_participantes: r.visto.total_participantes - 1 };
-  return obtenerForo(ctx, { cuenta: o.cuenta, idForo: o.idForo });
+  if (!r.foro) throw foroNoEncontrado();
+  return r.foro;
 }
 
 // ---------------------------------------------------------------- participants
@@ -267,7 +271,9 @@ export async function invitar(
       idRecurso: o.idForo,
       detalle: { id_invitacion: id, id_invitado: idInvitado },
     });
-    return { id, idInvitado, titulo: f.titulo };
+    // The answer is read before the commit: once committed it cannot fail (decision 298).
+    const [inv] = await listarInvitaciones(tx, idInvitado, { idInvitacion: id });
+    return { id, idInvitado, titulo: f.titulo, inv };
   });
   // Committed: a retry after an error would only meet 'invitación pendiente' (decision 288).
   await avisar(ctx, 'foros: invitación', async () => {
@@ -278,8 +284,7 @@ export async function invitar(
       pendientes,
     });
   });
-  const [inv] = await listarInvitaciones(ctx.db, titulo.idInvitado, { idInvitacion: titulo.id });
-  return invitacionDto(inv);
+  return invitacionDto(titulo.inv);
 }
 
 export async function misInvitaciones(ctx: CtxForos, o: { idPsicologo: number; estado: string }) {
@@ -309,10 +314,10 @@ export async function responderInvitacion(
       idRecurso: inv.id_foro,
       detalle: { id_invitacion: o.idInvitacion },
     });
-    return { idForo: inv.id_foro, publico: f.publico };
+    const [respondida] = await listarInvitaciones(tx, o.idPsicologo, { idInvitacion: o.idInvitacion });
+    return { idForo: inv.id_foro, publico: f.publico, respondida };
   });
   await publicarInvitaciones(ctx, [o.idPsicologo]);
   if (o.aceptar) await publicarConteos(ctx, r.idForo, r.publico);
-  const [inv] = await listarInvitaciones(ctx.db, o.idPsicologo, { idInvitacion: o.idInvitacion });
-  return { data: invitacionDto(inv), msg: o.aceptar ? 'Invitación aceptada' : 'Invitación rechazada' };
+  return { data: invitacionDto(r.respondida), msg: o.aceptar ? 'Invitación aceptada' : 'Invitación rechazada' };
 }

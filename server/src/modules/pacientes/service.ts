@@ -11,6 +11,7 @@ import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
 import { badRequest, notFound, unauthorized } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
+import type { DbOrTx } from '../../db/client';
 import {
   COLUMNA_PERSONA_PERDIDA,
   type FilaPaciente as FilaLista,
@@ -44,8 +45,8 @@ export async function listarPacientes(ctx: CtxPacientes, { idPsicologo }: { idPs
   return filas as (FilaLista & { aniversario: ReturnType<typeof motivoAniversario> })[];
 }
 
-export async function obtenerPaciente(ctx: CtxPacientes, o: { idPsicologo: number; idPaciente: number }) {
-  const p = await pacienteDePsicologo(ctx.db, o.idPsicologo, o.idPaciente);
+export async function obtenerPaciente(ctx: CtxPacientes, o: { idPsicologo: number; idPaciente: number }, db: DbOrTx = ctx.db) {
+  const p = await pacienteDePsicologo(db, o.idPsicologo, o.idPaciente);
   if (!p) throw notFound(MSG_PACIENTES.noEncontrado, 'PACIENTE_NO_ENCONTRADO');
   return aPaciente(ctx.cifrador, p, ventanaLista(momentoClinica(ctx.config).hoy));
 }
@@ -55,7 +56,8 @@ export async function actualizarPerdida(ctx: CtxPacientes, actor: Actor, o: { id
   const { hoy } = momentoClinica(ctx.config);
   if (o.fecha_perdida !== null && o.fecha_perdida > hoy) throw badRequest(MSG_PERDIDA.fechaFutura);
   const cifrada = o.persona_perdida === null ? null : ctx.cifrador.cifrar(o.persona_perdida, COLUMNA_PERSONA_PERDIDA);
-  await ctx.db.transaction(async (tx) => {
+  // The patient answered is read before the commit: once committed it cannot fail (decision 298).
+  return ctx.db.transaction(async (tx) => {
     const ok = await guardarPerdida(tx, { ...o, persona_perdida: cifrada });
     if (!ok) throw notFound(MSG_PACIENTES.noEncontrado, 'PACIENTE_NO_ENCONTRADO');
     // Whether each field is set, never the text itself.
@@ -66,8 +68,8 @@ export async function actualizarPerdida(ctx: CtxPacientes, actor: Actor, o: { id
       idPaciente: o.idPaciente,
       detalle: { fecha: o.fecha_perdida !== null, persona: o.persona_perdida !== null },
     });
+    return obtenerPaciente(ctx, o, tx);
   });
-  return obtenerPaciente(ctx, o);
 }
 
 export async function obtenerProximaCita(ctx: CtxPacientes, o: { idPsicologo: number; idPaciente: number }) {
