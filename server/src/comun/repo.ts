@@ -1,7 +1,7 @@
 // The queries every clinical module shares. One definition of "this patient belongs to this
 // psychologist": agenda, pacientes and chat all ask it here.
 import { motivoAniversario, semanaDe } from '@miduelo/shared/aniversario';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { filasAMedida } from '../plugins/db';
 import { cita } from '../db/schema/agenda';
@@ -47,6 +47,15 @@ export const columnasCita = {
   /** Read only to compute the appointment's anniversary mark (`marcaAniversarioCita`), never sent. */
   fecha_perdida: paciente.fecha_perdida,
 };
+
+/** An appointment still to come: not cancelled and not ended in the clinic's time (`hoy`, `hora`
+ * from `momentoClinica`). The patient file's 'next appointment' and the administration's
+ * deletion and reassignment (decisions 276, 300) all mean this. */
+export const citaPorVenir = (o: { hoy: string; hora: string }) =>
+  and(
+    ne(cita.estado, 'cancelada'),
+    sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
+  );
 
 /** The agenda's anniversary mark (decision 128): the patient's loss anniversary, or Día de Muertos,
  * falls in the week (Monday–Sunday) that holds the appointment — the week the agenda shows it in. */

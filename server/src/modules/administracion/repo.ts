@@ -1,10 +1,11 @@
 // Every statement of the administration's screens.
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cita } from '../../db/schema/agenda';
 import { auditoria } from '../../db/schema/auditoria';
 import { chat, mensaje } from '../../db/schema/chat';
 import { paciente, psicologo } from '../../db/schema/cuentas';
+import { citaPorVenir } from '../../comun/repo';
 
 const { contrasenaHash: _h, versionSesion: _v, ...columnasPsicologo } = getTableColumns(psicologo);
 
@@ -89,13 +90,6 @@ const columnasCitaPorVenir = {
   version: cita.version,
 };
 
-/** Not cancelled and not ended in the clinic's time (the patient file's 'next appointment' rule). */
-const porVenir = (o: { hoy: string; hora: string }) =>
-  and(
-    ne(cita.estado, 'cancelada'),
-    sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
-  );
-
 /** The psychologist's appointments still to come (not cancelled, not ended in the clinic's time),
  * read before the delete takes them along: their patients' apps are told (decision 276). `notas`
  * is still ciphertext here. */
@@ -103,7 +97,7 @@ export async function citasPorVenir(db: DbOrTx, id: number, o: { hoy: string; ho
   return db
     .select(columnasCitaPorVenir)
     .from(cita)
-    .where(and(eq(cita.id_psicologo, id), porVenir(o)));
+    .where(and(eq(cita.id_psicologo, id), citaPorVenir(o)));
 }
 
 /** A patient's appointments still to come with one psychologist, locked: the reassignment cancels
@@ -112,7 +106,7 @@ export async function citasPorVenirDelPaciente(db: DbOrTx, o: { idPsicologo: num
   return db
     .select(columnasCitaPorVenir)
     .from(cita)
-    .where(and(eq(cita.id_psicologo, o.idPsicologo), eq(cita.id_paciente, o.idPaciente), porVenir(o)))
+    .where(and(eq(cita.id_psicologo, o.idPsicologo), eq(cita.id_paciente, o.idPaciente), citaPorVenir(o)))
     .orderBy(asc(cita.fecha), asc(cita.hora_inicio))
     .for('update');
 }

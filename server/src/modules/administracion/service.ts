@@ -3,13 +3,12 @@
 import { MSG_ADMIN } from '@miduelo/shared/auth';
 import { AUDITORIA_POR_PAGINA, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
-import type { Cita, CitaPaciente } from '@miduelo/shared/citas';
-import { recortarHora } from '@miduelo/shared/citas-tiempo';
+import type { Cita } from '@miduelo/shared/citas';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { avisarAdministradores } from '../../comun/aviso-admin';
-import { COLUMNA_NOTAS_CITA, publicarCitaAlPaciente, publicarCitaAlPsicologo } from '../../comun/cita-paciente';
+import { citaDeFila, publicarCitaAlPaciente, publicarCitaAlPsicologo } from '../../comun/cita-paciente';
 import { marcaAniversarioCita } from '../../comun/repo';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';
@@ -193,15 +192,7 @@ export async function eliminarPsicologo(ctx: Ctx, o: { id: number; idAdmin: numb
   // that no longer exists until it reloads (decision 276).
   await avisar(ctx, 'citas de un psicólogo eliminado', () => {
     for (const c of alcance.porVenir) {
-      publicarCitaAlPaciente(ctx.realtime, c.id_paciente, 'eliminada', 'psicologo', {
-        ...c,
-        modalidad: c.modalidad as CitaPaciente['modalidad'],
-        estado: c.estado as CitaPaciente['estado'],
-        origen: c.origen as CitaPaciente['origen'],
-        hora_inicio: recortarHora(c.hora_inicio),
-        hora_fin: recortarHora(c.hora_fin),
-        notas: c.notas === null ? null : ctx.cifrador.leer(c.notas, COLUMNA_NOTAS_CITA),
-      });
+      publicarCitaAlPaciente(ctx.realtime, c.id_paciente, 'eliminada', 'psicologo', citaDeFila(ctx.cifrador, c));
     }
   });
   const n = alcance.pacientes.length;
@@ -276,7 +267,9 @@ export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: 
         detalle: { de: c.estado, a: 'cancelada', id_psicologo: anterior, motivo: 'paciente_reasignado' },
       })),
     ]);
-    return { anterior, pac, citas };
+    // The answer is read here, not after the commit: saved work is never answered as a failure (298).
+    const [fila] = await repo.pacientes(tx, o.id);
+    return { anterior, pac, citas, fila };
   });
   if (r === DESACTUALIZADA) {
     const [actual] = await repo.pacientes(ctx.db, o.id);
@@ -284,21 +277,16 @@ export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: 
       paciente: actual ? vistaPaciente(actual) : null,
     });
   }
-  const { anterior, pac, citas } = r;
+  const { anterior, pac, citas, fila } = r;
   // The cancelled sessions leave the former psychologist's open agenda and the patient's app as a
   // psychologist's cancellation does: `cita:cambio` and `mi-cita:cambio` (with its push), 300.
   if (anterior !== null && citas.length > 0) {
     await avisar(ctx, 'citas canceladas al reasignar', () => {
       for (const c of citas) {
         const cita: Cita = {
-          ...c,
-          modalidad: c.modalidad as Cita['modalidad'],
+          ...citaDeFila(ctx.cifrador, c),
           estado: 'cancelada',
-          origen: c.origen as Cita['origen'],
           version: c.version + 1,
-          hora_inicio: recortarHora(c.hora_inicio),
-          hora_fin: recortarHora(c.hora_fin),
-          notas: c.notas === null ? null : ctx.cifrador.leer(c.notas, COLUMNA_NOTAS_CITA),
           paciente: { nombre: pac.nombre, apellido_paterno: pac.apellido_paterno, apellido_materno: pac.apellido_materno },
           aniversario: marcaAniversarioCita(pac.fecha_perdida, c.fecha),
         };
@@ -310,7 +298,6 @@ export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: 
   // Both psychologists' open patient lists follow (decision 266), and every administrator's (291).
   await avisar(ctx, 'reasignar paciente', () => publicarVinculo(ctx.realtime, { idPaciente: o.id, de: anterior, a: o.idPsicologo }));
   await avisarAdministradores(ctx, { recurso: 'paciente', id: o.id });
-  const [fila] = await repo.pacientes(ctx.db, o.id);
   return { msg: MSG_ADMINISTRACION.pacienteReasignado, paciente: vistaPaciente(fila), citas_canceladas: citas.length };
 }
 

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Cita } from '@miduelo/shared/citas';
 import { recortarHora } from '@miduelo/shared/citas-tiempo';
 import type { Cifrador } from '../../comun/cifrado';
-import { columnasCita, marcaAniversarioCita } from '../../comun/repo';
+import { citaPorVenir, columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
 import { filasPreparadas } from '../../plugins/db';
 import { cita } from '../../db/schema/agenda';
@@ -125,14 +125,7 @@ export async function proximaCita(
     .select(columnasCita)
     .from(cita)
     .innerJoin(paciente, eq(paciente.id_paciente, cita.id_paciente))
-    .where(
-      and(
-        eq(cita.id_psicologo, o.idPsicologo),
-        eq(cita.id_paciente, o.idPaciente),
-        ne(cita.estado, 'cancelada'),
-        sql`(${cita.fecha} > ${o.hoy}::date or (${cita.fecha} = ${o.hoy}::date and ${cita.hora_fin} > ${o.hora}::time))`,
-      ),
-    )
+    .where(and(eq(cita.id_psicologo, o.idPsicologo), eq(cita.id_paciente, o.idPaciente), citaPorVenir(o)))
     .orderBy(asc(cita.fecha), asc(cita.hora_inicio))
     .limit(1);
   // modalidad, estado and origen are text columns holding the values of their check constraints.
