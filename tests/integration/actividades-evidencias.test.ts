@@ -510,7 +510,7 @@ describe('limpieza de parciales', () => {
     const haceDos = new Date(Date.now() - 2 * 3600_000);
     utimesSync(viejo, haceDos, haceDos);
     utimesSync(completo, haceDos, haceDos);
-    expect(await almacenEnDisco(raiz).limpiarParciales(new Date(Date.now() - 3600_000))).toBe(1);
+    expect(await almacenEnDisco(raiz, c.t.app.ctx.cifrador).limpiarParciales(new Date(Date.now() - 3600_000))).toBe(1);
     expect([viejo, nuevo, completo].map((f) => existsSync(f))).toEqual([false, true, true]);
   });
 });

@@ -58,6 +58,8 @@ export function nuevaLlaveBase64(): string {
 interface Derivadas {
   id: string;
   cifrar: Buffer;
+  /** A stored file's own key, from its random salt (decision 310). */
+  archivo: (sal: Buffer) => Buffer;
   /** HMAC-SHA256 under the search-index key. */
   huella: (texto: string) => string;
 }
@@ -120,7 +122,12 @@ export function hmacSha256(llave: Buffer): (texto: string) => string {
 
 function derivar(l: Llave): Derivadas {
   const d = (info: string) => Buffer.from(hkdfSync('sha256', l.material, Buffer.alloc(0), info, 32));
-  return { id: l.id, cifrar: d('miduelo/cifrado/v1'), huella: hmacSha256(d('miduelo/busqueda/v1')) };
+  return {
+    id: l.id,
+    cifrar: d('miduelo/cifrado/v1'),
+    huella: hmacSha256(d('miduelo/busqueda/v1')),
+    archivo: (sal) => Buffer.from(hkdfSync('sha256', l.material, sal, 'miduelo/archivo/v1', 32)),
+  };
 }
 
 /** Lower case, no accents, Unicode-normalised: what both the index and the query hash. */
@@ -157,6 +164,11 @@ export interface Cifrador {
    * it holds one of the group's hashes (one per key, so values indexed before a rotation match).
    */
   huellasDeBusqueda(termino: string): string[][];
+  /**
+   * The key of one stored file (comun/cifrado-archivo.ts): under the current key when `llave` is
+   * null, else under that key id; null when that key is not configured.
+   */
+  llaveDeArchivo(llave: string | null, sal: Buffer): { id: string; llave: Buffer } | null;
 }
 
 export function crearCifrador(llaves: Llave[]): Cifrador {
@@ -220,6 +232,10 @@ export function crearCifrador(llaves: Llave[]): Cifrador {
         for (let n = PREFIJO_MIN; n < Math.min(f.length, PREFIJO_MAX + 1); n++) fuera.add(hmac(actual, f.slice(0, n)));
       }
       return [...fuera];
+    },
+    llaveDeArchivo(llave, sal) {
+      const d = llave === null ? actual : porId.get(llave);
+      return d ? { id: d.id, llave: d.archivo(sal) } : null;
     },
     huellasDeBusqueda(termino) {
       return fichas(termino).map((f) => {

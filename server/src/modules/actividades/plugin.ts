@@ -4,13 +4,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { almacenEnDisco } from './almacen';
+import { cifrarEvidenciasPendientes } from './cifrar-evidencias';
 import routes from './routes';
 import routesPaciente from './routes-paciente';
 import { sembrarActividadesDemo } from './seed';
 
 export default fp(
   async function actividadesPlugin(app: FastifyInstance) {
-    const almacen = almacenEnDisco(path.join(app.ctx.config.dataDir, 'evidencias'));
+    const almacen = almacenEnDisco(path.join(app.ctx.config.dataDir, 'evidencias'), app.ctx.cifrador);
     await app.register(routes, { prefix: '/api/psicologo', almacen });
     await app.register(routesPaciente, { prefix: '/api/paciente', almacen });
     app.demo.registrar(sembrarActividadesDemo(app.ctx.cifrador));
@@ -19,6 +20,13 @@ export default fp(
     app.addHook('onReady', async () => {
       const n = await almacen.limpiarParciales(new Date(Date.now() - 3600_000));
       if (n > 0) app.log.info({ archivos: n }, 'evidencias: archivos parciales eliminados');
+      // Files stored before they were encrypted, or under a key that no longer encrypts (decision 310).
+      const r = await cifrarEvidenciasPendientes(app.ctx.db, almacen);
+      if (r.cifrados > 0) app.log.info({ archivos: r.cifrados }, 'evidencias: archivos cifrados con la llave actual');
+      if (r.huerfanosEliminados > 0) app.log.info({ archivos: r.huerfanosEliminados }, 'evidencias: archivos sin evidencia eliminados');
+      if (r.ilegibles.length > 0) {
+        app.log.error({ archivos: r.ilegibles }, 'evidencias: archivos cifrados con una llave que ya no está en ENCRYPTION_KEY');
+      }
     });
   },
   { name: 'actividades', dependencies: ['contexto', 'auth', 'demo', 'cuentas'] },

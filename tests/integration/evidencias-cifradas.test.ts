@@ -1,0 +1,130 @@
+// Evidence files at rest (decision 310): what a patient uploads (a letter, a voice note, a photo) is
+// stored encrypted under ENCRYPTION_KEY — a copy of DATA_DIR shows none of it — and served back byte
+// for byte to whom may see it; files stored before are encrypted at start, a new key re-encrypts
+// them, and a plain file no evidence references (a failed deletion's residue) does not stay.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '@miduelo/server/app';
+import type { Config } from '@miduelo/server/config';
+import { MAGIA } from '@miduelo/server/comun/cifrado-archivo';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { archivosGuardados, asignarA, llamar, PNG, subir, usarAppDeActividades } from '../helpers/actividades';
+import { inyectarCon } from '../helpers/app';
+
+const c = usarAppDeActividades();
+const P = '/api/psicologo';
+const A = '/api/paciente';
+const CARTA = 'Querida mamá: hoy llevé cempasúchil a tu tumba en San Andrés y te conté de Valeria.';
+/** A PNG (its type is read from the first bytes) carrying a letter, larger than several chunks. */
+const ARCHIVO = Buffer.concat([PNG, Buffer.from(CARTA), randomBytes(150_000), Buffer.from(CARTA)]);
+
+let otras: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const a of otras) await a.close();
+  otras = [];
+});
+
+/** Another server process starting on the same database and DATA_DIR (its onReady runs the step). */
+async function arrancarOtra(config: Partial<Config> = {}) {
+  const app = await buildApp({ config: { ...c.t.config, ...config }, db: c.t.db, logger: false });
+  otras.push(app);
+  await app.ready();
+  return app;
+}
+
+const rutaDe = (relativa: string) => path.join(c.dataDir, 'evidencias', relativa);
+
+async function subirCarta() {
+  const [a] = await asignarA(c.t, c.p);
+  const antes = archivosGuardados(c.dataDir);
+  const r = await subir(c.t, c.p.tokensPacientes[0], `${A}/actividades/${a.id_asignacion}/evidencias`, [
+    { campo: 'visible_para_psicologo', valor: 'true' },
+    { campo: 'archivo', archivo: ARCHIVO, nombre: 'carta-a-mama.png', tipo: 'image/png' },
+  ]);
+  expect(r.statusCode, r.body).toBe(201);
+  const [nuevo] = archivosGuardados(c.dataDir).filter((x) => !antes.includes(x));
+  return { id: (r.json() as { id_evidencia: number }).id_evidencia, archivo: rutaDe(nuevo) };
+}
+
+async function servido(app: FastifyInstance, token: string, url: string) {
+  const r = await inyectarCon(app, token, { method: 'GET', url });
+  expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+  expect(Number(r.headers['content-length'])).toBe(ARCHIVO.length);
+  return r.rawPayload;
+}
+
+function enClaro(guardado: Buffer) {
+  return guardado.includes(Buffer.from('cempas')) || guardado.includes(PNG.subarray(0, 16));
+}
+
+describe('evidencias guardadas cifradas', () => {
+  it('el archivo en disco no contiene nada de lo subido; el psicólogo y la paciente lo reciben idéntico', async () => {
+    const { id, archivo } = await subirCarta();
+    const guardado = readFileSync(archivo);
+    expect(guardado.subarray(0, MAGIA.length).equals(MAGIA)).toBe(true);
+    expect(enClaro(guardado)).toBe(false);
+    expect((await servido(c.t.app, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
+    expect((await servido(c.t.app, c.p.tokensPacientes[0], `${A}/evidencias/${id}/archivo?descargar=1`)).equals(ARCHIVO)).toBe(true);
+  });
+
+  it('un archivo guardado antes (en claro) se sirve igual y el siguiente arranque lo cifra', async () => {
+    const { id, archivo } = await subirCarta();
+    writeFileSync(archivo, ARCHIVO, { mode: 0o600 });
+    expect((await servido(c.t.app, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
+
+    await arrancarOtra();
+    const guardado = readFileSync(archivo);
+    expect(guardado.subarray(0, MAGIA.length).equals(MAGIA)).toBe(true);
+    expect(enClaro(guardado)).toBe(false);
+    expect((await servido(c.t.app, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
+    // A second start finds nothing to do: the file is left as it is.
+    await arrancarOtra();
+    expect(readFileSync(archivo).equals(guardado)).toBe(true);
+  });
+
+  it('una llave nueva primero en ENCRYPTION_KEY vuelve a cifrar los archivos; después basta la nueva', async () => {
+    const { id, archivo } = await subirCarta();
+    const k2 = { id: 'k2', material: randomBytes(32) };
+    await arrancarOtra({ llaves: [k2, ...c.t.config.llaves] });
+    const guardado = readFileSync(archivo);
+    expect(guardado.subarray(MAGIA.length + 1, MAGIA.length + 3).toString('latin1')).toBe('k2');
+    expect(enClaro(guardado)).toBe(false);
+    const soloNueva = await arrancarOtra({ llaves: [k2] });
+    expect((await servido(soloNueva, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
+  });
+
+  it('dos nodos que arrancan juntos cifran el archivo una sola vez y queda legible', async () => {
+    const { id, archivo } = await subirCarta();
+    writeFileSync(archivo, ARCHIVO, { mode: 0o600 });
+    const a = await buildApp({ config: c.t.config, db: c.t.db, logger: false });
+    const b = await buildApp({ config: c.t.config, db: c.t.db, logger: false });
+    otras.push(a, b);
+    await Promise.all([a.ready(), b.ready()]);
+    expect(enClaro(readFileSync(archivo))).toBe(false);
+    expect((await servido(c.t.app, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
+    expect(archivosGuardados(c.dataDir).some((x) => x.endsWith('.parte'))).toBe(false);
+  });
+
+  it('un archivo en claro sin evidencia se elimina al arrancar si tiene más de una hora; uno reciente se deja', async () => {
+    const viejo = randomUUID();
+    const reciente = randomUUID();
+    for (const clave of [viejo, reciente]) {
+      mkdirSync(rutaDe(clave.slice(0, 2)), { recursive: true });
+      writeFileSync(rutaDe(path.join(clave.slice(0, 2), clave)), ARCHIVO);
+    }
+    const haceDos = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(rutaDe(path.join(viejo.slice(0, 2), viejo)), haceDos, haceDos);
+    await arrancarOtra();
+    expect(existsSync(rutaDe(path.join(viejo.slice(0, 2), viejo)))).toBe(false);
+    expect(existsSync(rutaDe(path.join(reciente.slice(0, 2), reciente)))).toBe(true);
+  });
+
+  it('la paciente borra la evidencia: su archivo cifrado desaparece', async () => {
+    const { id, archivo } = await subirCarta();
+    expect(existsSync(archivo)).toBe(true);
+    expect((await llamar(c.t, c.p.tokensPacientes[0]).del(`${A}/evidencias/${id}`)).statusCode).toBe(200);
+    expect(existsSync(archivo)).toBe(false);
+  });
+});
