@@ -17,10 +17,13 @@ export interface E2E {
   cerrar(): Promise<void>;
 }
 
-export async function iniciarE2E(o: Parameters<typeof crearAppDePrueba>[0] = {}): Promise<E2E> {
+export async function iniciarE2E(
+  o: Parameters<typeof crearAppDePrueba>[0] = {},
+  navegador: Parameters<typeof abrirNavegador>[0] = {},
+): Promise<E2E> {
   const t = await crearAppDePrueba(o);
   const url = await t.escuchar();
-  const browser = await abrirNavegador();
+  const browser = await abrirNavegador(navegador);
   const e2e: E2E = {
     t,
     url,

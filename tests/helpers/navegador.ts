@@ -15,9 +15,12 @@ export function debeOmitirE2E(): boolean {
   return true;
 }
 
-export function abrirNavegador(): Promise<Browser> {
+/** `cacheAtrasAdelante`: keep Chromium's back/forward cache on, as every user's browser has it
+ * (playwright-core turns it off by default, so the back button would always load pages anew). */
+export function abrirNavegador(o: { cacheAtrasAdelante?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
+    ...(o.cacheAtrasAdelante ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     args: [
       '--headless',
       '--no-sandbox',

@@ -155,8 +155,26 @@ export function vigilarSesion(): () => void {
     if (antes && ahora.token === null) window.location.assign('/iniciar-sesion');
   };
   window.addEventListener('storage', alCambiarAlmacen);
+  // The browser's back button may bring this page back whole from its back/forward cache, as it
+  // was when it was left: after a log-out (here: `cerrando` stays set in the frozen page), or after
+  // another tab logged out or signed in as someone else (the stored token is not this page's), that
+  // is the previous account's screen — a patient's file, a chat — shown to whoever uses the browser
+  // next. Such a page is loaded anew instead, and its guards decide (decision 304).
+  // A page left by a log-out is also frozen blank, so that not even the moment before that load
+  // shows what it held.
+  const alSalir = () => {
+    if (cerrando) document.documentElement.style.visibility = 'hidden';
+  };
+  const alVolver = (e: PageTransitionEvent) => {
+    if (!e.persisted) return;
+    if (cerrando || localStorage.getItem(STORAGE_TOKEN) !== useSession.getState().token) window.location.reload();
+  };
+  window.addEventListener('pagehide', alSalir);
+  window.addEventListener('pageshow', alVolver);
   return () => {
     window.clearInterval(intervalo);
     window.removeEventListener('storage', alCambiarAlmacen);
+    window.removeEventListener('pagehide', alSalir);
+    window.removeEventListener('pageshow', alVolver);
   };
 }
