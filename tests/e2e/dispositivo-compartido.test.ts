@@ -1,13 +1,16 @@
-// One browser, two accounts: what the first leaves for the next. A psychologist's laptop in a shared
-// office: the back button after 'Cerrar sesión', with Chromium's back/forward cache on, as in every
-// user's browser. Decision 304.
+// One browser or phone, two accounts: what the first leaves for the next. A psychologist's laptop in
+// a shared office (the back button after 'Cerrar sesión', with Chromium's back/forward cache on, as
+// in every user's browser) and a family phone with the patient app (the unread counts of the bottom
+// bar and Inicio). Decisions 304 and 305.
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
-import { debeOmitirE2E } from '../helpers/navegador';
+import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import { inyectarCon } from '../helpers/app';
 import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
@@ -16,6 +19,12 @@ async function api(token: string, method: 'GET' | 'POST' | 'PUT', url: string, p
   const r = await inyectarCon(e.t.app, token, { method, url, ...(payload ? { payload } : {}) });
   if (r.statusCode >= 400) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
   return r.json();
+}
+
+async function entrarOtraVez(page: Page, correo: string, contrasena = CONTRASENA) {
+  await page.getByLabel('Correo electrónico').fill(correo);
+  await page.getByLabel('Contraseña').fill(contrasena);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
 describe.skipIf(omitir)('un navegador, dos cuentas', () => {
@@ -74,5 +83,41 @@ describe.skipIf(omitir)('un navegador, dos cuentas', () => {
     await page.waitForURL((u) => u.pathname === '/iniciar-sesion', { timeout: 15_000 });
     await page.locator('#correo').waitFor();
     esperar(await page.getByText('Habló del velorio').count()).toBe(0);
+  }, 90_000);
+
+  it('otra cuenta que entra en el mismo teléfono no ve los mensajes sin leer de la anterior (decisión 305)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const tokenPsi = sesionPsicologo(e.t.app, psi);
+    const ana = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Ana' });
+    const bea = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Bea' });
+    await aceptarVigentes(e.t.db, ana.id_paciente);
+    await aceptarVigentes(e.t.db, bea.id_paciente);
+    const chatAna = (await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: ana.id_paciente })).id_chat;
+    const chatBea = (await api(tokenPsi, 'POST', '/api/psicologo/chats', { id_paciente: bea.id_paciente })).id_chat;
+    await api(tokenPsi, 'POST', '/api/psicologo/mensajes', { id_chat: chatAna, contenido: '¿Cómo te fue en el aniversario?' });
+    await api(tokenPsi, 'POST', '/api/psicologo/mensajes', { id_chat: chatAna, contenido: 'Aquí estoy si quieres hablar.' });
+    await api(tokenPsi, 'POST', '/api/psicologo/mensajes', { id_chat: chatBea, contenido: 'Nos vemos el jueves.' });
+
+    const page = await (await e.contexto(TELEFONO_TACTIL)).newPage();
+    await entrarEnLaApp(page, ana.email);
+    await page.getByText('Tienes 2 mensajes sin leer.').waitFor();
+    await page.getByRole('link', { name: 'Ajustes' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+
+    // Bea, on the same phone, without a reload: her own count once her conversations are read.
+    const chats = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/paciente/chats' && r.ok());
+    await entrarOtraVez(page, bea.email);
+    await page.getByText('Tu próxima cita').waitFor();
+    await chats;
+    const resumen = page.getByText(/mensajes? sin leer\.$/);
+    await esperar.poll(() => resumen.textContent()).toBe('Tienes 1 mensaje sin leer.');
+    // The badge on Mensajes (its text for screen readers: '<n> sin leer').
+    esperar(
+      await page
+        .getByRole('navigation')
+        .getByText(/ sin leer$/)
+        .textContent(),
+    ).toBe('1 sin leer');
   }, 90_000);
 });

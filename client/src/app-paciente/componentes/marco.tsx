@@ -5,6 +5,7 @@ import { api, guardarCache, leerCache } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { aplicarChats, aplicarConteo, totalNoLeidos, useNoLeidos } from '../lib/no-leidos';
+import { sesionActual } from '../lib/sesion';
 import { BotonCrisis } from './crisis';
 
 const SECCIONES = [
@@ -22,8 +23,11 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
   const total = useNoLeidos(totalNoLeidos);
 
   const cargarNoLeidos = useCallback(() => {
+    const de = sesionActual()?.paciente.id_paciente;
     api<ChatPaciente[]>('/chats').then(
       (c) => {
+        // An answer that arrives after her session ended is not the next account's.
+        if (sesionActual()?.paciente.id_paciente !== de) return;
         guardarCache('/chats', c);
         aplicarChats(c);
       },

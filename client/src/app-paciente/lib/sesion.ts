@@ -2,6 +2,7 @@
 // patient it belongs to, kept in localStorage under the app's own key (never the psychologists').
 import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { create } from 'zustand';
+import { useNoLeidos } from './no-leidos';
 
 export interface PacienteSesion {
   id_paciente: number;
@@ -92,6 +93,9 @@ export function terminar(aviso: string | null = null, o: { conservarPorEnviar?: 
       localStorage.removeItem(k);
     }
   }
+  // The unread counts live in memory, not under her keys: the next account to sign in on this
+  // phone, without a reload, must not see hers added to its own (decision 305).
+  useNoLeidos.setState({ porChat: {} });
   useSesion.setState({ sesion: null, aviso });
 }
 
