@@ -9,9 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { vigilarBandeja } from './lib/bandeja';
 import { vigilarConexion } from './lib/conexion';
+import { vigilarPush } from './lib/push';
 
 vigilarConexion();
 vigilarBandeja();
+vigilarPush();
 
 const raiz = document.getElementById('app');
 if (raiz) {

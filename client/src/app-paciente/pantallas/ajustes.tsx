@@ -3,30 +3,17 @@ import { useEffect, useState } from 'react';
 import { CambioDeContrasena, DatosDeContacto } from '../componentes/perfil';
 import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { api, ErrorApi, useRecurso } from '../lib/api';
-import { pushDisponible, suscribir, suscripcionActual } from '../lib/push';
-import { sesionActual, terminar, useSesion } from '../lib/sesion';
+import { anotarDuena, pushDisponible, suscribir, suscripcionActual, suscripcionDeLaSesion } from '../lib/push';
+import { salir } from '../lib/salir';
+import { sesionActual, useSesion } from '../lib/sesion';
 
 export default function Ajustes() {
   const paciente = useSesion((s) => s.sesion?.paciente);
   const [saliendo, setSaliendo] = useState(false);
 
-  async function salir() {
+  async function cerrar() {
     setSaliendo(true);
-    const token = sesionActual()?.token;
-    // This phone stops getting this account's notices.
-    try {
-      const sub = await suscripcionActual();
-      if (sub) {
-        await api('/push/suscripciones', { metodo: 'DELETE', cuerpo: { endpoint: sub.endpoint } }).catch(() => undefined);
-        await sub.unsubscribe().catch(() => undefined);
-      }
-    } catch {
-      // Nothing to undo.
-    }
-    // Forgotten here first (the server's revocation notice on the socket then finds no session),
-    // then revoked on the server.
-    terminar();
-    if (token) await api('/cerrar-sesion', { metodo: 'POST', token }).catch(() => undefined);
+    await salir();
   }
 
   return (
@@ -44,7 +31,7 @@ export default function Ajustes() {
       <DatosDeContacto />
       <CambioDeContrasena />
       <Avisos />
-      <Boton variante="secundario" className="w-full" onClick={salir} disabled={saliendo}>
+      <Boton variante="secundario" className="w-full" onClick={cerrar} disabled={saliendo}>
         {saliendo ? 'Cerrando sesión…' : 'Cerrar sesión'}
       </Boton>
     </div>
@@ -59,7 +46,7 @@ function Avisos() {
   const [ocupado, setOcupado] = useState(false);
 
   useEffect(() => {
-    void suscripcionActual().then(
+    void suscripcionDeLaSesion().then(
       (s) => setActivo(s !== null && Notification.permission === 'granted'),
       () => setActivo(false),
     );
@@ -86,6 +73,7 @@ function Avisos() {
       }
       const sub = await suscribir(k);
       const r = await api<{ msg: string }>('/push/suscripciones', { metodo: 'POST', cuerpo: sub.toJSON() });
+      anotarDuena(sesionActual()?.paciente.id_paciente ?? null);
       setActivo(true);
       setMensaje({ tono: 'exito', texto: r.msg });
     } catch (e) {
@@ -103,6 +91,7 @@ function Avisos() {
       if (sub) {
         const r = await api<{ msg: string }>('/push/suscripciones', { metodo: 'DELETE', cuerpo: { endpoint: sub.endpoint } });
         await sub.unsubscribe();
+        anotarDuena(null);
         setMensaje({ tono: 'exito', texto: r.msg });
       }
       setActivo(false);

@@ -7,7 +7,8 @@ import { CrisisAlPie } from '../componentes/crisis';
 import { Documento, type DocumentoVigente } from '../componentes/documento';
 import { Aviso, Boton } from '../componentes/ui';
 import { api, ErrorApi } from '../lib/api';
-import { actualizarSesion, sesionActual, terminar, useSesion } from '../lib/sesion';
+import { salir } from '../lib/salir';
+import { actualizarSesion, sesionActual, useSesion } from '../lib/sesion';
 
 export default function Consentimientos() {
   const pendientes = useSesion((s) => s.sesion?.pendientes ?? []);
@@ -94,16 +95,10 @@ export default function Consentimientos() {
           </Boton>
         )}
       </form>
-      <Boton variante="secundario" className="mt-4 w-full" onClick={() => salir()}>
+      <Boton variante="secundario" className="mt-4 w-full" onClick={() => void salir()}>
         Cerrar sesión
       </Boton>
       <CrisisAlPie />
     </main>
   );
-}
-
-function salir() {
-  const token = sesionActual()?.token;
-  terminar();
-  if (token) void api('/cerrar-sesion', { metodo: 'POST', token }).catch(() => undefined);
 }
