@@ -40,8 +40,10 @@ export interface AppOpciones {
   mailer?: Mailer;
 }
 
-// Paths that carry one-time tokens: never written to the log as they are.
-const RUTAS_CON_TOKEN = /(\/(activar|verificar-token|restablecer-contrasena)\/)[^/?]+/;
+// Paths that carry one-time tokens: never written to the log as they are. The API's, and the pages
+// the mails link to (`/activar-cuenta/…` and `/restablecer-contrasena/…` load the client, which
+// logs them at debug).
+const RUTAS_CON_TOKEN = /(\/(activar|activar-cuenta|verificar-token|restablecer-contrasena)\/)[^/?]+/;
 
 /** A URL as the log shows it: the path, one-time tokens hidden, and never the query string (chat
  * search terms and other user text travel there). */

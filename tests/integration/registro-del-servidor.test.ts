@@ -126,3 +126,50 @@ describe('el registro del servidor', () => {
     }
   });
 });
+
+describe('el registro del servidor a nivel debug', () => {
+  let d: AppDePrueba;
+  let registro = '';
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        registro += chunk.toString();
+        cb();
+      },
+    });
+    d = await crearAppDePrueba({ log: stream, env: { LOG_LEVEL: 'debug' } });
+  });
+  afterAll(() => d.cerrar());
+
+  it('la página del enlace de activación (/activar-cuenta/…) no deja el token en el registro', async () => {
+    const desde = d.buzon.correos.length;
+    const alta = await d.app.inject({
+      method: 'POST',
+      url: '/api/psicologo/registro',
+      payload: {
+        nombre: 'Leonor',
+        apellidoPaterno: 'Ibarra',
+        fecha_nacimiento: '1984-06-02',
+        especialidad: 'Tanatología',
+        cedula: '7612345',
+        telefono: '5512345670',
+        correo: 'leonor@ejemplo.mx',
+        contrasena: CONTRASENA,
+        aceptaTerminos: true,
+      },
+    });
+    expect(alta.statusCode).toBe(201);
+    const enlace = new URL(d.buzon.enlace(await d.buzon.esperar('leonor@ejemplo.mx', { desde })));
+    expect(enlace.pathname).toMatch(/^\/activar-cuenta\/[^/]+$/);
+    const token = enlace.pathname.split('/').pop() as string;
+    const antes = registro.length;
+    // What the browser does with the mail's link: the page, then the API call it makes.
+    await d.app.inject({ method: 'GET', url: enlace.pathname });
+    const act = await d.app.inject({ method: 'GET', url: `/api/psicologo/activar/${token}` });
+    expect(act.statusCode).toBe(200);
+    const nuevo = registro.slice(antes);
+    expect(nuevo).toContain('GET /activar-cuenta/[oculto]');
+    expect(nuevo).toContain('GET /api/psicologo/activar/[oculto] 200');
+    expect(nuevo).not.toContain(token);
+  });
+});
