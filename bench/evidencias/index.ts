@@ -1,7 +1,9 @@
 // bench/evidencias: the evidence upload path (decision 121), printed beside baselines measured in
 // the same run on the same disk:
 //   1. a 50 MB upload: the server's RSS growth (goal < 20 MB: the file is streamed, never buffered);
-//   2. its throughput beside a plain `cp` of the same file into the same DATA_DIR;
+//   2. its throughput beside a plain `cp` of the same file into the same DATA_DIR, and the download
+//      of that file (decrypted on the way out, decision 310) beside a plain `cat` of it, with the
+//      server's RSS growth while it streams;
 //   3. chat delivery p99 (HTTP send → Socket.IO push to the patient) alone, then while 10 uploads run.
 //   pnpm exec tsx bench/evidencias/index.ts        (BENCH_MB=50, BENCH_SUBIDAS=10, BENCH_MENSAJES=100)
 // Loopback only; the server runs in a child process (its RSS is its own); stops by itself.
@@ -61,6 +63,10 @@ function archivoDePrueba(n: number): string {
 }
 
 async function subir(archivo: string): Promise<number> {
+  return (await subirConId(archivo)).ms;
+}
+
+async function subirConId(archivo: string): Promise<{ ms: number; id: number }> {
   const fd = new FormData();
   fd.append('visible_para_psicologo', 'true');
   fd.append('archivo', await openAsBlob(archivo, { type: 'image/png' }), 'grande.png');
@@ -71,7 +77,20 @@ async function subir(archivo: string): Promise<number> {
     body: fd,
   });
   if (r.status !== 201) throw new Error(`subida: ${r.status} ${await r.text()}`);
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  return { ms, id: ((await r.json()) as { id_evidencia: number }).id_evidencia };
+}
+
+/** The patient downloads her evidence file: time to the last byte, and the bytes received. */
+async function descargar(id: number): Promise<{ ms: number; bytes: number }> {
+  const t0 = performance.now();
+  const r = await fetch(`${s.url}/api/paciente/evidencias/${id}/archivo?descargar=1`, {
+    headers: { authorization: `Bearer ${s.tokenPac}` },
+  });
+  if (r.status !== 200 || !r.body) throw new Error(`descarga: ${r.status}`);
+  let bytes = 0;
+  for await (const c of r.body as unknown as AsyncIterable<Uint8Array>) bytes += c.length;
+  return { ms: performance.now() - t0, bytes };
 }
 
 /** Chat delivery latency: the psychologist sends over HTTP, the patient's socket receives. */
@@ -141,14 +160,24 @@ try {
   const despuesP = await rss();
   rmSync(pequeno);
   const antes = await rss();
-  const msSubida = await subir(archivo);
+  const { ms: msSubida, id } = await subirConId(archivo);
   const despues = await rss();
   const bytes = statSync(archivo).size;
+  const antesD = await rss();
+  const bajada = await descargar(id);
+  const despuesD = await rss();
+  if (bajada.bytes !== bytes) throw new Error(`descarga: ${bajada.bytes} bytes de ${bytes}`);
+  const l0 = performance.now();
+  spawnSync('cat', [archivo], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const msCat = performance.now() - l0;
   console.log(
     `\n1. Subida de ${MB} MB: RSS del servidor antes ${mb(antes.actual)} MB, pico durante ${mb(despues.pico)} MB → crecimiento ${mb(despues.pico - antes.actual)} MB (meta < 20 MB); con ${mbPequeno} MB: ${mb(despuesP.pico - antesP.actual)} MB`,
   );
   console.log(
     `2. Rendimiento: subida ${(bytes / 1024 / 1024 / (msSubida / 1000)).toFixed(1)} MB/s (${msSubida.toFixed(0)} ms) · cp en el mismo disco ${(bytes / 1024 / 1024 / (msCp / 1000)).toFixed(1)} MB/s (${msCp.toFixed(0)} ms) · razón cp/subida ${(msSubida / msCp).toFixed(1)}×`,
+  );
+  console.log(
+    `   descarga ${(bytes / 1024 / 1024 / (bajada.ms / 1000)).toFixed(1)} MB/s (${bajada.ms.toFixed(0)} ms, crecimiento del RSS ${mb(despuesD.pico - antesD.actual)} MB) · cat del mismo archivo ${(bytes / 1024 / 1024 / (msCat / 1000)).toFixed(1)} MB/s (${msCat.toFixed(0)} ms) · razón descarga/cat ${(bajada.ms / msCat).toFixed(1)}×`,
   );
 
   // 3. Chat p99 alone, then during concurrent uploads.
