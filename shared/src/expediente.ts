@@ -59,6 +59,10 @@ export const MSG_EXPEDIENTE = {
   idPaciente: 'Selecciona un paciente válido',
   idAplicacion: 'La aplicación de test no es válida',
   idNota: 'La nota no es válida',
+  versionNota: 'La versión de la nota no es válida',
+  /** Decision 307: an edit made on a note that changed meanwhile (another tab or device). */
+  notaDesactualizada:
+    'Esta nota se modificó en otra pestaña o en otro dispositivo mientras la editabas. No se guardaron tus cambios, para no borrar los otros: revisa la versión actual y vuelve a guardar.',
   respuestas: 'Las respuestas deben ser una lista de preguntas con su respuesta',
   idPregunta: 'Cada respuesta debe indicar su pregunta',
   preguntaAjena: 'Una respuesta no corresponde a ninguna pregunta de este test',
@@ -139,6 +143,8 @@ export const TEXTOS_EXPEDIENTE = {
   tipoNota: 'Tipo de nota',
   guardar: 'Guardar',
   actualizar: 'Actualizar Nota',
+  /** Decision 307: above the saved text of a note another tab or device changed meanwhile. */
+  versionActual: 'Versión guardada ahora:',
   notaCreada: 'Nota creada exitosamente',
   errorCrearNota: 'Error al crear la nota',
   notaActualizada: 'Nota actualizada exitosamente',
@@ -218,8 +224,14 @@ export const CrearNotaSchema = v.object(
 );
 export type CrearNota = v.InferOutput<typeof CrearNotaSchema>;
 
+/** `version`: the note's version the form was opened on (decision 307); a note changed since then
+ * is not overwritten (409 NOTA_DESACTUALIZADA). Absent (another client), the edit applies as given. */
 export const EditarNotaSchema = v.object(
-  { titulo: requerido(MSG_EXPEDIENTE.titulo, TituloNota), contenido: requerido(MSG_EXPEDIENTE.contenido, ContenidoNota) },
+  {
+    titulo: requerido(MSG_EXPEDIENTE.titulo, TituloNota),
+    contenido: requerido(MSG_EXPEDIENTE.contenido, ContenidoNota),
+    version: v.optional(idEntero(MSG_EXPEDIENTE.versionNota)),
+  },
   CUERPO_INVALIDO,
 );
 export type EditarNota = v.InferOutput<typeof EditarNotaSchema>;

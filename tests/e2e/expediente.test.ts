@@ -228,6 +228,50 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     expect((notas.json() as { contenido: string }[]).map((n) => n.contenido)).toEqual([recortado.trim()]);
   }, 60_000);
 
+  it('editar una nota que otro dispositivo guardó mientras tanto: no se pisa; el texto sigue en el formulario junto a la versión guardada (decisión 307)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const token = sesionPsicologo(e.t.app, psi);
+    const ruta = (x: string) => `/api/psicologo${x}`;
+    const creada = await inyectarCon(e.t.app, token, {
+      method: 'POST',
+      url: ruta('/notas'),
+      payload: { id_paciente: pac.id_paciente, titulo: 'Sesión 6', contenido: 'Primera versión.' },
+    });
+    const n = creada.json() as { id_nota: number };
+    const page = await e.paginaConSesion(token, `/paciente/${pac.id_paciente}`);
+    await abrirGraficas(page, TEXTOS_EXPEDIENTE.subtabs.notas);
+    await page.getByRole('button', { name: 'Acciones de la nota Sesión 6' }).click();
+    await page.getByRole('menuitem', { name: TEXTOS_EXPEDIENTE.editar }).click();
+    const edicion = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.editarNota });
+    const contenido = edicion.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota);
+    await contenido.fill('Lo que escribió en el portátil: soñó con su padre.');
+
+    // Meanwhile the same psychologist saves the note from her phone.
+    const otro = await inyectarCon(e.t.app, token, {
+      method: 'PUT',
+      url: ruta(`/notas/${n.id_nota}`),
+      payload: { titulo: 'Sesión 6', contenido: 'Lo que escribió en el teléfono: volvió al panteón.', version: 1 },
+    });
+    expect(otro.statusCode, otro.body).toBe(200);
+
+    await edicion.getByRole('button', { name: TEXTOS_EXPEDIENTE.actualizar }).click();
+    const aviso = edicion.getByRole('alert').filter({ hasText: MSG_EXPEDIENTE.notaDesactualizada });
+    await aviso.waitFor();
+    await aviso.getByText('volvió al panteón', { exact: false }).waitFor();
+    expect(await contenido.inputValue()).toBe('Lo que escribió en el portátil: soñó con su padre.');
+    const leer = async () =>
+      ((await inyectarCon(e.t.app, token, { method: 'GET', url: ruta(`/notas/${n.id_nota}`) })).json() as { contenido: string }).contenido;
+    expect(await leer()).toBe('Lo que escribió en el teléfono: volvió al panteón.');
+
+    // Having seen both, she keeps both and saves over the version she now sees.
+    await contenido.fill('Teléfono: volvió al panteón. Portátil: soñó con su padre.');
+    await edicion.getByRole('button', { name: TEXTOS_EXPEDIENTE.actualizar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaActualizada).first().waitFor();
+    await edicion.waitFor({ state: 'hidden' });
+    expect(await leer()).toBe('Teléfono: volvió al panteón. Portátil: soñó con su padre.');
+  }, 60_000);
+
   it('bandera de riesgo: un resultado en la banda más alta aparece en la lista de pacientes abierta, sin recargar, y la fila no se mueve', async () => {
     const psi = await crearPsicologo(e.t.db);
     const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Rebeca', apellido_paterno: 'Arenas' });

@@ -361,3 +361,59 @@ describe('el aviso que falla tras el commit no cambia la respuesta (decisión 28
     expect(await notasDe()).toEqual([]);
   });
 });
+
+describe('dos pestañas editan la misma nota (decisión 307)', () => {
+  let p: Paciente;
+  beforeAll(async () => {
+    p = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+  });
+  const nueva = async () =>
+    (await c.post(`${B}/notas`, { id_paciente: p.id_paciente, titulo: 'Sesión 4', contenido: 'Habló del hermano.' })).json() as Nota;
+
+  it('la segunda en guardar, abierta sobre la versión 1, recibe 409 con la nota actual y no borra la primera', async () => {
+    const n = await nueva();
+    // Tab A and tab B both opened the note at version 1; B saves first.
+    const b = await c.put(`${B}/notas/${n.id_nota}`, { titulo: 'Sesión 4', contenido: 'Habló del hermano y del accidente.', version: 1 });
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json()).toMatchObject({ version: 2 });
+    const modificacionesAntes = (await auditoriaDe(t, p.id_paciente)).filter((f) => f.accion === 'modificar').length;
+
+    const a = await c.put(`${B}/notas/${n.id_nota}`, { titulo: 'Sesión 4 (A)', contenido: 'Texto de la pestaña A.', version: 1 });
+    expect(a.statusCode, a.body).toBe(409);
+    expect(a.json()).toEqual({
+      code: 'NOTA_DESACTUALIZADA',
+      msg: 'Esta nota se modificó en otra pestaña o en otro dispositivo mientras la editabas. No se guardaron tus cambios, para no borrar los otros: revisa la versión actual y vuelve a guardar.',
+      nota: b.json(),
+    });
+    const guardada = (await c.get(`${B}/notas/${n.id_nota}`)).json() as Nota;
+    expect(guardada).toMatchObject({ contenido: 'Habló del hermano y del accidente.', version: 2 });
+    const filas = await auditoriaDe(t, p.id_paciente);
+    expect(filas.filter((f) => f.accion === 'modificar')).toHaveLength(modificacionesAntes);
+
+    // Having seen the current version, A saves over it on purpose.
+    const otraVez = await c.put(`${B}/notas/${n.id_nota}`, { titulo: 'Sesión 4 (A)', contenido: 'Texto de la pestaña A.', version: 2 });
+    expect(otraVez.statusCode, otraVez.body).toBe(200);
+    expect(otraVez.json()).toMatchObject({ contenido: 'Texto de la pestaña A.', version: 3 });
+  });
+
+  it('dos guardados a la vez sobre la misma versión: uno 200, el otro 409', async () => {
+    const n = await nueva();
+    const [x, y] = await Promise.all([
+      c.put(`${B}/notas/${n.id_nota}`, { titulo: 'X', contenido: 'Desde el portátil', version: 1 }),
+      c.put(`${B}/notas/${n.id_nota}`, { titulo: 'Y', contenido: 'Desde el teléfono', version: 1 }),
+    ]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
+    const ganadora = (x.statusCode === 200 ? x : y).json() as Nota;
+    expect(((await c.get(`${B}/notas/${n.id_nota}`)).json() as Nota).contenido).toBe(ganadora.contenido);
+  });
+
+  it('sin version (otro cliente) se guarda como antes; una version inválida → 400 y nada cambia', async () => {
+    const n = await nueva();
+    const sin = await c.put(`${B}/notas/${n.id_nota}`, { titulo: 'Sin versión', contenido: 'Cliente antiguo' });
+    expect(sin.statusCode, sin.body).toBe(200);
+    const mala = await c.put(`${B}/notas/${n.id_nota}`, { titulo: 'Mala', contenido: 'x', version: 'dos' });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().msg).toBe('La versión de la nota no es válida');
+    expect(((await c.get(`${B}/notas/${n.id_nota}`)).json() as Nota).titulo).toBe('Sin versión');
+  });
+});

@@ -8,7 +8,7 @@ import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { esPacienteDe } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import {
   aplicacionDto,
@@ -251,10 +251,15 @@ export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }) {
   return n;
 }
 
+const DESACTUALIZADA = Symbol('nota desactualizada');
+
 export async function editarNota(ctx: CtxExp, o: Quien & { idNota: number; datos: EditarNota }) {
   const n = await ctx.db.transaction(async (tx) => {
     const antes = await repo.notaDePsicologo(tx, o.idPsicologo, o.idNota, true);
     if (!antes) throw notaNoEncontrada();
+    // Opened on an older version (another tab or device saved since): nothing is written, so the
+    // other save is not silently overwritten (decision 307). The row lock orders two saves at once.
+    if (o.datos.version !== undefined && o.datos.version !== antes.version) return DESACTUALIZADA;
     const f = await repo.actualizarNota(tx, {
       idNota: antes.id_nota,
       titulo: ctx.cifrador.cifrar(o.datos.titulo, COL_TITULO),
@@ -270,6 +275,12 @@ export async function editarNota(ctx: CtxExp, o: Quien & { idNota: number; datos
     });
     return notaDto(ctx.cifrador, f);
   });
+  if (n === DESACTUALIZADA) {
+    // The current note goes with the refusal, so the form shows what was saved meanwhile; it is a
+    // read of the note, audited like any other (obtenerNota fails closed).
+    const actual = await obtenerNota(ctx, o);
+    throw new AppError(409, 'NOTA_DESACTUALIZADA', MSG_EXPEDIENTE.notaDesactualizada, { nota: actual });
+  }
   await publicarNota(ctx, o.idPsicologo, 'actualizada', n);
   return n;
 }

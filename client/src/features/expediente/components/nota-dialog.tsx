@@ -26,6 +26,7 @@ export default function NotaDialog({
   idAplicacion = null,
   onCerrar,
   onGuardada,
+  onActual,
 }: {
   abierto: boolean;
   nota: Nota | null;
@@ -33,8 +34,14 @@ export default function NotaDialog({
   idAplicacion?: number | null;
   onCerrar: () => void;
   onGuardada: (n: Nota, nueva: boolean) => void;
+  /** The note as saved meanwhile elsewhere (a refused edit's answer), for the list behind. */
+  onActual?: (n: Nota) => void;
 }) {
   const edicion = nota !== null;
+  // The version this edit is made over: the note as opened, or the current one the server answered
+  // when another tab or device had saved it meanwhile (decision 307).
+  const [base, setBase] = useState<Nota | null>(nota);
+  const [actual, setActual] = useState<Nota | null>(null);
   const [titulo, setTitulo] = useState('');
   const [contenido, setContenido] = useState('');
   const [tipo, setTipo] = useState<TipoNota>(idAplicacion ? 'test' : 'general');
@@ -47,6 +54,8 @@ export default function NotaDialog({
     setContenido(nota?.contenido ?? '');
     setTipo(nota?.tipo ?? (idAplicacion ? 'test' : 'general'));
     setErrores({});
+    setBase(nota);
+    setActual(null);
   }, [abierto, nota, idAplicacion]);
 
   const vacio = titulo.trim() === '' || contenido.trim() === '';
@@ -70,11 +79,19 @@ export default function NotaDialog({
     setGuardando(true);
     try {
       const n = edicion
-        ? await editarNota(nota.id_nota, { titulo, contenido })
+        ? await editarNota(nota.id_nota, { titulo, contenido, version: (base ?? nota).version })
         : await crearNota({ id_paciente: idPaciente, titulo, contenido, tipo: idAplicacion ? 'test' : tipo, id_aplicacion: idAplicacion });
       toast.exito(edicion ? TEXTOS_EXPEDIENTE.notaActualizada : TEXTOS_EXPEDIENTE.notaCreada);
       onGuardada(n, !edicion);
     } catch (err) {
+      const vigente = err instanceof ApiError && err.code === 'NOTA_DESACTUALIZADA' ? (err.cuerpo as { nota?: Nota }).nota : undefined;
+      if (vigente) {
+        // What she typed stays in the form; the saved version is shown beside it, and the next save
+        // is made over it, knowingly.
+        setBase(vigente);
+        setActual(vigente);
+        onActual?.(vigente);
+      }
       if (!(err instanceof ApiError && err.sesionCerrada))
         toast.error(edicion ? TEXTOS_EXPEDIENTE.errorActualizarNota : TEXTOS_EXPEDIENTE.errorCrearNota, mensajeDeError(err));
     } finally {
@@ -93,6 +110,16 @@ export default function NotaDialog({
         onPointerDownOutside={bloquear}
       >
         <form onSubmit={(e) => void guardar(e)} className="flex flex-col gap-4" noValidate>
+          {actual ? (
+            <div role="alert" className="rounded-xl border border-pendiente-borde bg-aviso-50 p-3 text-sm text-aviso-700">
+              <p>{MSG_EXPEDIENTE.notaDesactualizada}</p>
+              <p className="mt-2 font-medium">{TEXTOS_EXPEDIENTE.versionActual}</p>
+              <div className="mt-1 max-h-40 overflow-y-auto rounded-lg bg-papel p-2 text-tinta-800" data-nota-actual>
+                <p className="font-semibold wrap-anywhere">{actual.titulo}</p>
+                <p className="whitespace-pre-wrap wrap-anywhere">{actual.contenido}</p>
+              </div>
+            </div>
+          ) : null}
           {!edicion && !idAplicacion ? (
             <fieldset>
               <legend className="mb-1.5 text-sm font-medium text-tinta-800">{TEXTOS_EXPEDIENTE.tipoNota}</legend>

@@ -122,6 +122,7 @@ export function NotasPanel({ vivo, idPaciente }: { vivo: ExpedienteEnVivo; idPac
           nota={modal?.nota ?? null}
           idPaciente={idPaciente}
           onCerrar={() => setModal(null)}
+          onActual={(n) => vivo.cambioNota('actualizada', n)}
           onGuardada={(n, nueva) => {
             vivo.cambioNota(nueva ? 'creada' : 'actualizada', n);
             setModal(null);
