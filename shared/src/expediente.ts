@@ -145,6 +145,14 @@ export const TEXTOS_EXPEDIENTE = {
   actualizar: 'Actualizar Nota',
   /** Decision 307: above the saved text of a note another tab or device changed meanwhile. */
   versionActual: 'Versión guardada ahora:',
+  /** Decision 308: closing or leaving a note or a test with what she wrote still unsaved. */
+  descartar: {
+    titulo: '¿Descartar lo que escribiste?',
+    nota: 'Esta nota aún no se ha guardado. Si sales ahora, se perderá lo que escribiste.',
+    test: 'Las respuestas de este test aún no se han aplicado. Si sales ahora, se perderán.',
+    si: 'Descartar',
+    no: 'Seguir editando',
+  },
   notaCreada: 'Nota creada exitosamente',
   errorCrearNota: 'Error al crear la nota',
   notaActualizada: 'Nota actualizada exitosamente',

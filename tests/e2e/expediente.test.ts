@@ -272,6 +272,66 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     expect(await leer()).toBe('Teléfono: volvió al panteón. Portátil: soñó con su padre.');
   }, 60_000);
 
+  it('lo escrito en una nota o un test sin guardar no se pierde al cerrar ni al salir sin preguntar (decisión 308)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Julia', apellido_paterno: 'Robles' });
+    const page = await e.paginaConSesion(sesionPsicologo(e.t.app, psi), '/lista-pacientes-del-psicologo');
+    await page.getByRole('button', { name: 'Ver expediente de Julia Robles' }).first().click();
+    await abrirGraficas(page, TEXTOS_EXPEDIENTE.subtabs.notas);
+    const D = TEXTOS_EXPEDIENTE.descartar;
+    const pregunta = page.getByRole('alertdialog', { name: D.titulo });
+    const beforeunloadDetenido = () =>
+      page.evaluate(() => {
+        const ev = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(ev);
+        return ev.defaultPrevented;
+      });
+
+    // Untouched, it closes without a question.
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.crearPrimera }).click();
+    const modal = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.nuevaNota });
+    await modal.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).waitFor();
+    expect(await beforeunloadDetenido()).toBe(false);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.crearPrimera }).click();
+    await modal.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).fill('Sesión 7');
+    const texto = 'Contó por primera vez cómo fue el hospital.';
+    await modal.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota).fill(texto);
+
+    // Escape, a click outside and the browser's back button each ask; keeping on, nothing is lost.
+    await page.keyboard.press('Escape');
+    await pregunta.getByText(D.nota).waitFor();
+    await pregunta.getByRole('button', { name: D.no }).click();
+    await page.mouse.click(5, 5);
+    await pregunta.getByRole('button', { name: D.no }).click();
+    await page.goBack();
+    await pregunta.getByRole('button', { name: D.no }).click();
+    expect(new URL(page.url()).pathname).toBe(`/paciente/${pac.id_paciente}`);
+    expect(await modal.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota).inputValue()).toBe(texto);
+    // Reloading or closing the tab gets the browser's question.
+    expect(await beforeunloadDetenido()).toBe(true);
+
+    // Cancelar, then Descartar: closed, and leaving no longer asks.
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.cancelar }).click();
+    await pregunta.getByRole('button', { name: D.si }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await beforeunloadDetenido()).toBe(false);
+
+    // A test with answers given asks the same before it is closed.
+    await page.getByRole('tab', { name: TEXTOS_EXPEDIENTE.subtabs.disponibles }).click();
+    const tarjeta = page.getByRole('listitem').filter({ hasText: 'Tamizaje de factores de riesgo' });
+    await tarjeta.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
+    const test = page.getByRole('dialog', { name: /Tamizaje/ });
+    await test.getByRole('radio', { name: 'No', exact: true }).first().check({ force: true });
+    await test.getByText('1 / 9 preguntas').waitFor();
+    await page.keyboard.press('Escape');
+    await pregunta.getByText(D.test).waitFor();
+    await pregunta.getByRole('button', { name: D.no }).click();
+    await test.getByText('1 / 9 preguntas').waitFor();
+  }, 60_000);
+
   it('bandera de riesgo: un resultado en la banda más alta aparece en la lista de pacientes abierta, sin recargar, y la fila no se mueve', async () => {
     const psi = await crearPsicologo(e.t.db);
     const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Rebeca', apellido_paterno: 'Arenas' });

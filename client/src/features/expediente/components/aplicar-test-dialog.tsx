@@ -19,6 +19,7 @@ import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
+import { preguntarDescartar, useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 
 type Valor = number | 'si' | 'no' | string;
@@ -109,8 +110,18 @@ export default function AplicarTestDialog({
   }
 
   const porcentaje = total ? Math.round((n / total) * 100) : 0;
+  // Answers given and not applied: closing or leaving asks first (decision 308).
+  const pendiente = test !== null && !enviando && Object.values(respuestas).some(respondida);
+  const descarte = { ...TEXTOS_EXPEDIENTE.descartar, texto: TEXTOS_EXPEDIENTE.descartar.test };
+  useSinGuardar(pendiente, descarte);
+
+  async function pedirCierre() {
+    if (enviando) return;
+    if (pendiente && !(await preguntarDescartar(descarte))) return;
+    onCerrar();
+  }
   return (
-    <Dialog open={test !== null} onOpenChange={(o) => !o && !enviando && onCerrar()}>
+    <Dialog open={test !== null} onOpenChange={(o) => !o && void pedirCierre()}>
       <DialogContent
         titulo={test?.nombre ?? ''}
         descripcion={test?.descripcion}
@@ -159,7 +170,7 @@ export default function AplicarTestDialog({
           </p>
         ) : null}
         <DialogFooter>
-          <Button variante="secundario" onClick={onCerrar} disabled={enviando}>
+          <Button variante="secundario" onClick={() => void pedirCierre()} disabled={enviando}>
             {TEXTOS_EXPEDIENTE.cancelar}
           </Button>
           <Button onClick={() => void aplicar()} disabled={enviando || detalle === undefined}>

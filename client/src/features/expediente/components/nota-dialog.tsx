@@ -14,6 +14,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { crearNota, editarNota } from '@/api/expediente';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
+import { preguntarDescartar, useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 
 /** The note modal (spec 1 §2, §5): 'Nueva Nota' or 'Editar Nota', the type choice only when creating
@@ -59,6 +60,16 @@ export default function NotaDialog({
   }, [abierto, nota, idAplicacion]);
 
   const vacio = titulo.trim() === '' || contenido.trim() === '';
+  // What she typed and has not saved: closing or leaving asks first (decision 308).
+  const pendiente = abierto && !guardando && (titulo !== (nota?.titulo ?? '') || contenido !== (nota?.contenido ?? ''));
+  const descarte = { ...TEXTOS_EXPEDIENTE.descartar, texto: TEXTOS_EXPEDIENTE.descartar.nota };
+  useSinGuardar(pendiente, descarte);
+
+  async function pedirCierre() {
+    if (guardando) return;
+    if (pendiente && !(await preguntarDescartar(descarte))) return;
+    onCerrar();
+  }
   // Counted as the server counts (trimmed); a text pasted past the limit stays whole and says so,
   // instead of being cut without notice by the field (clinical text is never dropped silently).
   const largoTitulo = titulo.trim().length;
@@ -101,7 +112,7 @@ export default function NotaDialog({
 
   const bloquear = (ev: Event) => guardando && ev.preventDefault();
   return (
-    <Dialog open={abierto} onOpenChange={(o) => !o && !guardando && onCerrar()}>
+    <Dialog open={abierto} onOpenChange={(o) => !o && void pedirCierre()}>
       <DialogContent
         titulo={edicion ? TEXTOS_EXPEDIENTE.editarNota : TEXTOS_EXPEDIENTE.nuevaNota}
         ancho="lg"
@@ -156,7 +167,7 @@ export default function NotaDialog({
             {(c) => <Textarea {...c} rows={7} value={contenido} disabled={guardando} onChange={(e) => setContenido(e.target.value)} />}
           </Field>
           <DialogFooter className="mt-2">
-            <Button type="button" variante="secundario" onClick={onCerrar} disabled={guardando}>
+            <Button type="button" variante="secundario" onClick={() => void pedirCierre()} disabled={guardando}>
               {TEXTOS_EXPEDIENTE.cancelar}
             </Button>
             <Button type="submit" disabled={vacio || guardando || Boolean(excede.titulo || excede.contenido)}>
