@@ -93,6 +93,11 @@ describe('evidencias guardadas cifradas', () => {
     expect(enClaro(guardado)).toBe(false);
     const soloNueva = await arrancarOtra({ llaves: [k2] });
     expect((await servido(soloNueva, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
+    // Its name (encrypted in its row, decision 311) was re-encrypted too.
+    const r = await inyectarCon(soloNueva, c.p.token, { method: 'GET', url: `${P}/evidencias/${id}/archivo?descargar=1` });
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="carta-a-mama.png"; filename*=UTF-8''carta-a-mama.png`);
+    // Back under k1 (first again) for the tests that follow, which start with k1 alone.
+    await arrancarOtra({ llaves: [...c.t.config.llaves, k2] });
   });
 
   it('dos nodos que arrancan juntos cifran el archivo una sola vez y queda legible', async () => {

@@ -92,7 +92,8 @@ export const actividadAsignada = pgTable(
 );
 
 /** One piece of evidence (spec 2 §3): a stored file (`clave`, never the uploaded name, decision
- * 121) or an external link (`enlace`). `comentario` is encrypted at rest. */
+ * 121) or an external link (`enlace`). `comentario`, `enlace` and `nombre_archivo` are encrypted at
+ * rest (decisions 070, 311). */
 export const evidencia = pgTable(
   'evidencia',
   {

@@ -63,7 +63,9 @@ export const foroParticipante = pgTable(
   ],
 );
 
-/** A topic; its row is locked to number posts (`ultimo_seq`, gap-free, like chat decision 052). */
+/** A topic; its row is locked to number posts (`ultimo_seq`, gap-free, like chat decision 052).
+ * `titulo` is encrypted at rest (decision 311): 255 characters are checked on the plain text (shared
+ * schema), the check here bounds the stored value, which is longer. */
 export const foroTema = pgTable(
   'foro_tema',
   {
@@ -79,7 +81,7 @@ export const foroTema = pgTable(
     fecha_actividad: instante('fecha_actividad').notNull().defaultNow(),
   },
   (t) => [
-    check('foro_tema_titulo_ck', sql`char_length(${t.titulo}) between 3 and 255`),
+    check('foro_tema_titulo_ck', sql`char_length(${t.titulo}) between 3 and 1530`),
     check('foro_tema_autor_ck', sql`${t.autor_tipo} in ('psicologo','paciente')`),
     index('foro_tema_foro_idx').on(t.id_foro, t.fecha_actividad),
   ],
@@ -155,7 +157,8 @@ export const foroInvitacion = pgTable(
   ],
 );
 
-/** A participant's report of a post, for the forum's moderators (one per post and reporter). */
+/** A participant's report of a post, for the forum's moderators (one per post and reporter).
+ * `motivo` is encrypted at rest (decision 311); its 500 characters are checked on the plain text. */
 export const foroReporte = pgTable(
   'foro_reporte',
   {
@@ -170,7 +173,7 @@ export const foroReporte = pgTable(
     fecha: instante('fecha').notNull().defaultNow(),
   },
   (t) => [
-    check('foro_reporte_motivo_ck', sql`${t.motivo} is null or char_length(${t.motivo}) <= 500`),
+    check('foro_reporte_motivo_ck', sql`${t.motivo} is null or char_length(${t.motivo}) <= 3000`),
     uniqueIndex('foro_reporte_uq').on(t.id_mensaje, t.id_participante),
   ],
 );

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { cifrarPendientes } from '../../db/cifrar-pendientes';
 import { almacenEnDisco } from './almacen';
 import { cifrarEvidenciasPendientes } from './cifrar-evidencias';
 import routes from './routes';
@@ -15,9 +16,16 @@ export default fp(
     await app.register(routes, { prefix: '/api/psicologo', almacen });
     await app.register(routesPaciente, { prefix: '/api/paciente', almacen });
     app.demo.registrar(sembrarActividadesDemo(app.ctx.cifrador));
-    // An upload cut by a crash leaves a `.parte` file (no row): removed at start once it is an hour
-    // old (a younger one may belong to another node still receiving it).
     app.addHook('onReady', async () => {
+      // An evidence's file name and link stored before they were encrypted (decision 311), or under
+      // a retired key, are encrypted before serving.
+      const { db, cifrador } = app.ctx;
+      const valores =
+        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'nombre_archivo' })) +
+        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'enlace' }));
+      if (valores > 0) app.log.info({ valores }, 'cifrado en reposo: nombres y enlaces de evidencias cifrados con la llave actual');
+      // An upload cut by a crash leaves a `.parte` file (no row): removed at start once it is an hour
+      // old (a younger one may belong to another node still receiving it).
       const n = await almacen.limpiarParciales(new Date(Date.now() - 3600_000));
       if (n > 0) app.log.info({ archivos: n }, 'evidencias: archivos parciales eliminados');
       // Files stored before they were encrypted, or under a key that no longer encrypts (decision 310).

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';
 import { actividad, actividadAsignada, diarioEmocion, evidencia, progresoHistorial } from '../../db/schema/actividades';
-import { COLUMNA_COMENTARIO, COLUMNA_INSTRUCCIONES } from './vista';
+import { COLUMNA_COMENTARIO, COLUMNA_ENLACE, COLUMNA_INSTRUCCIONES } from './vista';
 
 const COLUMNA_NOTA = 'diario_emocion.nota';
 
@@ -99,7 +99,7 @@ export const sembrarActividadesDemo =
       {
         id_asignacion: creadas[1].id,
         subida_por: 'paciente',
-        enlace: 'https://www.youtube.com/watch?v=inpok4MKVLM',
+        enlace: cif.cifrar('https://www.youtube.com/watch?v=inpok4MKVLM', COLUMNA_ENLACE),
         tipo_archivo: 'video',
         comentario: cif.cifrar('La canción que escuché mientras escribía la carta. Me ayudó a soltar mucho.', COLUMNA_COMENTARIO),
         fecha_subida: dias(-21),
@@ -107,7 +107,7 @@ export const sembrarActividadesDemo =
       {
         id_asignacion: creadas[2].id,
         subida_por: 'paciente',
-        enlace: 'https://es.wikipedia.org/wiki/D%C3%ADa_de_Muertos',
+        enlace: cif.cifrar('https://es.wikipedia.org/wiki/D%C3%ADa_de_Muertos', COLUMNA_ENLACE),
         tipo_archivo: 'otro',
         comentario: cif.cifrar('Esto me recordó la ofrenda que poníamos juntas.', COLUMNA_COMENTARIO),
         fecha_subida: dias(-14),
@@ -115,7 +115,7 @@ export const sembrarActividadesDemo =
       {
         id_asignacion: creadas[5].id,
         subida_por: 'paciente',
-        enlace: 'https://example.org/mi-relato.pdf',
+        enlace: cif.cifrar('https://example.org/mi-relato.pdf', COLUMNA_ENLACE),
         tipo_archivo: 'documento',
         comentario: cif.cifrar('Mi relato de lo que pasó.', COLUMNA_COMENTARIO),
         fecha_subida: dias(-10),

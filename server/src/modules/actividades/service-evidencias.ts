@@ -20,7 +20,7 @@ import {
   evidenciasDe,
   insertarEvidencia,
 } from './repo';
-import { COLUMNA_COMENTARIO, puedeVerPsicologo, vistaEvidencia } from './vista';
+import { COLUMNA_COMENTARIO, COLUMNA_ENLACE, COLUMNA_NOMBRE_ARCHIVO, puedeVerPsicologo, vistaEvidencia } from './vista';
 
 export type CtxEv = CtxAct & { almacen: AlmacenEvidencias };
 
@@ -187,8 +187,8 @@ export async function subirEvidencia(
         id_asignacion: o.idAsignacion,
         subida_por: quien.lado,
         clave: a?.clave ?? null,
-        enlace: a ? null : d.url,
-        nombre_archivo: a?.nombre ?? null,
+        enlace: a || !d.url ? null : ctx.cifrador.cifrar(d.url, COLUMNA_ENLACE),
+        nombre_archivo: a ? ctx.cifrador.cifrar(a.nombre, COLUMNA_NOMBRE_ARCHIVO) : null,
         mime: a?.mime ?? null,
         tamano: a?.bytes ?? null,
         tipo_archivo: a ? a.tipo : resolverTipoEvidencia(d.url ?? ''),
@@ -255,7 +255,7 @@ export async function abrirEvidencia(ctx: CtxEv, quien: Quien, o: { idEvidencia:
     flujo: archivo.flujo,
     bytes: archivo.bytes,
     mime,
-    nombre: f.ev.nombre_archivo ?? 'evidencia',
+    nombre: f.ev.nombre_archivo === null ? 'evidencia' : ctx.cifrador.leer(f.ev.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO),
     enLinea: !o.descargar && EN_LINEA.has(mime),
   };
 }

@@ -6,6 +6,9 @@ import type { FilaAsignacion, FilaEvidencia } from './repo';
 
 export const COLUMNA_INSTRUCCIONES = 'actividad_asignada.instrucciones_personalizadas';
 export const COLUMNA_COMENTARIO = 'evidencia.comentario';
+/** The uploaded file's name ("carta-a-mi-papa.pdf") and a shared link are the patient's too (decision 311). */
+export const COLUMNA_NOMBRE_ARCHIVO = 'evidencia.nombre_archivo';
+export const COLUMNA_ENLACE = 'evidencia.enlace';
 
 export type Lado = 'psicologo' | 'paciente';
 
@@ -17,10 +20,14 @@ export function vistaEvidencia(cif: Cifrador, lado: Lado, e: FilaEvidencia): Evi
   return {
     id_evidencia: e.id_evidencia,
     id_asignacion: e.id_asignacion,
-    archivo_url: e.clave ? `/api/${lado}/evidencias/${e.id_evidencia}/archivo` : (e.enlace ?? ''),
+    archivo_url: e.clave
+      ? `/api/${lado}/evidencias/${e.id_evidencia}/archivo`
+      : e.enlace === null
+        ? ''
+        : cif.leer(e.enlace, COLUMNA_ENLACE),
     tipo_archivo: e.tipo_archivo as TipoArchivo,
     es_archivo: e.clave !== null,
-    nombre_archivo: e.nombre_archivo,
+    nombre_archivo: e.nombre_archivo === null ? null : cif.leer(e.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO),
     mime: e.mime,
     tamano: e.tamano,
     comentario: e.comentario === null ? null : cif.leer(e.comentario, COLUMNA_COMENTARIO),

@@ -1,6 +1,7 @@
 // Community forums: forums, participants, invitations, topics and posts over HTTP and sockets.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { cifrarPendientes } from '../../db/cifrar-pendientes';
 import rutasForos from './routes';
 import { sembrarForosDemo } from './seed';
 import { registrarSocketsForos } from './socket';
@@ -10,6 +11,15 @@ export default fp(
     await app.register(rutasForos, { prefix: '/api/foros' });
     registrarSocketsForos(app, app.ctx);
     app.demo.registrar(sembrarForosDemo(app.ctx.cifrador));
+    // Topic titles and report reasons stored before they were encrypted (decision 311), or under a
+    // retired key, are encrypted before serving.
+    app.addHook('onReady', async () => {
+      const { db, cifrador } = app.ctx;
+      const n =
+        (await cifrarPendientes(db, cifrador, { tabla: 'foro_tema', clave: 'id_tema', columna: 'titulo' })) +
+        (await cifrarPendientes(db, cifrador, { tabla: 'foro_reporte', clave: 'id_reporte', columna: 'motivo' }));
+      if (n > 0) app.log.info({ valores: n }, 'cifrado en reposo: títulos de temas y motivos de reporte cifrados con la llave actual');
+    });
   },
   { name: 'foros', dependencies: ['contexto', 'auth', 'realtime', 'rate-limit', 'demo', 'cuentas'] },
 );

@@ -25,6 +25,9 @@ export type RolForo = 'miembro' | 'moderador' | 'admin';
 
 /** The AAD of a post's text: its ciphertext opens only in this column (decision 070). */
 export const COLUMNA_CONTENIDO = 'foro_mensaje.contenido';
+/** A topic's title and a report's reason are patients' words too (decision 311). */
+export const COLUMNA_TITULO_TEMA = 'foro_tema.titulo';
+export const COLUMNA_MOTIVO_REPORTE = 'foro_reporte.motivo';
 
 /** The participation row of an account (the query builder's own filters). */
 const deLaCuenta = (c: Cuenta) =>
@@ -278,6 +281,7 @@ export type FilaTema = Awaited<ReturnType<typeof listarTemas>>['data'][number];
 
 export async function listarTemas(
   db: DbOrTx,
+  cif: Cifrador,
   idForo: number,
   idParticipante: number | null,
   o: { page: number; limit: number; idTema?: number },
@@ -291,11 +295,11 @@ export async function listarTemas(
     .orderBy(desc(foroTema.fecha_actividad), desc(foroTema.id_tema))
     .limit(o.limit)
     .offset((o.page - 1) * o.limit);
-  return { data, total };
+  return { data: data.map((t) => ({ ...t, titulo: cif.leer(t.titulo, COLUMNA_TITULO_TEMA) })), total };
 }
 
 /** The topic with its forum, if the account may see the forum. */
-export async function buscarTema(db: DbOrTx, c: Cuenta | null, idTema: number) {
+export async function buscarTema(db: DbOrTx, cif: Cifrador, c: Cuenta | null, idTema: number) {
   const [t] = await db
     .select({
       id_tema: foroTema.id_tema,
@@ -307,15 +311,15 @@ export async function buscarTema(db: DbOrTx, c: Cuenta | null, idTema: number) {
     .from(foroTema)
     .innerJoin(foro, eq(foro.id_foro, foroTema.id_foro))
     .where(and(eq(foroTema.id_tema, idTema), visiblePara(c)));
-  return t ?? null;
+  return t ? { ...t, titulo: cif.leer(t.titulo, COLUMNA_TITULO_TEMA) } : null;
 }
 
-export async function insertarTema(tx: DbOrTx, d: { idForo: number; titulo: string; autor: Cuenta; ahora: Date }) {
+export async function insertarTema(tx: DbOrTx, cif: Cifrador, d: { idForo: number; titulo: string; autor: Cuenta; ahora: Date }) {
   const [t] = await tx
     .insert(foroTema)
     .values({
       id_foro: d.idForo,
-      titulo: d.titulo,
+      titulo: cif.cifrar(d.titulo, COLUMNA_TITULO_TEMA),
       autor_tipo: d.autor.tipo,
       autor_id: d.autor.id,
       fecha_creacion: d.ahora,
@@ -493,10 +497,15 @@ export async function marcarLeido(tx: DbOrTx, idTema: number, idParticipante: nu
 
 // ---------------------------------------------------------------- reports
 
-export async function insertarReporte(tx: DbOrTx, d: { idMensaje: number; idParticipante: number; motivo: string | null; ahora: Date }) {
+export async function insertarReporte(
+  tx: DbOrTx,
+  cif: Cifrador,
+  d: { idMensaje: number; idParticipante: number; motivo: string | null; ahora: Date },
+) {
+  const motivo = d.motivo === null ? null : cif.cifrar(d.motivo, COLUMNA_MOTIVO_REPORTE);
   const r = await tx
     .insert(foroReporte)
-    .values({ id_mensaje: d.idMensaje, id_participante: d.idParticipante, motivo: d.motivo, fecha: d.ahora })
+    .values({ id_mensaje: d.idMensaje, id_participante: d.idParticipante, motivo, fecha: d.ahora })
     .onConflictDoNothing()
     .returning({ id_reporte: foroReporte.id_reporte });
   return r[0]?.id_reporte ?? null;
@@ -523,7 +532,11 @@ export async function listarReportes(db: DbOrTx, cif: Cifrador, idForo: number) 
     .where(eq(foroTema.id_foro, idForo))
     .orderBy(desc(foroReporte.fecha), desc(foroReporte.id_reporte))
     .limit(200);
-  return r.map(abrir(cif));
+  return r.map((f) => ({
+    ...abrir(cif)(f),
+    motivo: f.motivo === null ? null : cif.leer(f.motivo, COLUMNA_MOTIVO_REPORTE),
+    tema: cif.leer(f.tema, COLUMNA_TITULO_TEMA),
+  }));
 }
 
 // ---------------------------------------------------------------- invitations

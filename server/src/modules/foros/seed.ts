@@ -3,7 +3,7 @@
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';
 import { foro, foroInvitacion, foroMensaje, foroParticipante, foroTema } from '../../db/schema/foros';
-import { COLUMNA_CONTENIDO } from './repo';
+import { COLUMNA_CONTENIDO, COLUMNA_TITULO_TEMA } from './repo';
 
 type Autor = ['psicologo' | 'paciente', number];
 type Post = [minutosAtras: number, autor: Autor, contenido: string];
@@ -137,7 +137,7 @@ export const sembrarForosDemo =
         .insert(foroTema)
         .values({
           id_foro: t.id_foro,
-          titulo: t.titulo,
+          titulo: cif.cifrar(t.titulo, COLUMNA_TITULO_TEMA),
           autor_tipo: t.autor[0],
           autor_id: t.autor[1],
           ultimo_seq: t.posts.length,

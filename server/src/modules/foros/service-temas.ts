@@ -39,7 +39,7 @@ const mensajeNoEncontrado = () => notFound(MSG_FOROS.mensajeNoEncontrado, 'MENSA
 export async function temasDeForo(ctx: CtxForos, o: { cuenta: Cuenta; idForo: number; page: number; limit: number }) {
   await obtenerForo(ctx, o);
   const p = await participacion(ctx.db, o.cuenta, o.idForo);
-  const r = await listarTemas(ctx.db, o.idForo, p?.id_participante ?? null, { page: o.page, limit: o.limit });
+  const r = await listarTemas(ctx.db, ctx.cifrador, o.idForo, p?.id_participante ?? null, { page: o.page, limit: o.limit });
   return { data: r.data.map(temaDto), meta: { total: r.total, page: o.page, limit: o.limit, totalPages: totalPaginas(r.total, o.limit) } };
 }
 
@@ -50,8 +50,8 @@ export async function crearTema(ctx: CtxForos, o: { cuenta: Cuenta; idForo: numb
   // The topic and its answer in one transaction: read after the insert committed, a failed read
   // answered an error for a stored topic, and the retry opened it twice (decision 298).
   const { idTema, fila } = await ctx.db.transaction(async (tx) => {
-    const idTema = await insertarTema(tx, { idForo: o.idForo, titulo: o.titulo, autor: o.cuenta, ahora: ctx.now() });
-    const [fila] = (await listarTemas(tx, o.idForo, p?.id_participante ?? null, { page: 1, limit: 1, idTema })).data;
+    const idTema = await insertarTema(tx, ctx.cifrador, { idForo: o.idForo, titulo: o.titulo, autor: o.cuenta, ahora: ctx.now() });
+    const [fila] = (await listarTemas(tx, ctx.cifrador, o.idForo, p?.id_participante ?? null, { page: 1, limit: 1, idTema })).data;
     return { idTema, fila };
   });
   const tema = temaDto(fila);
@@ -65,7 +65,7 @@ export async function crearTema(ctx: CtxForos, o: { cuenta: Cuenta; idForo: numb
 
 /** The topic if the account may read its forum (404 otherwise), with the account's role there. */
 async function temaLegible(ctx: CtxForos, cuenta: Cuenta, idTema: number) {
-  const t = await buscarTema(ctx.db, cuenta, idTema);
+  const t = await buscarTema(ctx.db, ctx.cifrador, cuenta, idTema);
   if (!t) throw temaNoEncontrado();
   const p = await participacion(ctx.db, cuenta, t.id_foro);
   return { ...t, participante: p };
@@ -204,7 +204,7 @@ export async function reportarPost(ctx: CtxForos, o: { cuenta: Cuenta; idMensaje
   if (!m) throw mensajeNoEncontrado();
   const p = await participacion(ctx.db, o.cuenta, m.id_foro);
   if (!p) throw sinPermiso(MSG_FOROS.soloParticipantes);
-  const id = await insertarReporte(ctx.db, {
+  const id = await insertarReporte(ctx.db, ctx.cifrador, {
     idMensaje: o.idMensaje,
     idParticipante: p.id_participante,
     motivo: o.motivo,
