@@ -24,6 +24,9 @@ const TITULO_TEMA = 'Perdí a Eustaquio en marzo';
 const MOTIVO = 'Habla de Fulgencio, mi esposo, sin mi permiso';
 const NOMBRE_ARCHIVO = 'carta-a-Teodomiro.png';
 const ENLACE = 'https://drive.example.com/compartido/Hermenegilda-privado';
+const INSTRUCCIONES = 'Escríbele una carta a tu abuela';
+const COMENTARIO = 'La ofrenda que pusimos juntas';
+const NOTA_DIARIO = 'Hoy fue su cumpleaños';
 const PALABRAS = ['remedios', 'velorio', 'abuela', 'insomnio', 'funeral', 'anselmo', 'hermano'];
 const PALABRAS_311 = ['eustaquio', 'fulgencio', 'teodomiro', 'hermenegilda'];
 
@@ -297,6 +300,51 @@ describe('filas guardadas antes del cifrado', () => {
     const nueva = await arrancarOtra(t, { llaves: [k2, ...t.config.llaves] });
     expect((await guardados()).filter((f) => !String(f.v).startsWith('e1.k2.'))).toEqual([]);
     expect(await leidosPorLaApi(t, p, e, nueva)).toEqual(LEIDOS);
+  });
+
+  it('tras arrancar con una llave nueva primero, ninguna columna guarda un valor con la anterior; después basta la nueva', async () => {
+    const t = await nuevaApp();
+    const { p, pac } = await escribirPorLaApi(t);
+    const e = await escribirEnForoYEvidencias(t, p);
+    // Every other text written encrypted: instructions, an evidence comment, a diary note.
+    const [a] = await asignarA(t, p, { instrucciones_personalizadas: INSTRUCCIONES });
+    const url = `/api/paciente/actividades/${a.id_asignacion}/evidencias`;
+    const conComentario = await subir(t, p.tokensPacientes[0], url, [
+      { campo: 'url', valor: 'https://example.org/ofrenda' },
+      { campo: 'comentario', valor: COMENTARIO },
+      { campo: 'visible_para_psicologo', valor: 'true' },
+    ]);
+    expect(conComentario.statusCode, conComentario.body).toBe(201);
+    expect((await pac.post('/api/paciente/diario', { emocion: 'Tristeza', intensidad: 7, nota: NOTA_DIARIO })).status).toBe(201);
+
+    const k2 = { id: 'k2', material: randomBytes(32) };
+    await arrancarOtra(t, { llaves: [k2, ...t.config.llaves] });
+    // No text column of any table keeps a value under k1: removing it loses nothing.
+    const columnas = await filas(
+      t,
+      sql`select table_schema, table_name, column_name from information_schema.columns
+           where table_schema not in ('pg_catalog', 'information_schema') and data_type in ('text', 'character varying')`,
+    );
+    const bajoK1: string[] = [];
+    for (const c of columnas) {
+      const col = sql.identifier(String(c.column_name));
+      const tabla = sql`${sql.identifier(String(c.table_schema))}.${sql.identifier(String(c.table_name))}`;
+      const [n] = await filas(t, sql`select count(*)::int as n from ${tabla} where ${col} like 'e1.k1.%'`);
+      if (Number(n.n) > 0) bajoK1.push(`${c.table_name}.${c.column_name}`);
+    }
+    expect(bajoK1).toEqual([]);
+
+    const soloK2 = await arrancarOtra(t, { llaves: [k2] });
+    expect(await leidosPorLaApi(t, p, e, soloK2)).toEqual(LEIDOS);
+    const vista = await inyectarCon(soloK2, p.tokensPacientes[0], { method: 'GET', url: `/api/paciente/actividades/${a.id_asignacion}` });
+    expect(vista.statusCode, vista.body).toBe(200);
+    expect(vista.json()).toMatchObject({
+      instrucciones_personalizadas: INSTRUCCIONES,
+      evidencias: [expect.objectContaining({ comentario: COMENTARIO })],
+    });
+    const diario = await inyectarCon(soloK2, p.tokensPacientes[0], { method: 'GET', url: '/api/paciente/diario' });
+    expect(diario.statusCode, diario.body).toBe(200);
+    expect(diario.json().map((x: { nota: string | null }) => x.nota)).toEqual([NOTA_DIARIO]);
   });
 
   it('dos nodos que arrancan juntos cifran cada fila una sola vez; un arranque más no cambia nada', async () => {

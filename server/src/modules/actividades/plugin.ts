@@ -17,13 +17,22 @@ export default fp(
     await app.register(routesPaciente, { prefix: '/api/paciente', almacen });
     app.demo.registrar(sembrarActividadesDemo(app.ctx.cifrador));
     app.addHook('onReady', async () => {
-      // An evidence's file name and link stored before they were encrypted (decision 311), or under
-      // a retired key, are encrypted before serving.
+      // An evidence's file name and link stored before they were encrypted (decision 311), and every
+      // encrypted text of this module under a retired key (rotation, decision 312: evidence comments,
+      // personalised instructions, diary notes), are encrypted under the current key before serving.
       const { db, cifrador } = app.ctx;
       const valores =
         (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'nombre_archivo' })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'enlace' }));
-      if (valores > 0) app.log.info({ valores }, 'cifrado en reposo: nombres y enlaces de evidencias cifrados con la llave actual');
+        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'enlace' })) +
+        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'comentario' })) +
+        (await cifrarPendientes(db, cifrador, {
+          tabla: 'actividad_asignada',
+          clave: 'id_asignacion',
+          columna: 'instrucciones_personalizadas',
+        })) +
+        (await cifrarPendientes(db, cifrador, { tabla: 'diario_emocion', clave: 'id_entrada', columna: 'nota' }));
+      if (valores > 0)
+        app.log.info({ valores }, 'cifrado en reposo: textos de actividades, evidencias y diario cifrados con la llave actual');
       // An upload cut by a crash leaves a `.parte` file (no row): removed at start once it is an hour
       // old (a younger one may belong to another node still receiving it).
       const n = await almacen.limpiarParciales(new Date(Date.now() - 3600_000));

@@ -11,14 +11,16 @@ export default fp(
     await app.register(rutasForos, { prefix: '/api/foros' });
     registrarSocketsForos(app, app.ctx);
     app.demo.registrar(sembrarForosDemo(app.ctx.cifrador));
-    // Topic titles and report reasons stored before they were encrypted (decision 311), or under a
-    // retired key, are encrypted before serving.
+    // Topic titles and report reasons stored before they were encrypted (decision 311), and every
+    // encrypted text of the forums under a retired key (rotation, decision 312: posts too), are
+    // encrypted under the current key before serving.
     app.addHook('onReady', async () => {
       const { db, cifrador } = app.ctx;
       const n =
         (await cifrarPendientes(db, cifrador, { tabla: 'foro_tema', clave: 'id_tema', columna: 'titulo' })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'foro_reporte', clave: 'id_reporte', columna: 'motivo' }));
-      if (n > 0) app.log.info({ valores: n }, 'cifrado en reposo: títulos de temas y motivos de reporte cifrados con la llave actual');
+        (await cifrarPendientes(db, cifrador, { tabla: 'foro_reporte', clave: 'id_reporte', columna: 'motivo' })) +
+        (await cifrarPendientes(db, cifrador, { tabla: 'foro_mensaje', clave: 'id_mensaje', columna: 'contenido' }));
+      if (n > 0) app.log.info({ valores: n }, 'cifrado en reposo: textos de los foros cifrados con la llave actual');
     });
   },
   { name: 'foros', dependencies: ['contexto', 'auth', 'realtime', 'rate-limit', 'demo', 'cuentas'] },
