@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from '@miduelo/server/app';
 import type { Config } from '@miduelo/server/config';
 import { MAGIA } from '@miduelo/server/comun/cifrado-archivo';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { archivosGuardados, asignarA, llamar, PNG, subir, usarAppDeActividades } from '../helpers/actividades';
@@ -55,6 +56,20 @@ async function servido(app: FastifyInstance, token: string, url: string) {
   return r.rawPayload;
 }
 
+/** The evidence as stored before decision 310: its file plain, its row without a key id. */
+async function comoAntes(id: number, archivo: string) {
+  writeFileSync(archivo, ARCHIVO, { mode: 0o600 });
+  await c.t.db.execute(sql`update evidencia set llave_archivo = null where id_evidencia = ${id}`);
+}
+
+async function llaveDeFila(id: number): Promise<string | null> {
+  const r = await c.t.db.execute(sql`select llave_archivo from evidencia where id_evidencia = ${id}`);
+  const filas = (Array.isArray(r) ? r : (r as unknown as { rows: { llave_archivo: string | null }[] }).rows) as {
+    llave_archivo: string | null;
+  }[];
+  return filas[0].llave_archivo;
+}
+
 function enClaro(guardado: Buffer) {
   return guardado.includes(Buffer.from('cempas')) || guardado.includes(PNG.subarray(0, 16));
 }
@@ -65,16 +80,18 @@ describe('evidencias guardadas cifradas', () => {
     const guardado = readFileSync(archivo);
     expect(guardado.subarray(0, MAGIA.length).equals(MAGIA)).toBe(true);
     expect(enClaro(guardado)).toBe(false);
+    expect(await llaveDeFila(id)).toBe('k1');
     expect((await servido(c.t.app, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
     expect((await servido(c.t.app, c.p.tokensPacientes[0], `${A}/evidencias/${id}/archivo?descargar=1`)).equals(ARCHIVO)).toBe(true);
   });
 
   it('un archivo guardado antes (en claro) se sirve igual y el siguiente arranque lo cifra', async () => {
     const { id, archivo } = await subirCarta();
-    writeFileSync(archivo, ARCHIVO, { mode: 0o600 });
+    await comoAntes(id, archivo);
     expect((await servido(c.t.app, c.p.token, `${P}/evidencias/${id}/archivo`)).equals(ARCHIVO)).toBe(true);
 
     await arrancarOtra();
+    expect(await llaveDeFila(id)).toBe('k1');
     const guardado = readFileSync(archivo);
     expect(guardado.subarray(0, MAGIA.length).equals(MAGIA)).toBe(true);
     expect(enClaro(guardado)).toBe(false);
@@ -88,6 +105,7 @@ describe('evidencias guardadas cifradas', () => {
     const { id, archivo } = await subirCarta();
     const k2 = { id: 'k2', material: randomBytes(32) };
     await arrancarOtra({ llaves: [k2, ...c.t.config.llaves] });
+    expect(await llaveDeFila(id)).toBe('k2');
     const guardado = readFileSync(archivo);
     expect(guardado.subarray(MAGIA.length + 1, MAGIA.length + 3).toString('latin1')).toBe('k2');
     expect(enClaro(guardado)).toBe(false);
@@ -102,7 +120,7 @@ describe('evidencias guardadas cifradas', () => {
 
   it('dos nodos que arrancan juntos cifran el archivo una sola vez y queda legible', async () => {
     const { id, archivo } = await subirCarta();
-    writeFileSync(archivo, ARCHIVO, { mode: 0o600 });
+    await comoAntes(id, archivo);
     const a = await buildApp({ config: c.t.config, db: c.t.db, logger: false });
     const b = await buildApp({ config: c.t.config, db: c.t.db, logger: false });
     otras.push(a, b);
@@ -112,7 +130,9 @@ describe('evidencias guardadas cifradas', () => {
     expect(archivosGuardados(c.dataDir).some((x) => x.endsWith('.parte'))).toBe(false);
   });
 
-  it('un archivo en claro sin evidencia se elimina al arrancar si tiene más de una hora; uno reciente se deja', async () => {
+  it('el primer arranque con evidencias de antes elimina los archivos en claro sin evidencia de más de una hora; uno reciente se deja', async () => {
+    const { id, archivo } = await subirCarta();
+    await comoAntes(id, archivo);
     const viejo = randomUUID();
     const reciente = randomUUID();
     for (const clave of [viejo, reciente]) {
@@ -124,6 +144,7 @@ describe('evidencias guardadas cifradas', () => {
     await arrancarOtra();
     expect(existsSync(rutaDe(path.join(viejo.slice(0, 2), viejo)))).toBe(false);
     expect(existsSync(rutaDe(path.join(reciente.slice(0, 2), reciente)))).toBe(true);
+    expect(enClaro(readFileSync(archivo))).toBe(false);
   });
 
   it('la paciente borra la evidencia: su archivo cifrado desaparece', async () => {

@@ -107,6 +107,8 @@ export const evidencia = pgTable(
     nombre_archivo: text('nombre_archivo'),
     mime: text('mime'),
     tamano: bigint('tamano', { mode: 'number' }),
+    /** Key id the stored file is encrypted under (decision 310); null: stored before, to encrypt. */
+    llave_archivo: text('llave_archivo'),
     tipo_archivo: text('tipo_archivo').notNull(),
     comentario: text('comentario'),
     fecha_subida: momento('fecha_subida').notNull().defaultNow(),

@@ -15,11 +15,11 @@ export interface AlmacenEvidencias {
   /** A fresh key (random; the only name a stored file ever has). */
   nuevaClave(): string;
   /** Streams `origen` into `clave`; the file appears only when complete (nothing on failure). */
-  guardar(clave: string, origen: Readable): Promise<{ bytes: number }>;
+  guardar(clave: string, origen: Readable): Promise<{ bytes: number /** key id it is encrypted under */; llave: string }>;
   /** The file's plain bytes and their count; null when there is no such file. */
   leer(clave: string): Promise<{ flujo: Readable; bytes: number } | null>;
   eliminar(clave: string): Promise<void>;
-  /** Every stored key (complete files only). */
+  /** Every stored key (complete files only): a walk of the whole store. */
   claves(): Promise<string[]>;
   /** 'actual': encrypted under the current key; 'pendiente': stored plain, or under an older key;
    * 'ilegible': under a key no longer configured; null: no such file. */
@@ -95,8 +95,9 @@ export function almacenEnDisco(raiz: string, cif: Cifrador): AlmacenEvidencias {
           yield c;
         }
       }
+      const llave = cif.llaveActual;
       await escribir(final, contados(), 'wx');
-      return { bytes };
+      return { bytes, llave };
     },
     async leer(clave) {
       const r = ruta(clave);

@@ -1,9 +1,10 @@
 // The start-up step of decision 310, beside decision 070's for rows: every evidence file stored
-// before files were encrypted (or under a key that no longer encrypts) is rewritten under the current
-// key. One file at a time, each in a transaction under the migrations' advisory lock with its
-// evidence row locked: two nodes starting together take turns, and a deletion of that evidence waits
-// until the file is rewritten (its file is removed after its commit), so a deleted file never comes
-// back. A file already under the current key is never touched, so a second start changes nothing.
+// before files were encrypted (its row's `llave_archivo` is null) or under a key that no longer
+// encrypts is rewritten under the current key. Driven by the rows, so a start with nothing to do
+// opens no file. Batches of rows, each in one transaction under the migrations' advisory lock with
+// its rows locked: two nodes starting together take turns, and a deletion of one of those evidences
+// waits until its file is rewritten (the file is removed after the deletion's commit), so a deleted
+// file never comes back. A file already under the current key is never rewritten.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { LOCK_MIGRACIONES } from '../../db/migrate';
@@ -11,6 +12,7 @@ import type { AlmacenEvidencias } from './almacen';
 
 /** A file without a row older than this is the residue of a failed deletion, not an upload in flight. */
 const HUERFANO_MS = 3600_000;
+const LOTE = 50;
 
 export interface ResultadoCifrado {
   cifrados: number;
@@ -20,22 +22,60 @@ export interface ResultadoCifrado {
   ilegibles: string[];
 }
 
-export async function cifrarEvidenciasPendientes(db: Db, almacen: AlmacenEvidencias, ahora = new Date()): Promise<ResultadoCifrado> {
+type Filas<T> = T[] | { rows: T[] };
+const filasDe = <T>(r: Filas<T>): T[] => (Array.isArray(r) ? r : r.rows) ?? [];
+
+export async function cifrarEvidenciasPendientes(
+  db: Db,
+  almacen: AlmacenEvidencias,
+  llaveActual: string,
+  ahora = new Date(),
+): Promise<ResultadoCifrado> {
   const r: ResultadoCifrado = { cifrados: 0, huerfanosEliminados: 0, ilegibles: [] };
-  for (const clave of await almacen.claves()) {
-    const estado = await almacen.estado(clave);
-    if (estado === 'ilegible') r.ilegibles.push(clave);
-    if (estado !== 'pendiente') continue;
-    const hecho = await db.transaction(async (tx) => {
+  // Rows from before decision 310 mean files stored plain: this start also walks the store once for
+  // plain files no row references (a failed deletion of that time). Later starts never walk it.
+  const [{ legadas }] = filasDe(
+    (await db.execute(sql`select count(*)::int as legadas from evidencia where clave is not null and llave_archivo is null`)) as Filas<{
+      legadas: number;
+    }>,
+  );
+  let desde = 0;
+  for (;;) {
+    const lote = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_MIGRACIONES})`);
-      const q = await tx.execute(sql`select 1 as si from evidencia where clave = ${clave} for update`);
-      const filas = (Array.isArray(q) ? q : (q as unknown as { rows: unknown[] }).rows) ?? [];
-      if (filas.length === 0) return 'sin-fila' as const;
-      await almacen.recifrar(clave);
-      return 'cifrado' as const;
+      const filas = filasDe(
+        (await tx.execute(sql`select id_evidencia, clave from evidencia
+               where clave is not null and llave_archivo is distinct from ${llaveActual} and id_evidencia > ${desde}
+               order by id_evidencia limit ${LOTE} for update`)) as Filas<{ id_evidencia: number; clave: string }>,
+      );
+      const hechas: number[] = [];
+      for (const f of filas) {
+        const estado = await almacen.estado(f.clave);
+        if (estado === 'ilegible') r.ilegibles.push(f.clave);
+        if (estado === 'pendiente') {
+          await almacen.recifrar(f.clave);
+          r.cifrados++;
+        }
+        if (estado === 'pendiente' || estado === 'actual') hechas.push(Number(f.id_evidencia));
+      }
+      if (hechas.length > 0) {
+        await tx.execute(sql`update evidencia set llave_archivo = ${llaveActual}
+                              where id_evidencia in (select unnest(${`{${hechas.join(',')}}`}::int[]))`);
+      }
+      return filas.map((f) => Number(f.id_evidencia));
     });
-    if (hecho === 'cifrado') r.cifrados++;
-    else if (await almacen.eliminarSiAnterior(clave, new Date(ahora.getTime() - HUERFANO_MS))) r.huerfanosEliminados++;
+    if (lote.length === 0) break;
+    desde = lote[lote.length - 1];
+  }
+  if (legadas > 0) {
+    const antesDe = new Date(ahora.getTime() - HUERFANO_MS);
+    const conFila = new Set(
+      filasDe((await db.execute(sql`select clave from evidencia where clave is not null`)) as Filas<{ clave: string }>).map((f) => f.clave),
+    );
+    for (const clave of await almacen.claves()) {
+      if (conFila.has(clave) || (await almacen.estado(clave)) !== 'pendiente') continue;
+      if (await almacen.eliminarSiAnterior(clave, antesDe)) r.huerfanosEliminados++;
+    }
   }
   return r;
 }

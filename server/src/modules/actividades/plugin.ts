@@ -38,7 +38,7 @@ export default fp(
       const n = await almacen.limpiarParciales(new Date(Date.now() - 3600_000));
       if (n > 0) app.log.info({ archivos: n }, 'evidencias: archivos parciales eliminados');
       // Files stored before they were encrypted, or under a key that no longer encrypts (decision 310).
-      const r = await cifrarEvidenciasPendientes(app.ctx.db, almacen);
+      const r = await cifrarEvidenciasPendientes(app.ctx.db, almacen, app.ctx.cifrador.llaveActual);
       if (r.cifrados > 0) app.log.info({ archivos: r.cifrados }, 'evidencias: archivos cifrados con la llave actual');
       if (r.huerfanosEliminados > 0) app.log.info({ archivos: r.huerfanosEliminados }, 'evidencias: archivos sin evidencia eliminados');
       if (r.ilegibles.length > 0) {

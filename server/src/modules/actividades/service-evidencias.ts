@@ -121,8 +121,9 @@ async function guardarArchivo(ctx: CtxEv, parte: Multipart & { type: 'file' }) {
   }
   const clave = ctx.almacen.nuevaClave();
   let bytes: number;
+  let llave: string;
   try {
-    ({ bytes } = await ctx.almacen.guardar(clave, Readable.from(conTipo(parte.file))));
+    ({ bytes, llave } = await ctx.almacen.guardar(clave, Readable.from(conTipo(parte.file))));
   } catch (err) {
     // The type check stopped reading: drain the rest so the request can be answered.
     parte.file.resume();
@@ -133,7 +134,7 @@ async function guardarArchivo(ctx: CtxEv, parte: Multipart & { type: 'file' }) {
     throw demasiadoGrande(ctx);
   }
   const t = tipo as { mime: string; ext: string };
-  return { clave, bytes, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.ext) };
+  return { clave, bytes, llave, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.ext) };
 }
 
 async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
@@ -191,6 +192,7 @@ export async function subirEvidencia(
         nombre_archivo: a ? ctx.cifrador.cifrar(a.nombre, COLUMNA_NOMBRE_ARCHIVO) : null,
         mime: a?.mime ?? null,
         tamano: a?.bytes ?? null,
+        llave_archivo: a?.llave ?? null,
         tipo_archivo: a ? a.tipo : resolverTipoEvidencia(d.url ?? ''),
         comentario: d.comentario ? ctx.cifrador.cifrar(d.comentario, COLUMNA_COMENTARIO) : null,
         fecha_subida: ctx.now(),
