@@ -8,7 +8,7 @@ import type { Cifrador } from '../comun/cifrado';
 import type { Db } from './client';
 import { LOCK_MIGRACIONES } from './migrate';
 
-interface ColumnaCifrada {
+export interface ColumnaCifrada {
   tabla: string;
   /** Primary key column. */
   clave: string;
@@ -61,4 +61,12 @@ export async function cifrarPendientes(db: Db, cif: Cifrador, c: ColumnaCifrada,
     total += hechas;
     if (hechas < lote) return total;
   }
+}
+
+/** Every column a module encrypts, one after another (the list is the module's whole registration:
+ * a column left out keeps its values under a retired key, decision 312); answers how many changed. */
+export async function cifrarColumnas(db: Db, cif: Cifrador, columnas: ColumnaCifrada[]): Promise<number> {
+  let total = 0;
+  for (const c of columnas) total += await cifrarPendientes(db, cif, c);
+  return total;
 }

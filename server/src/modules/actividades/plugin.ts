@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cifrarPendientes } from '../../db/cifrar-pendientes';
+import { cifrarColumnas } from '../../db/cifrar-pendientes';
 import { almacenEnDisco } from './almacen';
 import { cifrarEvidenciasPendientes } from './cifrar-evidencias';
 import routes from './routes';
@@ -20,17 +20,13 @@ export default fp(
       // An evidence's file name and link stored before they were encrypted (decision 311), and every
       // encrypted text of this module under a retired key (rotation, decision 312: evidence comments,
       // personalised instructions, diary notes), are encrypted under the current key before serving.
-      const { db, cifrador } = app.ctx;
-      const valores =
-        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'nombre_archivo' })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'enlace' })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'evidencia', clave: 'id_evidencia', columna: 'comentario' })) +
-        (await cifrarPendientes(db, cifrador, {
-          tabla: 'actividad_asignada',
-          clave: 'id_asignacion',
-          columna: 'instrucciones_personalizadas',
-        })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'diario_emocion', clave: 'id_entrada', columna: 'nota' }));
+      const valores = await cifrarColumnas(app.ctx.db, app.ctx.cifrador, [
+        { tabla: 'evidencia', clave: 'id_evidencia', columna: 'nombre_archivo' },
+        { tabla: 'evidencia', clave: 'id_evidencia', columna: 'enlace' },
+        { tabla: 'evidencia', clave: 'id_evidencia', columna: 'comentario' },
+        { tabla: 'actividad_asignada', clave: 'id_asignacion', columna: 'instrucciones_personalizadas' },
+        { tabla: 'diario_emocion', clave: 'id_entrada', columna: 'nota' },
+      ]);
       if (valores > 0)
         app.log.info({ valores }, 'cifrado en reposo: textos de actividades, evidencias y diario cifrados con la llave actual');
       // An upload cut by a crash leaves a `.parte` file (no row): removed at start once it is an hour

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { cifrarPendientes } from '../../db/cifrar-pendientes';
+import { cifrarColumnas } from '../../db/cifrar-pendientes';
 import { crearHilosPdf } from './pdf-hilos';
 import rutasExpediente from './routes';
 import { sembrarExpedienteDemo } from './seed';
@@ -18,16 +18,16 @@ export default fp(
     // Values under a retired key (rotation, decision 070) are re-encrypted at start: notes' title and
     // content, and the free-text answers (scale and yes/no answers are not encrypted).
     app.addHook('onReady', async () => {
-      const { db, cifrador } = app.ctx;
-      const n =
-        (await cifrarPendientes(db, cifrador, { tabla: 'nota', clave: 'id_nota', columna: 'titulo' })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'nota', clave: 'id_nota', columna: 'contenido' })) +
-        (await cifrarPendientes(db, cifrador, {
+      const n = await cifrarColumnas(app.ctx.db, app.ctx.cifrador, [
+        { tabla: 'nota', clave: 'id_nota', columna: 'titulo' },
+        { tabla: 'nota', clave: 'id_nota', columna: 'contenido' },
+        {
           tabla: 'respuesta_test',
           clave: 'id_respuesta',
           columna: 'respuesta',
           donde: sql`id_pregunta in (select id_pregunta from test_pregunta where tipo_respuesta = 'texto')`,
-        }));
+        },
+      ]);
       if (n > 0) app.log.info({ valores: n }, 'cifrado en reposo: notas y respuestas de texto cifradas con la llave actual');
     });
   },

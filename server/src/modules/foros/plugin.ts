@@ -1,7 +1,7 @@
 // Community forums: forums, participants, invitations, topics and posts over HTTP and sockets.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cifrarPendientes } from '../../db/cifrar-pendientes';
+import { cifrarColumnas } from '../../db/cifrar-pendientes';
 import rutasForos from './routes';
 import { sembrarForosDemo } from './seed';
 import { registrarSocketsForos } from './socket';
@@ -15,11 +15,11 @@ export default fp(
     // encrypted text of the forums under a retired key (rotation, decision 312: posts too), are
     // encrypted under the current key before serving.
     app.addHook('onReady', async () => {
-      const { db, cifrador } = app.ctx;
-      const n =
-        (await cifrarPendientes(db, cifrador, { tabla: 'foro_tema', clave: 'id_tema', columna: 'titulo' })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'foro_reporte', clave: 'id_reporte', columna: 'motivo' })) +
-        (await cifrarPendientes(db, cifrador, { tabla: 'foro_mensaje', clave: 'id_mensaje', columna: 'contenido' }));
+      const n = await cifrarColumnas(app.ctx.db, app.ctx.cifrador, [
+        { tabla: 'foro_tema', clave: 'id_tema', columna: 'titulo' },
+        { tabla: 'foro_reporte', clave: 'id_reporte', columna: 'motivo' },
+        { tabla: 'foro_mensaje', clave: 'id_mensaje', columna: 'contenido' },
+      ]);
       if (n > 0) app.log.info({ valores: n }, 'cifrado en reposo: textos de los foros cifrados con la llave actual');
     });
   },

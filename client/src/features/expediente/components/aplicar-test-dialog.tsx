@@ -19,7 +19,7 @@ import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
 import { useLiveResource } from '@/lib/live/use-live-resource';
-import { preguntarDescartar, useSinGuardar } from '@/lib/sin-guardar';
+import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 
 type Valor = number | 'si' | 'no' | string;
@@ -113,12 +113,10 @@ export default function AplicarTestDialog({
   // Answers given and not applied: closing or leaving asks first (decision 308).
   const pendiente = test !== null && !enviando && Object.values(respuestas).some(respondida);
   const descarte = { ...TEXTOS_EXPEDIENTE.descartar, texto: TEXTOS_EXPEDIENTE.descartar.test };
-  useSinGuardar(pendiente, descarte);
+  const puedeCerrar = useSinGuardar(pendiente, descarte);
 
   async function pedirCierre() {
-    if (enviando) return;
-    if (pendiente && !(await preguntarDescartar(descarte))) return;
-    onCerrar();
+    if (!enviando && (await puedeCerrar())) onCerrar();
   }
   return (
     <Dialog open={test !== null} onOpenChange={(o) => !o && void pedirCierre()}>

@@ -14,7 +14,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { crearNota, editarNota } from '@/api/expediente';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
-import { preguntarDescartar, useSinGuardar } from '@/lib/sin-guardar';
+import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 
 /** The note modal (spec 1 §2, §5): 'Nueva Nota' or 'Editar Nota', the type choice only when creating
@@ -63,12 +63,10 @@ export default function NotaDialog({
   // What she typed and has not saved: closing or leaving asks first (decision 308).
   const pendiente = abierto && !guardando && (titulo !== (nota?.titulo ?? '') || contenido !== (nota?.contenido ?? ''));
   const descarte = { ...TEXTOS_EXPEDIENTE.descartar, texto: TEXTOS_EXPEDIENTE.descartar.nota };
-  useSinGuardar(pendiente, descarte);
+  const puedeCerrar = useSinGuardar(pendiente, descarte);
 
   async function pedirCierre() {
-    if (guardando) return;
-    if (pendiente && !(await preguntarDescartar(descarte))) return;
-    onCerrar();
+    if (!guardando && (await puedeCerrar())) onCerrar();
   }
   // Counted as the server counts (trimmed); a text pasted past the limit stays whole and says so,
   // instead of being cut without notice by the field (clinical text is never dropped silently).
