@@ -29,3 +29,9 @@ const CONTROL_O_DIRECCION = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202
 
 /** Text for a name or a title: storable (above) and without control or bidirectional characters. */
 export const textoDeNombre = (s: string) => caracteresValidos(s) && !CONTROL_O_DIRECCION.test(s);
+
+/** The client id of a request that creates a record (decision 313): made by the form when it opens
+ * and sent again by a retry, which then answers the record already stored instead of a second one.
+ * Optional (null when absent), 8–64 characters of A–Z, a–z, 0–9, '-' and '_'. */
+export const ID_CLIENTE = /^[A-Za-z0-9_-]{8,64}$/;
+export const idClienteOpcional = (msg: string) => v.optional(v.nullable(v.pipe(v.string(msg), v.regex(ID_CLIENTE, msg))), null);

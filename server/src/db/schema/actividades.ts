@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { paciente, psicologo } from './cuentas';
 
 const momento = (n: string) => timestamp(n, { withTimezone: true, mode: 'date' });
@@ -76,6 +76,8 @@ export const actividadAsignada = pgTable(
     visible_para_psicologo: boolean('visible_para_psicologo').notNull().default(false),
     revisada_en: momento('revisada_en'),
     recordatorio_en: momento('recordatorio_en'),
+    /** The client id of the request that created it (decision 313): a retry answers this row. */
+    id_cliente: text('id_cliente'),
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -88,6 +90,8 @@ export const actividadAsignada = pgTable(
     ),
     index('asignada_paciente_idx').on(t.id_paciente, t.id_actividad),
     index('asignada_actividad_idx').on(t.id_actividad),
+    check('asignada_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
+    uniqueIndex('asignada_cliente_uq').on(t.id_paciente, t.id_cliente),
   ],
 );
 
@@ -112,12 +116,16 @@ export const evidencia = pgTable(
     tipo_archivo: text('tipo_archivo').notNull(),
     comentario: text('comentario'),
     fecha_subida: momento('fecha_subida').notNull().defaultNow(),
+    /** The client id of the request that created it (decision 313): a retry answers this row. */
+    id_cliente: text('id_cliente'),
   },
   (t) => [
     check('evidencia_subida_por_ck', sql`${t.subida_por} in ('paciente','psicologo')`),
     check('evidencia_tipo_ck', sql`${t.tipo_archivo} in ('imagen','video','audio','documento','otro')`),
     check('evidencia_contenido_ck', sql`(${t.clave} is null) <> (${t.enlace} is null)`),
     index('evidencia_asignacion_idx').on(t.id_asignacion, t.fecha_subida),
+    check('evidencia_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
+    uniqueIndex('evidencia_cliente_uq').on(t.id_asignacion, t.subida_por, t.id_cliente),
   ],
 );
 
@@ -137,8 +145,15 @@ export const diarioEmocion = pgTable(
     compartida: boolean('compartida').notNull().default(false),
     creada_en: momento('creada_en').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** The client id of the request that created it (decision 313): a retry answers this row. */
+    id_cliente: text('id_cliente'),
   },
-  (t) => [check('diario_intensidad_ck', sql`${t.intensidad} between 1 and 10`), index('diario_paciente_idx').on(t.id_paciente, t.fecha)],
+  (t) => [
+    check('diario_intensidad_ck', sql`${t.intensidad} between 1 and 10`),
+    index('diario_paciente_idx').on(t.id_paciente, t.fecha),
+    check('diario_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
+    uniqueIndex('diario_cliente_uq').on(t.id_paciente, t.id_cliente),
+  ],
 );
 
 /** Module progress over time (decision 127): one row per patient, module and clinic day, the last

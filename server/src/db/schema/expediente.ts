@@ -84,10 +84,14 @@ export const aplicacionTest = pgTable(
     puntaje_total: integer('puntaje_total'),
     interpretacion: text('interpretacion'),
     riesgo: boolean('riesgo').notNull().default(false),
+    /** The client id of the request that created it (decision 313): a retry answers this row. */
+    id_cliente: text('id_cliente'),
   },
   (t) => [
     check('aplicacion_test_estado_ck', sql`${t.estado} in ('completado','pendiente')`),
     index('aplicacion_test_paciente_idx').on(t.id_paciente, t.fecha.desc(), t.id_aplicacion.desc()),
+    check('aplicacion_test_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
+    uniqueIndex('aplicacion_test_cliente_uq').on(t.id_paciente, t.id_cliente),
   ],
 );
 
@@ -123,11 +127,15 @@ export const nota = pgTable(
     version: integer('version').notNull().default(1),
     fecha_creacion: timestamp('fecha_creacion', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     fecha_actualizacion: timestamp('fecha_actualizacion', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The client id of the request that created it (decision 313): a retry answers this row. */
+    id_cliente: text('id_cliente'),
   },
   (t) => [
     check('nota_tipo_ck', sql`${t.tipo} in ('general','test')`),
     check('nota_aplicacion_ck', sql`${t.id_aplicacion} is null or ${t.tipo} = 'test'`),
     index('nota_paciente_idx').on(t.id_paciente, t.fecha_creacion.desc(), t.id_nota.desc()),
     index('nota_aplicacion_idx').on(t.id_aplicacion),
+    check('nota_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
+    uniqueIndex('nota_cliente_uq').on(t.id_paciente, t.id_cliente),
   ],
 );
