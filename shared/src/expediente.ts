@@ -2,7 +2,7 @@
 // panel, §4, §5, §8): psychological tests, their applications and answers, the score evolution, and
 // the psychologist's notes. Scores are computed on the server only (decision 101).
 import * as v from 'valibot';
-import { caracteresValidos, idEntero, idEnRuta } from './comun';
+import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta } from './comun';
 import { MSG_GENERICO } from './errores';
 
 // ---------------------------------------------------------------- constants
@@ -83,6 +83,11 @@ export const MSG_EXPEDIENTE = {
   aplicacionDeOtroPaciente: 'La aplicación de test no pertenece a este paciente',
   busquedaLarga: 'La búsqueda no puede superar 100 caracteres',
   busquedaInvalida: 'La búsqueda debe ser un solo texto',
+  /** Decision 313: the client id a form sends so that a retry stores nothing twice. */
+  idClienteInvalido: 'El identificador de la petición no es válido',
+  /** Decision 313: the client id of this patient's record was used by another psychologist. */
+  idClienteAjeno:
+    'Otro psicólogo ya guardó un registro de este paciente con este identificador de petición. No se guardó nada: vuelve a abrir el formulario y guarda de nuevo.',
 } as const;
 
 /** Spec 1 §2, §8 and spec 2 §2, §8: what the screens say. */
@@ -210,6 +215,8 @@ export const AplicarTestSchema = v.object(
       MSG_EXPEDIENTE.respuestas,
       v.pipe(v.array(RespuestaEntradaSchema, MSG_EXPEDIENTE.respuestas), v.maxLength(200, MSG_EXPEDIENTE.respuestas)),
     ),
+    /** Decision 313: made when the form opens; the same id again answers the stored application. */
+    id_cliente: idClienteOpcional(MSG_EXPEDIENTE.idClienteInvalido),
   },
   CUERPO_INVALIDO,
 );
@@ -227,6 +234,8 @@ export const CrearNotaSchema = v.object(
     contenido: requerido(MSG_EXPEDIENTE.contenido, ContenidoNota),
     tipo: v.optional(v.picklist(TIPOS_NOTA, MSG_EXPEDIENTE.tipoNota), 'general'),
     id_aplicacion: v.optional(v.nullable(idEntero(MSG_EXPEDIENTE.idAplicacion))),
+    /** Decision 313: made when the form opens; the same id again answers the stored note. */
+    id_cliente: idClienteOpcional(MSG_EXPEDIENTE.idClienteInvalido),
   },
   CUERPO_INVALIDO,
 );

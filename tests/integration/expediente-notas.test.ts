@@ -417,3 +417,110 @@ describe('dos pestañas editan la misma nota (decisión 307)', () => {
     expect(((await c.get(`${B}/notas/${n.id_nota}`)).json() as Nota).titulo).toBe('Sin versión');
   });
 });
+
+describe('un reintento tras una respuesta perdida no guarda la nota dos veces (decisión 313)', () => {
+  const ID = 'nota-0123456789abcdef';
+  let p: Paciente;
+  beforeAll(async () => {
+    p = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+  });
+  const cuerpo = (extra: Record<string, unknown> = {}) => ({
+    id_paciente: p.id_paciente,
+    titulo: 'Sesión 7',
+    contenido: 'Habló de la carta a su padre.',
+    ...extra,
+  });
+  const notasDe = async (idPaciente: number) =>
+    filasSql<{ id_nota: number; id_cliente: string | null }>(
+      t,
+      sql`select id_nota, id_cliente from nota where id_paciente = ${idPaciente} order by id_nota`,
+    );
+  const creaciones = async (idPaciente: number) =>
+    (await auditoriaDe(t, idPaciente)).filter((f) => f.accion === 'crear' && f.recurso === 'nota').length;
+
+  it('el mismo id_cliente dos veces: una sola nota; la segunda responde 200 con la misma nota y sin otra fila de auditoría', async () => {
+    const antes = (await notasDe(p.id_paciente)).length;
+    const primera = await c.post(`${B}/notas`, cuerpo({ id_cliente: ID }));
+    expect(primera.statusCode, primera.body).toBe(201);
+    const n = primera.json() as Nota;
+    expect(n).toMatchObject({ titulo: 'Sesión 7', contenido: 'Habló de la carta a su padre.' });
+    t.reloj.avanzar(30_000);
+    const otra = await c.post(`${B}/notas`, cuerpo({ id_cliente: ID }));
+    expect(otra.statusCode, otra.body).toBe(200);
+    expect(otra.json()).toEqual(n);
+    const filas = await notasDe(p.id_paciente);
+    expect(filas).toHaveLength(antes + 1);
+    expect(filas.filter((f) => f.id_cliente === ID)).toEqual([{ id_nota: n.id_nota, id_cliente: ID }]);
+    expect(await creaciones(p.id_paciente)).toBe(antes + 1);
+  });
+
+  it('dos peticiones a la vez con el mismo id_cliente: una sola nota, las dos responden la misma', async () => {
+    const q = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+    const id = 'a-la-vez-0123456789';
+    const r = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'Doble clic', contenido: 'Una vez', id_cliente: id }),
+      ),
+    );
+    for (const x of r) expect([200, 201], x.body).toContain(x.statusCode);
+    expect(r.filter((x) => x.statusCode === 201)).toHaveLength(1);
+    const ids = new Set(r.map((x) => (x.json() as Nota).id_nota));
+    expect(ids.size).toBe(1);
+    expect(await notasDe(q.id_paciente)).toEqual([{ id_nota: [...ids][0], id_cliente: id }]);
+    expect(await creaciones(q.id_paciente)).toBe(1);
+  });
+
+  it('ids distintos: dos notas; sin id_cliente se guarda como antes (201 cada vez)', async () => {
+    const q = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+    const x = await c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'A', contenido: 'a', id_cliente: 'primero-abcdefgh' });
+    const y = await c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'A', contenido: 'a', id_cliente: 'segundo-abcdefgh' });
+    expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
+    expect(x.json().id_nota).not.toBe(y.json().id_nota);
+    const sin1 = await c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'B', contenido: 'b' });
+    const sin2 = await c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'B', contenido: 'b', id_cliente: null });
+    expect([sin1.statusCode, sin2.statusCode]).toEqual([201, 201]);
+    expect(sin1.json().id_nota).not.toBe(sin2.json().id_nota);
+    expect((await notasDe(q.id_paciente)).map((f) => f.id_cliente)).toEqual(['primero-abcdefgh', 'segundo-abcdefgh', null, null]);
+  });
+
+  for (const [nombre, valor] of [
+    ['demasiado corto', 'x'],
+    ['de 65 caracteres', 'a'.repeat(65)],
+    ['un número', 12345678],
+    ['con caracteres fuera de A–Z, 0–9, - y _', 'nota con espacios'],
+  ] as const) {
+    it(`un id_cliente ${nombre} → 400 «El identificador de la petición no es válido» y nada escrito`, async () => {
+      const antes = await contarFilas(t);
+      const r = await c.post(`${B}/notas`, cuerpo({ id_cliente: valor }));
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().msg).toBe('El identificador de la petición no es válido');
+      expect(await contarFilas(t)).toEqual(antes);
+    });
+  }
+
+  it('otro psicólogo con el mismo id_cliente: 404 sin el paciente; con el paciente reasignado, 409 y nada escrito ni revelado', async () => {
+    const q = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+    const id = 'ajeno-0123456789';
+    const n = (
+      await c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: TITULO, contenido: CONTENIDO, id_cliente: id })
+    ).json() as Nota;
+    let antes = await huellaTablas(t);
+    const sinPaciente = await cOtro.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'x', contenido: 'y', id_cliente: id });
+    expect(sinPaciente.statusCode, sinPaciente.body).toBe(404);
+    expect(sinPaciente.json().msg).toBe('Paciente no encontrado');
+    expect(await huellaTablas(t)).toEqual(antes);
+
+    await t.db.execute(sql`update paciente set id_psicologo = ${otro.id_psicologo} where id_paciente = ${q.id_paciente}`);
+    antes = await huellaTablas(t);
+    const r = await cOtro.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'Otra', contenido: 'Otro texto', id_cliente: id });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json()).toEqual({
+      code: 'ID_CLIENTE_AJENO',
+      msg: 'Otro psicólogo ya guardó un registro de este paciente con este identificador de petición. No se guardó nada: vuelve a abrir el formulario y guarda de nuevo.',
+    });
+    expect(r.body).not.toContain('Remedios');
+    expect(r.body).not.toContain(String(n.id_nota));
+    expect(await huellaTablas(t)).toEqual(antes);
+    expect(await notasDe(q.id_paciente)).toEqual([{ id_nota: n.id_nota, id_cliente: id }]);
+  });
+});

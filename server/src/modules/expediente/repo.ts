@@ -118,10 +118,21 @@ export type FilaAplicacion = {
   tipo_escala: TipoEscala;
 };
 
+/** Stores an application; with a client id this patient already has (decision 313), even one a
+ * concurrent request is committing, it writes nothing and answers null. */
 export async function insertarAplicacion(
   tx: DbOrTx,
-  o: { idTest: number; idPaciente: number; idPsicologo: number; fecha: Date; puntaje: number; interpretacion: string; riesgo: boolean },
-): Promise<number> {
+  o: {
+    idTest: number;
+    idPaciente: number;
+    idPsicologo: number;
+    fecha: Date;
+    puntaje: number;
+    interpretacion: string;
+    riesgo: boolean;
+    idCliente: string | null;
+  },
+): Promise<number | null> {
   const [f] = await tx
     .insert(aplicacionTest)
     .values({
@@ -133,9 +144,20 @@ export async function insertarAplicacion(
       puntaje_total: o.puntaje,
       interpretacion: o.interpretacion,
       riesgo: o.riesgo,
+      id_cliente: o.idCliente,
     })
+    .onConflictDoNothing({ target: [aplicacionTest.id_paciente, aplicacionTest.id_cliente] })
     .returning({ id: aplicacionTest.id_aplicacion });
-  return f.id;
+  return f?.id ?? null;
+}
+
+/** The application this patient already has under a client id (decision 313): its id and who stored it. */
+export async function aplicacionPorCliente(db: DbOrTx, idPaciente: number, idCliente: string) {
+  const [f] = await db
+    .select({ id_aplicacion: aplicacionTest.id_aplicacion, id_psicologo: aplicacionTest.id_psicologo })
+    .from(aplicacionTest)
+    .where(and(eq(aplicacionTest.id_paciente, idPaciente), eq(aplicacionTest.id_cliente, idCliente)));
+  return f ?? null;
 }
 
 export async function insertarRespuestas(tx: DbOrTx, idAplicacion: number, filas: { id_pregunta: number; respuesta: string }[]) {
@@ -276,6 +298,8 @@ export async function notaDePsicologo(db: DbOrTx, idPsicologo: number, idNota: n
   return f ?? null;
 }
 
+/** Stores a note; with a client id this patient already has (decision 313), even one a concurrent
+ * request is committing, it writes nothing and answers null. */
 export async function insertarNota(
   tx: DbOrTx,
   o: {
@@ -286,8 +310,9 @@ export async function insertarNota(
     titulo: string;
     contenido: string;
     ahora: Date;
+    idCliente: string | null;
   },
-): Promise<FilaNota> {
+): Promise<FilaNota | null> {
   const [f] = await tx
     .insert(nota)
     .values({
@@ -299,9 +324,24 @@ export async function insertarNota(
       contenido: o.contenido,
       fecha_creacion: o.ahora,
       fecha_actualizacion: o.ahora,
+      id_cliente: o.idCliente,
     })
+    .onConflictDoNothing({ target: [nota.id_paciente, nota.id_cliente] })
     .returning(columnasNota);
-  return f;
+  return f ?? null;
+}
+
+/** The note this patient already has under a client id (decision 313), with who stored it. */
+export async function notaPorCliente(
+  db: DbOrTx,
+  idPaciente: number,
+  idCliente: string,
+): Promise<(FilaNota & { id_psicologo: number | null }) | null> {
+  const [f] = await db
+    .select({ ...columnasNota, id_psicologo: nota.id_psicologo })
+    .from(nota)
+    .where(and(eq(nota.id_paciente, idPaciente), eq(nota.id_cliente, idCliente)));
+  return f ?? null;
 }
 
 export async function actualizarNota(tx: DbOrTx, o: { idNota: number; titulo: string; contenido: string; ahora: Date }): Promise<FilaNota> {

@@ -40,10 +40,15 @@ const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
     s.obtenerTest(ctx, { idTest: request.params.id_test }),
   );
 
-  app.post('/tests/aplicar', { schema: { body: AplicarTestSchema, response: { 201: AplicacionSchema } } }, async (request, reply) => {
-    const a = await s.aplicarTest(ctx, { ...quien(request), datos: request.body });
-    return reply.status(201).send(a);
-  });
+  // Decision 313: 201 when this call stored it, 200 when its client id was already stored (a retry).
+  app.post(
+    '/tests/aplicar',
+    { schema: { body: AplicarTestSchema, response: { 200: AplicacionSchema, 201: AplicacionSchema } } },
+    async (request, reply) => {
+      const r = await s.aplicarTest(ctx, { ...quien(request), datos: request.body });
+      return reply.status(r.nueva ? 201 : 200).send(r.registro);
+    },
+  );
 
   app.get('/pacientes/:id/tests', { schema: { params: IdParams, response: { 200: AplicacionesSchema } } }, async (request) =>
     s.aplicacionesDePaciente(ctx, { ...quien(request), idPaciente: request.params.id }),
@@ -88,9 +93,10 @@ const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
     s.obtenerNota(ctx, { ...quien(request), idNota: request.params.id }),
   );
 
-  app.post('/notas', { schema: { body: CrearNotaSchema, response: { 201: NotaSchema } } }, async (request, reply) => {
-    const n = await s.crearNota(ctx, { ...quien(request), datos: request.body });
-    return reply.status(201).send(n);
+  // Decision 313: 201 when this call stored it, 200 when its client id was already stored (a retry).
+  app.post('/notas', { schema: { body: CrearNotaSchema, response: { 200: NotaSchema, 201: NotaSchema } } }, async (request, reply) => {
+    const r = await s.crearNota(ctx, { ...quien(request), datos: request.body });
+    return reply.status(r.nueva ? 201 : 200).send(r.registro);
   });
 
   app.put('/notas/:id', { schema: { params: IdParams, body: EditarNotaSchema, response: { 200: NotaSchema } } }, async (request) =>

@@ -34,7 +34,9 @@ export const sembrarExpedienteDemo =
         puntaje: p.puntaje_total,
         interpretacion: p.interpretacion,
         riesgo: p.riesgo,
+        idCliente: null,
       });
+      if (id === null) throw new Error('aplicación de ejemplo sin fila');
       await repo.insertarRespuestas(
         db,
         id,
@@ -99,6 +101,7 @@ export const sembrarExpedienteDemo =
         titulo: ctx.cifrador.cifrar(n.titulo, COL_TITULO),
         contenido: ctx.cifrador.cifrar(n.contenido, COL_CONTENIDO),
         ahora: fecha,
+        idCliente: null,
       });
     }
   };

@@ -3,12 +3,20 @@
 // 404 like an id that does not exist. Every read, export, creation, change and deletion writes an
 // audit row (decision 090): writes in their own transaction, reads before answering (fail closed).
 import { sala } from '@miduelo/shared/realtime';
-import { type AplicarTest, type CrearNota, type EditarNota, MSG_EXPEDIENTE, type Nota, notaCoincide } from '@miduelo/shared/expediente';
+import {
+  type Aplicacion,
+  type AplicarTest,
+  type CrearNota,
+  type EditarNota,
+  MSG_EXPEDIENTE,
+  type Nota,
+  notaCoincide,
+} from '@miduelo/shared/expediente';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { esPacienteDe } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import {
   aplicacionDto,
@@ -52,11 +60,43 @@ export async function obtenerTest(ctx: CtxExp, { idTest }: { idTest: number }) {
 
 // ---------------------------------------------------------------- applications
 
-/** Applies a test: scores it from the stored rules, stores answers (text encrypted) and result. */
-export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }) {
+/** The record a client id already names for this patient (decision 313): its id, or null when
+ * none. Stored by another psychologist (the patient was reassigned since), it is not theirs to
+ * see: 409, and nothing of it is read. */
+function yaGuardado(idPsicologo: number, previo: { id: number; id_psicologo: number | null } | null): number | null {
+  if (!previo) return null;
+  if (previo.id_psicologo !== idPsicologo) throw conflict(MSG_EXPEDIENTE.idClienteAjeno, 'ID_CLIENTE_AJENO');
+  return previo.id;
+}
+
+/** A record is created once per client id (decision 313): `nueva` is false when this call found
+ * it already stored (a retry after a lost answer, or the same request at the same moment). */
+export interface Creado<T> {
+  registro: T;
+  nueva: boolean;
+}
+
+async function aplicacionYaGuardada(tx: DbOrTx, idPsicologo: number, idPaciente: number, idCliente: string) {
+  const f = await repo.aplicacionPorCliente(tx, idPaciente, idCliente);
+  return yaGuardado(idPsicologo, f && { id: f.id_aplicacion, id_psicologo: f.id_psicologo });
+}
+
+/** Applies a test: scores it from the stored rules, stores answers (text encrypted) and result.
+ * With a client id already stored for this patient, it writes nothing and answers that application. */
+export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }): Promise<Creado<Aplicacion>> {
   const { datos } = o;
+  const idCliente = datos.id_cliente ?? null;
   const r = await ctx.db.transaction(async (tx) => {
     await exigirPaciente(tx, o.idPsicologo, datos.id_paciente);
+    const conResultado = async (idAplicacion: number, nueva: boolean) => {
+      const fila = await repo.aplicacionDePsicologo(tx, o.idPsicologo, idAplicacion);
+      const riesgoPaciente = await repo.riesgoDePaciente(tx, datos.id_paciente);
+      return { aplicacion: aplicacionDto(fila as repo.FilaAplicacion), riesgoPaciente, nueva };
+    };
+    if (idCliente !== null) {
+      const previa = await aplicacionYaGuardada(tx, o.idPsicologo, datos.id_paciente, idCliente);
+      if (previa !== null) return conResultado(previa, false);
+    }
     const [t] = await repo.catalogo(tx, { idTest: datos.id_test });
     if (!t) throw notFound(MSG_EXPEDIENTE.testNoEncontrado, 'TEST_NO_ENCONTRADO');
     if (!t.activo) throw badRequest(MSG_EXPEDIENTE.testInactivo, 'TEST_INACTIVO');
@@ -69,7 +109,14 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
       puntaje: p.puntaje_total,
       interpretacion: p.interpretacion,
       riesgo: p.riesgo,
+      idCliente,
     });
+    if (idAplicacion === null) {
+      // The same client id, committed meanwhile by a request at the same moment: its answers stand.
+      const previa = idCliente === null ? null : await aplicacionYaGuardada(tx, o.idPsicologo, datos.id_paciente, idCliente);
+      if (previa === null) throw new Error('aplicacion_test: conflicto sin fila guardada');
+      return conResultado(previa, false);
+    }
     await repo.insertarRespuestas(
       tx,
       idAplicacion,
@@ -85,11 +132,10 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
       idPaciente: datos.id_paciente,
       detalle: { id_test: t.id_test, respuestas: p.respuestas.length, riesgo: p.riesgo },
     });
-    const fila = await repo.aplicacionDePsicologo(tx, o.idPsicologo, idAplicacion);
-    const riesgoPaciente = await repo.riesgoDePaciente(tx, datos.id_paciente);
-    return { aplicacion: aplicacionDto(fila as repo.FilaAplicacion), riesgoPaciente };
+    return conResultado(idAplicacion, true);
   });
-  // Committed: a retry after an error would store the application twice (decision 288).
+  // Committed: a retry after an error would store the application twice (decision 288). A replay
+  // publishes it again: the screens take it as the same application (by its id), not a new one.
   await avisar(ctx, 'aplicar test', () =>
     ctx.realtime.emitir(sala.psicologo(o.idPsicologo), 'expediente:aplicacion', {
       id_paciente: datos.id_paciente,
@@ -97,7 +143,7 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
       riesgo_paciente: r.riesgoPaciente,
     }),
   );
-  return r.aplicacion;
+  return { registro: r.aplicacion, nueva: r.nueva };
 }
 
 export async function aplicacionesDePaciente(ctx: CtxExp, o: Quien & { idPaciente: number }) {
@@ -219,10 +265,22 @@ function publicarNota(ctx: CtxExp, idPsicologo: number, tipo: 'creada' | 'actual
   );
 }
 
-export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }) {
+async function notaYaGuardada(tx: DbOrTx, idPsicologo: number, idPaciente: number, idCliente: string) {
+  const f = await repo.notaPorCliente(tx, idPaciente, idCliente);
+  return yaGuardado(idPsicologo, f && { id: f.id_nota, id_psicologo: f.id_psicologo }) === null ? null : f;
+}
+
+/** Creates a note (title and content encrypted). With a client id already stored for this patient,
+ * it writes nothing and answers that note as it is stored now (decision 313). */
+export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }): Promise<Creado<Nota>> {
   const d = o.datos;
-  const n = await ctx.db.transaction(async (tx) => {
+  const idCliente = d.id_cliente ?? null;
+  const r = await ctx.db.transaction(async (tx): Promise<Creado<Nota>> => {
     await exigirPaciente(tx, o.idPsicologo, d.id_paciente);
+    if (idCliente !== null) {
+      const previa = await notaYaGuardada(tx, o.idPsicologo, d.id_paciente, idCliente);
+      if (previa) return { registro: notaDto(ctx.cifrador, previa), nueva: false };
+    }
     const idAplicacion = d.id_aplicacion ?? null;
     if (idAplicacion !== null) {
       const a = await aplicacionPropia(tx, o.idPsicologo, idAplicacion);
@@ -237,7 +295,14 @@ export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }) {
       titulo: ctx.cifrador.cifrar(d.titulo, COL_TITULO),
       contenido: ctx.cifrador.cifrar(d.contenido, COL_CONTENIDO),
       ahora: ctx.now(),
+      idCliente,
     });
+    if (!f) {
+      // The same client id, committed meanwhile by a request at the same moment.
+      const previa = idCliente === null ? null : await notaYaGuardada(tx, o.idPsicologo, d.id_paciente, idCliente);
+      if (!previa) throw new Error('nota: conflicto sin fila guardada');
+      return { registro: notaDto(ctx.cifrador, previa), nueva: false };
+    }
     await auditar(tx, o.actor, {
       accion: 'crear',
       recurso: 'nota',
@@ -245,10 +310,11 @@ export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }) {
       idPaciente: f.id_paciente,
       detalle: { tipo: f.tipo, id_aplicacion: idAplicacion },
     });
-    return notaDto(ctx.cifrador, f);
+    return { registro: notaDto(ctx.cifrador, f), nueva: true };
   });
-  await publicarNota(ctx, o.idPsicologo, 'creada', n);
-  return n;
+  // A replay publishes it again: the screens take it as the same note (by its id), not a new one.
+  await publicarNota(ctx, o.idPsicologo, 'creada', r.registro);
+  return r;
 }
 
 const DESACTUALIZADA = Symbol('nota desactualizada');
