@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Aplicacion, Evolucion, Respuesta, Test, TestDetalle } from '@miduelo/shared/expediente';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { conAvisoCaido } from '../helpers/aviso';
-import { type Api, api, aplicar, auditoriaDe, B, contarFilas, filasSql, testPorNombre } from '../helpers/expediente';
+import { type Api, api, aplicar, auditoriaDe, B, contarFilas, filasSql, respuestas, testPorNombre } from '../helpers/expediente';
 import { crearPaciente, crearPsicologo, type Paciente, type Psicologo, sesionPsicologo } from '../helpers/fabricas';
 import { huellaTablas } from '../helpers/sondeo';
 
@@ -464,5 +464,107 @@ describe('el aviso que falla tras el commit no cambia la respuesta (decisión 28
             from aplicacion_test a where a.id_paciente = ${p.id_paciente}`,
     );
     expect(guardadas).toEqual([{ id: a.id_aplicacion, respuestas: 21 }]);
+  });
+});
+
+describe('un reintento tras una respuesta perdida no aplica el test dos veces (decisión 313)', () => {
+  const cuerpo = (idPaciente: number, idCliente?: unknown) => ({
+    id_test: itrd.id_test,
+    id_paciente: idPaciente,
+    respuestas: respuestas(itrd, () => 3),
+    ...(idCliente === undefined ? {} : { id_cliente: idCliente }),
+  });
+  /** Each stored application of the patient with its number of answers, oldest first. */
+  const guardadas = (idPaciente: number) =>
+    filasSql<{ id: number; id_cliente: string | null; respuestas: number }>(
+      t,
+      sql`select a.id_aplicacion as id, a.id_cliente,
+                 (select count(*)::int from respuesta_test r where r.id_aplicacion = a.id_aplicacion) as respuestas
+            from aplicacion_test a where a.id_paciente = ${idPaciente} order by a.id_aplicacion`,
+    );
+  const creaciones = async (idPaciente: number) =>
+    (await auditoriaDe(t, idPaciente)).filter((f) => f.accion === 'crear' && f.recurso === 'aplicacion_test').length;
+
+  it('el mismo id_cliente dos veces: una aplicación con sus 21 respuestas; la segunda responde 200 con la misma', async () => {
+    const p = await nuevoPaciente();
+    const primera = await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, 'aplicar-0123456789'));
+    expect(primera.statusCode, primera.body).toBe(201);
+    const a = primera.json() as Aplicacion;
+    expect(a.resultado?.puntaje_total).toBe(63);
+    t.reloj.avanzar(30_000);
+    const otra = await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, 'aplicar-0123456789'));
+    expect(otra.statusCode, otra.body).toBe(200);
+    expect(otra.json()).toEqual(a);
+    expect(await guardadas(p.id_paciente)).toEqual([{ id: a.id_aplicacion, id_cliente: 'aplicar-0123456789', respuestas: 21 }]);
+    expect(await creaciones(p.id_paciente)).toBe(1);
+  });
+
+  it('dos peticiones a la vez con el mismo id_cliente: una aplicación, sus respuestas una sola vez', async () => {
+    const p = await nuevoPaciente();
+    const r = await Promise.all(
+      Array.from({ length: 4 }, () => c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, 'a-la-vez-0123456789'))),
+    );
+    for (const x of r) expect([200, 201], x.body).toContain(x.statusCode);
+    expect(r.filter((x) => x.statusCode === 201)).toHaveLength(1);
+    const ids = new Set(r.map((x) => (x.json() as Aplicacion).id_aplicacion));
+    expect(ids.size).toBe(1);
+    expect(await guardadas(p.id_paciente)).toEqual([{ id: [...ids][0], id_cliente: 'a-la-vez-0123456789', respuestas: 21 }]);
+    expect(await creaciones(p.id_paciente)).toBe(1);
+  });
+
+  it('ids distintos: dos aplicaciones; sin id_cliente se aplica como antes (201 cada vez)', async () => {
+    const p = await nuevoPaciente();
+    const r = [
+      await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, 'primero-abcdefgh')),
+      await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, 'segundo-abcdefgh')),
+      await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente)),
+      await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, null)),
+    ];
+    expect(r.map((x) => x.statusCode)).toEqual([201, 201, 201, 201]);
+    const filas = await guardadas(p.id_paciente);
+    expect(filas.map((f) => [f.id_cliente, f.respuestas])).toEqual([
+      ['primero-abcdefgh', 21],
+      ['segundo-abcdefgh', 21],
+      [null, 21],
+      [null, 21],
+    ]);
+    expect(new Set(filas.map((f) => f.id)).size).toBe(4);
+  });
+
+  for (const [nombre, valor] of [
+    ['demasiado corto', 'x'],
+    ['de 65 caracteres', 'a'.repeat(65)],
+    ['un número', 12345678],
+  ] as const) {
+    it(`un id_cliente ${nombre} → 400 «El identificador de la petición no es válido» y nada escrito`, async () => {
+      const antes = await contarFilas(t);
+      const r = await c.post(`${B}/tests/aplicar`, cuerpo(pac.id_paciente, valor));
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().msg).toBe('El identificador de la petición no es válido');
+      expect(await contarFilas(t)).toEqual(antes);
+    });
+  }
+
+  it('otro psicólogo con el mismo id_cliente: 404 sin el paciente; con el paciente reasignado, 409 y nada escrito ni revelado', async () => {
+    const p = await nuevoPaciente();
+    const id = 'ajeno-0123456789';
+    const a = (await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, id))).json() as Aplicacion;
+    let antes = await huellaTablas(t);
+    const sinPaciente = await cOtro.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, id));
+    expect(sinPaciente.statusCode, sinPaciente.body).toBe(404);
+    expect(sinPaciente.json().msg).toBe('Paciente no encontrado');
+    expect(await huellaTablas(t)).toEqual(antes);
+
+    await t.db.execute(sql`update paciente set id_psicologo = ${otro.id_psicologo} where id_paciente = ${p.id_paciente}`);
+    antes = await huellaTablas(t);
+    const r = await cOtro.post(`${B}/tests/aplicar`, { ...cuerpo(p.id_paciente, id), respuestas: respuestas(itrd, () => 1) });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json()).toEqual({
+      code: 'ID_CLIENTE_AJENO',
+      msg: 'Otro psicólogo ya guardó un registro de este paciente con este identificador de petición. No se guardó nada: vuelve a abrir el formulario y guarda de nuevo.',
+    });
+    expect(r.body).not.toContain('Inventario');
+    expect(await huellaTablas(t)).toEqual(antes);
+    expect(await guardadas(p.id_paciente)).toEqual([{ id: a.id_aplicacion, id_cliente: id, respuestas: 21 }]);
   });
 });
