@@ -272,6 +272,55 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     expect(await leer()).toBe('Teléfono: volvió al panteón. Portátil: soñó con su padre.');
   }, 60_000);
 
+  it('una nota guardada cuya respuesta no llegó, guardada otra vez, aparece una sola vez (decisión 313)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const token = sesionPsicologo(e.t.app, psi);
+    const guardadas = async () =>
+      (
+        (await inyectarCon(e.t.app, token, { method: 'GET', url: `/api/psicologo/pacientes/${pac.id_paciente}/notas` })).json() as {
+          titulo: string;
+        }[]
+      ).map((n) => n.titulo);
+    const page = await e.paginaConSesion(token, `/paciente/${pac.id_paciente}`);
+    await abrirGraficas(page, TEXTOS_EXPEDIENTE.subtabs.notas);
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.crearPrimera }).click();
+    const modal = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.nuevaNota });
+    const titulo = modal.getByLabel(TEXTOS_EXPEDIENTE.tituloNota);
+    const contenido = modal.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota);
+    await titulo.fill('Sesión del martes');
+    await contenido.fill('Trajo fotos de su hermano; lloró al hablar del hospital.');
+
+    // The save reaches the server, which stores the note; its answer never reaches the browser
+    // (the connection drops on the way back).
+    const ruta = '**/api/psicologo/notas';
+    let enviadas = 0;
+    await page.route(ruta, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      enviadas++;
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.errorCrearNota).first().waitFor();
+    expect(enviadas).toBe(1);
+    expect(await guardadas()).toEqual(['Sesión del martes']);
+    // The dialog stays open with what she wrote.
+    expect(await modal.isVisible()).toBe(true);
+    expect(await titulo.inputValue()).toBe('Sesión del martes');
+    expect(await contenido.inputValue()).toBe('Trajo fotos de su hermano; lloró al hablar del hospital.');
+
+    // The connection is back; she saves again.
+    await page.unroute(ruta);
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaCreada).first().waitFor();
+    await modal.waitFor({ state: 'hidden' });
+    // The answer is in the list by now (applied as the dialog closes): the note, once.
+    expect(await page.locator('[data-nota]').filter({ hasText: 'Sesión del martes' }).count()).toBe(1);
+    expect(await guardadas()).toEqual(['Sesión del martes']);
+    expect(await page.getByRole('button', { name: 'Todas (1)' }).count()).toBe(1);
+  }, 60_000);
+
   it('lo escrito en una nota o un test sin guardar no se pierde al cerrar ni al salir sin preguntar (decisión 308)', async () => {
     const psi = await crearPsicologo(e.t.db);
     const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Julia', apellido_paterno: 'Robles' });

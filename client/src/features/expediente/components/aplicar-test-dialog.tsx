@@ -18,6 +18,7 @@ import { aplicarTest, obtenerTest } from '@/api/expediente';
 import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
+import { nuevoIdCliente } from '@/lib/live/optimista';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
@@ -46,6 +47,10 @@ export default function AplicarTestDialog({
   const [respuestas, setRespuestas] = useState<Record<number, Valor>>({});
   const [enviando, setEnviando] = useState(false);
   const [aviso, setAviso] = useState<string | null>(null);
+  // One client id per opening, sent by every attempt to apply it: an attempt whose answer never
+  // arrived (the application may be stored) and is tried again answers that application instead of
+  // storing it twice (decision 313). A new opening is a new application, with a new id.
+  const [idCliente, setIdCliente] = useState(nuevoIdCliente);
   const { data: detalle, error } = useLiveResource<TestDetalle>({
     fetch: (s) => obtenerTest(test?.id_test ?? 0, s),
     enabled: test !== null,
@@ -53,11 +58,12 @@ export default function AplicarTestDialog({
     deps: [test?.id_test],
   });
 
-  // A new test starts blank.
+  // A new test starts blank, with a new client id.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another test is opened
   useEffect(() => {
     setRespuestas({});
     setAviso(null);
+    setIdCliente(nuevoIdCliente());
   }, [test?.id_test]);
 
   useEffect(() => {
@@ -98,6 +104,7 @@ export default function AplicarTestDialog({
         id_test: detalle.id_test,
         id_paciente: idPaciente,
         respuestas: preguntas.map((p) => ({ id_pregunta: p.id_pregunta, respuesta: respuestas[p.id_pregunta] })),
+        id_cliente: idCliente,
       });
       toast.exito(TEXTOS_EXPEDIENTE.testAplicado);
       setRespuestas({});

@@ -14,6 +14,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { crearNota, editarNota } from '@/api/expediente';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
+import { nuevoIdCliente } from '@/lib/live/optimista';
 import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 
@@ -48,6 +49,13 @@ export default function NotaDialog({
   const [tipo, setTipo] = useState<TipoNota>(idAplicacion ? 'test' : 'general');
   const [guardando, setGuardando] = useState(false);
   const [errores, setErrores] = useState<{ titulo?: string; contenido?: string }>({});
+  // One client id per opening, sent by every save of it: a save whose answer never arrived (the
+  // note may be stored) and is tried again answers that note instead of storing it twice (decision
+  // 313). A new opening is a new note, with a new id.
+  const [idCliente, setIdCliente] = useState(nuevoIdCliente);
+  useEffect(() => {
+    if (abierto) setIdCliente(nuevoIdCliente());
+  }, [abierto]);
 
   useEffect(() => {
     if (!abierto) return;
@@ -89,7 +97,14 @@ export default function NotaDialog({
     try {
       const n = edicion
         ? await editarNota(nota.id_nota, { titulo, contenido, version: (base ?? nota).version })
-        : await crearNota({ id_paciente: idPaciente, titulo, contenido, tipo: idAplicacion ? 'test' : tipo, id_aplicacion: idAplicacion });
+        : await crearNota({
+            id_paciente: idPaciente,
+            titulo,
+            contenido,
+            tipo: idAplicacion ? 'test' : tipo,
+            id_aplicacion: idAplicacion,
+            id_cliente: idCliente,
+          });
       toast.exito(edicion ? TEXTOS_EXPEDIENTE.notaActualizada : TEXTOS_EXPEDIENTE.notaCreada);
       onGuardada(n, !edicion);
     } catch (err) {
