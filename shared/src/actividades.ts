@@ -2,7 +2,7 @@
 // Actividades, Global activities; §3; §4; §5; §7 Psychologist API; §8). Every text, limit and rule
 // both sides use; the server validates with these schemas and the forms reuse them.
 import * as v from 'valibot';
-import { caracteresValidos, esId, idEntero } from './comun';
+import { caracteresValidos, esId, idClienteOpcional, idEntero } from './comun';
 import { esFechaIso } from './fechas';
 
 // ---------------------------------------------------------------- constants (spec 2 §4, §5, §9)
@@ -124,6 +124,8 @@ export const MSG_ACTIVIDADES = {
   recordatorioEnviado: 'Recordatorio enviado al paciente',
   recordatorioFinalizada: 'La actividad ya está finalizada',
   recordatorioReciente: 'Ya se envió un recordatorio de esta actividad hace menos de una hora',
+  idClienteInvalido: 'El identificador de la petición no es válido',
+  idClienteUsado: 'El identificador de la petición ya se usó en otra petición; vuelve a abrir el formulario e inténtalo de nuevo',
 } as const;
 
 /** Toasts, dialogs and screen texts of spec 2 §2 and §8. */
@@ -418,6 +420,9 @@ export const AsignarBody = v.object(
     // The original client's name for the same field (spec 2 §3, assignment request).
     instrucciones_adicionales: opcional(Instrucciones),
     prioridad: v.optional(v.picklist(PRIORIDADES, MSG_ACTIVIDADES.prioridadInvalida), PRIORIDAD_DEFECTO),
+    // Made by the dialog when it opens and sent by every attempt (decision 313): a retry answers
+    // the assignments the first attempt stored instead of assigning again.
+    id_cliente: idClienteOpcional(MSG_ACTIVIDADES.idClienteInvalido),
   },
   MSG_ACTIVIDADES.cuerpoInvalido,
 );

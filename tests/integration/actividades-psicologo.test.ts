@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { actividadAsignada } from '@miduelo/server/db/schema/actividades';
 import { asignarA, llamar, primeraDeModulo, usarAppDeActividades } from '../helpers/actividades';
 import { crearPractica, refirmar } from '../helpers/agenda';
-import { conectar, esperarConexion, esperarEvento } from '../helpers/socket';
+import { conectar, esperarConexion, esperarEvento, sincronizar } from '../helpers/socket';
 import { huellaTablas } from '../helpers/sondeo';
 
 const c = usarAppDeActividades({ escuchar: true });
@@ -434,6 +434,102 @@ describe('recordatorio', () => {
     const [a] = await asignarA(c.t, c.p);
     await api().patch(`${P}/actividades/asignadas/${a.id_asignacion}`, { estado: 'finalizada' });
     error(await api().post(`${P}/actividades/asignadas/${a.id_asignacion}/recordatorio`, {}), 409, MSG_ACTIVIDADES.recordatorioFinalizada);
+  });
+});
+
+describe('reintento de asignar con id_cliente (decisión 313)', () => {
+  const cuerpo = async (o: object = {}) => ({
+    id_actividad: await primeraDeModulo(c.t, c.p),
+    pacientes: c.p.pacientes.map((x) => x.id_paciente),
+    fecha_limite: '2027-03-10',
+    id_cliente: 'asignar-0001-abcdef',
+    ...o,
+  });
+  const idsDe = (r: { json(): unknown }) =>
+    (r.json() as { asignaciones: Array<{ id_asignacion: number }> }).asignaciones.map((a) => a.id_asignacion);
+
+  it('el mismo id dos veces: un solo juego de filas; el reintento responde 200 con las mismas asignaciones y no escribe nada', async () => {
+    const b = await cuerpo({ id_cliente: `rep-${c.p.psicologo.id_psicologo}-aaaaaaaa` });
+    const antes = await filasAsignadas();
+    const r1 = await api().post(`${P}/actividades/asignar`, b);
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect(r1.json()).toMatchObject({ asignadas: 2 });
+    expect(await filasAsignadas()).toBe(antes + 2);
+    const huella = await huellaTablas(c.t);
+    const r2 = await api().post(`${P}/actividades/asignar`, b);
+    expect(r2.statusCode, r2.body).toBe(200);
+    expect(r2.json()).toMatchObject({ asignadas: 2 });
+    expect(idsDe(r2)).toEqual(idsDe(r1));
+    // No second row, audit row or progress point.
+    expect(await huellaTablas(c.t)).toEqual(huella);
+    expect(await filasAsignadas()).toBe(antes + 2);
+  });
+
+  it('el reintento no avisa otra vez al paciente', async () => {
+    const sp = conectar(c.t.url, c.p.tokensPacientes[0]);
+    const ss = conectar(c.t.url, c.p.token);
+    await Promise.all([esperarConexion(sp), esperarConexion(ss)]);
+    try {
+      const b = await cuerpo({ id_cliente: `aviso-${c.p.psicologo.id_psicologo}-bbbbbbbb`, pacientes: [c.p.pacientes[0].id_paciente] });
+      const llegada = esperarEvento(sp, 'mi-actividad:cambio');
+      expect((await api().post(`${P}/actividades/asignar`, b)).statusCode).toBe(201);
+      await llegada;
+      let avisos = 0;
+      (sp as unknown as { on(e: string, f: () => void): void }).on('mi-actividad:cambio', () => avisos++);
+      expect((await api().post(`${P}/actividades/asignar`, b)).statusCode).toBe(200);
+      await sincronizar(ss, sp);
+      expect(avisos).toBe(0);
+    } finally {
+      sp.close();
+      ss.close();
+    }
+  });
+
+  it('dos peticiones simultáneas con el mismo id: un solo juego de filas, una 201 y otra 200 con los mismos ids', async () => {
+    const b = await cuerpo({ id_cliente: `conc-${c.p.psicologo.id_psicologo}-cccccccc` });
+    const antes = await filasAsignadas();
+    const [r1, r2] = await Promise.all([api().post(`${P}/actividades/asignar`, b), api().post(`${P}/actividades/asignar`, b)]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 201]);
+    expect(idsDe(r1)).toEqual(idsDe(r2));
+    expect(await filasAsignadas()).toBe(antes + 2);
+  });
+
+  it('sin id_cliente todo sigue igual: dos envíos, dos juegos', async () => {
+    const b = await cuerpo({ id_cliente: undefined });
+    const antes = await filasAsignadas();
+    expect((await api().post(`${P}/actividades/asignar`, b)).statusCode).toBe(201);
+    expect((await api().post(`${P}/actividades/asignar`, { ...b, id_cliente: null })).statusCode).toBe(201);
+    expect(await filasAsignadas()).toBe(antes + 4);
+  });
+
+  it.each([['x'], ['a'.repeat(65)], [12345678], ['con espacios 123']])('id_cliente %j → 400 y nada guardado', async (id) => {
+    const antes = await huellaTablas(c.t);
+    error(await api().post(`${P}/actividades/asignar`, await cuerpo({ id_cliente: id })), 400, MSG_ACTIVIDADES.idClienteInvalido);
+    expect(await huellaTablas(c.t)).toEqual(antes);
+  });
+
+  it('el id de otro psicólogo: 409, nada guardado y nada de lo suyo a la vista', async () => {
+    const id_cliente = `ajeno-${c.p.psicologo.id_psicologo}-dddddddd`;
+    expect((await api().post(`${P}/actividades/asignar`, await cuerpo({ id_cliente }))).statusCode).toBe(201);
+    const otro = await crearPractica(c.t, 1);
+    const antes = await huellaTablas(c.t);
+    const r = await llamar(c.t, otro.token).post(`${P}/actividades/asignar`, {
+      id_actividad: await primeraDeModulo(c.t, otro),
+      pacientes: [otro.pacientes[0].id_paciente],
+      fecha_limite: '2027-03-10',
+      id_cliente,
+    });
+    error(r, 409, MSG_ACTIVIDADES.idClienteUsado);
+    expect(r.body).not.toContain('asignaciones');
+    expect(await huellaTablas(c.t)).toEqual(antes);
+  });
+
+  it('un reintento con un paciente ajeno en la lista: 404 primero, no la respuesta guardada', async () => {
+    const id_cliente = `auth-${c.p.psicologo.id_psicologo}-eeeeeeee`;
+    expect((await api().post(`${P}/actividades/asignar`, await cuerpo({ id_cliente }))).statusCode).toBe(201);
+    const otro = await crearPractica(c.t, 1);
+    const r = await api().post(`${P}/actividades/asignar`, await cuerpo({ id_cliente, pacientes: [otro.pacientes[0].id_paciente] }));
+    error(r, 404, MSG_ACTIVIDADES.pacienteAjeno);
   });
 });
 

@@ -171,6 +171,28 @@ export async function bloquearAsignacion(db: DbOrTx, id: number) {
   return { ...f, id_psicologo_paciente: p?.id_psicologo ?? null };
 }
 
+/** Serializes the requests that carry one client id (decision 313) until the transaction ends:
+ * a concurrent retry waits, then finds what the first one stored. Two-key form, a key space apart
+ * from the migrations' lock. */
+export async function bloquearIdCliente(db: DbOrTx, idCliente: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(313, hashtext(${idCliente}::text))`);
+}
+
+/** The assignments a request with this client id stored, oldest first, with the psychologist who
+ * assigned them and the patient's psychologist now. */
+export async function asignacionesPorCliente(db: DbOrTx, idCliente: string) {
+  return db
+    .select({
+      id: actividadAsignada.id_asignacion,
+      id_psicologo: actividadAsignada.id_psicologo,
+      id_psicologo_paciente: paciente.id_psicologo,
+    })
+    .from(actividadAsignada)
+    .innerJoin(paciente, eq(paciente.id_paciente, actividadAsignada.id_paciente))
+    .where(eq(actividadAsignada.id_cliente, idCliente))
+    .orderBy(asc(actividadAsignada.id_asignacion));
+}
+
 export async function insertarAsignaciones(db: DbOrTx, filas: Array<typeof actividadAsignada.$inferInsert>) {
   return db
     .insert(actividadAsignada)

@@ -113,10 +113,16 @@ const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts
   app.get('/paciente/:id/actividades/estadisticas', { schema: { params: PorId, response: { 200: EstadisticasSchema } } }, async (r) =>
     estadisticas(ctx, { ...yo(r), idPaciente: r.params.id }),
   );
-  app.post('/actividades/asignar', { schema: { body: AsignarBody, response: { 201: AsignarRespuestaSchema } } }, async (r, reply) => {
-    reply.status(201);
-    return asignar(ctx, { ...yo(r), datos: r.body });
-  });
+  // 201 when this call assigned; 200 with the same assignments for a retry of it (decision 313).
+  app.post(
+    '/actividades/asignar',
+    { schema: { body: AsignarBody, response: { 200: AsignarRespuestaSchema, 201: AsignarRespuestaSchema } } },
+    async (r, reply) => {
+      const { nueva, ...respuesta } = await asignar(ctx, { ...yo(r), datos: r.body });
+      reply.status(nueva ? 201 : 200);
+      return respuesta;
+    },
+  );
   app.put(
     '/actividades/asignadas/:id',
     { schema: { params: PorId, body: ActualizarAsignacionBody, response: { 200: AsignacionSchema } } },

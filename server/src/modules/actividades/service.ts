@@ -28,7 +28,10 @@ import {
   actualizarPlantilla as actualizarPlantillaRepo,
   asignacion,
   asignacionesDe,
+  asignacionesPorCliente,
+  asignacionesPorIds,
   bloquearAsignacion,
+  bloquearIdCliente,
   clavesDeAsignacion,
   contactoPaciente,
   eliminarAsignacion as eliminarAsignacionRepo,
@@ -144,15 +147,35 @@ function exigirFechaLimite(ctx: CtxAct, fecha: string | null) {
   if (fecha !== null && fecha < momentoClinica(ctx.config).hoy) throw badRequest(MSG_ACTIVIDADES.fechaLimitePasada, 'FECHA_LIMITE_PASADA');
 }
 
-/** POST /actividades/asignar: every patient or none (one transaction). */
+/** POST /actividades/asignar: every patient or none (one transaction). With a client id
+ * (decision 313) every row carries it, and a retry — even a concurrent one, serialized by the id's
+ * lock — answers the assignments the first attempt stored (`nueva: false`), writing, auditing and
+ * publishing nothing. An id used by another psychologist's request is refused (409) and tells
+ * nothing of what it stored. */
 export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: AsignarDatos }) {
   const d = o.datos;
-  exigirFechaLimite(ctx, d.fecha_limite);
   const instrucciones = (d.instrucciones_personalizadas ?? d.instrucciones_adicionales ?? '').trim() || null;
-  const r = await ctx.db.transaction(async (tx) => {
-    if (!(await plantillaVisible(tx, o.idPsicologo, d.id_actividad))) throw noPlantilla();
+  const exigirPacientes = async (tx: DbOrTx) => {
     for (const idPaciente of d.pacientes)
       if (!(await esPacienteDe(tx, o.idPsicologo, idPaciente))) throw notFound(MSG_ACTIVIDADES.pacienteAjeno, 'PACIENTE_NO_ENCONTRADO');
+  };
+  if (d.id_cliente === null) exigirFechaLimite(ctx, d.fecha_limite);
+  const r = await ctx.db.transaction(async (tx) => {
+    if (d.id_cliente !== null) {
+      // A retry is answered even after midnight made its deadline "past"; who asks is checked first.
+      await exigirPacientes(tx);
+      await bloquearIdCliente(tx, d.id_cliente);
+      const previas = await asignacionesPorCliente(tx, d.id_cliente);
+      if (previas.some((p) => p.id_psicologo !== o.idPsicologo || p.id_psicologo_paciente !== o.idPsicologo))
+        throw conflict(MSG_ACTIVIDADES.idClienteUsado, 'ID_CLIENTE_USADO');
+      if (previas.length > 0) {
+        const ids = previas.map((p) => p.id);
+        return { ids, asignaciones: await vistas(ctx, 'psicologo', await asignacionesPorIds(tx, ids), tx), nueva: false };
+      }
+      exigirFechaLimite(ctx, d.fecha_limite);
+    }
+    if (!(await plantillaVisible(tx, o.idPsicologo, d.id_actividad))) throw noPlantilla();
+    if (d.id_cliente === null) await exigirPacientes(tx);
     const filas = await insertarAsignaciones(
       tx,
       d.pacientes.map((id_paciente) => ({
@@ -163,6 +186,7 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
         fecha_asignacion: ctx.now(),
         fecha_limite: d.fecha_limite,
         instrucciones_personalizadas: instrucciones === null ? null : ctx.cifrador.cifrar(instrucciones, COLUMNA_INSTRUCCIONES),
+        id_cliente: d.id_cliente,
       })),
     );
     await auditar(
@@ -183,12 +207,13 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
       const g = await asignacion(tx, id);
       if (g) guardadas.push(g);
     }
-    return { ids, asignaciones: await vistas(ctx, 'psicologo', guardadas, tx) };
+    return { ids, asignaciones: await vistas(ctx, 'psicologo', guardadas, tx), nueva: true };
   });
   // Committed: a notice that cannot go out is logged, never answered as a failure — a retry of
-  // 'Asignar' would assign the activity twice (decisions 287, 288).
-  await avisar(ctx, 'asignar actividad', () => publicar(ctx, 'creada', r.ids, 'psicologo'));
-  return { asignadas: r.ids.length, asignaciones: r.asignaciones };
+  // 'Asignar' would assign the activity twice (decisions 287, 288). A replay publishes nothing:
+  // the patient was told once.
+  if (r.nueva) await avisar(ctx, 'asignar actividad', () => publicar(ctx, 'creada', r.ids, 'psicologo'));
+  return { asignadas: r.ids.length, asignaciones: r.asignaciones, nueva: r.nueva };
 }
 
 /** The assignment, locked, when it belongs to one of the psychologist's patients. */
