@@ -1,7 +1,7 @@
 // The patient's emotion diary (issue 14, decision 126): how the day felt, recorded from the app;
 // only entries the patient shares reach the psychologist's file.
 import * as v from 'valibot';
-import { caracteresValidos, longitudTexto } from './comun';
+import { caracteresValidos, idClienteOpcional, longitudTexto } from './comun';
 import { esFechaIso } from './fechas';
 
 export const EMOCIONES = [
@@ -33,6 +33,7 @@ export const MSG_DIARIO = {
   mesInvalido: 'El mes debe tener el formato yyyy-MM',
   noEncontrada: 'Entrada del diario no encontrada',
   eliminada: 'Entrada eliminada',
+  idClienteInvalido: 'El identificador de la petición no es válido',
 } as const;
 
 export const TEXTOS_DIARIO = {
@@ -65,6 +66,8 @@ export const EntradaBody = v.object(
       ),
     ),
     compartida: v.optional(v.boolean(MSG_DIARIO.compartidaRequerida), false),
+    // Made by the form when it opens (decision 313): a retry answers the entry already stored.
+    id_cliente: idClienteOpcional(MSG_DIARIO.idClienteInvalido),
   },
   MSG_DIARIO.cuerpoInvalido,
 );

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { llamar, usarAppDeActividades } from '../helpers/actividades';
 import { crearPractica } from '../helpers/agenda';
 import { conAvisoCaido } from '../helpers/aviso';
-import { conectar, esperarConexion, esperarEvento } from '../helpers/socket';
+import { conectar, esperarConexion, esperarEvento, sincronizar } from '../helpers/socket';
+import { huellaTablas } from '../helpers/sondeo';
 
 const c = usarAppDeActividades({ escuchar: true });
 const pac = () => llamar(c.t, c.p.tokensPacientes[0]);
@@ -91,6 +92,83 @@ describe('diario de emociones', () => {
     expect((await ajeno.get(`/api/psicologo/pacientes/${c.p.pacientes[0].id_paciente}/diario`)).statusCode).toBe(404);
     expect((await pac().del(`/api/paciente/diario/${e.id_entrada}`)).statusCode).toBe(200);
     expect((await diarioPsi()).json()).toEqual([]);
+  });
+});
+
+describe('reintento de una entrada con id_cliente (decisión 313)', () => {
+  const filasDiario = async () => {
+    const r = await c.t.db.execute(sql`select count(*)::int as n from diario_emocion`);
+    return ((Array.isArray(r) ? r : (r as { rows: unknown[] }).rows)[0] as { n: number }).n;
+  };
+  const cuerpo = (id_cliente: unknown) => ({ emocion: 'Nostalgia', intensidad: 6, nota: 'Vi su foto', compartida: true, id_cliente });
+
+  it('el mismo id dos veces: una entrada; el reintento responde 200 con la guardada y no escribe, audita ni avisa otra vez', async () => {
+    const ss = conectar(c.t.url, c.p.token);
+    const sp = conectar(c.t.url, c.p.tokensPacientes[0]);
+    await Promise.all([esperarConexion(ss), esperarConexion(sp)]);
+    try {
+      const id = `diario-${c.p.pacientes[0].id_paciente}-aaaa`;
+      const antes = await filasDiario();
+      const llega = esperarEvento(ss, 'diario:cambio');
+      const r1 = await pac().post('/api/paciente/diario', cuerpo(id));
+      expect(r1.statusCode, r1.body).toBe(201);
+      await llega;
+      expect(r1.json()).not.toHaveProperty('id_cliente');
+      let avisos = 0;
+      (ss as unknown as { on(e: string, f: () => void): void }).on('diario:cambio', () => avisos++);
+      const huella = await huellaTablas(c.t);
+      // A retry whose body changed still answers what the first one stored.
+      const r2 = await pac().post('/api/paciente/diario', { ...cuerpo(id), intensidad: 9 });
+      expect(r2.statusCode, r2.body).toBe(200);
+      expect(r2.json()).toEqual(r1.json());
+      expect(await huellaTablas(c.t)).toEqual(huella);
+      expect(await filasDiario()).toBe(antes + 1);
+      await sincronizar(sp, ss);
+      expect(avisos).toBe(0);
+    } finally {
+      ss.close();
+      sp.close();
+    }
+  });
+
+  it('dos peticiones simultáneas con el mismo id: una entrada, una 201 y otra 200 con el mismo id_entrada', async () => {
+    const id = `diario-conc-${c.p.pacientes[0].id_paciente}`;
+    const antes = await filasDiario();
+    const [r1, r2] = await Promise.all([pac().post('/api/paciente/diario', cuerpo(id)), pac().post('/api/paciente/diario', cuerpo(id))]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 201]);
+    expect(r1.json()).toEqual(r2.json());
+    expect(await filasDiario()).toBe(antes + 1);
+  });
+
+  it('sin id_cliente (o null) cada envío es una entrada, como antes', async () => {
+    const antes = await filasDiario();
+    expect((await pac().post('/api/paciente/diario', { emocion: 'Calma', intensidad: 3 })).statusCode).toBe(201);
+    expect((await pac().post('/api/paciente/diario', cuerpo(null))).statusCode).toBe(201);
+    expect((await pac().post('/api/paciente/diario', cuerpo(null))).statusCode).toBe(201);
+    expect(await filasDiario()).toBe(antes + 3);
+  });
+
+  it.each([['x'], ['a'.repeat(65)], [12345678], ['ñandú-123456']])('id_cliente %j → 400 y nada guardado', async (id) => {
+    const antes = await huellaTablas(c.t);
+    const r = await pac().post('/api/paciente/diario', cuerpo(id));
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ msg: MSG_DIARIO.idClienteInvalido, mensaje: MSG_DIARIO.idClienteInvalido });
+    expect(await huellaTablas(c.t)).toEqual(antes);
+  });
+
+  it('otro paciente con el mismo id guarda la suya y no ve la ajena', async () => {
+    const id = `diario-compartido-${c.p.pacientes[0].id_paciente}`;
+    const mia = await pac().post('/api/paciente/diario', cuerpo(id));
+    expect(mia.statusCode).toBe(201);
+    const otra = await llamar(c.t, c.p.tokensPacientes[1]).post('/api/paciente/diario', {
+      emocion: 'Calma',
+      intensidad: 2,
+      id_cliente: id,
+    });
+    expect(otra.statusCode, otra.body).toBe(201);
+    expect(otra.json()).toMatchObject({ id_paciente: c.p.pacientes[1].id_paciente, emocion: 'Calma', nota: null });
+    expect(otra.body).not.toContain('Vi su foto');
+    expect((otra.json() as { id_entrada: number }).id_entrada).not.toBe((mia.json() as { id_entrada: number }).id_entrada);
   });
 });
 

@@ -21,9 +21,23 @@ export async function entrada(db: DbOrTx, id: number) {
   return f ?? null;
 }
 
-export async function insertarEntrada(db: DbOrTx, fila: typeof diarioEmocion.$inferInsert) {
-  const [f] = await db.insert(diarioEmocion).values(fila).returning();
-  return f;
+/** The new entry, or null when the patient already stored one with this client id (decision 313):
+ * a concurrent retry waits for the first one's commit on the unique index, then writes nothing. */
+export async function insertarEntrada(db: DbOrTx, fila: typeof diarioEmocion.$inferInsert): Promise<FilaEntrada | null> {
+  const [f] = await db
+    .insert(diarioEmocion)
+    .values(fila)
+    .onConflictDoNothing({ target: [diarioEmocion.id_paciente, diarioEmocion.id_cliente] })
+    .returning();
+  return f ?? null;
+}
+
+export async function entradaPorCliente(db: DbOrTx, idPaciente: number, idCliente: string) {
+  const [f] = await db
+    .select()
+    .from(diarioEmocion)
+    .where(and(eq(diarioEmocion.id_paciente, idPaciente), eq(diarioEmocion.id_cliente, idCliente)));
+  return f ?? null;
 }
 
 export async function compartirEntrada(db: DbOrTx, id: number, compartida: boolean, version: number) {

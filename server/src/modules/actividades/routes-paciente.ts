@@ -69,9 +69,11 @@ const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (a
 
   // ---- emotion diary ----
   app.get('/diario', { schema: { response: { 200: EntradasSchema } } }, async (r) => miDiario(ctx, yo(r)));
-  app.post('/diario', { schema: { body: EntradaBody, response: { 201: EntradaSchema } } }, async (r, reply) => {
-    reply.status(201);
-    return registrarEntrada(ctx, { ...yo(r), datos: { ...r.body, emocion: r.body.emocion as string } });
+  // 201 when this call stored the entry; 200 with the stored one for a retry of it (decision 313).
+  app.post('/diario', { schema: { body: EntradaBody, response: { 200: EntradaSchema, 201: EntradaSchema } } }, async (r, reply) => {
+    const { entrada, nueva } = await registrarEntrada(ctx, { ...yo(r), datos: { ...r.body, emocion: r.body.emocion as string } });
+    reply.status(nueva ? 201 : 200);
+    return entrada;
   });
   app.put('/diario/:id/compartir', { schema: { params: PorId, body: CompartirBody, response: { 200: EntradaSchema } } }, async (r) =>
     compartir(ctx, { ...yo(r), id: r.params.id, compartida: r.body.compartida === true }),

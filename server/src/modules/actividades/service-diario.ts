@@ -10,12 +10,20 @@ import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe, psicologoDePaciente } from '../../comun/repo';
 import { badRequest, notFound } from '../../errors';
 import { type CtxAct, pacienteNoEncontrado } from './comun';
-import { compartirEntrada, entrada, entradasDePaciente, eliminarEntrada, type FilaEntrada, insertarEntrada } from './repo-diario';
+import {
+  compartirEntrada,
+  entrada,
+  entradaPorCliente,
+  entradasDePaciente,
+  eliminarEntrada,
+  type FilaEntrada,
+  insertarEntrada,
+} from './repo-diario';
 
 const COLUMNA_NOTA = 'diario_emocion.nota';
 const noEncontrada = () => notFound(MSG_DIARIO.noEncontrada, 'ENTRADA_NO_ENCONTRADA');
 
-function vista(cif: Cifrador, f: FilaEntrada): Entrada {
+function vista(cif: Cifrador, { id_cliente: _, ...f }: FilaEntrada): Entrada {
   return { ...f, nota: f.nota === null ? null : cif.leer(f.nota, COLUMNA_NOTA), creada_en: f.creada_en.toISOString() };
 }
 
@@ -36,19 +44,24 @@ export async function miDiario(ctx: CtxAct, o: { idPaciente: number }) {
   return (await entradasDePaciente(ctx.db, o.idPaciente, { soloCompartidas: false })).map((f) => vista(ctx.cifrador, f));
 }
 
+/** A new entry (`nueva`), or — for a retry with the client id of one already stored, even a
+ * concurrent one (decision 313) — that entry, with nothing written, audited or published again. */
 export async function registrarEntrada(
   ctx: CtxAct,
   o: {
     idPaciente: number;
     actor: Actor;
-    datos: { fecha?: string; emocion: string; intensidad: number; nota?: string | null; compartida: boolean };
+    datos: { fecha?: string; emocion: string; intensidad: number; nota?: string | null; compartida: boolean; id_cliente: string | null };
   },
 ) {
   const hoy = momentoClinica(ctx.config).hoy;
   const fecha = o.datos.fecha ?? hoy;
   if (fecha > hoy) throw badRequest(MSG_DIARIO.fechaFutura, 'FECHA_FUTURA');
   const nota = o.datos.nota?.trim() || null;
-  const f = await ctx.db.transaction(async (tx) => {
+  const idCliente = o.datos.id_cliente;
+  const r = await ctx.db.transaction(async (tx) => {
+    const previa = idCliente === null ? null : await entradaPorCliente(tx, o.idPaciente, idCliente);
+    if (previa) return { f: previa, nueva: false };
     const f = await insertarEntrada(tx, {
       id_paciente: o.idPaciente,
       fecha,
@@ -57,13 +70,20 @@ export async function registrarEntrada(
       nota: nota === null ? null : ctx.cifrador.cifrar(nota, COLUMNA_NOTA),
       compartida: o.datos.compartida,
       creada_en: ctx.now(),
+      id_cliente: idCliente,
     });
+    if (!f) {
+      // A concurrent request with the same id committed it while this one waited on the index.
+      const otra = idCliente === null ? null : await entradaPorCliente(tx, o.idPaciente, idCliente);
+      if (!otra) throw new Error('diario: la entrada con el mismo id_cliente no se encontró');
+      return { f: otra, nueva: false };
+    }
     await auditar(tx, o.actor, { accion: 'crear', recurso: 'diario', idRecurso: f.id_entrada, idPaciente: o.idPaciente });
-    return f;
+    return { f, nueva: true };
   });
-  const v = vista(ctx.cifrador, f);
-  if (v.compartida) await avisar(ctx, 'entrada del diario', () => publicar(ctx, o.idPaciente, { guardada: v }));
-  return v;
+  const v = vista(ctx.cifrador, r.f);
+  if (r.nueva && v.compartida) await avisar(ctx, 'entrada del diario', () => publicar(ctx, o.idPaciente, { guardada: v }));
+  return { entrada: v, nueva: r.nueva };
 }
 
 export async function compartir(ctx: CtxAct, o: { idPaciente: number; actor: Actor; id: number; compartida: boolean }) {
