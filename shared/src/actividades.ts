@@ -529,6 +529,9 @@ export const EvidenciaCampos = v.object(
       ),
     ),
     visible_para_psicologo: v.optional(v.picklist(['true', 'false', '1', '0'], MSG_ACTIVIDADES.formatoInvalido)),
+    // A text field of the form, made when the upload opens (decision 313): a retry answers the
+    // evidence already stored. Best sent before the file: then a retry's file is not even stored.
+    id_cliente: idClienteOpcional(MSG_ACTIVIDADES.idClienteInvalido),
   },
   MSG_ACTIVIDADES.cuerpoInvalido,
 );

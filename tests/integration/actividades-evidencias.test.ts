@@ -219,6 +219,122 @@ describe('subir y ver evidencia', () => {
   });
 });
 
+describe('reintento de una subida con id_cliente (decisión 313)', () => {
+  const imagen = { campo: 'archivo', archivo: PNG, nombre: 'dibujo.png', tipo: 'image/png' } as const;
+  const urlPac = (id: number) => `${A}/actividades/${id}/evidencias`;
+  const estado = async () => ({ filas: await contarEvidencias(), archivos: archivosGuardados(c.dataDir).length });
+
+  it.each([
+    ['antes', 'antes del archivo'],
+    ['despues', 'después del archivo'],
+  ])('paciente, id %s: un envío repetido deja una fila y un archivo; el reintento responde 200 con la misma evidencia', async (donde) => {
+    const [a] = await asignarA(c.t, c.p);
+    const id = { campo: 'id_cliente', valor: `ev-${donde}-${a.id_asignacion}-abc` };
+    const partes =
+      donde === 'antes'
+        ? [{ campo: 'comentario', valor: 'Mi dibujo' }, id, imagen]
+        : [{ campo: 'comentario', valor: 'Mi dibujo' }, imagen, id];
+    const antes = await estado();
+    const r1 = await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), partes);
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect(await estado()).toEqual({ filas: antes.filas + 1, archivos: antes.archivos + 1 });
+    const huella = await huellaTablas(c.t);
+    const archivos = archivosGuardados(c.dataDir);
+    const r2 = await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), partes);
+    expect(r2.statusCode, r2.body).toBe(200);
+    expect(r2.json()).toEqual(r1.json());
+    expect(await huellaTablas(c.t)).toEqual(huella);
+    expect(archivosGuardados(c.dataDir)).toEqual(archivos);
+    // The stored file is still the evidence's.
+    const f = await pac().get((r1.json() as { archivo_url: string }).archivo_url);
+    expect(f.statusCode).toBe(200);
+    expect(f.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('psicólogo: el mismo id dos veces, una evidencia; el mismo id del paciente en la misma actividad es otra subida suya', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const id = { campo: 'id_cliente', valor: `ev-psi-${a.id_asignacion}-abcd` };
+    const delPaciente = await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), [
+      { campo: 'comentario', valor: 'Secreto' },
+      id,
+      imagen,
+    ]);
+    expect(delPaciente.statusCode).toBe(201);
+    const antes = await estado();
+    const url = `${P}/actividades/asignadas/${a.id_asignacion}/evidencia`;
+    const r1 = await subir(c.t, c.p.token, url, [id, { campo: 'archivo', archivo: PNG, nombre: 'guia.png' }]);
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect(r1.json()).toMatchObject({ subida_por: 'psicologo', comentario: null });
+    expect(r1.body).not.toContain('Secreto');
+    const r2 = await subir(c.t, c.p.token, url, [{ campo: 'archivo', archivo: PNG, nombre: 'guia.png' }, id]);
+    expect(r2.statusCode, r2.body).toBe(200);
+    expect(r2.json()).toEqual(r1.json());
+    expect(await estado()).toEqual({ filas: antes.filas + 1, archivos: antes.archivos + 1 });
+  });
+
+  it('dos subidas simultáneas con el mismo id: una fila y un archivo, una 201 y otra 200 con la misma evidencia', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const partes = [imagen, { campo: 'id_cliente', valor: `ev-conc-${a.id_asignacion}-abc` }];
+    const antes = await estado();
+    const [r1, r2] = await Promise.all([
+      subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), partes),
+      subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), partes),
+    ]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 201]);
+    expect(r1.json()).toEqual(r2.json());
+    expect(await estado()).toEqual({ filas: antes.filas + 1, archivos: antes.archivos + 1 });
+  });
+
+  it('un enlace con el mismo id dos veces: una fila', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const partes = [
+      { campo: 'url', valor: 'https://www.youtube.com/watch?v=abc' },
+      { campo: 'id_cliente', valor: `ev-enlace-${a.id_asignacion}` },
+    ];
+    const antes = await contarEvidencias();
+    expect((await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), partes)).statusCode).toBe(201);
+    expect((await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), partes)).statusCode).toBe(200);
+    expect(await contarEvidencias()).toBe(antes + 1);
+  });
+
+  it('sin id_cliente cada envío es una evidencia, como antes', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const antes = await estado();
+    expect((await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), [imagen])).statusCode).toBe(201);
+    expect((await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), [imagen])).statusCode).toBe(201);
+    expect(await estado()).toEqual({ filas: antes.filas + 2, archivos: antes.archivos + 2 });
+  });
+
+  it.each([
+    ['x', 'antes'],
+    ['a'.repeat(65), 'despues'],
+    ['12 34 56 78', 'antes'],
+    ['', 'despues'],
+  ])('id_cliente %j (%s del archivo) → 400, sin fila ni archivo', async (valor, donde) => {
+    const [a] = await asignarA(c.t, c.p);
+    const id = { campo: 'id_cliente', valor };
+    const antes = { huella: await huellaTablas(c.t), archivos: archivosGuardados(c.dataDir) };
+    error(
+      await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), donde === 'antes' ? [id, imagen] : [imagen, id]),
+      400,
+      MSG_ACTIVIDADES.idClienteInvalido,
+    );
+    expect(await huellaTablas(c.t)).toEqual(antes.huella);
+    expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);
+  });
+
+  it('otro paciente con el id de una subida ajena: 404 (la actividad no es suya), nada escrito', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const id = { campo: 'id_cliente', valor: `ev-ajena-${a.id_asignacion}` };
+    expect((await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), [id, imagen])).statusCode).toBe(201);
+    const antes = { huella: await huellaTablas(c.t), archivos: archivosGuardados(c.dataDir) };
+    const r = await subir(c.t, c.p.tokensPacientes[1], urlPac(a.id_asignacion), [id, imagen]);
+    error(r, 404, MSG_ACTIVIDADES.asignacionNoEncontrada);
+    expect(await huellaTablas(c.t)).toEqual(antes.huella);
+    expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);
+  });
+});
+
 describe('los formatos de audio y video que la especificación nombra', () => {
   // Headers as the recorders write them, padded to the 4 KB the server reads to decide the type.
   const relleno = (...partes: (string | number[])[]) => {

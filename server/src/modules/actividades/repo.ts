@@ -254,6 +254,15 @@ export async function evidenciaConAsignacion(db: DbOrTx, idEvidencia: number) {
   return f ?? null;
 }
 
+/** The evidence one side stored on an assignment with this client id (decision 313), if any. */
+export async function evidenciaPorCliente(db: DbOrTx, idAsignacion: number, subidaPor: 'paciente' | 'psicologo', idCliente: string) {
+  const [f] = await db
+    .select({ id: evidencia.id_evidencia })
+    .from(evidencia)
+    .where(and(eq(evidencia.id_asignacion, idAsignacion), eq(evidencia.subida_por, subidaPor), eq(evidencia.id_cliente, idCliente)));
+  return f?.id ?? null;
+}
+
 export async function insertarEvidencia(db: DbOrTx, fila: typeof evidencia.$inferInsert) {
   const [f] = await db.insert(evidencia).values(fila).returning({ id: evidencia.id_evidencia });
   return f.id;

@@ -53,11 +53,20 @@ const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (a
   app.get('/actividades/:id/evidencias', { schema: { params: PorId, response: { 200: EvidenciasSchema } } }, async (r) =>
     evidenciasPaciente(ctx, yo(r).idPaciente, r.params.id),
   );
-  app.post('/actividades/:id/evidencias', { schema: { params: PorId, response: { 201: EvidenciaSchema } } }, async (r, reply) => {
-    const ev = await subirEvidencia(ctx, { lado: 'paciente', ...yo(r) }, { idAsignacion: r.params.id, partes: () => r.parts() });
-    reply.status(201);
-    return ev;
-  });
+  app.post(
+    '/actividades/:id/evidencias',
+    { schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } } },
+    async (r, reply) => {
+      // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
+      const { evidencia, nueva } = await subirEvidencia(
+        ctx,
+        { lado: 'paciente', ...yo(r) },
+        { idAsignacion: r.params.id, partes: () => r.parts() },
+      );
+      reply.status(nueva ? 201 : 200);
+      return evidencia;
+    },
+  );
   app.delete('/evidencias/:id', { schema: { params: PorId, response: { 200: OkSchema } } }, async (r) =>
     eliminarEvidenciaPaciente(ctx, { ...yo(r), idEvidencia: r.params.id }),
   );

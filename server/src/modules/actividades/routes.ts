@@ -147,11 +147,20 @@ const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts
   app.get('/actividades/asignadas/:id/evidencias', { schema: { params: PorId, response: { 200: EvidenciasSchema } } }, async (r) =>
     listarEvidencias(ctx, { ...yo(r), id: r.params.id }),
   );
-  app.post('/actividades/asignadas/:id/evidencia', { schema: { params: PorId, response: { 201: EvidenciaSchema } } }, async (r, reply) => {
-    const ev = await subirEvidencia(ctx, { lado: 'psicologo', ...yo(r) }, { idAsignacion: r.params.id, partes: () => r.parts() });
-    reply.status(201);
-    return ev;
-  });
+  app.post(
+    '/actividades/asignadas/:id/evidencia',
+    { schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } } },
+    async (r, reply) => {
+      // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
+      const { evidencia, nueva } = await subirEvidencia(
+        ctx,
+        { lado: 'psicologo', ...yo(r) },
+        { idAsignacion: r.params.id, partes: () => r.parts() },
+      );
+      reply.status(nueva ? 201 : 200);
+      return evidencia;
+    },
+  );
   app.get('/evidencias/:id/archivo', { schema: { params: PorId, querystring: Descarga } }, async (r, reply) => {
     const descargar = r.query.descargar === '1' || r.query.descargar === 'true';
     const a = await abrirEvidencia(ctx, { lado: 'psicologo', ...yo(r) }, { idEvidencia: r.params.id, descargar });

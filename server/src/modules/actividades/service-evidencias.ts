@@ -4,6 +4,7 @@
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { type Evidencia, EvidenciaCampos, MSG_ACTIVIDADES, type TipoArchivo, resolverTipoEvidencia } from '@miduelo/shared/actividades';
+import { ID_CLIENTE } from '@miduelo/shared/comun';
 import { fileTypeFromBuffer } from 'file-type';
 import * as v from 'valibot';
 import { type Actor, auditar } from '../../comun/auditoria';
@@ -17,6 +18,7 @@ import {
   bloquearAsignacion,
   eliminarEvidencia,
   evidenciaConAsignacion,
+  evidenciaPorCliente,
   evidenciasDe,
   insertarEvidencia,
 } from './repo';
@@ -147,26 +149,43 @@ async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
 /** POST …/evidencia(s): one file or one link, a comment and (patient) the visibility switch. The
  * file is stored before the row; if anything fails before the row commits, the file is removed: no
  * file without a row and no row without a file. Once committed, both stand: a failure to tell the
- * open screens or to read the answer back never removes the file of a stored evidence. */
+ * open screens or to read the answer back never removes the file of a stored evidence.
+ *
+ * With `id_cliente` (decision 313) a retry answers the evidence this side already stored on the
+ * assignment with that id (`nueva: false`), writing, auditing and publishing nothing: an id read
+ * before the file part means the retry's file is drained unread; one read after it is only known
+ * once the file is stored, and that file is removed. Uploads to one assignment take its row lock,
+ * so a concurrent retry finds the first one's row. */
 export async function subirEvidencia(
   ctx: CtxEv,
   quien: Quien,
   o: { idAsignacion: number; partes: () => AsyncIterableIterator<Multipart> },
-): Promise<Evidencia> {
+): Promise<{ evidencia: Evidencia; nueva: boolean }> {
   await asignacionDe(ctx, quien, o.idAsignacion);
   const campos: Record<string, string> = {};
   let archivo: Awaited<ReturnType<typeof guardarArchivo>> | null = null;
+  let yaGuardada: number | null = null;
   let id: number;
+  let nueva = true;
   try {
     try {
       for await (const parte of o.partes()) {
         if (parte.type === 'file') {
-          if (archivo) {
+          if (archivo || yaGuardada !== null) {
             parte.file.resume();
             throw new AppError(413, 'DEMASIADOS_ARCHIVOS', MSG_ACTIVIDADES.evidenciaDemasiados);
           }
-          archivo = await guardarArchivo(ctx, parte);
-        } else if (['comentario', 'url', 'visible_para_psicologo'].includes(parte.fieldname)) {
+          const idCliente = campos.id_cliente;
+          yaGuardada =
+            idCliente !== undefined && ID_CLIENTE.test(idCliente)
+              ? await evidenciaPorCliente(ctx.db, o.idAsignacion, quien.lado, idCliente)
+              : null;
+          if (yaGuardada !== null) {
+            // A retry of a stored upload: its file is not stored again.
+            for await (const _ of parte.file);
+            if (parte.file.truncated) throw demasiadoGrande(ctx);
+          } else archivo = await guardarArchivo(ctx, parte);
+        } else if (['comentario', 'url', 'visible_para_psicologo', 'id_cliente'].includes(parte.fieldname)) {
           campos[parte.fieldname] = String(parte.value);
         }
       }
@@ -176,14 +195,21 @@ export async function subirEvidencia(
     const r = v.safeParse(EvidenciaCampos, campos);
     if (!r.success) throw badRequest(r.issues[0].message, 'VALIDACION');
     const d = r.output;
-    if (archivo && d.url) throw badRequest(MSG_ACTIVIDADES.evidenciaArchivoYEnlace, 'EVIDENCIA_ARCHIVO_Y_ENLACE');
-    if (!archivo && !d.url) throw badRequest(MSG_ACTIVIDADES.evidenciaSinContenido, 'EVIDENCIA_SIN_CONTENIDO');
+    const conArchivo = archivo !== null || yaGuardada !== null;
+    if (conArchivo && d.url) throw badRequest(MSG_ACTIVIDADES.evidenciaArchivoYEnlace, 'EVIDENCIA_ARCHIVO_Y_ENLACE');
+    if (!conArchivo && !d.url) throw badRequest(MSG_ACTIVIDADES.evidenciaSinContenido, 'EVIDENCIA_SIN_CONTENIDO');
     const visible =
       d.visible_para_psicologo === undefined ? undefined : d.visible_para_psicologo === 'true' || d.visible_para_psicologo === '1';
     const a = archivo as typeof archivo;
-    id = await ctx.db.transaction(async (tx) => {
+    const idCliente = d.id_cliente;
+    const guardada = await ctx.db.transaction(async (tx) => {
       const bloqueada = await bloquearAsignacion(tx, o.idAsignacion);
       if (!bloqueada) throw noEncontrada();
+      // Under the assignment's lock: a concurrent retry's row is committed and seen here.
+      const previa = idCliente === null ? null : await evidenciaPorCliente(tx, o.idAsignacion, quien.lado, idCliente);
+      if (previa !== null) return { id: previa, nueva: false };
+      // The evidence the early look-up found was removed meanwhile: this request has no file to store.
+      if (yaGuardada !== null) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
       const id = await insertarEvidencia(tx, {
         id_asignacion: o.idAsignacion,
         subida_por: quien.lado,
@@ -196,6 +222,7 @@ export async function subirEvidencia(
         tipo_archivo: a ? a.tipo : resolverTipoEvidencia(d.url ?? ''),
         comentario: d.comentario ? ctx.cifrador.cifrar(d.comentario, COLUMNA_COMENTARIO) : null,
         fecha_subida: ctx.now(),
+        id_cliente: idCliente,
       });
       // The switch belongs to the patient: a psychologist's upload never changes it.
       if (quien.lado === 'paciente' && visible !== undefined && visible !== bloqueada.visible_para_psicologo)
@@ -208,17 +235,27 @@ export async function subirEvidencia(
         idPaciente: bloqueada.id_paciente,
         detalle: { id_asignacion: o.idAsignacion, tipo: a ? a.tipo : 'enlace' },
       });
-      return id;
+      return { id, nueva: true };
     });
+    id = guardada.id;
+    nueva = guardada.nueva;
   } catch (err) {
     if (archivo) await ctx.almacen.eliminar((archivo as { clave: string }).clave).catch(() => {});
     throw err;
   }
-  // Stored: the other screens learn it on their next read if this notice cannot go out (decision 282).
-  await avisar(ctx, 'subir evidencia', () => publicar(ctx, 'actualizada', [o.idAsignacion], quien.lado));
+  if (!nueva) {
+    // A retry: the file this request stored (an id sent after the file part) is not the evidence's.
+    if (archivo)
+      await ctx.almacen
+        .eliminar((archivo as { clave: string }).clave)
+        .catch((err) => ctx.log.warn({ err }, 'no se pudo borrar el archivo de un reintento de evidencia'));
+  } else {
+    // Stored: the other screens learn it on their next read if this notice cannot go out (decision 282).
+    await avisar(ctx, 'subir evidencia', () => publicar(ctx, 'actualizada', [o.idAsignacion], quien.lado));
+  }
   const f = await evidenciaConAsignacion(ctx.db, id);
   if (!f) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
-  return vistaEvidencia(ctx.cifrador, quien.lado, f.ev);
+  return { evidencia: vistaEvidencia(ctx.cifrador, quien.lado, f.ev), nueva };
 }
 
 /** An evidence as the caller may see it, or 404 (never a hint that a private one exists). */
