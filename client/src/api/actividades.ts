@@ -21,6 +21,9 @@ export interface DatosAsignar {
   fecha_limite: string | null;
   instrucciones_personalizadas: string | null;
   prioridad: 'baja' | 'media' | 'alta';
+  /** One per opening of the dialog, sent by every attempt (decision 313): a retry after a lost
+   * answer gets the assignments already stored (200) instead of a second set. */
+  id_cliente?: string;
 }
 
 export const listarModulos = (idPaciente: number, signal?: AbortSignal) =>
@@ -38,13 +41,14 @@ export const estadisticas = (idPaciente: number, signal?: AbortSignal) =>
 export const asignar = (d: DatosAsignar) => http.post<{ asignadas: number; asignaciones: Asignacion[] }>(`${base}/actividades/asignar`, d);
 /** From a patient's own Actividades tab (spec 2 §7): to that patient alone, priority media, no
  * personal instructions. */
-export const asignarAlPaciente = (idActividad: number, idPaciente: number, fechaLimite: string | null) =>
+export const asignarAlPaciente = (idActividad: number, idPaciente: number, fechaLimite: string | null, idCliente?: string) =>
   asignar({
     id_actividad: idActividad,
     pacientes: [idPaciente],
     fecha_limite: fechaLimite,
     prioridad: 'media',
     instrucciones_personalizadas: null,
+    ...(idCliente ? { id_cliente: idCliente } : {}),
   });
 export const cambiarEstado = (id: number, estado: 'en_proceso' | 'finalizada') =>
   http.patch<Asignacion>(`${base}/actividades/asignadas/${id}`, {

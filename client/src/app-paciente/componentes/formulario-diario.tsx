@@ -2,10 +2,11 @@
 // psychologist may read it. Used by the daily check-in on Inicio and by the diary's "Escribir".
 import { longitudTexto } from '@miduelo/shared/comun';
 import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { api, ErrorApi, guardarCache, leerCache } from '../lib/api';
 import { hoyClinica } from '../lib/fechas';
 import { colorDe, EMOCIONES, PENDIENTE_DIARIO, SIN_CONEXION_DIARIO, textoIntensidad } from '../lib/diario';
+import { nuevoIdCliente } from '../lib/id-cliente';
 import { Aviso, Boton } from './ui';
 
 export function PuntoEmocion({ emocion, className = 'size-3' }: { emocion: string; className?: string }) {
@@ -48,6 +49,8 @@ interface PorGuardar {
   intensidad: number;
   nota: string;
   compartida: boolean;
+  /** The form's client id: a save after the connection came back may be a retry of one that was stored. */
+  id_cliente?: string;
 }
 
 export function FormularioEntrada({
@@ -74,6 +77,9 @@ export function FormularioEntrada({
   const [enviando, setEnviando] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(pendiente ? PENDIENTE_DIARIO : null);
+  // One per opening (kept with the entry left on the phone), sent by every attempt: a retry after an
+  // answer that never arrived answers the entry already stored instead of a second one (decision 313).
+  const idCliente = useRef(pendiente?.id_cliente ?? nuevoIdCliente());
   const largo = longitudTexto(nota);
 
   const enviar = async (ev: FormEvent) => {
@@ -89,15 +95,23 @@ export function FormularioEntrada({
     try {
       const e = await api<Entrada>('/diario', {
         metodo: 'POST',
-        cuerpo: { ...(fecha ? { fecha } : {}), emocion, intensidad, nota: nota.trim() || null, compartida },
+        cuerpo: {
+          ...(fecha ? { fecha } : {}),
+          emocion,
+          intensidad,
+          nota: nota.trim() || null,
+          compartida,
+          id_cliente: idCliente.current,
+        },
       });
       guardarCache(clave, null);
+      idCliente.current = nuevoIdCliente();
       alGuardar(e);
     } catch (e) {
-      // Nothing tries again by itself (an entry has no client id: a retry could store it twice); what
-      // she wrote stays on the phone until she saves it, even if she leaves this screen meanwhile.
+      // Nothing tries again by itself; what she wrote stays on the phone until she saves it, even if
+      // she leaves this screen meanwhile — with its client id, so that saving it then stores it once.
       if (e instanceof ErrorApi && e.status === 0) {
-        guardarCache(clave, { emocion, intensidad, nota, compartida } satisfies PorGuardar);
+        guardarCache(clave, { emocion, intensidad, nota, compartida, id_cliente: idCliente.current } satisfies PorGuardar);
         setError(SIN_CONEXION_DIARIO);
       } else setError(e instanceof ErrorApi ? e.message : 'No pudimos guardar tu entrada. Inténtalo de nuevo.');
     } finally {

@@ -67,6 +67,8 @@ export interface NuevaEvidencia {
   url?: string;
   comentario?: string;
   visible: boolean;
+  /** The upload's client id (decision 313): a retry answers the evidence already stored. */
+  idCliente?: string;
 }
 
 /** POST /api/paciente/actividades/{id}/evidencias as multipart, reporting progress (0–1). The
@@ -76,6 +78,8 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
   // The text fields go before the file: the server reads them whatever the order, but a refused
   // file then stops the upload without losing them.
   if (n.comentario?.trim()) fd.append('comentario', n.comentario.trim());
+  // Before the file too: a retry of a stored upload is then known before its file is stored.
+  if (n.idCliente) fd.append('id_cliente', n.idCliente);
   fd.append('visible_para_psicologo', n.visible ? 'true' : 'false');
   if (n.url?.trim()) fd.append('url', n.url.trim());
   if (n.archivo) fd.append('archivo', n.archivo, n.archivo.name);
@@ -98,7 +102,8 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
       } catch {
         datos = null;
       }
-      if (xhr.status === 201) return resolve(datos as unknown as Evidencia);
+      // 201 stored now; 200 a retry of one already stored (decision 313).
+      if (xhr.status === 201 || xhr.status === 200) return resolve(datos as unknown as Evidencia);
       if (sesionPerdida(xhr.status, datos?.code)) sesionTerminada();
       const msg =
         datos?.msg ??

@@ -27,12 +27,8 @@ export function ultimoContiguo(l: MensajeForo[]): number {
   return n;
 }
 
-/** A client id for a post (8–64 of [A-Za-z0-9_-]): a retry never publishes twice. */
-export function nuevoIdCliente(): string {
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-}
+/** A client id for a post: a retry never publishes twice. */
+export { nuevoIdCliente } from './id-cliente';
 
 /** "23 nov, 14:05" in the clinic's zone. */
 export function fechaCorta(iso: string, zona: string): string {

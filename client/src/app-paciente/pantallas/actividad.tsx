@@ -10,6 +10,7 @@ import { api, ErrorApi, useRecurso } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { fechaLarga, horaDe } from '../lib/fechas';
+import { nuevoIdCliente } from '../lib/id-cliente';
 
 /** What the file pickers offer; the server still decides by the file's bytes (decision 121). */
 const ACEPTA =
@@ -227,11 +228,15 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
   const enLinea = useConexion((c) => c.enLinea);
   const camara = useRef<HTMLInputElement>(null);
   const archivos = useRef<HTMLInputElement>(null);
+  // One per evidence being prepared, sent by every attempt (decision 313): a retry after an answer
+  // that never arrived stores nothing twice. Another file or link is another evidence: a new id.
+  const idCliente = useRef(nuevoIdCliente());
 
   function elegir(f: File | undefined) {
     setHecho(null);
     setError(null);
     if (!f) return;
+    idCliente.current = nuevoIdCliente();
     setArchivo(null);
     // The two limits the phone can check before spending the patient's data; the type is the
     // server's to decide (by the file's bytes), with the same message.
@@ -255,9 +260,16 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
     try {
       await subirEvidencia(
         a.id_asignacion,
-        { archivo: archivo ?? undefined, url: archivo ? undefined : enlace, comentario, visible: a.visible_para_psicologo },
+        {
+          archivo: archivo ?? undefined,
+          url: archivo ? undefined : enlace,
+          comentario,
+          visible: a.visible_para_psicologo,
+          idCliente: idCliente.current,
+        },
         setProgreso,
       );
+      idCliente.current = nuevoIdCliente();
       setArchivo(null);
       setEnlace('');
       setComentario('');
@@ -338,7 +350,10 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
             type="url"
             inputMode="url"
             value={enlace}
-            onChange={(e) => setEnlace(e.target.value)}
+            onChange={(e) => {
+              idCliente.current = nuevoIdCliente();
+              setEnlace(e.target.value);
+            }}
             placeholder="https://"
             className="block min-h-12 w-full rounded-xl border border-arena-300 bg-papel px-3 text-base"
           />

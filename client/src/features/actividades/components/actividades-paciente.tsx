@@ -25,6 +25,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { confirmar } from '@/lib/confirm';
 import { hoyClinica } from '@/lib/format';
 import { mostrarError } from '@/lib/http';
+import { nuevoIdCliente } from '@/lib/live/optimista';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { asignarAlPaciente, cambiarEstado, editarInstrucciones, eliminarAsignacion, listarPlantillas } from '@/api/actividades';
@@ -398,6 +399,8 @@ function AsignarExistente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignac
   });
   const [elegida, setElegida] = useState<number | null>(null);
   const [fecha, setFecha] = useState(diaSiguiente(hoyClinica()));
+  // One per opening, sent by every attempt: a retry after a lost answer assigns nothing twice (decision 313).
+  const [idCliente] = useState(nuevoIdCliente);
   const [enviando, setEnviando] = useState(false);
   const [intentado, setIntentado] = useState(false);
   if (plantillas !== undefined && plantillas.length === 0) {
@@ -427,7 +430,7 @@ function AsignarExistente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignac
               if (elegida === null) return;
               setEnviando(true);
               try {
-                const r = await asignarAlPaciente(elegida, idPaciente, fecha || null);
+                const r = await asignarAlPaciente(elegida, idPaciente, fecha || null, idCliente);
                 toast.exito(T.asignada);
                 onAsignada(r.asignaciones);
               } catch (err) {

@@ -18,6 +18,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { hoyClinica } from '@/lib/format';
+import { nuevoIdCliente } from '@/lib/live/optimista';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import type { DatosAsignar } from '@/api/actividades';
@@ -43,6 +44,8 @@ export function AsignarModal({
   const [elegidos, setElegidos] = useState<Set<number>>(new Set());
   const [enviando, setEnviando] = useState(false);
   const [intentado, setIntentado] = useState(false);
+  // One per opening, sent by every attempt: a retry after a lost answer assigns nothing twice (decision 313).
+  const [idCliente] = useState(nuevoIdCliente);
   const { data: pacientes } = useLiveResource<Paciente[]>({ fetch: listarPacientes });
   const visibles = useMemo(() => (pacientes ?? []).filter((p) => coincidePaciente(p, busqueda)), [pacientes, busqueda]);
 
@@ -76,6 +79,7 @@ export function AsignarModal({
         fecha_limite: fecha,
         prioridad,
         instrucciones_personalizadas: instrucciones.trim() || null,
+        id_cliente: idCliente,
       });
     } finally {
       setEnviando(false);

@@ -1,6 +1,7 @@
 import { type Asignacion, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { mostrarError } from '@/lib/http';
+import { nuevoIdCliente } from '@/lib/live/optimista';
 import { toast } from '@/lib/toast';
 import { actualizarPlantilla, asignarAlPaciente, crearPlantilla, type DatosPlantilla } from '@/api/actividades';
 import { PlantillaModal } from './plantilla-modal';
@@ -22,6 +23,8 @@ export interface DialogoDeAsignacion {
  */
 export function NuevaActividadPaciente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignacion) {
   const creada = useRef<{ id: number; clave: string } | null>(null);
+  // One per opening: a retry after a lost answer does not assign it twice (decision 313).
+  const [idCliente] = useState(nuevoIdCliente);
 
   async function guardar(d: DatosPlantilla) {
     const datos: DatosPlantilla = { ...d, obligatoria: false, repetitiva: false, periodo: null };
@@ -39,7 +42,7 @@ export function NuevaActividadPaciente({ idPaciente, onCerrar, onAsignada }: Dia
           creada.current = { id, clave };
         }
       }
-      const r = await asignarAlPaciente(id, idPaciente, null);
+      const r = await asignarAlPaciente(id, idPaciente, null, idCliente);
       toast.exito(T.creadaYAsignada);
       onAsignada(r.asignaciones);
     } catch (e) {
