@@ -257,6 +257,43 @@ describe.skipIf(omitir)('actividades (issue 14) en el navegador', () => {
     expect(await orden()).toEqual(esperado);
   }, 90_000);
 
+  it('asignar desde el catálogo cuando la respuesta se pierde: el reintento del mismo diálogo no asigna dos veces (decisión 313)', async () => {
+    const p = await crearPractica(e.t, 2);
+    const c = await e.contexto();
+    const page = await e.paginaConSesion(p.token, '/actividades-globales', c);
+    const titulo = 'Carta que no se envía';
+    await page.getByRole('button', { name: `Asignar ${titulo}` }).click();
+    const modal = page.getByRole('dialog', { name: 'Asignar a Pacientes' });
+    await modal.waitFor();
+    await modal.getByRole('list', { name: 'Lista de pacientes' }).getByRole('checkbox').first().waitFor();
+    for (const pac of p.pacientes) await modal.getByLabel(new RegExp(pac.email.replace('.', '\\.'))).check();
+    // The request reaches the server and is stored; its answer never reaches the page.
+    const asignacion = (u: URL) => u.pathname === '/api/psicologo/actividades/asignar';
+    const cuerpos: Array<{ id_cliente?: string }> = [];
+    await c.route(asignacion, async (r) => {
+      cuerpos.push(r.request().postDataJSON());
+      await r.fetch();
+      await r.abort('failed');
+    });
+    await modal.getByRole('button', { name: 'Asignar', exact: true }).click();
+    await page.getByText(TEXTOS_ACTIVIDADES.errorAsignarCatalogo).first().waitFor();
+    await c.unroute(asignacion);
+    await c.route(asignacion, (r) => {
+      cuerpos.push(r.request().postDataJSON());
+      return r.fallback();
+    });
+    await modal.getByRole('button', { name: 'Asignar', exact: true }).click();
+    await page.getByText(TEXTOS_ACTIVIDADES.asignadaA(2)).first().waitFor();
+    await modal.waitFor({ state: 'detached' });
+    expect(cuerpos).toHaveLength(2);
+    expect(cuerpos[0].id_cliente).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(cuerpos[1].id_cliente).toBe(cuerpos[0].id_cliente);
+    for (const pac of p.pacientes) {
+      const lista = (await llamar(e.t, p.token).get(`/api/psicologo/paciente/${pac.id_paciente}/actividades`)).json() as unknown[];
+      expect(lista).toHaveLength(1);
+    }
+  }, 90_000);
+
   it('«Nueva Actividad» del expediente: sin Obligatoria ni Repetitiva, y reintentar tras fallar la asignación no crea otra plantilla', async () => {
     const p = await crearPractica(e.t, 1);
     const c = await e.contexto();
