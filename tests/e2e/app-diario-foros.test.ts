@@ -148,6 +148,43 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     await page.getByTestId('registro-hecho').getByText('Hoy ya escribiste en tu diario').waitFor();
   }, 60_000);
 
+  it('una entrada guardada cuya respuesta se perdió se guarda una vez al volver a guardarla (decisión 313)', async () => {
+    const { pac } = await practica();
+    const c = await e.contexto(TELEFONO_TACTIL);
+    contextos.push(c);
+    const page = await c.newPage();
+    await entrarEnLaApp(page, pac.email);
+    const registro = page.locator('section', { hasText: '¿Cómo te sientes hoy?' });
+    await registro.getByRole('button', { name: 'Esperanza', exact: true }).click();
+    await registro.getByLabel(/Si quieres, escribe algo más/).fill('Hoy pude ver sus fotos.');
+    // The entry reaches the server and is stored; its answer never reaches the phone.
+    const guardar = (u: URL) => u.pathname === '/api/paciente/diario';
+    const ids: unknown[] = [];
+    await page.route(guardar, async (r) => {
+      if (r.request().method() !== 'POST') return r.fallback();
+      ids.push((r.request().postDataJSON() as { id_cliente?: unknown }).id_cliente);
+      await r.fetch();
+      await r.abort('failed');
+    });
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    await registro.getByRole('alert').getByText('tu entrada aún no se guardó', { exact: false }).waitFor();
+    esperar(await entradasDe(pac.id_paciente)).toHaveLength(1);
+    await page.unroute(guardar);
+    await page.route(guardar, (r) => {
+      if (r.request().method() === 'POST') ids.push((r.request().postDataJSON() as { id_cliente?: unknown }).id_cliente);
+      return r.fallback();
+    });
+
+    // She saves it again from the same form: same id, so the stored entry is the answer.
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    await registro.getByText('Guardamos en tu diario').waitFor();
+    esperar(ids).toHaveLength(2);
+    esperar(ids[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    esperar(ids[1]).toBe(ids[0]);
+    const filas = await entradasDe(pac.id_paciente);
+    esperar(filas.map((f) => f.emocion)).toEqual(['Esperanza']);
+  }, 60_000);
+
   it('foros: unirse, los mensajes de otros llegan en vivo al tema abierto, el propio aparece, reportar uno, y un rechazo se lee en español', async () => {
     const { psi, pac, psicologa } = await practica();
     const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Duelo por la pérdida de un padre' });
