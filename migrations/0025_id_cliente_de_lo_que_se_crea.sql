@@ -9,7 +9,7 @@ ALTER TABLE "aplicacion_test" ADD CONSTRAINT "aplicacion_test_id_cliente_ck" CHE
 CREATE UNIQUE INDEX "aplicacion_test_cliente_uq" ON "aplicacion_test" USING btree ("id_paciente","id_cliente");--> statement-breakpoint
 ALTER TABLE "actividad_asignada" ADD COLUMN "id_cliente" text;--> statement-breakpoint
 ALTER TABLE "actividad_asignada" ADD CONSTRAINT "asignada_id_cliente_ck" CHECK ("actividad_asignada"."id_cliente" is null or char_length("actividad_asignada"."id_cliente") <= 64);--> statement-breakpoint
-CREATE UNIQUE INDEX "asignada_cliente_uq" ON "actividad_asignada" USING btree ("id_paciente","id_cliente");--> statement-breakpoint
+CREATE UNIQUE INDEX "asignada_cliente_uq" ON "actividad_asignada" USING btree ("id_cliente","id_paciente");--> statement-breakpoint
 ALTER TABLE "diario_emocion" ADD COLUMN "id_cliente" text;--> statement-breakpoint
 ALTER TABLE "diario_emocion" ADD CONSTRAINT "diario_id_cliente_ck" CHECK ("diario_emocion"."id_cliente" is null or char_length("diario_emocion"."id_cliente") <= 64);--> statement-breakpoint
 CREATE UNIQUE INDEX "diario_cliente_uq" ON "diario_emocion" USING btree ("id_paciente","id_cliente");--> statement-breakpoint

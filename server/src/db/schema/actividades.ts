@@ -104,7 +104,8 @@ export const actividadAsignada = pgTable(
     index('asignada_paciente_idx').on(t.id_paciente, t.id_actividad),
     index('asignada_actividad_idx').on(t.id_actividad),
     check('asignada_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
-    uniqueIndex('asignada_cliente_uq').on(t.id_paciente, t.id_cliente),
+    // Led by id_cliente: a retry looks up its rows by the id alone (across the request's patients).
+    uniqueIndex('asignada_cliente_uq').on(t.id_cliente, t.id_paciente),
   ],
 );
 
