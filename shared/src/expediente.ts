@@ -88,6 +88,9 @@ export const MSG_EXPEDIENTE = {
   /** Decision 313: the client id of this patient's record was used by another psychologist. */
   idClienteAjeno:
     'Otro psicólogo ya guardó un registro de este paciente con este identificador de petición. No se guardó nada: vuelve a abrir el formulario y guarda de nuevo.',
+  /** Decision 313: the client id of a record already stored for this patient, sent with other
+   * content (changed after an attempt whose answer was lost): nothing is stored, nothing lost silently. */
+  idClienteDistinto: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
 } as const;
 
 /** Spec 1 §2, §8 and spec 2 §2, §8: what the screens say. */

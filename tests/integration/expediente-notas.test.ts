@@ -498,6 +498,100 @@ describe('un reintento tras una respuesta perdida no guarda la nota dos veces (d
     });
   }
 
+  const DISTINTO = {
+    code: 'ID_CLIENTE_DISTINTO',
+    msg: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
+  };
+  const notaGuardada = async (idNota: number) =>
+    (
+      await filasSql<{ version: number; tipo: string; id_aplicacion: number | null }>(
+        t,
+        sql`select version, tipo, id_aplicacion from nota where id_nota = ${idNota}`,
+      )
+    )[0];
+
+  it('el mismo id_cliente con otro título, otro contenido, otro tipo u otra aplicación → 409 ID_CLIENTE_DISTINTO; la nota guardada sigue igual y nada se escribe', async () => {
+    const q = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+    const tam = await testPorNombre(c, 'Tamizaje');
+    const a = (await aplicar(c, tam, q.id_paciente, (o) => (o === 9 ? 'Texto libre' : 'no'))).json() as Aplicacion;
+    const id = 'distinto-0123456789';
+    const base = {
+      id_paciente: q.id_paciente,
+      titulo: 'Sesión 8',
+      contenido: 'Primera versión del texto.',
+      tipo: 'general',
+      id_cliente: id,
+    };
+    const r0 = await c.post(`${B}/notas`, base);
+    expect(r0.statusCode, r0.body).toBe(201);
+    const n = r0.json() as Nota;
+    for (const cambio of [
+      { titulo: 'Sesión 8 (corregido)' },
+      { contenido: 'Primera versión del texto, y lo que añadió después.' },
+      { tipo: 'test' },
+      { id_aplicacion: a.id_aplicacion },
+    ]) {
+      const antes = await huellaTablas(t);
+      const r = await c.post(`${B}/notas`, { ...base, ...cambio });
+      expect(r.statusCode, `${JSON.stringify(cambio)}: ${r.body}`).toBe(409);
+      expect(r.json()).toEqual(DISTINTO);
+      expect(r.body).not.toContain('Primera versión');
+      expect(await huellaTablas(t)).toEqual(antes);
+    }
+    expect(await notasDe(q.id_paciente)).toEqual([{ id_nota: n.id_nota, id_cliente: id }]);
+    expect(await notaGuardada(n.id_nota)).toEqual({ version: 1, tipo: 'general', id_aplicacion: null });
+    expect(await creaciones(q.id_paciente)).toBe(1);
+    const leida = (await c.get(`${B}/notas/${n.id_nota}`)).json() as Nota;
+    expect(leida).toEqual(n);
+
+    // The same note again, with the spaces the schema trims: the same content → 200 as before.
+    const igual = await c.post(`${B}/notas`, { ...base, titulo: '  Sesión 8 ', contenido: 'Primera versión del texto.\n' });
+    expect(igual.statusCode, igual.body).toBe(200);
+    expect(igual.json()).toEqual(n);
+  });
+
+  it('una nota con aplicación, repetida igual → 200; con otra aplicación o sin ella → 409', async () => {
+    const q = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+    const tam = await testPorNombre(c, 'Tamizaje');
+    const a1 = (await aplicar(c, tam, q.id_paciente, (o) => (o === 9 ? 'Uno' : 'no'))).json() as Aplicacion;
+    const a2 = (await aplicar(c, tam, q.id_paciente, (o) => (o === 9 ? 'Dos' : 'si'))).json() as Aplicacion;
+    const id = 'con-aplicacion-0123';
+    const base = {
+      id_paciente: q.id_paciente,
+      titulo: 'Sobre el tamizaje',
+      contenido: 'Lo comentamos.',
+      id_aplicacion: a1.id_aplicacion,
+      id_cliente: id,
+    };
+    const n = (await c.post(`${B}/notas`, base)).json() as Nota;
+    expect(n).toMatchObject({ tipo: 'test', id_aplicacion: a1.id_aplicacion });
+    // The type is fixed to test with an application: 'general' sent beside it is the same note.
+    const igual = await c.post(`${B}/notas`, { ...base, tipo: 'general' });
+    expect(igual.statusCode, igual.body).toBe(200);
+    expect(igual.json()).toEqual(n);
+    for (const cambio of [{ id_aplicacion: a2.id_aplicacion }, { id_aplicacion: null, tipo: 'test' }]) {
+      const r = await c.post(`${B}/notas`, { ...base, ...cambio });
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json()).toEqual(DISTINTO);
+    }
+    expect(await notasDe(q.id_paciente)).toEqual([{ id_nota: n.id_nota, id_cliente: id }]);
+  });
+
+  it('dos peticiones a la vez con el mismo id_cliente y distinto contenido: una nota, la otra 409 y su texto no se da por guardado', async () => {
+    const q = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
+    const id = 'carrera-distinta-0123';
+    const [x, y] = await Promise.all([
+      c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'Versión X', contenido: 'Texto X', id_cliente: id }),
+      c.post(`${B}/notas`, { id_paciente: q.id_paciente, titulo: 'Versión Y', contenido: 'Texto Y', id_cliente: id }),
+    ]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([201, 409]);
+    const [ganadora, perdedora] = x.statusCode === 201 ? [x, y] : [y, x];
+    expect(perdedora.json()).toEqual(DISTINTO);
+    const n = ganadora.json() as Nota;
+    expect(await notasDe(q.id_paciente)).toEqual([{ id_nota: n.id_nota, id_cliente: id }]);
+    expect(await creaciones(q.id_paciente)).toBe(1);
+  });
+
   it('otro psicólogo con el mismo id_cliente: 404 sin el paciente; con el paciente reasignado, 409 y nada escrito ni revelado', async () => {
     const q = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
     const id = 'ajeno-0123456789';

@@ -545,6 +545,90 @@ describe('un reintento tras una respuesta perdida no aplica el test dos veces (d
     });
   }
 
+  const DISTINTO = {
+    code: 'ID_CLIENTE_DISTINTO',
+    msg: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
+  };
+  /** The stored answers of an application as the server holds them (text still encrypted). */
+  const respuestasGuardadas = (idAplicacion: number) =>
+    filasSql<{ id_pregunta: number; respuesta: string }>(
+      t,
+      sql`select id_pregunta, respuesta from respuesta_test where id_aplicacion = ${idAplicacion} order by id_pregunta`,
+    );
+  const tamizaje = (idPaciente: number, texto: string, id: string, siNo: unknown = 'no') => ({
+    id_test: tam.id_test,
+    id_paciente: idPaciente,
+    respuestas: respuestas(tam, (o) => (o === 9 ? texto : siNo)),
+    id_cliente: id,
+  });
+
+  it('el mismo id_cliente con otra respuesta u otro test → 409 ID_CLIENTE_DISTINTO; la aplicación guardada sigue igual y nada se escribe', async () => {
+    const p = await nuevoPaciente();
+    const id = 'distinta-0123456789';
+    const a = (await c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, id))).json() as Aplicacion;
+    const respuestasAntes = await respuestasGuardadas(a.id_aplicacion);
+    const base = cuerpo(p.id_paciente, id);
+    const otraRespuesta = base.respuestas.map((r, i) => (i === 4 ? { ...r, respuesta: 4 } : r));
+    for (const [nombre, cambio] of [
+      ['una respuesta cambiada', { respuestas: otraRespuesta }],
+      ['otro test', { id_test: icg.id_test, respuestas: respuestas(icg, () => 3) }],
+      ['una respuesta de menos', { respuestas: base.respuestas.slice(1) }],
+    ] as const) {
+      const antes = await huellaTablas(t);
+      const r = await c.post(`${B}/tests/aplicar`, { ...base, ...cambio });
+      expect(r.statusCode, `${nombre}: ${r.body}`).toBe(409);
+      expect(r.json()).toEqual(DISTINTO);
+      expect(r.body).not.toContain('Inventario');
+      expect(await huellaTablas(t)).toEqual(antes);
+    }
+    expect(await guardadas(p.id_paciente)).toEqual([{ id: a.id_aplicacion, id_cliente: id, respuestas: 21 }]);
+    expect(await respuestasGuardadas(a.id_aplicacion)).toEqual(respuestasAntes);
+    expect(await creaciones(p.id_paciente)).toBe(1);
+
+    // The same answers written otherwise ('3' for 3) and in another order are the same application.
+    const igual = await c.post(`${B}/tests/aplicar`, {
+      ...base,
+      respuestas: [...base.respuestas].reverse().map((r) => ({ ...r, respuesta: String(r.respuesta) })),
+    });
+    expect(igual.statusCode, igual.body).toBe(200);
+    expect(igual.json()).toEqual(a);
+  });
+
+  it('una respuesta de texto: otro texto → 409; el mismo con espacios, y sí/no escritos de otro modo → 200', async () => {
+    const p = await nuevoPaciente();
+    const id = 'texto-0123456789';
+    const r0 = await c.post(`${B}/tests/aplicar`, tamizaje(p.id_paciente, 'Sueña con su madre.', id));
+    expect(r0.statusCode, r0.body).toBe(201);
+    const a = r0.json() as Aplicacion;
+    const antes = await huellaTablas(t);
+    const otro = await c.post(`${B}/tests/aplicar`, tamizaje(p.id_paciente, 'Sueña con su madre cada noche.', id));
+    expect(otro.statusCode, otro.body).toBe(409);
+    expect(otro.json()).toEqual(DISTINTO);
+    expect(otro.body).not.toContain('Sueña');
+    const otroSiNo = await c.post(`${B}/tests/aplicar`, tamizaje(p.id_paciente, 'Sueña con su madre.', id, 'si'));
+    expect(otroSiNo.statusCode, otroSiNo.body).toBe(409);
+    expect(await huellaTablas(t)).toEqual(antes);
+    const igual = await c.post(`${B}/tests/aplicar`, tamizaje(p.id_paciente, '  Sueña con su madre. ', id, false));
+    expect(igual.statusCode, igual.body).toBe(200);
+    expect(igual.json()).toEqual(a);
+    expect(await guardadas(p.id_paciente)).toEqual([{ id: a.id_aplicacion, id_cliente: id, respuestas: 9 }]);
+  });
+
+  it('dos peticiones a la vez con el mismo id_cliente y otras respuestas: una aplicación, la otra 409', async () => {
+    const p = await nuevoPaciente();
+    const id = 'carrera-distinta-0123';
+    const [x, y] = await Promise.all([
+      c.post(`${B}/tests/aplicar`, cuerpo(p.id_paciente, id)),
+      c.post(`${B}/tests/aplicar`, { ...cuerpo(p.id_paciente, id), respuestas: respuestas(itrd, () => 2) }),
+    ]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([201, 409]);
+    const [ganadora, perdedora] = x.statusCode === 201 ? [x, y] : [y, x];
+    expect(perdedora.json()).toEqual(DISTINTO);
+    const a = ganadora.json() as Aplicacion;
+    expect(await guardadas(p.id_paciente)).toEqual([{ id: a.id_aplicacion, id_cliente: id, respuestas: 21 }]);
+    expect(await creaciones(p.id_paciente)).toBe(1);
+  });
+
   it('otro psicólogo con el mismo id_cliente: 404 sin el paciente; con el paciente reasignado, 409 y nada escrito ni revelado', async () => {
     const p = await nuevoPaciente();
     const id = 'ajeno-0123456789';

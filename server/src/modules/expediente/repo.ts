@@ -151,10 +151,10 @@ export async function insertarAplicacion(
   return f?.id ?? null;
 }
 
-/** The application this patient already has under a client id (decision 313): its id and who stored it. */
+/** The application this patient already has under a client id (decision 313): its id, its test and who stored it. */
 export async function aplicacionPorCliente(db: DbOrTx, idPaciente: number, idCliente: string) {
   const [f] = await db
-    .select({ id_aplicacion: aplicacionTest.id_aplicacion, id_psicologo: aplicacionTest.id_psicologo })
+    .select({ id_aplicacion: aplicacionTest.id_aplicacion, id_psicologo: aplicacionTest.id_psicologo, id_test: aplicacionTest.id_test })
     .from(aplicacionTest)
     .where(and(eq(aplicacionTest.id_paciente, idPaciente), eq(aplicacionTest.id_cliente, idCliente)));
   return f ?? null;

@@ -76,13 +76,40 @@ export interface Creado<T> {
   nueva: boolean;
 }
 
+/** The client id of a stored record sent again with other content (she changed it after an
+ * attempt whose answer was lost): 409 and nothing written. Answering the stored record would close
+ * the form as saved and lose her change silently; the message says nothing of the stored content. */
+const idClienteDistinto = () => conflict(MSG_EXPEDIENTE.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
+
 async function aplicacionYaGuardada(tx: DbOrTx, idPsicologo: number, idPaciente: number, idCliente: string) {
   const f = await repo.aplicacionPorCliente(tx, idPaciente, idCliente);
-  return yaGuardado(idPsicologo, f && { id: f.id_aplicacion, id_psicologo: f.id_psicologo });
+  return yaGuardado(idPsicologo, f && { id: f.id_aplicacion, id_psicologo: f.id_psicologo }) === null ? null : f;
+}
+
+/** Whether a request carries what the application under its client id holds: the same test and the
+ * same answers, each normalised as it was stored (the stored test's rules; text trimmed, compared
+ * decrypted). Answers its rules refuse are not what was stored. */
+async function mismaAplicacion(tx: DbOrTx, ctx: CtxExp, previa: { id_aplicacion: number; id_test: number }, datos: AplicarTest) {
+  if (previa.id_test !== datos.id_test) return false;
+  const [t] = await repo.catalogo(tx, { idTest: previa.id_test });
+  if (!t) return false;
+  let p: ReturnType<typeof puntuar>;
+  try {
+    p = puntuar(t, datos.respuestas);
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+  const guardadas = await repo.respuestasDe(tx, previa.id_aplicacion);
+  const porPregunta = new Map(
+    guardadas.map((g) => [g.id_pregunta, g.tipo_respuesta === 'texto' ? ctx.cifrador.leer(g.respuesta, COL_RESPUESTA) : g.respuesta]),
+  );
+  return porPregunta.size === p.respuestas.length && p.respuestas.every((x) => porPregunta.get(x.id_pregunta) === x.valor);
 }
 
 /** Applies a test: scores it from the stored rules, stores answers (text encrypted) and result.
- * With a client id already stored for this patient, it writes nothing and answers that application. */
+ * With a client id already stored for this patient, it writes nothing and answers that application
+ * when the request carries the same test and answers, or 409 ID_CLIENTE_DISTINTO when not. */
 export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }): Promise<Creado<Aplicacion>> {
   const { datos } = o;
   const idCliente = datos.id_cliente ?? null;
@@ -93,9 +120,13 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
       const riesgoPaciente = await repo.riesgoDePaciente(tx, datos.id_paciente);
       return { aplicacion: aplicacionDto(fila as repo.FilaAplicacion), riesgoPaciente, nueva };
     };
+    const repetida = async (previa: { id_aplicacion: number; id_test: number }) => {
+      if (!(await mismaAplicacion(tx, ctx, previa, datos))) throw idClienteDistinto();
+      return conResultado(previa.id_aplicacion, false);
+    };
     if (idCliente !== null) {
       const previa = await aplicacionYaGuardada(tx, o.idPsicologo, datos.id_paciente, idCliente);
-      if (previa !== null) return conResultado(previa, false);
+      if (previa !== null) return repetida(previa);
     }
     const [t] = await repo.catalogo(tx, { idTest: datos.id_test });
     if (!t) throw notFound(MSG_EXPEDIENTE.testNoEncontrado, 'TEST_NO_ENCONTRADO');
@@ -112,10 +143,11 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
       idCliente,
     });
     if (idAplicacion === null) {
-      // The same client id, committed meanwhile by a request at the same moment: its answers stand.
+      // The same client id, committed meanwhile by a request at the same moment: its answers stand
+      // (and this one's, when they are other answers, are refused, not dropped).
       const previa = idCliente === null ? null : await aplicacionYaGuardada(tx, o.idPsicologo, datos.id_paciente, idCliente);
       if (previa === null) throw new Error('aplicacion_test: conflicto sin fila guardada');
-      return conResultado(previa, false);
+      return repetida(previa);
     }
     await repo.insertarRespuestas(
       tx,
@@ -270,16 +302,34 @@ async function notaYaGuardada(tx: DbOrTx, idPsicologo: number, idPaciente: numbe
   return yaGuardado(idPsicologo, f && { id: f.id_nota, id_psicologo: f.id_psicologo }) === null ? null : f;
 }
 
+/** Whether a request carries what the note under its client id holds now: title and content (as the
+ * schema trimmed them; the stored ones decrypted), type (fixed to test with an application) and
+ * application. */
+function mismaNota(ctx: CtxExp, f: repo.FilaNota, d: CrearNota): boolean {
+  const idAplicacion = d.id_aplicacion ?? null;
+  return (
+    f.id_aplicacion === idAplicacion &&
+    f.tipo === (idAplicacion !== null ? 'test' : d.tipo) &&
+    ctx.cifrador.leer(f.titulo, COL_TITULO) === d.titulo &&
+    ctx.cifrador.leer(f.contenido, COL_CONTENIDO) === d.contenido
+  );
+}
+
 /** Creates a note (title and content encrypted). With a client id already stored for this patient,
- * it writes nothing and answers that note as it is stored now (decision 313). */
+ * it writes nothing and answers that note as it is stored now when the request carries the same
+ * note, or 409 ID_CLIENTE_DISTINTO when not (decision 313). */
 export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }): Promise<Creado<Nota>> {
   const d = o.datos;
   const idCliente = d.id_cliente ?? null;
   const r = await ctx.db.transaction(async (tx): Promise<Creado<Nota>> => {
     await exigirPaciente(tx, o.idPsicologo, d.id_paciente);
+    const repetida = (previa: repo.FilaNota): Creado<Nota> => {
+      if (!mismaNota(ctx, previa, d)) throw idClienteDistinto();
+      return { registro: notaDto(ctx.cifrador, previa), nueva: false };
+    };
     if (idCliente !== null) {
       const previa = await notaYaGuardada(tx, o.idPsicologo, d.id_paciente, idCliente);
-      if (previa) return { registro: notaDto(ctx.cifrador, previa), nueva: false };
+      if (previa) return repetida(previa);
     }
     const idAplicacion = d.id_aplicacion ?? null;
     if (idAplicacion !== null) {
@@ -301,7 +351,7 @@ export async function crearNota(ctx: CtxExp, o: Quien & { datos: CrearNota }): P
       // The same client id, committed meanwhile by a request at the same moment.
       const previa = idCliente === null ? null : await notaYaGuardada(tx, o.idPsicologo, d.id_paciente, idCliente);
       if (!previa) throw new Error('nota: conflicto sin fila guardada');
-      return { registro: notaDto(ctx.cifrador, previa), nueva: false };
+      return repetida(previa);
     }
     await auditar(tx, o.actor, {
       accion: 'crear',
