@@ -321,6 +321,64 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     expect(await page.getByRole('button', { name: 'Todas (1)' }).count()).toBe(1);
   }, 60_000);
 
+  it('una nota cuya respuesta no llegó, cambiada y guardada otra vez, queda guardada con el cambio; la primera también (decisión 313)', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo });
+    const token = sesionPsicologo(e.t.app, psi);
+    const PRIMERO = 'Trajo fotos de su hermano.';
+    const EDITADO = 'Trajo fotos de su hermano; lloró al hablar del hospital y pidió volver el jueves.';
+    const guardadas = async () =>
+      (
+        (await inyectarCon(e.t.app, token, { method: 'GET', url: `/api/psicologo/pacientes/${pac.id_paciente}/notas` })).json() as {
+          contenido: string;
+        }[]
+      )
+        .map((n) => n.contenido)
+        .sort();
+    const page = await e.paginaConSesion(token, `/paciente/${pac.id_paciente}`);
+    await abrirGraficas(page, TEXTOS_EXPEDIENTE.subtabs.notas);
+    await page.getByRole('button', { name: TEXTOS_EXPEDIENTE.crearPrimera }).click();
+    const modal = page.getByRole('dialog', { name: TEXTOS_EXPEDIENTE.nuevaNota });
+    const contenido = modal.getByLabel(TEXTOS_EXPEDIENTE.contenidoNota);
+    await modal.getByLabel(TEXTOS_EXPEDIENTE.tituloNota).fill('Sesión del miércoles');
+    await contenido.fill(PRIMERO);
+
+    // The save reaches the server, which stores the note; its answer never reaches the browser.
+    const ruta = '**/api/psicologo/notas';
+    const idsEnviados: string[] = [];
+    await page.route(ruta, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      idsEnviados.push((route.request().postDataJSON() as { id_cliente: string }).id_cliente);
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.errorCrearNota).first().waitFor();
+    expect(await guardadas()).toEqual([PRIMERO]);
+    expect(await contenido.inputValue()).toBe(PRIMERO);
+
+    // She adds to it before saving again (the connection is back): what she saves now is stored.
+    await page.unroute(ruta);
+    let segundoId: string | undefined;
+    await page.route(ruta, async (route) => {
+      if (route.request().method() === 'POST') segundoId = (route.request().postDataJSON() as { id_cliente: string }).id_cliente;
+      await route.fallback();
+    });
+    await contenido.fill(EDITADO);
+    await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar }).click();
+    await page.getByText(TEXTOS_EXPEDIENTE.notaCreada).first().waitFor();
+    await modal.waitFor({ state: 'hidden' });
+    expect(segundoId).toBeDefined();
+    expect(segundoId).not.toBe(idsEnviados[0]);
+    // Nothing lost: the edited text and the first one (stored by the lost save), both in the list.
+    expect(await guardadas()).toEqual([PRIMERO, EDITADO].sort());
+    const notas = page.locator('[data-nota]');
+    await expect.poll(() => notas.count()).toBe(2);
+    expect(await notas.filter({ hasText: EDITADO }).count()).toBe(1);
+    expect(await notas.filter({ hasText: PRIMERO }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Todas (2)' }).waitFor();
+  }, 60_000);
+
   it('lo escrito en una nota o un test sin guardar no se pierde al cerrar ni al salir sin preguntar (decisión 308)', async () => {
     const psi = await crearPsicologo(e.t.db);
     const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Julia', apellido_paterno: 'Robles' });

@@ -18,8 +18,9 @@ export const listarTests = (signal?: AbortSignal) => http.get<Test[]>(`${base}/t
 
 export const obtenerTest = (id: number, signal?: AbortSignal) => http.get<TestDetalle>(`${base}/tests/${id}`, { signal });
 
-/** `id_cliente` (decision 313): the form's id for this opening; the same id again answers (200) the
- * application already stored instead of a second one. */
+/** `id_cliente` (decision 313): the form's id for this opening and these answers (useIdCliente); the
+ * same id again answers (200) the application already stored instead of a second one, and with other
+ * answers 409 ID_CLIENTE_DISTINTO. */
 export const aplicarTest = (datos: AplicarTest) => http.post<Aplicacion>(`${base}/tests/aplicar`, datos);
 
 export const aplicacionesDePaciente = (idPaciente: number, signal?: AbortSignal) =>
@@ -36,8 +37,9 @@ export const pdfDeAplicacion = (id: number) => http.get<Blob>(`${base}/tests/apl
 export const notasDePaciente = (idPaciente: number, signal?: AbortSignal) =>
   http.get<Nota[]>(`${base}/pacientes/${idPaciente}/notas`, { signal });
 
-/** `id_cliente` (decision 313): the form's id for this opening; the same id again answers (200) the
- * note already stored instead of a second one. */
+/** `id_cliente` (decision 313): the form's id for this opening and this content (useIdCliente); the
+ * same id again answers (200) the note already stored instead of a second one, and with other content
+ * 409 ID_CLIENTE_DISTINTO. */
 export const crearNota = (datos: CrearNota) => http.post<Nota>(`${base}/notas`, datos);
 
 export const editarNota = (id: number, datos: EditarNota) => http.put<Nota>(`${base}/notas/${id}`, datos);

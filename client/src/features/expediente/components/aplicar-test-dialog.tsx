@@ -18,7 +18,7 @@ import { aplicarTest, obtenerTest } from '@/api/expediente';
 import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
-import { nuevoIdCliente } from '@/lib/live/optimista';
+import { useIdCliente } from '@/lib/id-cliente';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
@@ -47,10 +47,11 @@ export default function AplicarTestDialog({
   const [respuestas, setRespuestas] = useState<Record<number, Valor>>({});
   const [enviando, setEnviando] = useState(false);
   const [aviso, setAviso] = useState<string | null>(null);
-  // One client id per opening, sent by every attempt to apply it: an attempt whose answer never
-  // arrived (the application may be stored) and is tried again answers that application instead of
-  // storing it twice (decision 313). A new opening is a new application, with a new id.
-  const [idCliente, setIdCliente] = useState(nuevoIdCliente);
+  // The client id of the application (decision 313), one per opening and answers: an attempt
+  // whose answer never arrived (the application may be stored), tried again unchanged, answers that
+  // application instead of storing it twice; with an answer changed meanwhile, it is sent with a
+  // new id and stored as an application of its own, so the change is never lost silently.
+  const idCliente = useIdCliente(test?.id_test);
   const { data: detalle, error } = useLiveResource<TestDetalle>({
     fetch: (s) => obtenerTest(test?.id_test ?? 0, s),
     enabled: test !== null,
@@ -58,12 +59,11 @@ export default function AplicarTestDialog({
     deps: [test?.id_test],
   });
 
-  // A new test starts blank, with a new client id.
+  // A new test starts blank (and with new client ids: useIdCliente).
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another test is opened
   useEffect(() => {
     setRespuestas({});
     setAviso(null);
-    setIdCliente(nuevoIdCliente());
   }, [test?.id_test]);
 
   useEffect(() => {
@@ -100,16 +100,22 @@ export default function AplicarTestDialog({
     if (!si) return;
     setEnviando(true);
     try {
-      const a = await aplicarTest({
+      const datos = {
         id_test: detalle.id_test,
         id_paciente: idPaciente,
         respuestas: preguntas.map((p) => ({ id_pregunta: p.id_pregunta, respuesta: respuestas[p.id_pregunta] })),
-        id_cliente: idCliente,
-      });
+      };
+      // Compared as the server stores them (text trimmed): spaces alone do not make another one.
+      const comparado = datos.respuestas.map((r) => (typeof r.respuesta === 'string' ? { ...r, respuesta: r.respuesta.trim() } : r));
+      const a = await aplicarTest({ ...datos, id_cliente: idCliente.idPara({ ...datos, respuestas: comparado }) });
+      idCliente.renovar();
       toast.exito(TEXTOS_EXPEDIENTE.testAplicado);
       setRespuestas({});
       onAplicado(a);
     } catch (e) {
+      // The server holds this id with other answers: applying again, as its message asks, sends a
+      // new id and stores it.
+      if (e instanceof ApiError && e.code === 'ID_CLIENTE_DISTINTO') idCliente.renovar();
       if (!(e instanceof ApiError && e.sesionCerrada)) toast.error(TEXTOS_EXPEDIENTE.errorAplicar, mensajeDeError(e));
     } finally {
       setEnviando(false);

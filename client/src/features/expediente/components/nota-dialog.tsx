@@ -14,7 +14,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { crearNota, editarNota } from '@/api/expediente';
 import { cx } from '@/lib/cx';
 import { ApiError, mensajeDeError } from '@/lib/http';
-import { nuevoIdCliente } from '@/lib/live/optimista';
+import { useIdCliente } from '@/lib/id-cliente';
 import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 
@@ -49,13 +49,11 @@ export default function NotaDialog({
   const [tipo, setTipo] = useState<TipoNota>(idAplicacion ? 'test' : 'general');
   const [guardando, setGuardando] = useState(false);
   const [errores, setErrores] = useState<{ titulo?: string; contenido?: string }>({});
-  // One client id per opening, sent by every save of it: a save whose answer never arrived (the
-  // note may be stored) and is tried again answers that note instead of storing it twice (decision
-  // 313). A new opening is a new note, with a new id.
-  const [idCliente, setIdCliente] = useState(nuevoIdCliente);
-  useEffect(() => {
-    if (abierto) setIdCliente(nuevoIdCliente());
-  }, [abierto]);
+  // The client id of the note (decision 313), one per opening and content: a save whose answer
+  // never arrived (the note may be stored), tried again unchanged, answers that note instead of
+  // storing it twice; changed meanwhile, it is sent with a new id and stored as a note of its own
+  // (the first text stays too: both show in the list), so her change is never lost silently.
+  const idCliente = useIdCliente(abierto);
 
   useEffect(() => {
     if (!abierto) return;
@@ -95,19 +93,27 @@ export default function NotaDialog({
     if (faltan.titulo || faltan.contenido || excede.titulo || excede.contenido || guardando) return;
     setGuardando(true);
     try {
+      const datos = {
+        id_paciente: idPaciente,
+        titulo,
+        contenido,
+        tipo: idAplicacion ? ('test' as const) : tipo,
+        id_aplicacion: idAplicacion,
+      };
       const n = edicion
         ? await editarNota(nota.id_nota, { titulo, contenido, version: (base ?? nota).version })
         : await crearNota({
-            id_paciente: idPaciente,
-            titulo,
-            contenido,
-            tipo: idAplicacion ? 'test' : tipo,
-            id_aplicacion: idAplicacion,
-            id_cliente: idCliente,
+            ...datos,
+            // Compared as the server stores it (trimmed): spaces alone do not make another note.
+            id_cliente: idCliente.idPara({ ...datos, titulo: titulo.trim(), contenido: contenido.trim() }),
           });
+      idCliente.renovar();
       toast.exito(edicion ? TEXTOS_EXPEDIENTE.notaActualizada : TEXTOS_EXPEDIENTE.notaCreada);
       onGuardada(n, !edicion);
     } catch (err) {
+      // The server holds this id with other content (edited elsewhere since): saving again, as its
+      // message asks, sends a new id and stores it.
+      if (err instanceof ApiError && err.code === 'ID_CLIENTE_DISTINTO') idCliente.renovar();
       const vigente = err instanceof ApiError && err.code === 'NOTA_DESACTUALIZADA' ? (err.cuerpo as { nota?: Nota }).nota : undefined;
       if (vigente) {
         // What she typed stays in the form; the saved version is shown beside it, and the next save
