@@ -24,8 +24,8 @@ import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { confirmar } from '@/lib/confirm';
 import { hoyClinica } from '@/lib/format';
-import { mostrarError } from '@/lib/http';
-import { nuevoIdCliente } from '@/lib/live/optimista';
+import { ApiError, mostrarError } from '@/lib/http';
+import { useIdCliente } from '@/lib/id-cliente';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { asignarAlPaciente, cambiarEstado, editarInstrucciones, eliminarAsignacion, listarPlantillas } from '@/api/actividades';
@@ -399,8 +399,9 @@ function AsignarExistente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignac
   });
   const [elegida, setElegida] = useState<number | null>(null);
   const [fecha, setFecha] = useState(diaSiguiente(hoyClinica()));
-  // One per opening, sent by every attempt: a retry after a lost answer assigns nothing twice (decision 313).
-  const [idCliente] = useState(nuevoIdCliente);
+  // Sent by every attempt of this opening with the same choice: a retry after a lost answer assigns
+  // nothing twice; another activity or date is a new request (decision 313).
+  const idCliente = useIdCliente(idPaciente);
   const [enviando, setEnviando] = useState(false);
   const [intentado, setIntentado] = useState(false);
   if (plantillas !== undefined && plantillas.length === 0) {
@@ -430,10 +431,11 @@ function AsignarExistente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignac
               if (elegida === null) return;
               setEnviando(true);
               try {
-                const r = await asignarAlPaciente(elegida, idPaciente, fecha || null, idCliente);
+                const r = await asignarAlPaciente(elegida, idPaciente, fecha || null, idCliente.idPara([elegida, fecha || null]));
                 toast.exito(T.asignada);
                 onAsignada(r.asignaciones);
               } catch (err) {
+                if (err instanceof ApiError && err.code === 'ID_CLIENTE_DISTINTO') idCliente.renovar();
                 mostrarError(err, T.errorAsignar);
               } finally {
                 setEnviando(false);

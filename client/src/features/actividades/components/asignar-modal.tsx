@@ -18,7 +18,8 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { hoyClinica } from '@/lib/format';
-import { nuevoIdCliente } from '@/lib/live/optimista';
+import { ApiError } from '@/lib/http';
+import { useIdCliente } from '@/lib/id-cliente';
 import { useLiveResource } from '@/lib/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import type { DatosAsignar } from '@/api/actividades';
@@ -44,8 +45,9 @@ export function AsignarModal({
   const [elegidos, setElegidos] = useState<Set<number>>(new Set());
   const [enviando, setEnviando] = useState(false);
   const [intentado, setIntentado] = useState(false);
-  // One per opening, sent by every attempt: a retry after a lost answer assigns nothing twice (decision 313).
-  const [idCliente] = useState(nuevoIdCliente);
+  // Sent by every attempt of this opening with the same choices: a retry after a lost answer assigns
+  // nothing twice, and changed choices are a new request, never answered with the first (decision 313).
+  const idCliente = useIdCliente(plantilla.id_actividad);
   const { data: pacientes } = useLiveResource<Paciente[]>({ fetch: listarPacientes });
   const visibles = useMemo(() => (pacientes ?? []).filter((p) => coincidePaciente(p, busqueda)), [pacientes, busqueda]);
 
@@ -73,14 +75,18 @@ export function AsignarModal({
     }
     setEnviando(true);
     try {
-      await onAsignar({
+      const cuerpo = {
         id_actividad: plantilla.id_actividad,
-        pacientes: [...elegidos],
+        pacientes: [...elegidos].sort((a, b) => a - b),
         fecha_limite: fecha,
         prioridad,
         instrucciones_personalizadas: instrucciones.trim() || null,
-        id_cliente: idCliente,
-      });
+      };
+      await onAsignar({ ...cuerpo, id_cliente: idCliente.idPara(cuerpo) });
+    } catch (e) {
+      // Shown by onAsignar. The server holds this id with other content (changed elsewhere since):
+      // the next 'Asignar' sends a new id, as its message asks.
+      if (e instanceof ApiError && e.code === 'ID_CLIENTE_DISTINTO') idCliente.renovar();
     } finally {
       setEnviando(false);
     }

@@ -201,6 +201,8 @@ export function Catalogo() {
               recargar();
             } catch (e) {
               mostrarError(e, T.errorAsignarCatalogo);
+              // The dialog stays open and renews its client id when the server asks (decision 313).
+              throw e;
             }
           }}
         />

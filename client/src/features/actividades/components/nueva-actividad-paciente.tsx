@@ -1,7 +1,7 @@
 import { type Asignacion, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
-import { useRef, useState } from 'react';
-import { mostrarError } from '@/lib/http';
-import { nuevoIdCliente } from '@/lib/live/optimista';
+import { useRef } from 'react';
+import { ApiError, mostrarError } from '@/lib/http';
+import { useIdCliente } from '@/lib/id-cliente';
 import { toast } from '@/lib/toast';
 import { actualizarPlantilla, asignarAlPaciente, crearPlantilla, type DatosPlantilla } from '@/api/actividades';
 import { PlantillaModal } from './plantilla-modal';
@@ -23,8 +23,8 @@ export interface DialogoDeAsignacion {
  */
 export function NuevaActividadPaciente({ idPaciente, onCerrar, onAsignada }: DialogoDeAsignacion) {
   const creada = useRef<{ id: number; clave: string } | null>(null);
-  // One per opening: a retry after a lost answer does not assign it twice (decision 313).
-  const [idCliente] = useState(nuevoIdCliente);
+  // Per template assigned in this opening: a retry after a lost answer does not assign it twice (decision 313).
+  const idCliente = useIdCliente(idPaciente);
 
   async function guardar(d: DatosPlantilla) {
     const datos: DatosPlantilla = { ...d, obligatoria: false, repetitiva: false, periodo: null };
@@ -42,10 +42,11 @@ export function NuevaActividadPaciente({ idPaciente, onCerrar, onAsignada }: Dia
           creada.current = { id, clave };
         }
       }
-      const r = await asignarAlPaciente(id, idPaciente, null, idCliente);
+      const r = await asignarAlPaciente(id, idPaciente, null, idCliente.idPara(id));
       toast.exito(T.creadaYAsignada);
       onAsignada(r.asignaciones);
     } catch (e) {
+      if (e instanceof ApiError && e.code === 'ID_CLIENTE_DISTINTO') idCliente.renovar();
       mostrarError(e, T.errorCrear);
     }
   }
