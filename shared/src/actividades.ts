@@ -126,6 +126,7 @@ export const MSG_ACTIVIDADES = {
   recordatorioReciente: 'Ya se envió un recordatorio de esta actividad hace menos de una hora',
   idClienteInvalido: 'El identificador de la petición no es válido',
   idClienteUsado: 'El identificador de la petición ya se usó en otra petición; vuelve a abrir el formulario e inténtalo de nuevo',
+  idClienteDistinto: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
 } as const;
 
 /** Toasts, dialogs and screen texts of spec 2 §2 and §8. */

@@ -531,6 +531,58 @@ describe('reintento de asignar con id_cliente (decisión 313)', () => {
     const r = await api().post(`${P}/actividades/asignar`, await cuerpo({ id_cliente, pacientes: [otro.pacientes[0].id_paciente] }));
     error(r, 404, MSG_ACTIVIDADES.pacienteAjeno);
   });
+
+  // Stripe's rule: the same id with other content is not a retry. The first answer was lost and the
+  // psychologist changed the form: answering the first set would lose the change without a word.
+  const otraActividad = async () => {
+    const lista = (await api().get(`${P}/actividades`)).json() as Array<{ id_actividad: number; origen: string }>;
+    const primera = await primeraDeModulo(c.t, c.p);
+    const otra = lista.find((x) => x.id_actividad !== primera);
+    if (!otra) throw new Error('no hay una segunda actividad');
+    return otra.id_actividad;
+  };
+  const cambios: Array<[string, () => Promise<object>]> = [
+    ['otra actividad', async () => ({ id_actividad: await otraActividad() })],
+    ['un paciente menos', async () => ({ pacientes: [c.p.pacientes[0].id_paciente] })],
+    ['el otro paciente', async () => ({ pacientes: [c.p.pacientes[1].id_paciente] })],
+    ['otra fecha límite', async () => ({ fecha_limite: '2027-03-11' })],
+    ['sin fecha límite', async () => ({ fecha_limite: null })],
+    ['otra prioridad', async () => ({ prioridad: 'alta' })],
+    ['otras instrucciones', async () => ({ instrucciones_personalizadas: 'Léela en voz alta, despacio' })],
+    ['sin instrucciones', async () => ({ instrucciones_personalizadas: '' })],
+  ];
+  it.each(cambios)('el mismo id con %s: 409 ID_CLIENTE_DISTINTO y nada escrito', async (nombre, cambio) => {
+    const id_cliente = `dist-${c.p.psicologo.id_psicologo}-${nombre.replace(/[^a-z]/g, '')}`.slice(0, 64);
+    const b = await cuerpo({
+      id_cliente,
+      prioridad: 'media',
+      instrucciones_personalizadas: '  Léela en voz alta  ',
+      ...(nombre === 'el otro paciente' ? { pacientes: [c.p.pacientes[0].id_paciente] } : {}),
+    });
+    const r1 = await api().post(`${P}/actividades/asignar`, b);
+    expect(r1.statusCode, r1.body).toBe(201);
+    const otro = { ...b, ...(await cambio()) };
+    const antes = await huellaTablas(c.t);
+    const r = await api().post(`${P}/actividades/asignar`, otro);
+    error(r, 409, MSG_ACTIVIDADES.idClienteDistinto);
+    expect(r.json()).toMatchObject({ code: 'ID_CLIENTE_DISTINTO' });
+    expect(r.body).not.toContain('asignaciones');
+    expect(await huellaTablas(c.t)).toEqual(antes);
+    // The same content (the instructions trimmed as the create trims them) is still a retry.
+    const r2 = await api().post(`${P}/actividades/asignar`, { ...b, instrucciones_personalizadas: 'Léela en voz alta' });
+    expect(r2.statusCode, r2.body).toBe(200);
+    expect(idsDe(r2)).toEqual(idsDe(r1));
+    expect(await huellaTablas(c.t)).toEqual(antes);
+  });
+
+  it('el mismo id con los pacientes en otro orden sigue siendo un reintento (el conjunto es el mismo)', async () => {
+    const b = await cuerpo({ id_cliente: `orden-${c.p.psicologo.id_psicologo}-ffffffff` });
+    const r1 = await api().post(`${P}/actividades/asignar`, b);
+    expect(r1.statusCode, r1.body).toBe(201);
+    const r2 = await api().post(`${P}/actividades/asignar`, { ...b, pacientes: [...b.pacientes].reverse() });
+    expect(r2.statusCode, r2.body).toBe(200);
+    expect(idsDe(r2)).toEqual(idsDe(r1));
+  });
 });
 
 describe('en vivo', () => {

@@ -34,6 +34,7 @@ import {
   bloquearIdCliente,
   clavesDeAsignacion,
   contactoPaciente,
+  type FilaAsignacion,
   eliminarAsignacion as eliminarAsignacionRepo,
   insertarAsignaciones,
   insertarPlantilla,
@@ -147,6 +148,23 @@ function exigirFechaLimite(ctx: CtxAct, fecha: string | null) {
   if (fecha !== null && fecha < momentoClinica(ctx.config).hoy) throw badRequest(MSG_ACTIVIDADES.fechaLimitePasada, 'FECHA_LIMITE_PASADA');
 }
 
+/** Whether the rows a client id stored are what this request would store (decision 313): the same
+ * activity, the same set of patients, deadline, priority and instructions (the stored ones
+ * decrypted, compared with this request's after the create's trim). */
+function mismaAsignacion(ctx: CtxAct, d: AsignarDatos, instrucciones: string | null, filas: FilaAsignacion[]) {
+  const pacientes = new Set(d.pacientes);
+  if (filas.length !== pacientes.size) return false;
+  return filas.every(
+    (f) =>
+      pacientes.has(f.id_paciente) &&
+      f.id_actividad === d.id_actividad &&
+      f.fecha_limite === d.fecha_limite &&
+      f.prioridad === d.prioridad &&
+      (f.instrucciones_personalizadas === null ? null : ctx.cifrador.leer(f.instrucciones_personalizadas, COLUMNA_INSTRUCCIONES)) ===
+        instrucciones,
+  );
+}
+
 /** POST /actividades/asignar: every patient or none (one transaction). With a client id
  * (decision 313) every row carries it, and a retry — even a concurrent one, serialized by the id's
  * lock — answers the assignments the first attempt stored (`nueva: false`), writing, auditing and
@@ -170,7 +188,11 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
         throw conflict(MSG_ACTIVIDADES.idClienteUsado, 'ID_CLIENTE_USADO');
       if (previas.length > 0) {
         const ids = previas.map((p) => p.id);
-        return { ids, asignaciones: await vistas(ctx, 'psicologo', await asignacionesPorIds(tx, ids), tx), nueva: false };
+        const filas = await asignacionesPorIds(tx, ids);
+        // Stripe's rule: the same id with other content is not a retry — it is refused, and nothing
+        // is written, rather than answering the first content as if the change had been saved.
+        if (!mismaAsignacion(ctx, d, instrucciones, filas)) throw conflict(MSG_ACTIVIDADES.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
+        return { ids, asignaciones: await vistas(ctx, 'psicologo', filas, tx), nueva: false };
       }
       exigirFechaLimite(ctx, d.fecha_limite);
     }
