@@ -34,6 +34,7 @@ export const MSG_DIARIO = {
   noEncontrada: 'Entrada del diario no encontrada',
   eliminada: 'Entrada eliminada',
   idClienteInvalido: 'El identificador de la petición no es válido',
+  idClienteDistinto: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
 } as const;
 
 export const TEXTOS_DIARIO = {

@@ -117,8 +117,7 @@ describe('reintento de una entrada con id_cliente (decisión 313)', () => {
       let avisos = 0;
       (ss as unknown as { on(e: string, f: () => void): void }).on('diario:cambio', () => avisos++);
       const huella = await huellaTablas(c.t);
-      // A retry whose body changed still answers what the first one stored.
-      const r2 = await pac().post('/api/paciente/diario', { ...cuerpo(id), intensidad: 9 });
+      const r2 = await pac().post('/api/paciente/diario', cuerpo(id));
       expect(r2.statusCode, r2.body).toBe(200);
       expect(r2.json()).toEqual(r1.json());
       expect(await huellaTablas(c.t)).toEqual(huella);
@@ -154,6 +153,50 @@ describe('reintento de una entrada con id_cliente (decisión 313)', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ msg: MSG_DIARIO.idClienteInvalido, mensaje: MSG_DIARIO.idClienteInvalido });
     expect(await huellaTablas(c.t)).toEqual(antes);
+  });
+
+  // Stripe's rule: the same id with other content is not a retry. The first answer was lost and the
+  // patient changed the form: answering the first entry would lose what she wrote without a word.
+  it.each([
+    ['otra fecha', { fecha: '2027-02-27' }],
+    ['otra emoción', { emocion: 'Tristeza' }],
+    ['otra intensidad', { intensidad: 9 }],
+    ['otra nota', { nota: 'Vi su foto y lloré' }],
+    ['sin nota', { nota: null }],
+    ['la nota vacía', { nota: '   ' }],
+    ['sin compartir', { compartida: false }],
+  ])('el mismo id con %s: 409 ID_CLIENTE_DISTINTO y nada escrito', async (nombre, cambio) => {
+    const id = `diario-dist-${c.p.pacientes[0].id_paciente}-${nombre.replace(/[^a-z]/g, '')}`;
+    const r1 = await pac().post('/api/paciente/diario', cuerpo(id));
+    expect(r1.statusCode, r1.body).toBe(201);
+    const huella = await huellaTablas(c.t);
+    const r = await pac().post('/api/paciente/diario', { ...cuerpo(id), ...cambio });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json()).toMatchObject({
+      code: 'ID_CLIENTE_DISTINTO',
+      msg: MSG_DIARIO.idClienteDistinto,
+      mensaje: MSG_DIARIO.idClienteDistinto,
+    });
+    expect(r.body).not.toContain('Vi su foto');
+    expect(await huellaTablas(c.t)).toEqual(huella);
+    // The same content is still a retry: the note as stored (trimmed), the date given or not.
+    for (const igual of [cuerpo(id), { ...cuerpo(id), nota: '  Vi su foto \n' }, { ...cuerpo(id), fecha: '2027-03-01' }]) {
+      const r2 = await pac().post('/api/paciente/diario', igual);
+      expect(r2.statusCode, r2.body).toBe(200);
+      expect(r2.json()).toEqual(r1.json());
+    }
+    expect(await huellaTablas(c.t)).toEqual(huella);
+  });
+
+  it('dos peticiones simultáneas con el mismo id y distinto texto: una entrada, una 201 y una 409', async () => {
+    const id = `diario-conc-dist-${c.p.pacientes[0].id_paciente}`;
+    const antes = await filasDiario();
+    const [r1, r2] = await Promise.all([
+      pac().post('/api/paciente/diario', cuerpo(id)),
+      pac().post('/api/paciente/diario', { ...cuerpo(id), nota: 'Otra cosa' }),
+    ]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([201, 409]);
+    expect(await filasDiario()).toBe(antes + 1);
   });
 
   it('otro paciente con el mismo id guarda la suya y no ve la ajena', async () => {

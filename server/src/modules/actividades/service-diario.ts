@@ -8,7 +8,7 @@ import { avisar } from '../../comun/aviso';
 import type { Cifrador } from '../../comun/cifrado';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe, psicologoDePaciente } from '../../comun/repo';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { type CtxAct, pacienteNoEncontrado } from './comun';
 import {
   compartirEntrada,
@@ -45,7 +45,8 @@ export async function miDiario(ctx: CtxAct, o: { idPaciente: number }) {
 }
 
 /** A new entry (`nueva`), or — for a retry with the client id of one already stored, even a
- * concurrent one (decision 313) — that entry, with nothing written, audited or published again. */
+ * concurrent one (decision 313) — that entry, with nothing written, audited or published again.
+ * The same id with other content (fecha when given, emocion, intensidad, nota, compartida) → 409. */
 export async function registrarEntrada(
   ctx: CtxAct,
   o: {
@@ -59,9 +60,21 @@ export async function registrarEntrada(
   if (fecha > hoy) throw badRequest(MSG_DIARIO.fechaFutura, 'FECHA_FUTURA');
   const nota = o.datos.nota?.trim() || null;
   const idCliente = o.datos.id_cliente;
+  // Stripe's rule (decision 313): the same id with other content is not a retry — refused with
+  // nothing written, rather than answering the first entry as if the change had been saved.
+  const repetir = (f: FilaEntrada) => {
+    const misma =
+      (o.datos.fecha === undefined || f.fecha === o.datos.fecha) &&
+      f.emocion === o.datos.emocion &&
+      f.intensidad === o.datos.intensidad &&
+      (f.nota === null ? null : ctx.cifrador.leer(f.nota, COLUMNA_NOTA)) === nota &&
+      f.compartida === o.datos.compartida;
+    if (!misma) throw conflict(MSG_DIARIO.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
+    return { f, nueva: false };
+  };
   const r = await ctx.db.transaction(async (tx) => {
     const previa = idCliente === null ? null : await entradaPorCliente(tx, o.idPaciente, idCliente);
-    if (previa) return { f: previa, nueva: false };
+    if (previa) return repetir(previa);
     const f = await insertarEntrada(tx, {
       id_paciente: o.idPaciente,
       fecha,
@@ -76,7 +89,7 @@ export async function registrarEntrada(
       // A concurrent request with the same id committed it while this one waited on the index.
       const otra = idCliente === null ? null : await entradaPorCliente(tx, o.idPaciente, idCliente);
       if (!otra) throw new Error('diario: la entrada con el mismo id_cliente no se encontró');
-      return { f: otra, nueva: false };
+      return repetir(otra);
     }
     await auditar(tx, o.actor, { accion: 'crear', recurso: 'diario', idRecurso: f.id_entrada, idPaciente: o.idPaciente });
     return { f, nueva: true };
