@@ -9,7 +9,7 @@ import { almacenEnDisco } from '@miduelo/server/modules/actividades/almacen';
 import { MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { archivosGuardados, asignarA, llamar, PNG, subir, usarAppDeActividades } from '../helpers/actividades';
+import { archivosGuardados, asignarA, llamar, PNG, type Parte, subir, usarAppDeActividades } from '../helpers/actividades';
 import { crearPractica } from '../helpers/agenda';
 import { conAvisoCaido } from '../helpers/aviso';
 import { conectar, esperarConexion, esperarEvento } from '../helpers/socket';
@@ -318,6 +318,99 @@ describe('reintento de una subida con id_cliente (decisión 313)', () => {
       await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), donde === 'antes' ? [id, imagen] : [imagen, id]),
       400,
       MSG_ACTIVIDADES.idClienteInvalido,
+    );
+    expect(await huellaTablas(c.t)).toEqual(antes.huella);
+    expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);
+  });
+
+  // Stripe's rule: the same id with other content is not a retry. The first answer was lost and the
+  // patient changed the form: answering the first evidence would lose the change without a word. A
+  // file is compared by name and size (no hash of its content is stored).
+  const otraImagen = { ...imagen, archivo: Buffer.concat([PNG, Buffer.alloc(16)]) };
+  const cambiosArchivo: Array<[string, Parte[]]> = [
+    ['otro comentario', [{ campo: 'comentario', valor: 'Mi dibujo de la playa' }, imagen]],
+    ['sin comentario', [imagen]],
+    [
+      'otro nombre de archivo',
+      [
+        { campo: 'comentario', valor: 'Mi dibujo' },
+        { ...imagen, nombre: 'otro.png' },
+      ],
+    ],
+    ['otro tamaño', [{ campo: 'comentario', valor: 'Mi dibujo' }, otraImagen]],
+    [
+      'un enlace en lugar del archivo',
+      [
+        { campo: 'comentario', valor: 'Mi dibujo' },
+        { campo: 'url', valor: 'https://example.com/dibujo' },
+      ],
+    ],
+  ];
+  for (const donde of ['antes', 'despues'] as const)
+    it.each(cambiosArchivo)(
+      `archivo, id ${donde}: el mismo id con %s → 409 ID_CLIENTE_DISTINTO, sin fila ni archivo nuevos`,
+      async (nombre, cambio) => {
+        const [a] = await asignarA(c.t, c.p);
+        const id = { campo: 'id_cliente', valor: `ev-dist-${donde}-${a.id_asignacion}` };
+        const conId = (ps: Parte[]) => (donde === 'antes' ? [id, ...ps] : [...ps, id]);
+        const primera = [{ campo: 'comentario', valor: 'Mi dibujo' }, imagen];
+        const r1 = await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), conId(primera));
+        expect(r1.statusCode, r1.body).toBe(201);
+        const antes = { huella: await huellaTablas(c.t), archivos: archivosGuardados(c.dataDir) };
+        const r = await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), conId(cambio));
+        expect(r.statusCode, `${nombre}: ${r.body}`).toBe(409);
+        expect(r.json()).toMatchObject({ code: 'ID_CLIENTE_DISTINTO' });
+        error(r, 409, MSG_ACTIVIDADES.idClienteDistinto);
+        expect(await huellaTablas(c.t)).toEqual(antes.huella);
+        // The refused retry's file, stored when the id came after it, is removed: no orphan.
+        expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);
+        const r2 = await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), conId(primera));
+        expect(r2.statusCode, r2.body).toBe(200);
+        expect(r2.json()).toEqual(r1.json());
+        expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);
+      },
+    );
+
+  it.each([
+    [
+      'otro enlace',
+      [
+        { campo: 'url', valor: 'https://www.youtube.com/watch?v=xyz' },
+        { campo: 'comentario', valor: 'Mi canción' },
+      ],
+    ],
+    [
+      'otro comentario',
+      [
+        { campo: 'url', valor: 'https://www.youtube.com/watch?v=abc' },
+        { campo: 'comentario', valor: 'La canción' },
+      ],
+    ],
+    ['un archivo en lugar del enlace', [{ campo: 'comentario', valor: 'Mi canción' }, imagen]],
+  ] as Array<[string, Parte[]]>)('enlace: el mismo id con %s → 409 ID_CLIENTE_DISTINTO, nada escrito', async (_n, cambio) => {
+    const [a] = await asignarA(c.t, c.p);
+    const id = { campo: 'id_cliente', valor: `ev-enlace-dist-${a.id_asignacion}` };
+    const primera = [id, { campo: 'url', valor: 'https://www.youtube.com/watch?v=abc' }, { campo: 'comentario', valor: 'Mi canción' }];
+    expect((await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), primera)).statusCode).toBe(201);
+    const antes = { huella: await huellaTablas(c.t), archivos: archivosGuardados(c.dataDir) };
+    error(await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), [id, ...cambio]), 409, MSG_ACTIVIDADES.idClienteDistinto);
+    expect(await huellaTablas(c.t)).toEqual(antes.huella);
+    expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);
+    // The link as the schema trims it is the same link.
+    const igual = [id, { campo: 'url', valor: '  https://www.youtube.com/watch?v=abc ' }, { campo: 'comentario', valor: 'Mi canción' }];
+    expect((await subir(c.t, c.p.tokensPacientes[0], urlPac(a.id_asignacion), igual)).statusCode).toBe(200);
+  });
+
+  it('psicólogo: el mismo id con otro archivo → 409, sin fila ni archivo nuevos', async () => {
+    const [a] = await asignarA(c.t, c.p);
+    const id = { campo: 'id_cliente', valor: `ev-psi-dist-${a.id_asignacion}` };
+    const url = `${P}/actividades/asignadas/${a.id_asignacion}/evidencia`;
+    expect((await subir(c.t, c.p.token, url, [{ campo: 'archivo', archivo: PNG, nombre: 'guia.png' }, id])).statusCode).toBe(201);
+    const antes = { huella: await huellaTablas(c.t), archivos: archivosGuardados(c.dataDir) };
+    error(
+      await subir(c.t, c.p.token, url, [{ campo: 'archivo', archivo: PNG, nombre: 'guia-2.png' }, id]),
+      409,
+      MSG_ACTIVIDADES.idClienteDistinto,
     );
     expect(await huellaTablas(c.t)).toEqual(antes.huella);
     expect(archivosGuardados(c.dataDir)).toEqual(antes.archivos);

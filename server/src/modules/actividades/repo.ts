@@ -257,10 +257,17 @@ export async function evidenciaConAsignacion(db: DbOrTx, idEvidencia: number) {
 /** The evidence one side stored on an assignment with this client id (decision 313), if any. */
 export async function evidenciaPorCliente(db: DbOrTx, idAsignacion: number, subidaPor: 'paciente' | 'psicologo', idCliente: string) {
   const [f] = await db
-    .select({ id: evidencia.id_evidencia })
+    .select({
+      id: evidencia.id_evidencia,
+      clave: evidencia.clave,
+      enlace: evidencia.enlace,
+      nombre_archivo: evidencia.nombre_archivo,
+      tamano: evidencia.tamano,
+      comentario: evidencia.comentario,
+    })
     .from(evidencia)
     .where(and(eq(evidencia.id_asignacion, idAsignacion), eq(evidencia.subida_por, subidaPor), eq(evidencia.id_cliente, idCliente)));
-  return f?.id ?? null;
+  return f ?? null;
 }
 
 export async function insertarEvidencia(db: DbOrTx, fila: typeof evidencia.$inferInsert) {

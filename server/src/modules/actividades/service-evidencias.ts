@@ -9,7 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import * as v from 'valibot';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { AlmacenEvidencias } from './almacen';
 import { type CtxAct, noEncontrada, publicar } from './comun';
 import {
@@ -139,6 +139,21 @@ async function guardarArchivo(ctx: CtxEv, parte: Multipart & { type: 'file' }) {
   return { clave, bytes, llave, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.ext) };
 }
 
+/** Reads a retry's file part to its end without storing it: its size, and its name as
+ * `guardarArchivo` would have stored it (the extension, used only for a nameless file, is the
+ * content's, from its first bytes). */
+async function drenarArchivo(ctx: Pick<CtxAct, 'config'>, parte: Multipart & { type: 'file' }) {
+  const cabeza: Buffer[] = [];
+  let bytes = 0;
+  for await (const trozo of parte.file as AsyncIterable<Buffer>) {
+    if (bytes < MUESTRA) cabeza.push(trozo);
+    bytes += trozo.length;
+  }
+  if (parte.file.truncated) throw demasiadoGrande(ctx);
+  const t = await fileTypeFromBuffer(Buffer.concat(cabeza).subarray(0, MUESTRA)).catch(() => undefined);
+  return { nombre: nombreSeguro(parte.filename, t?.ext ?? 'bin'), bytes };
+}
+
 async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
   const f = await asignacion(ctx.db, idAsignacion);
   const propia = f && (quien.lado === 'psicologo' ? f.id_psicologo_paciente === quien.idPsicologo : f.id_paciente === quien.idPaciente);
@@ -155,7 +170,9 @@ async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
  * assignment with that id (`nueva: false`), writing, auditing and publishing nothing: an id read
  * before the file part means the retry's file is drained unread; one read after it is only known
  * once the file is stored, and that file is removed. Uploads to one assignment take its row lock,
- * so a concurrent retry finds the first one's row. */
+ * so a concurrent retry finds the first one's row. The same id with other content (a link: the link
+ * and comment; a file: the comment, the stored name and the size — no content hash is stored) is
+ * refused with 409 ID_CLIENTE_DISTINTO and, like any failure, leaves no row and no file. */
 export async function subirEvidencia(
   ctx: CtxEv,
   quien: Quien,
@@ -165,6 +182,8 @@ export async function subirEvidencia(
   const campos: Record<string, string> = {};
   let archivo: Awaited<ReturnType<typeof guardarArchivo>> | null = null;
   let yaGuardada: number | null = null;
+  // The file of a retry whose id came first: drained unread, only its name and size are kept.
+  let drenado: { nombre: string; bytes: number } | null = null;
   let id: number;
   let nueva = true;
   try {
@@ -178,12 +197,12 @@ export async function subirEvidencia(
           const idCliente = campos.id_cliente;
           yaGuardada =
             idCliente !== undefined && ID_CLIENTE.test(idCliente)
-              ? await evidenciaPorCliente(ctx.db, o.idAsignacion, quien.lado, idCliente)
+              ? ((await evidenciaPorCliente(ctx.db, o.idAsignacion, quien.lado, idCliente))?.id ?? null)
               : null;
           if (yaGuardada !== null) {
-            // A retry of a stored upload: its file is not stored again.
-            for await (const _ of parte.file);
-            if (parte.file.truncated) throw demasiadoGrande(ctx);
+            // A retry of a stored upload: its file is not stored again, only measured and named
+            // (the name as the store would give it) to tell a retry from other content.
+            drenado = await drenarArchivo(ctx, parte);
           } else archivo = await guardarArchivo(ctx, parte);
         } else if (['comentario', 'url', 'visible_para_psicologo', 'id_cliente'].includes(parte.fieldname)) {
           campos[parte.fieldname] = String(parte.value);
@@ -207,7 +226,22 @@ export async function subirEvidencia(
       if (!bloqueada) throw noEncontrada();
       // Under the assignment's lock: a concurrent retry's row is committed and seen here.
       const previa = idCliente === null ? null : await evidenciaPorCliente(tx, o.idAsignacion, quien.lado, idCliente);
-      if (previa !== null) return { id: previa, nueva: false };
+      if (previa !== null) {
+        // Stripe's rule: the same id with other content is not a retry — refused, nothing written
+        // (a file this request stored is removed below). A file is compared by name and size: no
+        // hash of its content is stored.
+        const deArchivo = a ? { nombre: a.nombre, bytes: a.bytes } : drenado;
+        const misma =
+          (previa.comentario === null ? null : ctx.cifrador.leer(previa.comentario, COLUMNA_COMENTARIO)) === (d.comentario || null) &&
+          (deArchivo
+            ? previa.clave !== null &&
+              previa.tamano === deArchivo.bytes &&
+              previa.nombre_archivo !== null &&
+              ctx.cifrador.leer(previa.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO) === deArchivo.nombre
+            : previa.enlace !== null && ctx.cifrador.leer(previa.enlace, COLUMNA_ENLACE) === d.url);
+        if (!misma) throw conflict(MSG_ACTIVIDADES.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
+        return { id: previa.id, nueva: false };
+      }
       // The evidence the early look-up found was removed meanwhile: this request has no file to store.
       if (yaGuardada !== null) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
       const id = await insertarEvidencia(tx, {
