@@ -6,7 +6,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { api, ErrorApi, guardarCache, leerCache } from '../lib/api';
 import { hoyClinica } from '../lib/fechas';
 import { colorDe, EMOCIONES, PENDIENTE_DIARIO, SIN_CONEXION_DIARIO, textoIntensidad } from '../lib/diario';
-import { nuevoIdCliente } from '../lib/id-cliente';
+import { ID_CLIENTE_DISTINTO, idParaEnviar, nuevoIdDeEnvio, renovarIdDeEnvio } from '../lib/id-cliente';
 import { Aviso, Boton } from './ui';
 
 export function PuntoEmocion({ emocion, className = 'size-3' }: { emocion: string; className?: string }) {
@@ -53,6 +53,11 @@ interface PorGuardar {
   id_cliente?: string;
 }
 
+/** What a save sends but its client id, as stable text: the id is kept only while this is unchanged. */
+function contenidoDe(fecha: string | undefined, e: Omit<PorGuardar, 'id_cliente'>) {
+  return JSON.stringify([fecha ?? null, e.emocion, e.intensidad, e.nota.trim() || null, e.compartida]);
+}
+
 export function FormularioEntrada({
   fecha,
   emocionInicial = null,
@@ -77,9 +82,11 @@ export function FormularioEntrada({
   const [enviando, setEnviando] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(pendiente ? PENDIENTE_DIARIO : null);
-  // One per opening (kept with the entry left on the phone), sent by every attempt: a retry after an
-  // answer that never arrived answers the entry already stored instead of a second one (decision 313).
-  const idCliente = useRef(pendiente?.id_cliente ?? nuevoIdCliente());
+  // One per opening (kept with the entry left on the phone), sent by every attempt while what it
+  // sends is unchanged: a retry after an answer that never arrived answers the entry already stored
+  // instead of a second one (decision 313). Once she changes the entry, the save is a new request
+  // with a new id: if the first one did get through, both are kept and nothing she wrote is lost.
+  const idCliente = useRef(pendiente?.id_cliente ? nuevoIdDeEnvio(pendiente.id_cliente, contenidoDe(fecha, pendiente)) : nuevoIdDeEnvio());
   const largo = longitudTexto(nota);
 
   const enviar = async (ev: FormEvent) => {
@@ -92,6 +99,7 @@ export function FormularioEntrada({
     setEnviando(true);
     setError(null);
     setAviso(null);
+    const id_cliente = idParaEnviar(idCliente.current, contenidoDe(fecha, { emocion, intensidad, nota, compartida }));
     try {
       const e = await api<Entrada>('/diario', {
         metodo: 'POST',
@@ -101,18 +109,24 @@ export function FormularioEntrada({
           intensidad,
           nota: nota.trim() || null,
           compartida,
-          id_cliente: idCliente.current,
+          id_cliente,
         },
       });
       guardarCache(clave, null);
-      idCliente.current = nuevoIdCliente();
+      renovarIdDeEnvio(idCliente.current);
       alGuardar(e);
     } catch (e) {
       // Nothing tries again by itself; what she wrote stays on the phone until she saves it, even if
       // she leaves this screen meanwhile — with its client id, so that saving it then stores it once.
       if (e instanceof ErrorApi && e.status === 0) {
-        guardarCache(clave, { emocion, intensidad, nota, compartida, id_cliente: idCliente.current } satisfies PorGuardar);
+        guardarCache(clave, { emocion, intensidad, nota, compartida, id_cliente } satisfies PorGuardar);
         setError(SIN_CONEXION_DIARIO);
+      } else if (e instanceof ErrorApi && e.code === ID_CLIENTE_DISTINTO) {
+        // Nothing was stored: what she wrote stays in the form (and on the phone, without the refused
+        // id, if it was kept there), and saving it again is a new request.
+        renovarIdDeEnvio(idCliente.current);
+        if (leerCache<PorGuardar | null>(clave)) guardarCache(clave, { emocion, intensidad, nota, compartida } satisfies PorGuardar);
+        setError(e.message);
       } else setError(e instanceof ErrorApi ? e.message : 'No pudimos guardar tu entrada. Inténtalo de nuevo.');
     } finally {
       setEnviando(false);

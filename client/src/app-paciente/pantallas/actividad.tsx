@@ -10,7 +10,7 @@ import { api, ErrorApi, useRecurso } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { fechaLarga, horaDe } from '../lib/fechas';
-import { nuevoIdCliente } from '../lib/id-cliente';
+import { ID_CLIENTE_DISTINTO, idParaEnviar, nuevoIdDeEnvio, renovarIdDeEnvio } from '../lib/id-cliente';
 
 /** What the file pickers offer; the server still decides by the file's bytes (decision 121). */
 const ACEPTA =
@@ -228,15 +228,17 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
   const enLinea = useConexion((c) => c.enLinea);
   const camara = useRef<HTMLInputElement>(null);
   const archivos = useRef<HTMLInputElement>(null);
-  // One per evidence being prepared, sent by every attempt (decision 313): a retry after an answer
-  // that never arrived stores nothing twice. Another file or link is another evidence: a new id.
-  const idCliente = useRef(nuevoIdCliente());
+  // One per evidence being prepared, sent by every attempt while what it sends is unchanged
+  // (decision 313): a retry after an answer that never arrived stores nothing twice. Another file or
+  // link is another evidence: a new id; so is another comment (or visibility) at the next attempt —
+  // had the first one got through, the change would otherwise be lost.
+  const idCliente = useRef(nuevoIdDeEnvio());
 
   function elegir(f: File | undefined) {
     setHecho(null);
     setError(null);
     if (!f) return;
-    idCliente.current = nuevoIdCliente();
+    renovarIdDeEnvio(idCliente.current);
     setArchivo(null);
     // The two limits the phone can check before spending the patient's data; the type is the
     // server's to decide (by the file's bytes), with the same message.
@@ -257,6 +259,13 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
     if (!archivo && !enlace.trim()) return setError(MSG_ACTIVIDADES.evidenciaSinContenido);
     if (comentario.length > COMENTARIO_EVIDENCIA_MAX) return;
     setProgreso(0);
+    const contenido = JSON.stringify([
+      archivo ? [archivo.name, archivo.size, archivo.lastModified] : null,
+      archivo ? null : enlace.trim(),
+      comentario.trim(),
+      a.visible_para_psicologo,
+    ]);
+    const id = idParaEnviar(idCliente.current, contenido);
     try {
       await subirEvidencia(
         a.id_asignacion,
@@ -265,11 +274,11 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
           url: archivo ? undefined : enlace,
           comentario,
           visible: a.visible_para_psicologo,
-          idCliente: idCliente.current,
+          idCliente: id,
         },
         setProgreso,
       );
-      idCliente.current = nuevoIdCliente();
+      renovarIdDeEnvio(idCliente.current);
       setArchivo(null);
       setEnlace('');
       setComentario('');
@@ -277,6 +286,8 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
       setHecho(a.visible_para_psicologo ? 'Listo. Tu psicóloga o psicólogo ya puede verla.' : 'Listo. Se guardó solo para ti.');
       alSubir();
     } catch (e) {
+      // Refused as another content with the same id: nothing was stored; the next attempt is new.
+      if (e instanceof ErrorApi && e.code === ID_CLIENTE_DISTINTO) renovarIdDeEnvio(idCliente.current);
       setError(e instanceof ErrorApi ? e.message : 'No pudimos subir tu evidencia.');
     } finally {
       setProgreso(null);
@@ -351,7 +362,7 @@ function Subir({ a, alSubir }: { a: Asignacion; alSubir: () => void }) {
             inputMode="url"
             value={enlace}
             onChange={(e) => {
-              idCliente.current = nuevoIdCliente();
+              renovarIdDeEnvio(idCliente.current);
               setEnlace(e.target.value);
             }}
             placeholder="https://"
