@@ -185,6 +185,59 @@ describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
     esperar(filas.map((f) => f.emocion)).toEqual(['Esperanza']);
   }, 60_000);
 
+  it('una entrada guardada cuya respuesta se perdió y que ella cambia antes de volver a guardar: se guardan las dos, nada se pierde (decisión 313)', async () => {
+    const { pac } = await practica();
+    const c = await e.contexto(TELEFONO_TACTIL);
+    contextos.push(c);
+    const page = await c.newPage();
+    await entrarEnLaApp(page, pac.email);
+    const registro = page.locator('section', { hasText: '¿Cómo te sientes hoy?' });
+    await registro.getByRole('button', { name: 'Nostalgia', exact: true }).click();
+    const nota = registro.getByLabel(/Si quieres, escribe algo más/);
+    await nota.fill('Hoy encontré su bufanda.');
+    // The entry reaches the server and is stored; its answer never reaches the phone.
+    const guardar = (u: URL) => u.pathname === '/api/paciente/diario';
+    const enviados: Array<{ id_cliente?: unknown; nota?: unknown }> = [];
+    const respuestas: number[] = [];
+    await page.route(guardar, async (r) => {
+      if (r.request().method() !== 'POST') return r.fallback();
+      enviados.push(r.request().postDataJSON());
+      await r.fetch();
+      await r.abort('failed');
+    });
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    await registro.getByRole('alert').getByText('tu entrada aún no se guardó', { exact: false }).waitFor();
+    esperar(await entradasDe(pac.id_paciente)).toHaveLength(1);
+    await page.unroute(guardar);
+    await page.route(guardar, async (r) => {
+      if (r.request().method() !== 'POST') return r.fallback();
+      enviados.push(r.request().postDataJSON());
+      const f = await r.fetch();
+      respuestas.push(f.status());
+      await r.fulfill({ response: f });
+    });
+
+    // She does not know it was stored: she adds to what she wrote and saves again.
+    await nota.fill('Hoy encontré su bufanda. Todavía huele a él.');
+    await registro.getByRole('button', { name: 'Guardar en mi diario' }).click();
+    await registro.getByText('Guardamos en tu diario').waitFor();
+    esperar(enviados.map((x) => x.nota)).toEqual(['Hoy encontré su bufanda.', 'Hoy encontré su bufanda. Todavía huele a él.']);
+    // Another content is another request: a new id, so the server stores it instead of answering
+    // the first entry as if the change had been saved.
+    esperar(enviados[1].id_cliente).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    esperar(enviados[1].id_cliente).not.toBe(enviados[0].id_cliente);
+    esperar(respuestas).toEqual([201]);
+    const filas = await entradasDe(pac.id_paciente);
+    esperar(
+      filas
+        .sort((x, y) => x.id_entrada - y.id_entrada)
+        .map((f) => [f.emocion, e.t.app.ctx.cifrador.descifrar(f.nota ?? '', 'diario_emocion.nota')]),
+    ).toEqual([
+      ['Nostalgia', 'Hoy encontré su bufanda.'],
+      ['Nostalgia', 'Hoy encontré su bufanda. Todavía huele a él.'],
+    ]);
+  }, 60_000);
+
   it('foros: unirse, los mensajes de otros llegan en vivo al tema abierto, el propio aparece, reportar uno, y un rechazo se lee en español', async () => {
     const { psi, pac, psicologa } = await practica();
     const { idForo, idTema } = await foroConTema(psicologa, { titulo: 'Duelo por la pérdida de un padre' });
