@@ -148,6 +148,53 @@ describe.skipIf(omitir)('actividades en la app del paciente', () => {
     expect(await e.t.db.select().from(evidencia).where(eq(evidencia.id_asignacion, a.id_asignacion))).toHaveLength(1);
   }, 60_000);
 
+  it('una evidencia guardada cuya respuesta se perdió: sin cambios se guarda una vez; con otro comentario, otra evidencia con él (decisión 313)', async () => {
+    const p = await practica();
+    const [a] = await asignarA(e.t, p);
+    const page = await telefono();
+    await entrarEnLaApp(page, p.pacientes[0].email);
+    await page.getByRole('navigation').getByRole('link', { name: 'Mi proceso' }).click();
+    await page.getByRole('list', { name: 'Actividades en curso' }).locator(`[data-asignacion="${a.id_asignacion}"]`).click();
+    const subir = (u: URL) => u.pathname === `/api/paciente/actividades/${a.id_asignacion}/evidencias`;
+    const ids: string[] = [];
+    const idDe = (cuerpo: Buffer | null) => /name="id_cliente"\r\n\r\n([A-Za-z0-9_-]+)/.exec(cuerpo?.toString('latin1') ?? '')?.[1] ?? '';
+    // Every upload reaches the server and is stored; the answers of the first two never reach the phone.
+    let cortar = 2;
+    let hechas = 0;
+    await page.route(subir, async (r) => {
+      if (r.request().method() !== 'POST') return r.fallback();
+      ids.push(idDe(r.request().postDataBuffer()));
+      const f = await r.fetch();
+      hechas++;
+      if (cortar-- > 0) return r.abort('failed');
+      return r.fulfill({ response: f });
+    });
+    const guardadas = async () =>
+      (await e.t.db.select().from(evidencia).where(eq(evidencia.id_asignacion, a.id_asignacion)))
+        .sort((x, y) => x.id_evidencia - y.id_evidencia)
+        .map((f) => (f.comentario === null ? null : e.t.app.ctx.cifrador.descifrar(f.comentario, 'evidencia.comentario')));
+
+    await page.getByLabel('Tomar una foto').setInputFiles({ name: 'banco.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('Unas palabras (opcional)').fill('El banco del parque');
+    await page.getByRole('button', { name: 'Subir evidencia' }).click();
+    await page.getByText('No hay conexión a internet', { exact: false }).waitFor();
+    expect(await guardadas()).toEqual(['El banco del parque']);
+    // Unchanged, it is a retry: the same id, still one evidence.
+    await page.getByRole('button', { name: 'Subir evidencia' }).click();
+    await page.getByText('No hay conexión a internet', { exact: false }).waitFor();
+    await expect.poll(() => hechas).toBe(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(await guardadas()).toEqual(['El banco del parque']);
+    // She changes her words and uploads again: another request, stored with what she wrote now.
+    await page.getByLabel('Unas palabras (opcional)').fill('El banco del parque, donde me pidió matrimonio');
+    await page.getByRole('button', { name: 'Subir evidencia' }).click();
+    await page.getByText('Listo. Se guardó solo para ti.').waitFor();
+    expect(ids).toHaveLength(3);
+    expect(ids[2]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(await guardadas()).toEqual(['El banco del parque', 'El banco del parque, donde me pidió matrimonio']);
+  }, 60_000);
+
   it('una actividad asignada aparece en vivo en Inicio y en Mi proceso; el recordatorio se ve; empezar y terminar una de módulo', async () => {
     const { p, page, deHoy } = await enInicioSinPendientes();
 
