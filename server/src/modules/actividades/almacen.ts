@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -71,11 +72,13 @@ export function almacenEnDisco(raiz: string, cif: Cifrador): AlmacenEvidencias {
   /** Writes `origen` encrypted to `.parte`, flushed to disk, then renamed over the final name. */
   async function escribir(final: string, origen: AsyncIterable<Buffer>, flags: 'wx' | 'w') {
     const parcial = `${final}.parte`;
+    const destino = createWriteStream(parcial, { flags, mode: 0o600, flush: true });
     try {
-      await pipeline(
-        Readable.from(cifrarFlujo(cif, contexto(path.basename(final)), origen)),
-        createWriteStream(parcial, { flags, mode: 0o600, flush: true }),
-      );
+      // The file exists before the first byte is read. Without this wait, an upload refused at its
+      // first bytes (empty, a type not allowed) could be removed below before the stream's pending
+      // open created it, leaving a `.parte` behind its answer (seen in the evidence tests).
+      await once(destino, 'ready');
+      await pipeline(Readable.from(cifrarFlujo(cif, contexto(path.basename(final)), origen)), destino);
       await rename(parcial, final);
     } catch (err) {
       await rm(parcial, { force: true });
