@@ -10,6 +10,8 @@ export interface ErrorRespuesta {
 
 export const MSG_GENERICO = {
   servidor: 'Existe un error en el servidor',
+  /** No answer at all (a dropped connection): what was sent may have been saved; saving again is safe (decision 313). */
+  sinRespuesta: 'No llegó la respuesta del servidor. Revisa tu conexión y vuelve a intentarlo.',
   noEncontrado: 'Recurso no encontrado',
   rutaNoEncontrada: 'La ruta solicitada no existe',
   rutaInvalida: 'La dirección solicitada no es válida',

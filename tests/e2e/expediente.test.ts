@@ -3,6 +3,7 @@
 // live.
 import { enVivo } from '../helpers/e2e-esperas';
 import { CONTENIDO_NOTA_MAX, MSG_EXPEDIENTE, RESPUESTA_TEXTO_MAX, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
+import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -303,6 +304,8 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     });
     await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.guardar }).click();
     await page.getByText(TEXTOS_EXPEDIENTE.errorCrearNota).first().waitFor();
+    // Not 'Existe un error en el servidor': no answer came, and saving again is safe.
+    await page.getByText(MSG_GENERICO.sinRespuesta).first().waitFor();
     expect(enviadas).toBe(1);
     expect(await guardadas()).toEqual(['Sesión del martes']);
     // The dialog stays open with what she wrote.

@@ -142,10 +142,14 @@ export const http = {
   delete: <T>(ruta: string, op?: SinMetodo) => api<T>(ruta, { ...op, metodo: 'DELETE' }),
 };
 
-/** The server's message for an error, else the given fallback (spec 1 §8, generic). */
-export function mensajeDeError(error: unknown, respaldo: string = MSG_GENERICO.servidor): string {
+/** The server's message for an error, else the given fallback, else the generic one (spec 1 §8):
+ * 'Existe un error en el servidor', or, when no answer arrived at all (a dropped connection, not a
+ * server error), to check the connection and try again — a retried create stores nothing twice
+ * (decision 313). */
+export function mensajeDeError(error: unknown, respaldo?: string): string {
   if (error instanceof ApiError && error.msg) return error.msg;
-  return respaldo;
+  if (respaldo !== undefined) return respaldo;
+  return error instanceof ApiError && error.status === 0 ? MSG_GENERICO.sinRespuesta : MSG_GENERICO.servidor;
 }
 
 /** Error toast titled 'Error' with the server's msg or 'Existe un error en el servidor'. */
