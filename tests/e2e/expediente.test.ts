@@ -5,7 +5,7 @@ import { enVivo } from '../helpers/e2e-esperas';
 import { CONTENIDO_NOTA_MAX, MSG_EXPEDIENTE, RESPUESTA_TEXTO_MAX, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from '../helpers/e2e';
 import { inyectarCon } from '../helpers/app';
@@ -17,6 +17,15 @@ import { debeOmitirE2E } from '../helpers/navegador';
 
 const omitir = debeOmitirE2E();
 let e: E2E;
+
+/** Answers a question as she does: a click on the option she sees (the radio itself is visually
+ * hidden inside it). Unlike a forced check of the hidden input, the click waits until the dialog's
+ * entry animation has settled: a forced check at once after opening failed in CI on a loaded host
+ * ('Element is outside of the viewport'). */
+const marcar = async (radio: Locator) => {
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect.poll(() => radio.isChecked()).toBe(true);
+};
 
 async function abrirGraficas(page: Page, subtab?: string) {
   await page.getByRole('tab', { name: 'Gráficas y Notas' }).click();
@@ -53,8 +62,8 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     const noes = modal.getByRole('radio', { name: 'No', exact: true });
     const n = await noes.count();
     expect(n).toBe(8);
-    for (let i = 0; i < n; i++) await noes.nth(i).check({ force: true });
-    await modal.getByRole('radio', { name: 'Sí', exact: true }).nth(5).check({ force: true }); // red de apoyo
+    for (let i = 0; i < n; i++) await marcar(noes.nth(i));
+    await marcar(modal.getByRole('radio', { name: 'Sí', exact: true }).nth(5)); // red de apoyo
     await modal.getByRole('textbox').fill('Falleció su esposa en diciembre; ¿cómo seguir con los niños?');
     await modal.getByText('9 / 9 preguntas').waitFor();
     await modal.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
@@ -166,7 +175,7 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     const modal = page.getByRole('dialog', { name: /Tamizaje/ });
     await modal.getByText('0 / 9 preguntas').waitFor();
     const noes = modal.getByRole('radio', { name: 'No', exact: true });
-    for (let i = 0; i < (await noes.count()); i++) await noes.nth(i).check({ force: true });
+    for (let i = 0; i < (await noes.count()); i++) await marcar(noes.nth(i));
 
     // Her account of the loss, pasted from the intake form (1,188 characters): nothing is cut, the
     // box says why, and 'Aplicar test' refuses with the shared message before any confirmation.
@@ -446,7 +455,7 @@ describe.skipIf(omitir)('expediente clínico en el navegador', () => {
     const tarjeta = page.getByRole('listitem').filter({ hasText: 'Tamizaje de factores de riesgo' });
     await tarjeta.getByRole('button', { name: TEXTOS_EXPEDIENTE.aplicarTest }).click();
     const test = page.getByRole('dialog', { name: /Tamizaje/ });
-    await test.getByRole('radio', { name: 'No', exact: true }).first().check({ force: true });
+    await marcar(test.getByRole('radio', { name: 'No', exact: true }).first());
     await test.getByText('1 / 9 preguntas').waitFor();
     await page.keyboard.press('Escape');
     await pregunta.getByText(D.test).waitFor();
