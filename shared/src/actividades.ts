@@ -2,7 +2,7 @@
 // Actividades, Global activities; §3; §4; §5; §7 Psychologist API; §8). Every text, limit and rule
 // both sides use; the server validates with these schemas and the forms reuse them.
 import * as v from 'valibot';
-import { caracteresValidos, esId, idClienteOpcional, idEntero } from './comun';
+import { caracteresValidos, esId, idClienteOpcional, idEntero, MSG_ID_CLIENTE } from './comun';
 import { esFechaIso } from './fechas';
 
 // ---------------------------------------------------------------- constants (spec 2 §4, §5, §9)
@@ -124,9 +124,9 @@ export const MSG_ACTIVIDADES = {
   recordatorioEnviado: 'Recordatorio enviado al paciente',
   recordatorioFinalizada: 'La actividad ya está finalizada',
   recordatorioReciente: 'Ya se envió un recordatorio de esta actividad hace menos de una hora',
-  idClienteInvalido: 'El identificador de la petición no es válido',
+  idClienteInvalido: MSG_ID_CLIENTE.invalido,
   idClienteUsado: 'El identificador de la petición ya se usó en otra petición; vuelve a abrir el formulario e inténtalo de nuevo',
-  idClienteDistinto: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
+  idClienteDistinto: MSG_ID_CLIENTE.distinto,
 } as const;
 
 /** Toasts, dialogs and screen texts of spec 2 §2 and §8. */

@@ -1,7 +1,7 @@
 // The patient's emotion diary (issue 14, decision 126): how the day felt, recorded from the app;
 // only entries the patient shares reach the psychologist's file.
 import * as v from 'valibot';
-import { caracteresValidos, idClienteOpcional, longitudTexto } from './comun';
+import { caracteresValidos, idClienteOpcional, longitudTexto, MSG_ID_CLIENTE } from './comun';
 import { esFechaIso } from './fechas';
 
 export const EMOCIONES = [
@@ -33,8 +33,8 @@ export const MSG_DIARIO = {
   mesInvalido: 'El mes debe tener el formato yyyy-MM',
   noEncontrada: 'Entrada del diario no encontrada',
   eliminada: 'Entrada eliminada',
-  idClienteInvalido: 'El identificador de la petición no es válido',
-  idClienteDistinto: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
+  idClienteInvalido: MSG_ID_CLIENTE.invalido,
+  idClienteDistinto: MSG_ID_CLIENTE.distinto,
 } as const;
 
 export const TEXTOS_DIARIO = {

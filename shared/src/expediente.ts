@@ -2,7 +2,7 @@
 // panel, §4, §5, §8): psychological tests, their applications and answers, the score evolution, and
 // the psychologist's notes. Scores are computed on the server only (decision 101).
 import * as v from 'valibot';
-import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta } from './comun';
+import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta, MSG_ID_CLIENTE } from './comun';
 import { MSG_GENERICO } from './errores';
 
 // ---------------------------------------------------------------- constants
@@ -84,13 +84,13 @@ export const MSG_EXPEDIENTE = {
   busquedaLarga: 'La búsqueda no puede superar 100 caracteres',
   busquedaInvalida: 'La búsqueda debe ser un solo texto',
   /** Decision 313: the client id a form sends so that a retry stores nothing twice. */
-  idClienteInvalido: 'El identificador de la petición no es válido',
+  idClienteInvalido: MSG_ID_CLIENTE.invalido,
   /** Decision 313: the client id of this patient's record was used by another psychologist. */
   idClienteAjeno:
     'Otro psicólogo ya guardó un registro de este paciente con este identificador de petición. No se guardó nada: vuelve a abrir el formulario y guarda de nuevo.',
   /** Decision 313: the client id of a record already stored for this patient, sent with other
    * content (changed after an attempt whose answer was lost): nothing is stored, nothing lost silently. */
-  idClienteDistinto: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
+  idClienteDistinto: MSG_ID_CLIENTE.distinto,
 } as const;
 
 /** Spec 1 §2, §8 and spec 2 §2, §8: what the screens say. */

@@ -1,4 +1,5 @@
 // The patient's activity API for the mobile app (base /api/paciente): identity from the token.
+import { responderCreado } from '../../comun/id-cliente';
 import multipart from '@fastify/multipart';
 import {
   AsignacionSchema,
@@ -56,16 +57,12 @@ const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (a
   app.post(
     '/actividades/:id/evidencias',
     { schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } } },
-    async (r, reply) => {
-      // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
-      const { evidencia, nueva } = await subirEvidencia(
-        ctx,
-        { lado: 'paciente', ...yo(r) },
-        { idAsignacion: r.params.id, partes: () => r.parts() },
-      );
-      reply.status(nueva ? 201 : 200);
-      return evidencia;
-    },
+    // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
+    async (r, reply) =>
+      responderCreado(
+        reply,
+        await subirEvidencia(ctx, { lado: 'paciente', ...yo(r) }, { idAsignacion: r.params.id, partes: () => r.parts() }),
+      ),
   );
   app.delete('/evidencias/:id', { schema: { params: PorId, response: { 200: OkSchema } } }, async (r) =>
     eliminarEvidenciaPaciente(ctx, { ...yo(r), idEvidencia: r.params.id }),
@@ -80,9 +77,7 @@ const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (a
   app.get('/diario', { schema: { response: { 200: EntradasSchema } } }, async (r) => miDiario(ctx, yo(r)));
   // 201 when this call stored the entry; 200 with the stored one for a retry of it (decision 313).
   app.post('/diario', { schema: { body: EntradaBody, response: { 200: EntradaSchema, 201: EntradaSchema } } }, async (r, reply) => {
-    const { entrada, nueva } = await registrarEntrada(ctx, { ...yo(r), datos: { ...r.body, emocion: r.body.emocion as string } });
-    reply.status(nueva ? 201 : 200);
-    return entrada;
+    return responderCreado(reply, await registrarEntrada(ctx, { ...yo(r), datos: { ...r.body, emocion: r.body.emocion as string } }));
   });
   app.put('/diario/:id/compartir', { schema: { params: PorId, body: CompartirBody, response: { 200: EntradaSchema } } }, async (r) =>
     compartir(ctx, { ...yo(r), id: r.params.id, compartida: r.body.compartida === true }),

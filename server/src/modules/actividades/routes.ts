@@ -1,5 +1,6 @@
 // The psychologist's activity API (spec 2 §7, base /api/psicologo). Errors carry `mensaje` beside
 // `msg` (the original client reads it). Guards run on onRequest: authentication before validation.
+import { responderCreado } from '../../comun/id-cliente';
 import multipart from '@fastify/multipart';
 import {
   ActualizarAsignacionBody,
@@ -117,11 +118,7 @@ const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts
   app.post(
     '/actividades/asignar',
     { schema: { body: AsignarBody, response: { 200: AsignarRespuestaSchema, 201: AsignarRespuestaSchema } } },
-    async (r, reply) => {
-      const { nueva, ...respuesta } = await asignar(ctx, { ...yo(r), datos: r.body });
-      reply.status(nueva ? 201 : 200);
-      return respuesta;
-    },
+    async (r, reply) => responderCreado(reply, await asignar(ctx, { ...yo(r), datos: r.body })),
   );
   app.put(
     '/actividades/asignadas/:id',
@@ -150,16 +147,12 @@ const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts
   app.post(
     '/actividades/asignadas/:id/evidencia',
     { schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } } },
-    async (r, reply) => {
-      // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
-      const { evidencia, nueva } = await subirEvidencia(
-        ctx,
-        { lado: 'psicologo', ...yo(r) },
-        { idAsignacion: r.params.id, partes: () => r.parts() },
-      );
-      reply.status(nueva ? 201 : 200);
-      return evidencia;
-    },
+    // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
+    async (r, reply) =>
+      responderCreado(
+        reply,
+        await subirEvidencia(ctx, { lado: 'psicologo', ...yo(r) }, { idAsignacion: r.params.id, partes: () => r.parts() }),
+      ),
   );
   app.get('/evidencias/:id/archivo', { schema: { params: PorId, querystring: Descarga } }, async (r, reply) => {
     const descargar = r.query.descargar === '1' || r.query.descargar === 'true';

@@ -1,6 +1,7 @@
 // The emotion diary (decision 126): the patient records and shares; the psychologist reads only
 // shared entries of their own patients, each read audited. Unshared entries never leave the
 // patient's side — not in lists, not in live events.
+import { idClienteDistinto } from '../../comun/id-cliente';
 import { type Entrada, MSG_DIARIO } from '@miduelo/shared/diario';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
@@ -8,7 +9,7 @@ import { avisar } from '../../comun/aviso';
 import type { Cifrador } from '../../comun/cifrado';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe, psicologoDePaciente } from '../../comun/repo';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { type CtxAct, pacienteNoEncontrado } from './comun';
 import {
   compartirEntrada,
@@ -69,7 +70,7 @@ export async function registrarEntrada(
       f.intensidad === o.datos.intensidad &&
       (f.nota === null ? null : ctx.cifrador.leer(f.nota, COLUMNA_NOTA)) === nota &&
       f.compartida === o.datos.compartida;
-    if (!misma) throw conflict(MSG_DIARIO.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
+    if (!misma) throw idClienteDistinto();
     return { f, nueva: false };
   };
   const r = await ctx.db.transaction(async (tx) => {
@@ -96,7 +97,7 @@ export async function registrarEntrada(
   });
   const v = vista(ctx.cifrador, r.f);
   if (r.nueva && v.compartida) await avisar(ctx, 'entrada del diario', () => publicar(ctx, o.idPaciente, { guardada: v }));
-  return { entrada: v, nueva: r.nueva };
+  return { registro: v, nueva: r.nueva };
 }
 
 export async function compartir(ctx: CtxAct, o: { idPaciente: number; actor: Actor; id: number; compartida: boolean }) {

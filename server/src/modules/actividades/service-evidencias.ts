@@ -1,6 +1,7 @@
 // Evidence: uploads streamed to storage with their type decided by the file's content, and files
 // served only to the patient who owns them or, when the patient allowed it, to their psychologist
 // (decision 121). Every view or download by the psychologist writes an audit row first.
+import { type Creado, idClienteDistinto } from '../../comun/id-cliente';
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { type Evidencia, EvidenciaCampos, MSG_ACTIVIDADES, type TipoArchivo, resolverTipoEvidencia } from '@miduelo/shared/actividades';
@@ -9,7 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import * as v from 'valibot';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { AlmacenEvidencias } from './almacen';
 import { type CtxAct, noEncontrada, publicar } from './comun';
 import {
@@ -177,7 +178,7 @@ export async function subirEvidencia(
   ctx: CtxEv,
   quien: Quien,
   o: { idAsignacion: number; partes: () => AsyncIterableIterator<Multipart> },
-): Promise<{ evidencia: Evidencia; nueva: boolean }> {
+): Promise<Creado<Evidencia>> {
   await asignacionDe(ctx, quien, o.idAsignacion);
   const campos: Record<string, string> = {};
   let archivo: Awaited<ReturnType<typeof guardarArchivo>> | null = null;
@@ -239,7 +240,7 @@ export async function subirEvidencia(
               previa.nombre_archivo !== null &&
               ctx.cifrador.leer(previa.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO) === deArchivo.nombre
             : previa.enlace !== null && ctx.cifrador.leer(previa.enlace, COLUMNA_ENLACE) === d.url);
-        if (!misma) throw conflict(MSG_ACTIVIDADES.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
+        if (!misma) throw idClienteDistinto();
         return { id: previa.id, nueva: false };
       }
       // The evidence the early look-up found was removed meanwhile: this request has no file to store.
@@ -289,7 +290,7 @@ export async function subirEvidencia(
   }
   const f = await evidenciaConAsignacion(ctx.db, id);
   if (!f) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
-  return { evidencia: vistaEvidencia(ctx.cifrador, quien.lado, f.ev), nueva };
+  return { registro: vistaEvidencia(ctx.cifrador, quien.lado, f.ev), nueva };
 }
 
 /** An evidence as the caller may see it, or 404 (never a hint that a private one exists). */

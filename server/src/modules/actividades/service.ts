@@ -2,6 +2,7 @@
 // the rules of §4 and §5). Every read and write is scoped to the psychologist's own patients: any
 // other id answers 404 and writes nothing. Writes run in one transaction with their audit rows and
 // publish to the patient's and the psychologist's rooms after commit.
+import { idClienteDistinto } from '../../comun/id-cliente';
 import { type AsignarDatos, type Estadisticas, MSG_ACTIVIDADES, type PlantillaDatos } from '@miduelo/shared/actividades';
 import { avisar } from '../../comun/aviso';
 import { type Actor, auditar } from '../../comun/auditoria';
@@ -191,7 +192,7 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
         const filas = await asignacionesPorIds(tx, ids);
         // Stripe's rule: the same id with other content is not a retry — it is refused, and nothing
         // is written, rather than answering the first content as if the change had been saved.
-        if (!mismaAsignacion(ctx, d, instrucciones, filas)) throw conflict(MSG_ACTIVIDADES.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
+        if (!mismaAsignacion(ctx, d, instrucciones, filas)) throw idClienteDistinto();
         return { ids, asignaciones: await vistas(ctx, 'psicologo', filas, tx), nueva: false };
       }
       exigirFechaLimite(ctx, d.fecha_limite);
@@ -235,7 +236,7 @@ export async function asignar(ctx: CtxAct, o: Psi & { actor: Actor; datos: Asign
   // 'Asignar' would assign the activity twice (decisions 287, 288). A replay publishes nothing:
   // the patient was told once.
   if (r.nueva) await avisar(ctx, 'asignar actividad', () => publicar(ctx, 'creada', r.ids, 'psicologo'));
-  return { asignadas: r.ids.length, asignaciones: r.asignaciones, nueva: r.nueva };
+  return { registro: { asignadas: r.ids.length, asignaciones: r.asignaciones }, nueva: r.nueva };
 }
 
 /** The assignment, locked, when it belongs to one of the psychologist's patients. */

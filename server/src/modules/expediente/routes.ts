@@ -1,5 +1,6 @@
 // Clinical record API of psychologists (spec 1 §7 Tests and Notes, base /api/psicologo). Handlers
 // read the session and call the service; the guard runs before any validation.
+import { responderCreado } from '../../comun/id-cliente';
 import {
   AplicacionesSchema,
   AplicacionSchema,
@@ -46,7 +47,7 @@ const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
     { schema: { body: AplicarTestSchema, response: { 200: AplicacionSchema, 201: AplicacionSchema } } },
     async (request, reply) => {
       const r = await s.aplicarTest(ctx, { ...quien(request), datos: request.body });
-      return reply.status(r.nueva ? 201 : 200).send(r.registro);
+      return responderCreado(reply, r);
     },
   );
 
@@ -96,7 +97,7 @@ const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
   // Decision 313: 201 when this call stored it, 200 when its client id was already stored (a retry).
   app.post('/notas', { schema: { body: CrearNotaSchema, response: { 200: NotaSchema, 201: NotaSchema } } }, async (request, reply) => {
     const r = await s.crearNota(ctx, { ...quien(request), datos: request.body });
-    return reply.status(r.nueva ? 201 : 200).send(r.registro);
+    return responderCreado(reply, r);
   });
 
   app.put('/notas/:id', { schema: { params: IdParams, body: EditarNotaSchema, response: { 200: NotaSchema } } }, async (request) =>

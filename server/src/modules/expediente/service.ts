@@ -16,6 +16,7 @@ import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { esPacienteDe } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
+import { type Creado, idClienteDistinto } from '../../comun/id-cliente';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import {
@@ -68,18 +69,6 @@ function yaGuardado(idPsicologo: number, previo: { id: number; id_psicologo: num
   if (previo.id_psicologo !== idPsicologo) throw conflict(MSG_EXPEDIENTE.idClienteAjeno, 'ID_CLIENTE_AJENO');
   return previo.id;
 }
-
-/** A record is created once per client id (decision 313): `nueva` is false when this call found
- * it already stored (a retry after a lost answer, or the same request at the same moment). */
-export interface Creado<T> {
-  registro: T;
-  nueva: boolean;
-}
-
-/** The client id of a stored record sent again with other content (she changed it after an
- * attempt whose answer was lost): 409 and nothing written. Answering the stored record would close
- * the form as saved and lose her change silently; the message says nothing of the stored content. */
-const idClienteDistinto = () => conflict(MSG_EXPEDIENTE.idClienteDistinto, 'ID_CLIENTE_DISTINTO');
 
 async function aplicacionYaGuardada(tx: DbOrTx, idPsicologo: number, idPaciente: number, idCliente: string) {
   const f = await repo.aplicacionPorCliente(tx, idPaciente, idCliente);
