@@ -2,7 +2,8 @@
 // Actividades, Global activities; §3; §4; §5; §7 Psychologist API; §8). Every text, limit and rule
 // both sides use; the server validates with these schemas and the forms reuse them.
 import * as v from 'valibot';
-import { caracteresValidos, esId, idClienteOpcional, idEntero, MSG_ID_CLIENTE } from './comun';
+import { caracteresValidos, esId, idClienteOpcional, idEntero } from './comun';
+import { MSG_ID_CLIENTE } from './id-cliente';
 import { esFechaIso } from './fechas';
 
 // ---------------------------------------------------------------- constants (spec 2 §4, §5, §9)

@@ -34,9 +34,4 @@ export const textoDeNombre = (s: string) => caracteresValidos(s) && !CONTROL_O_D
  * and sent again by a retry, which then answers the record already stored instead of a second one.
  * Optional (null when absent), 8–64 characters of A–Z, a–z, 0–9, '-' and '_'. */
 export const ID_CLIENTE = /^[A-Za-z0-9_-]{8,64}$/;
-export const MSG_ID_CLIENTE = {
-  invalido: 'El identificador de la petición no es válido',
-  distinto: 'Esta petición ya se guardó con otro contenido. No se guardó nada: revisa lo guardado y vuelve a guardar.',
-} as const;
-export const idClienteOpcional = (msg: string = MSG_ID_CLIENTE.invalido) =>
-  v.optional(v.nullable(v.pipe(v.string(msg), v.regex(ID_CLIENTE, msg))), null);
+export const idClienteOpcional = (msg: string) => v.optional(v.nullable(v.pipe(v.string(msg), v.regex(ID_CLIENTE, msg))), null);

@@ -1,7 +1,8 @@
 // The patient's emotion diary (issue 14, decision 126): how the day felt, recorded from the app;
 // only entries the patient shares reach the psychologist's file.
 import * as v from 'valibot';
-import { caracteresValidos, idClienteOpcional, longitudTexto, MSG_ID_CLIENTE } from './comun';
+import { caracteresValidos, idClienteOpcional, longitudTexto } from './comun';
+import { MSG_ID_CLIENTE } from './id-cliente';
 import { esFechaIso } from './fechas';
 
 export const EMOCIONES = [

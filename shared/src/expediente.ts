@@ -2,7 +2,8 @@
 // panel, §4, §5, §8): psychological tests, their applications and answers, the score evolution, and
 // the psychologist's notes. Scores are computed on the server only (decision 101).
 import * as v from 'valibot';
-import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta, MSG_ID_CLIENTE } from './comun';
+import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta } from './comun';
+import { MSG_ID_CLIENTE } from './id-cliente';
 import { MSG_GENERICO } from './errores';
 
 // ---------------------------------------------------------------- constants

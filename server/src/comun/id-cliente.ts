@@ -1,7 +1,7 @@
 // Decision 313: a create carries an optional client id, and a retry of it after a lost answer
 // stores nothing twice. What every module's create shares: the shape of its answer, how a route
 // answers it, and the refusal of a known id sent with other content.
-import { MSG_ID_CLIENTE } from '@miduelo/shared/comun';
+import { MSG_ID_CLIENTE } from '@miduelo/shared/id-cliente';
 import type { FastifyReply } from 'fastify';
 import { conflict } from '../errors';
 
