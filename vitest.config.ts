@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Unit tests import client code as the client does (`@/lib/live/...`).
+  // Unit tests import client code as the client does (`@/nucleo/live/...`).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./client/src/', import.meta.url)) }] },
   test: {
     include: ['tests/**/*.test.ts'],

@@ -5,7 +5,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { vigilarSesion } from './lib/session';
-import { iniciarSocket } from './lib/socket';
+import { iniciarSocket } from './nucleo/socket';
 import { cargarZonaClinica, leerZonaDeLaPagina } from './lib/zona';
 import { routeTree } from './routeTree.gen';
 

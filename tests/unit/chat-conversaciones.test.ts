@@ -17,7 +17,7 @@ vi.hoisted(() => {
 });
 
 import type { AdaptadorConv, MensajeServidor, ResumenBase } from '@/features/chat/conversaciones-tipos';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { useToasts } from '@/lib/toast';
 
 type Resumen = ResumenBase & { id: number };

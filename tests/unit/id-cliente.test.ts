@@ -3,7 +3,7 @@
 // new one (the change is stored, not answered with the first record). The hook around it
 // (useIdCliente: a new opening starts over) runs in real React in tests/e2e/expediente.test.ts.
 import { describe, expect, it } from 'vitest';
-import { idsPorContenido } from '@/lib/id-cliente';
+import { idsPorContenido } from '@/nucleo/id-cliente';
 
 const nota = (contenido: string) => ({ id_paciente: 7, titulo: 'Sesión 7', contenido, tipo: 'general', id_aplicacion: null });
 

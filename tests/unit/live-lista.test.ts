@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aplicarCambio, fusionarPorId, fusionarRespuesta, listaVacia, type OpcionesLista } from '@/lib/live/lista';
+import { aplicarCambio, fusionarPorId, fusionarRespuesta, listaVacia, type OpcionesLista } from '@/nucleo/live/lista';
 
 interface Cita {
   id: number;

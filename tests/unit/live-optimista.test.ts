@@ -6,8 +6,8 @@ import {
   esFalloDeRed,
   nuevoIdCliente,
   pendientesAReintentar,
-} from '@/lib/live/optimista';
-import { fusionarPorSeq } from '@/lib/live/secuencia';
+} from '@/nucleo/live/optimista';
+import { fusionarPorSeq } from '@/nucleo/live/secuencia';
 
 interface Item {
   seq: number | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fusionarPorSeq, primerSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/lib/live/secuencia';
+import { fusionarPorSeq, primerSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/nucleo/live/secuencia';
 
 interface Item {
   seq: number | null;

@@ -1,6 +1,6 @@
 import { POLL_MS } from '@miduelo/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type EstadoConexion, vigilarConexion } from '@/lib/live/vigilancia';
+import { type EstadoConexion, vigilarConexion } from '@/nucleo/live/vigilancia';
 
 /** A connection status the test drives, like the socket store. */
 function conexion(inicial: EstadoConexion) {

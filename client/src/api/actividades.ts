@@ -1,6 +1,6 @@
 import type { Asignacion, Estadisticas, Evidencia, Historial, Modulo, Plantilla } from '@miduelo/shared/actividades';
 import type { Entrada } from '@miduelo/shared/diario';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Grief modules, the activity catalogue, assignments and evidence (spec 2 §7, base /api/psicologo).
 const base = '/api/psicologo';

@@ -1,6 +1,6 @@
 import type { Estadisticas } from '@miduelo/shared/administracion';
 import type { FilaAuditoria, PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // The Admin API of spec 2 §7 (base /api/admin).
 const base = '/api/admin';

@@ -9,7 +9,7 @@ import type {
   MsgIdRespuesta,
 } from '@miduelo/shared/citas';
 import type * as v from 'valibot';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Agenda calls of spec 1 §7 (base /api/psicologo): the week, appointments, availability, exceptions.
 const base = '/api/psicologo';

@@ -6,7 +6,7 @@ import type {
   VerificarTokenRespuestaSchema,
 } from '@miduelo/shared/auth-respuestas';
 import type * as v from 'valibot';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Account calls of spec 1 §7. They answer 401/403 as part of their own flow (wrong password,
 // expired link), so the session-expired handling is switched off for them.

@@ -9,7 +9,7 @@ import type {
   UsuarioDisponible,
   VerificarChat,
 } from '@miduelo/shared/chat-respuestas';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Chat calls: the psychologist's (spec 1 §7, base /api/psicologo) and the administrator's
 // (spec 2 §7, base /api/admin). The socket side of the chat lives in features/chat.

@@ -1,4 +1,4 @@
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // The public configuration of server/src/plugins/cliente.ts (no shared schema yet).
 interface ConfigPublica {

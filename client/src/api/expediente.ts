@@ -9,7 +9,7 @@ import type {
   Test,
   TestDetalle,
 } from '@miduelo/shared/expediente';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Clinical record calls of spec 1 §7 Tests and Notes (base /api/psicologo).
 const base = '/api/psicologo';

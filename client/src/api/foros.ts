@@ -9,7 +9,7 @@ import type {
   Reporte,
   Tema,
 } from '@miduelo/shared/foros';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Forum calls (spec 2 §7, base /api/foros; every answer wrapped in `data`). The socket side lives in
 // features/foros.

@@ -1,5 +1,5 @@
 import type { Paciente, PerfilBasico, ProximaCita } from '@miduelo/shared/pacientes';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Patient calls of spec 1 §7 (base /api/psicologo): the list (also the agenda's patient select),
 // the file, the next appointment and the linking code.

@@ -2,7 +2,7 @@ import type { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
 import type { EstadoConsentimiento } from '@miduelo/shared/consentimiento';
 import type { ContrasenaCambiadaRespuesta, Perfil, PerfilActualizadoRespuesta } from '@miduelo/shared/perfil';
 import type * as v from 'valibot';
-import { http } from '@/lib/http';
+import { http } from '@/nucleo/http';
 
 // Profile calls (spec 2 §7): the psychologist's under /api/psicologo, the administrator's under /api/admin.
 type Msg = v.InferOutput<typeof MsgRespuesta>;

@@ -2,7 +2,7 @@ import type { TokenPsicologo } from '@miduelo/shared/auth';
 import { INTERVALO_EXPIRACION_MS, STORAGE_TOKEN } from '@miduelo/shared/constants';
 import { create } from 'zustand';
 import { conservarToastsAlRecargar } from './toast';
-import { asegurarXsrf, CABECERA_XSRF } from './xsrf';
+import { asegurarXsrf, CABECERA_XSRF } from '@/nucleo/xsrf';
 
 /** The signed-in web user: a psychologist or an administrator (spec 1 §3, session token payload). */
 export type UsuarioWeb = TokenPsicologo;

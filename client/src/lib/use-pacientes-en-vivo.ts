@@ -5,8 +5,8 @@ import { porApellido } from '@miduelo/shared/nombres';
 import type { Paciente } from '@miduelo/shared/pacientes';
 import { PacientesCambioSchema } from '@miduelo/shared/realtime-pacientes';
 import { listarPacientes } from '@/api/pacientes';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useListaViva } from '@/lib/live/use-lista-viva';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useListaViva } from '@/nucleo/live/use-lista-viva';
 
 /**
  * Reloaded when the socket reconnects and every 30 s while it is down; rows patched live stay in the

@@ -1,7 +1,7 @@
 import { type Asignacion, masRecienteAsignacion } from '@miduelo/shared/actividades';
 import { ActividadCambioSchema } from '@miduelo/shared/realtime-actividades';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useListaViva } from '@/lib/live/use-lista-viva';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useListaViva } from '@/nucleo/live/use-lista-viva';
 import { listarAsignaciones } from '@/api/actividades';
 
 /** A patient's assigned activities, kept live: the patient's uploads, visibility switch and

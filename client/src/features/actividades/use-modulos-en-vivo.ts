@@ -1,7 +1,7 @@
 import type { Modulo } from '@miduelo/shared/actividades';
 import { ActividadCambioSchema } from '@miduelo/shared/realtime-actividades';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { listarModulos } from '@/api/actividades';
 
 /** The five modules of a patient, reloaded when any of the patient's activities changes. */

@@ -18,11 +18,11 @@ import {
 } from '@miduelo/shared/realtime-citas';
 import { useCallback, useEffect, useState } from 'react';
 import { agendaDeSemana, citasDeAgenda, obtenerDisponibilidad, obtenerExcepciones } from '@/api/agenda';
-import { ApiError } from '@/lib/http';
-import { fusionarPorId } from '@/lib/live/lista';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useListaViva } from '@/lib/live/use-lista-viva';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { ApiError } from '@/nucleo/http';
+import { fusionarPorId } from '@/nucleo/live/lista';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useListaViva } from '@/nucleo/live/use-lista-viva';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { ahoraClinica } from '@/lib/format';
 

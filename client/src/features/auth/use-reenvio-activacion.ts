@@ -3,7 +3,7 @@ import { RETRASO_REENVIO_ACTIVACION_MS, TOAST_CUENTA_MS } from '@miduelo/shared/
 import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
 import { useCallback, useEffect, useRef } from 'react';
 import { confirmar } from '@/lib/confirm';
-import { mostrarError } from '@/lib/http';
+import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { reenviarActivacion } from '@/api/auth';
 

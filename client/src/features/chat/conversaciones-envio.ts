@@ -9,11 +9,11 @@ import {
   esFalloDeRed,
   nuevoIdCliente,
   pendientesAReintentar,
-} from '@/lib/live/optimista';
+} from '@/nucleo/live/optimista';
 import { fusionarMensajes } from './mensajes';
 import type { AdaptadorConv, EstadoConv, MensajeConv, MensajeServidor, ResumenBase } from './conversaciones-tipos';
-import { ApiError, mensajeDeError } from '@/lib/http';
-import type { SocketApp } from '@/lib/socket';
+import { ApiError, mensajeDeError } from '@/nucleo/http';
+import type { SocketApp } from '@/nucleo/socket';
 import { toast } from '@/lib/toast';
 
 interface ContextoEnvio<R extends ResumenBase> {

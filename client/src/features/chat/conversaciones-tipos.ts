@@ -1,6 +1,6 @@
 // Types of the shared conversation store (lib/conversaciones.ts) and of each side's adapter.
 import type { Remitente } from '@miduelo/shared/chat-respuestas';
-import type { SocketApp } from '@/lib/socket';
+import type { SocketApp } from '@/nucleo/socket';
 
 /** A message as the screen holds it: stored (with `seq`) or still on its way (`seq` null). */
 export interface MensajeConv {

@@ -5,11 +5,11 @@
 import { ESCRIBIENDO_CADUCA_MS } from '@miduelo/shared/chat';
 import { create } from 'zustand';
 import { crearEnvios } from './conversaciones-envio';
-import { primerSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/lib/live/secuencia';
+import { primerSeq, sincronizarDespuesDe, ultimoSeqContiguo } from '@/nucleo/live/secuencia';
 import { fusionarMensajes } from './mensajes';
 import type { AdaptadorConv, EstadoConv, EventosConv, MensajeConv, MensajeServidor, ResumenBase } from './conversaciones-tipos';
-import { vigilarRecurso } from '@/lib/live/vigilar-socket';
-import { type SocketApp, useSocket } from '@/lib/socket';
+import { vigilarRecurso } from '@/nucleo/live/vigilar-socket';
+import { type SocketApp, useSocket } from '@/nucleo/socket';
 
 const PAGINA = 200;
 const LOTE_SINCRONIZACION = 500;

@@ -1,8 +1,8 @@
 // Pieces of the socket side of both chat adapters (features/chat/api.ts, features/admin-chat/api.ts).
 import type { ChatServidorACliente } from '@miduelo/shared/realtime-chat';
 import * as v from 'valibot';
-import { ApiError } from '@/lib/http';
-import type { SocketApp } from '@/lib/socket';
+import { ApiError } from '@/nucleo/http';
+import type { SocketApp } from '@/nucleo/socket';
 
 /** How long a socket request waits for its acknowledgement. */
 export const ESPERA_ACK_MS = 10_000;

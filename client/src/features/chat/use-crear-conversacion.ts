@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 
 interface Opciones<C> {

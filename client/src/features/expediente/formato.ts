@@ -1,7 +1,7 @@
 import { nombreArchivoPdf } from '@miduelo/shared/expediente';
 import { pdfDeAplicacion } from '@/api/expediente';
 import { diaClinica } from '@/lib/format';
-import { mostrarError } from '@/lib/http';
+import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 
 /** Downloads the server's PDF of an application under the spec's name (test name plus date). */

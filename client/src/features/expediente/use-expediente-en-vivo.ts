@@ -3,11 +3,11 @@ import { AplicacionEventoSchema, NotaEventoSchema } from '@miduelo/shared/realti
 import { useCallback } from 'react';
 import { aplicacionesDePaciente, evolucionDePaciente, listarTests, notasDePaciente } from '@/api/expediente';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useListaViva } from '@/lib/live/use-lista-viva';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useListaViva } from '@/nucleo/live/use-lista-viva';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 
 const masRecienteAplicacion = (a: Aplicacion, b: Aplicacion) => b.fecha.localeCompare(a.fecha) || b.id_aplicacion - a.id_aplicacion;
 const masAntiguaEvolucion = (a: Evolucion, b: Evolucion) => a.fecha.localeCompare(b.fecha) || a.id_aplicacion - b.id_aplicacion;

@@ -12,8 +12,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { confirmar } from '@/lib/confirm';
 import { fijarPendientes } from '@/lib/invitaciones-pendientes';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { fechaHora } from '@/lib/format';
 

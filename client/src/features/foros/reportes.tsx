@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorCarga } from '@/components/ui/error-carga';
 import { Spinner } from '@/components/ui/spinner';
-import { mensajeDeError } from '@/lib/http';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { mensajeDeError } from '@/nucleo/http';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { fechaHora } from '@/lib/format';
 

@@ -7,12 +7,12 @@ import { lectorDeTema } from '@miduelo/shared/foros-lectura';
 import { EventoMensajeForoSchema, EventoOcultoSchema } from '@miduelo/shared/realtime-foros';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { marcarTemaLeido, mensajesDespuesDe, publicarMensaje } from '@/api/foros';
-import { ApiError } from '@/lib/http';
-import { agregarPendiente, cambiarPendiente, esFalloDeRed, nuevoIdCliente } from '@/lib/live/optimista';
-import { type EstadoEnvio, fusionarPorSeq, ultimoSeqContiguo } from '@/lib/live/secuencia';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { vigilarRecurso } from '@/lib/live/vigilar-socket';
-import { useSocket } from '@/lib/socket';
+import { ApiError } from '@/nucleo/http';
+import { agregarPendiente, cambiarPendiente, esFalloDeRed, nuevoIdCliente } from '@/nucleo/live/optimista';
+import { type EstadoEnvio, fusionarPorSeq, ultimoSeqContiguo } from '@/nucleo/live/secuencia';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { vigilarRecurso } from '@/nucleo/live/vigilar-socket';
+import { useSocket } from '@/nucleo/socket';
 
 export type PostUI = Omit<MensajeForo, 'seq' | 'id_mensaje'> & { seq: number | null; id_mensaje: number | null; estado: EstadoEnvio };
 

@@ -11,8 +11,8 @@ import {
 import { useEffect } from 'react';
 import { misInvitaciones } from '@/api/foros';
 import { fijarPendientes } from '@/lib/invitaciones-pendientes';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { toast } from '@/lib/toast';
 
 // Counts set by live events, numbered: a read that started before one of them (and may answer after

@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { listarChats, listarChatsAdmin } from '@/api/chat';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
-import { vigilarRecurso } from '@/lib/live/vigilar-socket';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
+import { vigilarRecurso } from '@/nucleo/live/vigilar-socket';
 import { fijarNoLeidos, hayPantallaDeChat, marcaNoLeidos, reemplazarNoLeidos } from '@/lib/no-leidos';
 
 // Only the fields the total needs, read into one shape for both sides: { id, n }.

@@ -5,8 +5,8 @@ import { MSG } from '@miduelo/shared/auth-textos';
 import { CuentaActualizadaSchema } from '@miduelo/shared/realtime-cuenta';
 import { BadgeAlert } from 'lucide-react';
 import { obtenerPerfil } from '@/api/perfil';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 
 export default function AvisoCuentaLimitada() {
   const perfil = useLiveResource({ fetch: obtenerPerfil });

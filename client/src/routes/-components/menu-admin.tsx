@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
 import { verificarAdmin } from '@/api/auth';
 import { iniciales } from '@/lib/format';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { cerrarSesion, type UsuarioWeb } from '@/lib/session';
 
 const itemBase =

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { hoyClinica } from '@/lib/format';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { diarioCompartido } from '@/api/actividades';
 
 const colorIntensidad = (n: number) => (n >= 8 ? 'bg-peligro-600' : n >= 5 ? 'bg-aviso-600' : 'bg-salvia-500');

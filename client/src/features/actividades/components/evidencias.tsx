@@ -14,7 +14,7 @@ import { Button, botonClases } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
-import { mostrarError } from '@/lib/http';
+import { mostrarError } from '@/nucleo/http';
 import { descargarEvidencia } from '@/api/actividades';
 import { fechaHora } from '@/lib/format';
 

@@ -3,8 +3,8 @@ import { ActividadCambioSchema } from '@miduelo/shared/realtime-actividades';
 import dayjs from 'dayjs';
 import { TrendingUp } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { historialModulos } from '@/api/actividades';
 
 const ANCHO = 600;

@@ -14,7 +14,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useModulosEnVivo } from '../use-modulos-en-vivo';
 import { DetalleActividadModulo } from './detalle-actividad-modulo';

@@ -1,7 +1,7 @@
 import { type Asignacion, TEXTOS_ACTIVIDADES as T } from '@miduelo/shared/actividades';
 import { useRef } from 'react';
-import { ApiError, mostrarError } from '@/lib/http';
-import { useIdCliente } from '@/lib/id-cliente';
+import { ApiError, mostrarError } from '@/nucleo/http';
+import { useIdCliente } from '@/nucleo/id-cliente';
 import { toast } from '@/lib/toast';
 import { actualizarPlantilla, asignarAlPaciente, crearPlantilla, type DatosPlantilla } from '@/api/actividades';
 import { PlantillaModal } from './plantilla-modal';

@@ -5,7 +5,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { mostrarError } from '@/lib/http';
+import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { enviarRecordatorio } from '@/api/actividades';
 import { TONO_PRIORIDAD } from './estados';

@@ -12,7 +12,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
 import { leerAuditoria } from '@/api/administracion';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 import { fechaHora } from '@/lib/format';
 

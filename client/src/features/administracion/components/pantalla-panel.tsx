@@ -11,8 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorCarga } from '@/components/ui/error-carga';
 import { Cargando } from '@/components/ui/spinner';
 import { listarPsicologos, obtenerEstadisticas } from '@/api/administracion';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { nombreDe } from '../formato';
 import { fechaCorta } from '@/lib/format';
 

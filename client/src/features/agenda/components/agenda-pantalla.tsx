@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/nucleo/socket';
 import { usePacientesEnVivo } from '@/lib/use-pacientes-en-vivo';
 import { disponibilidadDeGrid } from '@/features/agenda/disponibilidad';
 import { ahoraClinica } from '@/lib/format';

@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
 import { fechaLarga } from '@/lib/format';
-import { ApiError, mostrarError } from '@/lib/http';
+import { ApiError, mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { cambiarEstadoCita, eliminarCita, eliminarDuplicadas } from '@/api/agenda';
 import { useAgendaContexto } from '@/features/agenda/agenda-contexto';

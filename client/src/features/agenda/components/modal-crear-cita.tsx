@@ -20,7 +20,7 @@ import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { crearCita } from '@/api/agenda';

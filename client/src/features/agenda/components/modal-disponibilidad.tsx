@@ -1,4 +1,4 @@
-import { fusionarPorId } from '@/lib/live/lista';
+import { fusionarPorId } from '@/nucleo/live/lista';
 import { DisponibilidadBody, type Disponibilidad, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/shared/citas';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { Clock, Lightbulb, Plus, Trash2 } from 'lucide-react';
@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { confirmar } from '@/lib/confirm';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { agregarDisponibilidad, eliminarDisponibilidad } from '@/api/agenda';
 import { useAgendaContexto } from '@/features/agenda/agenda-contexto';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { reagendarCita } from '@/api/agenda';
 import { useAgendaContexto } from '@/features/agenda/agenda-contexto';

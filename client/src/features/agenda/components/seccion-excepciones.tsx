@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { confirmar } from '@/lib/confirm';
 import { fechaLarga } from '@/lib/format';
-import { mostrarError } from '@/lib/http';
+import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { crearExcepcion, eliminarExcepcion } from '@/api/agenda';
 import { useAgendaContexto } from '@/features/agenda/agenda-contexto';

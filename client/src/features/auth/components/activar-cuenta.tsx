@@ -8,7 +8,7 @@ import { Button, botonClases } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { mensajeDeError } from '@/lib/http';
+import { mensajeDeError } from '@/nucleo/http';
 import { activarCuenta } from '@/api/auth';
 import { reenviarCorreoActivacion } from '@/features/auth/use-reenvio-activacion';
 

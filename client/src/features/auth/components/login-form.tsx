@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { ApiError, mostrarError } from '@/lib/http';
+import { ApiError, mostrarError } from '@/nucleo/http';
 import { iniciarSesion, rutaInicio, usuarioDeToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { mostrarError } from '@/lib/http';
+import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { recuperarContrasena } from '@/api/auth';

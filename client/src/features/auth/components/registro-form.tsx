@@ -11,7 +11,7 @@ import { Field, MensajeError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { hoyClinica } from '@/lib/format';
-import { ApiError, mostrarError } from '@/lib/http';
+import { ApiError, mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { registrarPsicologo } from '@/api/auth';

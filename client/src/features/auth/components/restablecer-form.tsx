@@ -9,11 +9,11 @@ import { ErrorCarga } from '@/components/ui/error-carga';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, mensajeDeError } from '@/lib/http';
+import { ApiError, mensajeDeError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
-import { esFalloDeRed } from '@/lib/live/optimista';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { esFalloDeRed } from '@/nucleo/live/optimista';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { type CuentaRestablecer, restablecerContrasena, verificarTokenRestablecer } from '@/api/auth';
 import { RequisitosContrasena } from './requisitos-contrasena';
 

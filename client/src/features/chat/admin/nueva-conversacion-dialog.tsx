@@ -10,7 +10,7 @@ import { MensajeError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { ErrorCarga } from '@/components/ui/error-carga';
 import { useCrearConversacion } from '../use-crear-conversacion';
 import { crearChatAdmin, type FiltroUsuarios, usuariosDisponibles } from '@/api/chat';

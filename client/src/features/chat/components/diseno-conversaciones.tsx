@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Cargando } from '@/components/ui/spinner';
 import { cx } from '@/lib/cx';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/nucleo/socket';
 
 interface DisenoConversacionesProps {
   busqueda: string;

@@ -7,7 +7,7 @@ import { MensajeError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Cargando } from '@/components/ui/spinner';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { ErrorCarga } from '@/components/ui/error-carga';
 import { useCrearConversacion } from '../use-crear-conversacion';
 import { crearChat, pacientesSinChat } from '@/api/chat';

@@ -1,7 +1,7 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import type { Chat } from '@miduelo/shared/chat-respuestas';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { DisenoConversaciones } from '@/features/chat/components/diseno-conversaciones';
 import { ListaConversaciones } from '@/features/chat/components/lista-conversaciones';

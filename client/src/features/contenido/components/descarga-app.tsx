@@ -1,7 +1,7 @@
 import { Smartphone } from 'lucide-react';
 import { botonClases } from '@/components/ui/button';
 import { cx } from '@/lib/cx';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { obtenerConfigPublica } from '@/api/contenido';
 
 /** Android download button; shown only when the server publishes an apk URL. */

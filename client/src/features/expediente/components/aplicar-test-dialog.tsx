@@ -17,9 +17,9 @@ import { Cargando } from '@/components/ui/spinner';
 import { aplicarTest, obtenerTest } from '@/api/expediente';
 import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
-import { ApiError, mensajeDeError } from '@/lib/http';
-import { useIdCliente } from '@/lib/id-cliente';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { ApiError, mensajeDeError } from '@/nucleo/http';
+import { useIdCliente } from '@/nucleo/id-cliente';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 

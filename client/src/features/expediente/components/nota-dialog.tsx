@@ -13,8 +13,8 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { crearNota, editarNota } from '@/api/expediente';
 import { cx } from '@/lib/cx';
-import { ApiError, mensajeDeError } from '@/lib/http';
-import { useIdCliente } from '@/lib/id-cliente';
+import { ApiError, mensajeDeError } from '@/nucleo/http';
+import { useIdCliente } from '@/nucleo/id-cliente';
 import { useSinGuardar } from '@/lib/sin-guardar';
 import { toast } from '@/lib/toast';
 

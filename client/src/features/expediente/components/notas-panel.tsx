@@ -13,7 +13,7 @@ import { eliminarNota } from '@/api/expediente';
 import { confirmar } from '@/lib/confirm';
 import { cx } from '@/lib/cx';
 import { AlAbrir } from '@/lib/diferido';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { fechaHora } from '@/lib/format';
 import type { ExpedienteEnVivo } from '../use-expediente-en-vivo';

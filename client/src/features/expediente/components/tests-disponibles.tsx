@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorCarga } from '@/components/ui/error-carga';
 import { Cargando } from '@/components/ui/spinner';
 import { AlAbrir } from '@/lib/diferido';
-import { ApiError } from '@/lib/http';
+import { ApiError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { fechaCorta } from '@/lib/format';
 import type { ExpedienteEnVivo } from '../use-expediente-en-vivo';

@@ -3,7 +3,7 @@ import { Copy, KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { obtenerPerfilBasico } from '@/api/pacientes';
 
 /** The psychologist's own linking code, to hand to a new patient who registers in the app. */

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Cargando } from '@/components/ui/spinner';
-import { useEventoSocket } from '@/lib/live/use-evento-socket';
+import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
 import { usePacientesEnVivo } from '@/lib/use-pacientes-en-vivo';
 import { CodigoVinculacion } from './codigo-vinculacion';
 

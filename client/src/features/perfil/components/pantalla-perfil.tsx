@@ -28,8 +28,8 @@ import {
   solicitarCambioCorreo,
 } from '@/api/perfil';
 import { iniciales } from '@/lib/format';
-import { ApiError, mensajeDeError } from '@/lib/http';
-import { useLiveResource } from '@/lib/live/use-live-resource';
+import { ApiError, mensajeDeError } from '@/nucleo/http';
+import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { cerrarSesion, iniciarSesion } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';

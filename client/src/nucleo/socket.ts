@@ -2,7 +2,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@miduelo/shared
 import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { expirarSesion } from './http';
-import { estaAutenticado, tokenGuardado, useSession } from './session';
+import { estaAutenticado, tokenGuardado, useSession } from '@/lib/session';
 
 type EstadoSocket = 'conectado' | 'desconectado' | 'conectando';
 export type SocketApp = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -1,7 +1,7 @@
 import { RETRASO_LOGOUT_SESION_EXPIRADA_MS, TOAST_SESION_EXPIRADA_MS } from '@miduelo/shared/constants';
 import { type ErrorRespuesta, MSG_GENERICO } from '@miduelo/shared/errores';
-import { cerrandoSesion, cerrarSesion, tokenGuardado } from './session';
-import { toast } from './toast';
+import { cerrandoSesion, cerrarSesion, tokenGuardado } from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { asegurarXsrf, CABECERA_XSRF, esMetodoSeguro } from './xsrf';
 
 /** A failed API call. `status` 0 means the server could not be reached. */

@@ -1,5 +1,5 @@
 import { POLL_MS } from '@miduelo/shared/constants';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/nucleo/socket';
 import { vigilarConexion } from './vigilancia';
 
 /**

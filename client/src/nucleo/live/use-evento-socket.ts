@@ -1,7 +1,7 @@
 import type { ServerToClientEvents } from '@miduelo/shared/realtime';
 import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
-import { useSocket } from '@/lib/socket';
+import { useSocket } from '@/nucleo/socket';
 
 /**
  * Listens to one server event while the component is mounted (and across reconnections: the
