@@ -3,7 +3,8 @@
 import { longitudTexto } from '@miduelo/shared/comun';
 import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { api, ErrorApi, guardarCache, leerCache } from '../lib/api';
+import { registrarEntrada } from '../api/diario';
+import { ErrorApi, guardarCache, leerCache } from '../lib/api';
 import { hoyClinica } from '../lib/fechas';
 import { colorDe, EMOCIONES, PENDIENTE_DIARIO, SIN_CONEXION_DIARIO, textoIntensidad } from '../lib/diario';
 import { ID_CLIENTE_DISTINTO, idParaEnviar, nuevoIdDeEnvio, renovarIdDeEnvio } from '../lib/id-cliente';
@@ -101,16 +102,13 @@ export function FormularioEntrada({
     setAviso(null);
     const id_cliente = idParaEnviar(idCliente.current, contenidoDe(fecha, { emocion, intensidad, nota, compartida }));
     try {
-      const e = await api<Entrada>('/diario', {
-        metodo: 'POST',
-        cuerpo: {
-          ...(fecha ? { fecha } : {}),
-          emocion,
-          intensidad,
-          nota: nota.trim() || null,
-          compartida,
-          id_cliente,
-        },
+      const e = await registrarEntrada({
+        ...(fecha ? { fecha } : {}),
+        emocion,
+        intensidad,
+        nota: nota.trim() || null,
+        compartida,
+        id_cliente,
       });
       guardarCache(clave, null);
       renovarIdDeEnvio(idCliente.current);

@@ -1,15 +1,14 @@
 // Home's "today's pending activities" (issue 17, docs/decisions/203): in progress and due today or
 // earlier, live when the psychologist assigns, changes or reminds. Types only from shared/: this
 // stays in the first load.
-import type { Asignacion } from '@miduelo/shared/actividades';
 import { ChevronRight, Sprout } from 'lucide-react';
+import { useMisActividades } from '../api/actividades';
 import { aplicarAsignacion, pendientesDeHoy, textoFechaLimite } from '../lib/actividades';
-import { useRecurso } from '../lib/api';
 import { useAlDia, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 
 export function PendientesDeHoy() {
-  const actividades = useRecurso<Asignacion[]>('/actividades');
+  const actividades = useMisActividades();
   useEvento('mi-actividad:cambio', (p) => actividades.fijar((l) => aplicarAsignacion(l, p.tipo, p.asignacion)));
   useAlDia(() => void actividades.recargar());
   const hoy = pendientesDeHoy(actividades.datos);

@@ -3,14 +3,15 @@
 import { mensajeContrasena, REQUISITOS_CONTRASENA, requisitosFaltantes } from '@miduelo/shared/contrasena';
 import { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL } from '@miduelo/shared/perfil-textos';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api, ErrorApi, useRecurso } from '../lib/api';
-import { actualizarSesion, type PacienteSesion, terminar } from '../lib/sesion';
+import { actualizarPerfil, cambiarContrasena, useMiPerfil } from '../api/perfil';
+import { ErrorApi } from '../lib/api';
+import { actualizarSesion, terminar } from '../lib/sesion';
 import { Aviso, Boton, Campo, Tarjeta } from './ui';
 
 type Mensaje = { tono: 'exito' | 'error'; texto: string } | null;
 
 export function DatosDeContacto() {
-  const perfil = useRecurso<PacienteSesion>('/perfil', 'perfil');
+  const perfil = useMiPerfil();
   const [telefono, setTelefono] = useState('');
   const [email, setEmail] = useState('');
   const [errores, setErrores] = useState<Record<string, string>>({});
@@ -34,10 +35,7 @@ export function DatosDeContacto() {
     setErrores({});
     setMensaje(null);
     try {
-      const r = await api<{ msg: string; correo_cambiado: boolean; perfil: PacienteSesion }>('/perfil', {
-        metodo: 'PUT',
-        cuerpo: { telefono: telefono.trim(), email: email.trim() },
-      });
+      const r = await actualizarPerfil({ telefono: telefono.trim(), email: email.trim() });
       perfil.fijar(() => r.perfil);
       setMensaje({ tono: 'exito', texto: r.msg });
       if (r.correo_cambiado) {
@@ -134,10 +132,7 @@ export function CambioDeContrasena() {
     setErrores({});
     setGuardando(true);
     try {
-      const res = await api<{ msg: string; token: string }>('/cambiar-contrasena', {
-        metodo: 'PUT',
-        cuerpo: { contrasenaActual: valores.contrasenaActual, nuevaContrasena: valores.nuevaContrasena },
-      });
+      const res = await cambiarContrasena(valores.contrasenaActual, valores.nuevaContrasena);
       // The other sessions ended; this one goes on with the fresh token.
       actualizarSesion({ token: res.token });
       setValores(VACIO);

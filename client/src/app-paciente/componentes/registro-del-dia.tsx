@@ -4,7 +4,7 @@
 import type { Entrada } from '@miduelo/shared/diario';
 import { NotebookPen } from 'lucide-react';
 import { useState } from 'react';
-import { useRecurso } from '../lib/api';
+import { useMiDiario } from '../api/diario';
 import { conEntrada, RUTA_DIARIO } from '../lib/diario';
 import { Enlace } from '../lib/enrutador';
 import { hoyClinica } from '../lib/fechas';
@@ -12,7 +12,7 @@ import { FormularioEntrada, PuntoEmocion } from './formulario-diario';
 import { Tarjeta } from './ui';
 
 export default function RegistroDelDia() {
-  const diario = useRecurso<Entrada[]>('/diario');
+  const diario = useMiDiario();
   const [otra, setOtra] = useState(false);
   const [recien, setRecien] = useState(false);
   const hoy = hoyClinica();

@@ -6,7 +6,8 @@ import { Camera, ChevronLeft, Clock, ExternalLink, FileText, Link2, Music, Paper
 import { useEffect, useRef, useState } from 'react';
 import { Aviso, AvisoGuardado, Boton, Cuenta, Tarjeta } from '../componentes/ui';
 import { aplicarAsignacion, ETIQUETA_ESTADO_APP, subirEvidencia, tamanoLegible, textoFechaLimite, urlDeArchivo } from '../lib/actividades';
-import { api, ErrorApi, useRecurso } from '../lib/api';
+import { cambiarEstadoActividad, cambiarVisibilidadEvidencias, eliminarEvidencia, useMiActividad } from '../api/actividades';
+import { ErrorApi } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { fechaLarga, horaDe } from '../lib/fechas';
@@ -17,7 +18,7 @@ const ACEPTA =
   'image/*,video/*,audio/*,application/pdf,.pdf,.jpg,.jpeg,.png,.gif,.webp,.bmp,.mp4,.webm,.mov,.avi,.mp3,.wav,.ogg,.opus,.m4a,.aac,.flac';
 
 export default function Actividad({ id }: { id: number }) {
-  const recurso = useRecurso<Asignacion>(`/actividades/${id}`);
+  const recurso = useMiActividad(id);
   const [aviso, setAviso] = useState<string | null>(null);
   const a = recurso.datos;
 
@@ -124,7 +125,7 @@ function CambiarEstado({ a, alCambiar }: { a: Asignacion; alCambiar: (a: Asignac
     setEnviando(true);
     setError(null);
     try {
-      alCambiar(await api<Asignacion>(`/actividades/${a.id_asignacion}`, { metodo: 'PATCH', cuerpo: { estado: destino } }));
+      alCambiar(await cambiarEstadoActividad(a.id_asignacion, destino));
     } catch (e) {
       setError(e instanceof ErrorApi ? e.message : 'No pudimos guardar el cambio.');
     } finally {
@@ -155,12 +156,7 @@ function Evidencias({ a, alCambiar, recargar }: { a: Asignacion; alCambiar: (a: 
     setCambiando(true);
     setError(null);
     try {
-      alCambiar(
-        await api<Asignacion>(`/actividades/${a.id_asignacion}/visibilidad`, {
-          metodo: 'PUT',
-          cuerpo: { visible_para_psicologo: visible },
-        }),
-      );
+      alCambiar(await cambiarVisibilidadEvidencias(a.id_asignacion, visible));
     } catch (e) {
       setError(e instanceof ErrorApi ? e.message : 'No pudimos guardar el cambio.');
     } finally {
@@ -417,7 +413,7 @@ function TarjetaEvidencia({ e, alBorrar }: { e: Evidencia; alBorrar: () => void 
     setBorrando(true);
     setError(null);
     try {
-      await api(`/evidencias/${e.id_evidencia}`, { metodo: 'DELETE' });
+      await eliminarEvidencia(e.id_evidencia);
       alBorrar();
     } catch (err) {
       setError(err instanceof ErrorApi ? err.message : 'No pudimos eliminar esta evidencia.');

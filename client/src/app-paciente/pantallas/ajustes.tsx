@@ -2,7 +2,8 @@ import type { PreferenciasPush } from '@miduelo/shared/push';
 import { useEffect, useState } from 'react';
 import { CambioDeContrasena, DatosDeContacto } from '../componentes/perfil';
 import { Aviso, Boton, Tarjeta, Titulo } from '../componentes/ui';
-import { api, ErrorApi, useRecurso } from '../lib/api';
+import { borrarSuscripcionPush, guardarPreferenciasPush, registrarSuscripcionPush, useClavePush, usePreferenciasPush } from '../api/push';
+import { ErrorApi } from '../lib/api';
 import { anotarDuena, pushDisponible, suscribir, suscripcionActual, suscripcionDeLaSesion } from '../lib/push';
 import { salir } from '../lib/salir';
 import { sesionActual, useSesion } from '../lib/sesion';
@@ -39,8 +40,8 @@ export default function Ajustes() {
 }
 
 function Avisos() {
-  const clave = useRecurso<{ clave_publica: string | null }>('/push/clave', null);
-  const preferencias = useRecurso<PreferenciasPush>('/push/preferencias', 'push-preferencias');
+  const clave = useClavePush();
+  const preferencias = usePreferenciasPush();
   const [activo, setActivo] = useState<boolean | null>(null);
   const [mensaje, setMensaje] = useState<{ tono: 'exito' | 'error'; texto: string } | null>(null);
   const [ocupado, setOcupado] = useState(false);
@@ -72,7 +73,7 @@ function Avisos() {
         return;
       }
       const sub = await suscribir(k);
-      const r = await api<{ msg: string }>('/push/suscripciones', { metodo: 'POST', cuerpo: sub.toJSON() });
+      const r = await registrarSuscripcionPush(sub.toJSON());
       anotarDuena(sesionActual()?.paciente.id_paciente ?? null);
       setActivo(true);
       setMensaje({ tono: 'exito', texto: r.msg });
@@ -89,7 +90,7 @@ function Avisos() {
     try {
       const sub = await suscripcionActual();
       if (sub) {
-        const r = await api<{ msg: string }>('/push/suscripciones', { metodo: 'DELETE', cuerpo: { endpoint: sub.endpoint } });
+        const r = await borrarSuscripcionPush(sub.endpoint);
         await sub.unsubscribe();
         anotarDuena(null);
         setMensaje({ tono: 'exito', texto: r.msg });
@@ -109,7 +110,7 @@ function Avisos() {
     const nuevas = { ...actual, [k]: valor };
     preferencias.fijar(() => nuevas);
     try {
-      await api('/push/preferencias', { metodo: 'PUT', cuerpo: nuevas });
+      await guardarPreferenciasPush(nuevas);
     } catch (e) {
       preferencias.fijar(() => actual);
       setMensaje({ tono: 'error', texto: e instanceof ErrorApi ? e.message : 'No pudimos guardar tus preferencias.' });

@@ -3,16 +3,11 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { EstadoCita, ResumenCita } from '../componentes/cita';
 import { Aviso, AvisoGuardado, Boton, Cuenta, Tarjeta, Titulo } from '../componentes/ui';
-import { api, ErrorApi, useRecurso } from '../lib/api';
+import { cancelarCita, solicitarCita, useHorariosDisponibles, useMisCitas } from '../api/citas';
+import { ErrorApi } from '../lib/api';
 import { aplicarCambio, esProxima, ordenar } from '../lib/citas';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { fechaLarga, hora, hoyClinica, sumarDias } from '../lib/fechas';
-
-interface Horarios {
-  fecha: string;
-  duracion: number;
-  horarios: { hora_inicio: string; hora_fin: string }[];
-}
 
 const AVISO_CAMBIO = {
   confirmada: 'Tu cita fue confirmada.',
@@ -22,7 +17,7 @@ const AVISO_CAMBIO = {
 } as const;
 
 export default function Citas() {
-  const citas = useRecurso<CitaPaciente[]>('/citas');
+  const citas = useMisCitas();
   const [aviso, setAviso] = useState<string | null>(null);
   useEvento('mi-cita:cambio', (p) => {
     const antes = citas.datos?.find((c) => c.id_cita === p.cita.id_cita);
@@ -87,7 +82,7 @@ function TarjetaCita({ cita, alCambiar }: { cita: CitaPaciente; alCambiar: (c: C
     setEnviando(true);
     setError(null);
     try {
-      alCambiar(await api<CitaPaciente>(`/citas/${cita.id_cita}/cancelar`, { metodo: 'PUT' }));
+      alCambiar(await cancelarCita(cita.id_cita));
       setConfirmando(false);
     } catch (e) {
       setError(e instanceof ErrorApi ? e.message : 'No pudimos cancelar la cita.');
@@ -132,9 +127,9 @@ function TarjetaCita({ cita, alCambiar }: { cita: CitaPaciente; alCambiar: (c: C
 function Solicitar({ alSolicitar }: { alSolicitar: (c: CitaPaciente) => void }) {
   const hoy = hoyClinica();
   const [fecha, setFecha] = useState(hoy);
-  const horarios = useRecurso<Horarios>(`/horarios-disponibles?fecha=${fecha}`, null);
+  const horarios = useHorariosDisponibles(fecha);
   const [elegido, setElegido] = useState<string | null>(null);
-  const [modalidad, setModalidad] = useState<string>(MODALIDADES[0]);
+  const [modalidad, setModalidad] = useState<(typeof MODALIDADES)[number]>(MODALIDADES[0]);
   const [notas, setNotas] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [hecho, setHecho] = useState<string | null>(null);
@@ -159,10 +154,7 @@ function Solicitar({ alSolicitar }: { alSolicitar: (c: CitaPaciente) => void }) 
     setEnviando(true);
     setError(null);
     try {
-      const c = await api<CitaPaciente>('/citas/solicitar', {
-        metodo: 'POST',
-        cuerpo: { fecha, hora_inicio: elegido, modalidad, notas: notas.trim() || undefined },
-      });
+      const c = await solicitarCita({ fecha, hora_inicio: elegido, modalidad, notas: notas.trim() || undefined });
       alSolicitar(c);
       setHecho('Enviamos tu solicitud. Tu psicóloga o psicólogo la revisará y aquí verás cuando la confirme.');
       setElegido(null);

@@ -4,9 +4,10 @@
 import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
-import { Documento, type DocumentoVigente } from '../componentes/documento';
+import { Documento } from '../componentes/documento';
 import { Aviso, Boton } from '../componentes/ui';
-import { api, ErrorApi } from '../lib/api';
+import { aceptarConsentimiento, type DocumentoVigente, documentosVigentes } from '../api/consentimientos';
+import { ErrorApi } from '../lib/api';
 import { salir } from '../lib/salir';
 import { actualizarSesion, sesionActual, useSesion } from '../lib/sesion';
 
@@ -21,7 +22,7 @@ export default function Consentimientos() {
   const cargar = useCallback(async () => {
     setError(null);
     try {
-      setDocumentos(await api<DocumentoVigente[]>('/consentimientos/vigentes'));
+      setDocumentos(await documentosVigentes());
     } catch (e) {
       setError(e instanceof ErrorApi ? e.message : 'No pudimos cargar los documentos.');
     }
@@ -45,7 +46,7 @@ export default function Consentimientos() {
     setError(null);
     try {
       for (const d of aMostrar) {
-        await api('/consentimientos', { metodo: 'POST', cuerpo: { tipo: d.tipo, version: d.version } });
+        await aceptarConsentimiento(d.tipo, d.version);
         const quedan = (sesionActual()?.pendientes ?? []).filter((p) => p.tipo !== d.tipo);
         actualizarSesion({ pendientes: quedan });
       }

@@ -6,7 +6,8 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Eye, EyeOff, PenLine, Trash2 } fr
 import { useState } from 'react';
 import { FormularioEntrada, PuntoEmocion } from '../componentes/formulario-diario';
 import { Aviso, AvisoGuardado, Boton, Tarjeta, Titulo } from '../componentes/ui';
-import { api, ErrorApi, useRecurso } from '../lib/api';
+import { compartirEntrada, eliminarEntrada, useMiDiario } from '../api/diario';
+import { ErrorApi } from '../lib/api';
 import {
   colorDe,
   conEntrada,
@@ -39,7 +40,7 @@ const rutaMes = (mes: string) => (mes === mesActual() ? RUTA_DIARIO : `${RUTA_DI
 let avisoSiguiente: string | null = null;
 
 export default function Diario({ ruta }: { ruta: string }) {
-  const diario = useRecurso<Entrada[]>('/diario');
+  const diario = useMiDiario();
   const resto = ruta.slice(RUTA_DIARIO.length);
   const mes = /^\/mes\/(\d{4}-(0[1-9]|1[0-2]))$/.exec(resto);
   const id = /^\/(\d{1,10})$/.exec(resto);
@@ -48,7 +49,7 @@ export default function Diario({ ruta }: { ruta: string }) {
   return <Mes diario={diario} mes={mes ? mes[1] : mesActual()} />;
 }
 
-type Diario = ReturnType<typeof useRecurso<Entrada[]>>;
+type Diario = ReturnType<typeof useMiDiario>;
 
 function Estado({ diario }: { diario: Diario }) {
   if (diario.datos !== undefined) return <AvisoGuardado visible={diario.guardado && diario.error !== null} />;
@@ -300,7 +301,7 @@ function Detalle({ diario, id }: { diario: Diario; id: number }) {
     setError(null);
     setAviso(null);
     try {
-      const n = await api<Entrada>(`/diario/${e.id_entrada}/compartir`, { metodo: 'PUT', cuerpo: { compartida } });
+      const n = await compartirEntrada(e.id_entrada, compartida);
       diario.fijar((l) => conEntrada(l, n));
       setAviso(
         compartida ? 'Listo. Tu psicóloga o psicólogo ya puede leer esta entrada.' : 'Listo. Esta entrada vuelve a ser solo para ti.',
@@ -316,7 +317,7 @@ function Detalle({ diario, id }: { diario: Diario; id: number }) {
     setGuardando(true);
     setError(null);
     try {
-      await api(`/diario/${e.id_entrada}`, { metodo: 'DELETE' });
+      await eliminarEntrada(e.id_entrada);
       diario.fijar((l) => sinEntrada(l, e.id_entrada));
       avisoSiguiente = 'La entrada se eliminó.';
       navegar(rutaMes(mesDe(e.fecha)), { reemplazar: true });

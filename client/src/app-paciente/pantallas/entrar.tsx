@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Aviso, Boton, Campo } from '../componentes/ui';
-import { api, ErrorApi } from '../lib/api';
+import { iniciarSesion } from '../api/auth';
+import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
-import { iniciar, type PacienteSesion, type PendienteConsentimiento, useSesion } from '../lib/sesion';
+import { iniciar, useSesion } from '../lib/sesion';
 
 export default function Entrar() {
   const aviso = useSesion((s) => s.aviso);
@@ -17,14 +18,7 @@ export default function Entrar() {
     setEnviando(true);
     setError(null);
     try {
-      const r = await api<{ token: string; paciente: PacienteSesion; consentimientos_pendientes?: PendienteConsentimiento[] }>(
-        '/iniciar-sesion',
-        {
-          metodo: 'POST',
-          cuerpo: { email, contrasena },
-          publica: true,
-        },
-      );
+      const r = await iniciarSesion(email, contrasena);
       iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? []);
     } catch (err) {
       setError(err instanceof ErrorApi ? err.message : 'No pudimos iniciar sesión. Inténtalo de nuevo.');

@@ -1,4 +1,3 @@
-import type { CitaPaciente } from '@miduelo/shared/citas';
 import { CalendarDays, MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { ResumenCita, EstadoCita } from '../componentes/cita';
@@ -6,7 +5,7 @@ import { LineasCrisis } from '../componentes/crisis';
 import { PendientesDeHoy } from '../componentes/pendientes-hoy';
 import { Tarjeta } from '../componentes/ui';
 import { aplicarCambio, siguiente } from '../lib/citas';
-import { useRecurso } from '../lib/api';
+import { useMisCitas } from '../api/citas';
 import { useAlDia, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { totalNoLeidos, useNoLeidos } from '../lib/no-leidos';
@@ -22,7 +21,7 @@ function saludo(): string {
 
 export function Inicio() {
   const nombre = useSesion((s) => s.sesion?.paciente.nombre ?? '');
-  const citas = useRecurso<CitaPaciente[]>('/citas');
+  const citas = useMisCitas();
   const total = useNoLeidos(totalNoLeidos);
   useEvento('mi-cita:cambio', (p) => citas.fijar((l) => aplicarCambio(l, p.tipo, p.cita)));
   useAlDia(() => void citas.recargar());

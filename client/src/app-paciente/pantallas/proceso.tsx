@@ -7,15 +7,16 @@ import { ChevronDown, ChevronRight, Clock, Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { Aviso, AvisoGuardado, Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { aplicarAsignacion, ETIQUETA_ESTADO_APP, ordenarAsignaciones, textoFechaLimite } from '../lib/actividades';
-import { api, ErrorApi, useRecurso } from '../lib/api';
+import { iniciarActividadDeModulo, useMisActividades, useMisModulos } from '../api/actividades';
+import { ErrorApi } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace, navegar } from '../lib/enrutador';
 
 const rutaActividad = (id: number) => `/proceso/actividad/${id}`;
 
 export default function Proceso() {
-  const actividades = useRecurso<Asignacion[]>('/actividades');
-  const modulos = useRecurso<Modulo[]>('/modulos');
+  const actividades = useMisActividades();
+  const modulos = useMisModulos();
   const [aviso, setAviso] = useState<string | null>(null);
 
   useEvento('mi-actividad:cambio', (p) => {
@@ -206,7 +207,7 @@ function Empezar({ idActividad, titulo, alIniciar }: { idActividad: number; titu
     setEnviando(true);
     setError(null);
     try {
-      const a = await api<Asignacion>(`/modulos/actividades/${idActividad}/iniciar`, { metodo: 'POST' });
+      const a = await iniciarActividadDeModulo(idActividad);
       alIniciar(a);
       navegar(rutaActividad(a.id_asignacion));
     } catch (e) {

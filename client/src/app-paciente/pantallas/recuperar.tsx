@@ -3,7 +3,8 @@
 import { type FormEvent, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Aviso, Boton, Campo } from '../componentes/ui';
-import { api, ErrorApi } from '../lib/api';
+import { recuperarContrasena } from '../api/auth';
+import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
 
 export default function Recuperar() {
@@ -19,7 +20,7 @@ export default function Recuperar() {
     setError(null);
     setErrorCampo(undefined);
     try {
-      const r = await api<{ msg: string }>('/recuperar-contrasena', { metodo: 'POST', cuerpo: { email: email.trim() }, publica: true });
+      const r = await recuperarContrasena(email.trim());
       setHecho(r.msg);
     } catch (err) {
       if (err instanceof ErrorApi && err.errores.email) setErrorCampo(err.errores.email);

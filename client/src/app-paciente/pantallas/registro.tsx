@@ -1,9 +1,11 @@
 import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
-import { Documento, type DocumentoVigente } from '../componentes/documento';
+import { Documento } from '../componentes/documento';
 import { Aviso, Boton, Campo } from '../componentes/ui';
-import { api, ErrorApi } from '../lib/api';
+import { registrarse } from '../api/auth';
+import { type DocumentoVigente, documentosVigentes } from '../api/consentimientos';
+import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
 
 const VACIO = {
@@ -33,7 +35,7 @@ export default function Registro() {
   const cargarDocumentos = useCallback(async () => {
     setErrorDocumentos(null);
     try {
-      setDocumentos(await api<DocumentoVigente[]>('/consentimientos/vigentes', { publica: true }));
+      setDocumentos(await documentosVigentes({ publica: true }));
     } catch (err) {
       setErrorDocumentos(err instanceof ErrorApi ? err.message : 'No pudimos cargar los documentos.');
     }
@@ -69,7 +71,7 @@ export default function Registro() {
     try {
       const consentimientos = Object.fromEntries(documentos.map((d) => [d.tipo, d.version]));
       const cuerpo = { ...datos, apellido_materno: datos.apellido_materno.trim() || undefined, consentimientos };
-      const r = await api<{ msg: string }>('/registro', { metodo: 'POST', cuerpo, publica: true });
+      const r = await registrarse(cuerpo);
       setHecho(r.msg);
     } catch (err) {
       if (err instanceof ErrorApi && err.code === 'CONSENTIMIENTO_DESACTUALIZADO') {

@@ -1,0 +1,40 @@
+import type {
+  LoginPacienteRespuestaSchema,
+  MsgRespuesta,
+  RecuperarRespuestaSchema,
+  RegistroPacienteRespuestaSchema,
+} from '@miduelo/shared/auth-respuestas';
+import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import type * as v from 'valibot';
+import { api } from '../lib/api';
+
+// The patient's account calls (spec 2, /api/paciente): login, registration with her psychologist's
+// code, password recovery, logout. Like the web's api/auth.ts, the public ones answer 401/403 as
+// part of their own flow (`publica`: no token, no session ending).
+
+export type LoginPaciente = v.InferOutput<typeof LoginPacienteRespuestaSchema>;
+
+export interface RegistroPaciente {
+  codigo_vinculacion: string;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno?: string;
+  fecha_nacimiento: string;
+  telefono: string;
+  email: string;
+  contrasena: string;
+  /** The version of each document she read and accepted. */
+  consentimientos: Partial<Record<TipoConsentimiento, number>>;
+}
+
+export const iniciarSesion = (email: string, contrasena: string) =>
+  api<LoginPaciente>('/iniciar-sesion', { metodo: 'POST', cuerpo: { email, contrasena }, publica: true });
+
+export const registrarse = (datos: RegistroPaciente) =>
+  api<v.InferOutput<typeof RegistroPacienteRespuestaSchema>>('/registro', { metodo: 'POST', cuerpo: datos, publica: true });
+
+export const recuperarContrasena = (email: string) =>
+  api<v.InferOutput<typeof RecuperarRespuestaSchema>>('/recuperar-contrasena', { metodo: 'POST', cuerpo: { email }, publica: true });
+
+/** With the token of the session being closed (it may already be forgotten on this phone). */
+export const cerrarSesion = (token: string) => api<v.InferOutput<typeof MsgRespuesta>>('/cerrar-sesion', { metodo: 'POST', token });
