@@ -4,8 +4,8 @@ import './styles.css';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { configurarNucleoWeb, iniciarSocketWeb } from './lib/nucleo-web';
 import { vigilarSesion } from './lib/session';
-import { iniciarSocket } from './nucleo/socket';
 import { cargarZonaClinica, leerZonaDeLaPagina } from './lib/zona';
 import { routeTree } from './routeTree.gen';
 
@@ -21,8 +21,9 @@ declare module '@tanstack/react-router' {
   }
 }
 
+configurarNucleoWeb();
 vigilarSesion();
-iniciarSocket();
+iniciarSocketWeb();
 
 const raiz = document.getElementById('app');
 function pintar() {

@@ -2,6 +2,7 @@ import type { TokenPsicologo } from '@miduelo/shared/auth';
 import { INTERVALO_EXPIRACION_MS, STORAGE_TOKEN } from '@miduelo/shared/constants';
 import { create } from 'zustand';
 import { conservarToastsAlRecargar } from './toast';
+import { claimsDeJwt, seguirOtrasPestanas, vencida } from '@/nucleo/sesion-almacen';
 import { asegurarXsrf, CABECERA_XSRF } from '@/nucleo/xsrf';
 
 /** The signed-in web user: a psychologist or an administrator (spec 1 §3, session token payload). */
@@ -12,46 +13,29 @@ interface SessionState {
   usuario: UsuarioWeb | null;
 }
 
-function base64UrlAJson(segmento: string): unknown {
-  const base64 = segmento
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(segmento.length / 4) * 4, '=');
-  const binario = atob(base64);
-  const bytes = Uint8Array.from(binario, (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
-}
-
 /**
  * Reads a web user from a JWT. The signature is the server's business; the client only needs
  * the claims to route and greet. Patient tokens (mobile app) are not web sessions.
  */
 export function usuarioDeToken(token: string): UsuarioWeb | null {
-  try {
-    const partes = token.split('.');
-    if (partes.length !== 3) return null;
-    const datos = base64UrlAJson(partes[1]) as Omit<Partial<TokenPsicologo>, 'tipo'> & { tipo?: string };
-    if (datos.tipo !== undefined && datos.tipo !== 'psicologo') return null;
-    if (typeof datos.id_psicologo !== 'number' || typeof datos.exp !== 'number') return null;
-    return {
-      tipo: 'psicologo',
-      id_psicologo: datos.id_psicologo,
-      correo: String(datos.correo ?? ''),
-      nombre: String(datos.nombre ?? ''),
-      apellido: String(datos.apellido ?? ''),
-      rol_admin: datos.rol_admin === true,
-      jti: String(datos.jti ?? ''),
-      iat: Number(datos.iat ?? 0),
-      exp: datos.exp,
-    };
-  } catch {
-    return null;
-  }
+  const datos = claimsDeJwt(token) as (Omit<Partial<TokenPsicologo>, 'tipo'> & { tipo?: string }) | null;
+  if (!datos) return null;
+  if (datos.tipo !== undefined && datos.tipo !== 'psicologo') return null;
+  if (typeof datos.id_psicologo !== 'number' || typeof datos.exp !== 'number') return null;
+  return {
+    tipo: 'psicologo',
+    id_psicologo: datos.id_psicologo,
+    correo: String(datos.correo ?? ''),
+    nombre: String(datos.nombre ?? ''),
+    apellido: String(datos.apellido ?? ''),
+    rol_admin: datos.rol_admin === true,
+    jti: String(datos.jti ?? ''),
+    iat: Number(datos.iat ?? 0),
+    exp: datos.exp,
+  };
 }
 
-function expirado(usuario: UsuarioWeb, ahora = Date.now()): boolean {
-  return usuario.exp * 1000 <= ahora;
-}
+const expirado = (usuario: UsuarioWeb): boolean => vencida(usuario.exp);
 
 function leerAlmacenado(): SessionState {
   const token = localStorage.getItem(STORAGE_TOKEN);
@@ -137,8 +121,7 @@ export function vigilarSesion(): () => void {
     if (usuario && expirado(usuario)) void cerrarSesion();
   };
   const intervalo = window.setInterval(revisar, INTERVALO_EXPIRACION_MS);
-  const alCambiarAlmacen = (e: StorageEvent) => {
-    if (e.key !== STORAGE_TOKEN && e.key !== null) return;
+  const alCambiarAlmacen = () => {
     const { token: antes, usuario: quien } = useSession.getState();
     const ahora = leerAlmacenado();
     if (ahora.token === antes) return;
@@ -154,7 +137,7 @@ export function vigilarSesion(): () => void {
     // Logged out in another tab: this tab must not keep acting.
     if (antes && ahora.token === null) window.location.assign('/iniciar-sesion');
   };
-  window.addEventListener('storage', alCambiarAlmacen);
+  const dejarDeSeguir = seguirOtrasPestanas(STORAGE_TOKEN, alCambiarAlmacen);
   // The browser's back button may bring this page back whole from its back/forward cache, as it
   // was when it was left: after a log-out (here: `cerrando` stays set in the frozen page), or after
   // another tab logged out or signed in as someone else (the stored token is not this page's), that
@@ -173,7 +156,7 @@ export function vigilarSesion(): () => void {
   window.addEventListener('pageshow', alVolver);
   return () => {
     window.clearInterval(intervalo);
-    window.removeEventListener('storage', alCambiarAlmacen);
+    dejarDeSeguir();
     window.removeEventListener('pagehide', alSalir);
     window.removeEventListener('pageshow', alVolver);
   };

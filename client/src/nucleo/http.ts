@@ -1,8 +1,10 @@
-import { RETRASO_LOGOUT_SESION_EXPIRADA_MS, TOAST_SESION_EXPIRADA_MS } from '@miduelo/shared/constants';
+// The HTTP client of both apps (decision 314): one error type, one 401/403 policy
+// (politica-sesion.ts). What differs between the apps — where the token lives, what a lost session
+// does, how an error is shown, the offline texts — is configuration each app gives at start
+// (`configurarHttp`); the core imports neither app.
 import { type ErrorRespuesta, MSG_GENERICO } from '@miduelo/shared/errores';
-import { cerrandoSesion, cerrarSesion, tokenGuardado } from '@/lib/session';
-import { toast } from '@/lib/toast';
-import { asegurarXsrf, CABECERA_XSRF, esMetodoSeguro } from './xsrf';
+import { terminaSesion } from './politica-sesion';
+import { asegurarXsrf, CABECERA_XSRF, esMetodoSeguro, leerCookieXsrf } from './xsrf';
 
 /** A failed API call. `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -11,8 +13,9 @@ export class ApiError extends Error {
   /** The session-expired flow already told the user; callers should stay quiet. */
   readonly sesionCerrada: boolean;
 
-  constructor(status: number, cuerpo: Partial<ErrorRespuesta> | null, sesionCerrada = false) {
-    super(cuerpo?.msg ?? `HTTP ${status}`);
+  /** `respaldo`: the message when the answer carries none (the app's generic text). */
+  constructor(status: number, cuerpo: Partial<ErrorRespuesta> | null, sesionCerrada = false, respaldo?: string) {
+    super(cuerpo?.msg ?? respaldo ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.cuerpo = cuerpo;
@@ -27,6 +30,37 @@ export class ApiError extends Error {
   get code(): string | undefined {
     return this.cuerpo?.code;
   }
+
+  /** Field errors of a refused form (400), by field name; empty when none. */
+  get errores(): Record<string, string> {
+    return this.cuerpo?.errores ?? {};
+  }
+}
+
+export interface ConfigHttp {
+  /** The session's bearer token now, or null. */
+  token: () => string | null;
+  /** A request made with the session's token got an answer that ends it (politica-sesion.ts). */
+  alPerderSesion: () => void;
+  /** 'asegurar' (the web): a state-changing request asks the server for the anti-forgery cookie
+   * when missing. 'si-existe' (the patient's app, authenticated by its bearer token alone): the
+   * cookie the web may have set on this origin is echoed when present. */
+  xsrf?: 'asegurar' | 'si-existe';
+  /** The error body of a request that got no answer at all (the app's offline texts). */
+  sinRespuesta?: (metodo: string) => Partial<ErrorRespuesta> | null;
+  /** The message of an error whose answer carries none. */
+  mensajeGenerico?: string;
+  /** Shows an error to the user (`mostrarError`). */
+  avisarError?: (titulo: string, texto: string) => void;
+  /** Extra fetch options (the app: `cache: 'no-store'`, so its offline copy is its own). */
+  fetch?: Pick<RequestInit, 'cache'>;
+}
+
+let config: ConfigHttp = { token: () => null, alPerderSesion: () => undefined };
+
+/** Each app calls it once at start, before its first request. */
+export function configurarHttp(c: ConfigHttp): void {
+  config = c;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -42,6 +76,8 @@ interface OpcionesApi {
    */
   sesion?: 'manejar' | 'ignorar';
   respuesta?: 'json' | 'blob';
+  /** Another token than the session's (null: none). A request made with it never ends the session. */
+  token?: string | null;
 }
 
 function conQuery(ruta: string, query?: Query): string {
@@ -57,23 +93,8 @@ function conQuery(ruta: string, query?: Query): string {
 
 const esRelativa = (ruta: string) => ruta.startsWith('/') && !ruta.startsWith('//');
 
-/**
- * 403 answers that are business rules, not a lost session: they must not log the user out
- * (a limited account creating an appointment, a read-only chat, a stale anti-forgery cookie).
- */
-const CODIGOS_403_DE_NEGOCIO = new Set(['CUENTA_LIMITADA', 'CHAT_SOLO_LECTURA', 'XSRF', 'FORO_PERMISO', 'FORO_PSICOLOGO']);
-
-let sesionExpirando = false;
-
-function avisarSesionExpirada(): void {
-  if (sesionExpirando || cerrandoSesion()) return;
-  sesionExpirando = true;
-  toast.aviso(MSG_GENERICO.sesionExpiradaTitulo, MSG_GENERICO.sesionExpirada, { duracion: TOAST_SESION_EXPIRADA_MS });
-  window.setTimeout(() => void cerrarSesion(), RETRASO_LOGOUT_SESION_EXPIRADA_MS);
-}
-
-/** The session-expired flow, also used when the socket reports a revoked session. */
-export const expirarSesion = avisarSesionExpirada;
+/** The lost-session flow, also used when the socket reports a revoked session. */
+export const expirarSesion = (): void => config.alPerderSesion();
 
 async function leerCuerpo(res: Response): Promise<unknown> {
   if (res.status === 204) return undefined;
@@ -95,16 +116,17 @@ async function enviar(url: string, op: OpcionesApi, token: string | null, reinte
     cuerpo = JSON.stringify(op.cuerpo);
   }
   if (!esMetodoSeguro(metodo) && esRelativa(url)) {
-    const xsrf = await asegurarXsrf(reintentoXsrf);
+    const xsrf = config.xsrf === 'si-existe' && !reintentoXsrf ? leerCookieXsrf() : await asegurarXsrf(reintentoXsrf);
     if (xsrf) headers.set(CABECERA_XSRF, xsrf);
   }
-  return fetch(url, { method: metodo, headers, body: cuerpo, signal: op.signal, credentials: 'same-origin' });
+  return fetch(url, { ...config.fetch, method: metodo, headers, body: cuerpo, signal: op.signal, credentials: 'same-origin' });
 }
 
 /** Calls the API: bearer token, anti-forgery header, JSON in and out, `{ msg, code }` errors. */
-async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
+export async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
   const url = conQuery(ruta, op.query);
-  const token = tokenGuardado();
+  const deSesion = op.token === undefined;
+  const token = deSesion ? config.token() : (op.token ?? null);
   let res: Response;
   try {
     res = await enviar(url, op, token, false);
@@ -116,7 +138,7 @@ async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, null);
+    throw new ApiError(0, config.sinRespuesta?.((op.metodo ?? 'GET').toUpperCase()) ?? null);
   }
 
   if (res.ok) {
@@ -126,10 +148,9 @@ async function api<T>(ruta: string, op: OpcionesApi = {}): Promise<T> {
 
   const leido = await leerCuerpo(res).catch(() => null);
   const cuerpo = leido && typeof leido === 'object' ? (leido as Partial<ErrorRespuesta>) : null;
-  const negocio = res.status === 403 && CODIGOS_403_DE_NEGOCIO.has(cuerpo?.code ?? '');
-  const sesionPerdida = (res.status === 401 || (res.status === 403 && !negocio)) && token !== null && op.sesion !== 'ignorar';
-  if (sesionPerdida) avisarSesionExpirada();
-  throw new ApiError(res.status, cuerpo, sesionPerdida);
+  const sesionPerdida = terminaSesion(res.status, cuerpo?.code) && deSesion && token !== null && op.sesion !== 'ignorar';
+  if (sesionPerdida) config.alPerderSesion();
+  throw new ApiError(res.status, cuerpo, sesionPerdida, config.mensajeGenerico);
 }
 
 type SinMetodo = Omit<OpcionesApi, 'metodo' | 'cuerpo'>;
@@ -156,5 +177,5 @@ export function mensajeDeError(error: unknown, respaldo?: string): string {
 export function mostrarError(error: unknown, respaldo?: string): void {
   if (error instanceof ApiError && error.sesionCerrada) return;
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  toast.error('Error', mensajeDeError(error, respaldo));
+  config.avisarError?.('Error', mensajeDeError(error, respaldo));
 }

@@ -4,7 +4,7 @@
 const COOKIE = 'XSRF-TOKEN';
 export const CABECERA_XSRF = 'X-XSRF-TOKEN';
 
-function leerCookieXsrf(): string | null {
+export function leerCookieXsrf(): string | null {
   for (const parte of document.cookie.split(';')) {
     const [nombre, ...resto] = parte.trim().split('=');
     if (nombre === COOKIE) return decodeURIComponent(resto.join('='));

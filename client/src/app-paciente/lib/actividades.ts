@@ -3,7 +3,9 @@
 // (files are served only with the session's token, so they are fetched, never linked).
 // Only types from shared/ here: Home imports this file and stays in the first load.
 import type { Asignacion, Evidencia } from '@miduelo/shared/actividades';
-import { cookieXsrf, ErrorApi, SIN_CONEXION, SIN_CONEXION_NO_GUARDADO, sesionPerdida } from './api';
+import { terminaSesion } from '@/nucleo/politica-sesion';
+import { leerCookieXsrf } from '@/nucleo/xsrf';
+import { ErrorApi, sinRespuesta } from './api';
 import { fechaLarga, hoyClinica, sumarDias } from './fechas';
 import { sesionActual, sesionTerminada } from './sesion';
 
@@ -89,12 +91,12 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
     for (const [k, v] of Object.entries(cabeceras())) xhr.setRequestHeader(k, v);
     xhr.setRequestHeader('accept', 'application/json');
     // As every other write of the app: with the site's anti-forgery cookie here, the server wants it echoed.
-    const xsrf = cookieXsrf();
+    const xsrf = leerCookieXsrf();
     if (xsrf) xhr.setRequestHeader('x-xsrf-token', xsrf);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) alAvanzar?.(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(new ErrorApi(0, SIN_CONEXION_NO_GUARDADO, 'SIN_CONEXION'));
+    xhr.onerror = () => reject(new ErrorApi(0, sinRespuesta('POST')));
     xhr.onload = () => {
       let datos: { msg?: string; code?: string } | null = null;
       try {
@@ -104,13 +106,15 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
       }
       // 201 stored now; 200 a retry of one already stored (decision 313).
       if (xhr.status === 201 || xhr.status === 200) return resolve(datos as unknown as Evidencia);
-      if (sesionPerdida(xhr.status, datos?.code)) sesionTerminada();
+      // The one policy of both apps (nucleo/politica-sesion.ts), as for every other request.
+      const perdida = terminaSesion(xhr.status, datos?.code);
+      if (perdida) sesionTerminada();
       const msg =
         datos?.msg ??
         (xhr.status === 413
           ? 'El archivo es demasiado grande para subirlo.'
           : 'No pudimos subir tu evidencia. Inténtalo de nuevo en un momento.');
-      reject(new ErrorApi(xhr.status, msg, datos?.code));
+      reject(new ErrorApi(xhr.status, { msg, code: datos?.code }, perdida));
     };
     xhr.send(fd);
   });
@@ -122,8 +126,8 @@ export async function urlDeArchivo(ruta: string, descargar = false): Promise<str
   try {
     res = await fetch(descargar ? `${ruta}?descargar=1` : ruta, { headers: cabeceras(), cache: 'no-store', credentials: 'same-origin' });
   } catch {
-    throw new ErrorApi(0, SIN_CONEXION, 'SIN_CONEXION');
+    throw new ErrorApi(0, sinRespuesta('GET'));
   }
-  if (!res.ok) throw new ErrorApi(res.status, 'No pudimos abrir este archivo.');
+  if (!res.ok) throw new ErrorApi(res.status, { msg: 'No pudimos abrir este archivo.' });
   return URL.createObjectURL(await res.blob());
 }

@@ -2,6 +2,7 @@
 // patient it belongs to, kept in localStorage under the app's own key (never the psychologists').
 import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { create } from 'zustand';
+import { expDeToken, leerJson, vencida } from '@/nucleo/sesion-almacen';
 import { useNoLeidos } from './no-leidos';
 
 export interface PacienteSesion {
@@ -33,23 +34,12 @@ export interface SesionApp {
 
 const CLAVE = 'miduelo-app:sesion';
 
-function expDe(token: string): number {
-  try {
-    const s = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    return Number((JSON.parse(atob(s)) as { exp?: number }).exp ?? 0);
-  } catch {
-    return 0;
-  }
-}
+const expDe = expDeToken;
 
 function leer(): SesionApp | null {
-  try {
-    const s = JSON.parse(localStorage.getItem(CLAVE) ?? 'null') as SesionApp | null;
-    if (!s || typeof s.token !== 'string' || s.exp * 1000 <= Date.now()) return null;
-    return s;
-  } catch {
-    return null;
-  }
+  const s = leerJson<SesionApp | null>(CLAVE);
+  if (!s || typeof s.token !== 'string' || vencida(s.exp)) return null;
+  return s;
 }
 
 export const useSesion = create<{ sesion: SesionApp | null; aviso: string | null }>()(() => ({ sesion: leer(), aviso: null }));

@@ -13,13 +13,27 @@ interface OpcionesRecursoVivo<T> {
   vigilar?: boolean;
   /** Reload from scratch when any of these change (e.g. the selected chat id). */
   deps?: DependencyList;
+  /** The device's copy of the last answer (the patient's app, decision 183): shown at once, before
+   * the server answers, and written again after each answer and each change. */
+  copia?: CopiaLocal<T>;
+}
+
+export interface CopiaLocal<T> {
+  leer: () => T | undefined;
+  guardar: (valor: T) => void;
 }
 
 interface RecursoVivo<T> {
   data: T | undefined;
   error: unknown;
+  /** The first load since the deps changed is on its way. */
   cargando: boolean;
-  recargar: () => void;
+  /** Any load is on its way (a reload too). */
+  recargando: boolean;
+  /** What is shown came from the device's copy, not from the server since the screen opened. */
+  guardado: boolean;
+  /** Loads again; settles when this load's answer was applied (or failed, or was superseded). */
+  recargar: () => Promise<void>;
   /** Local updates, e.g. applying a socket event to the loaded list. One made while a load is on
    * its way is applied again over that load's answer, which the server may have read before it. */
   setData: React.Dispatch<React.SetStateAction<T | undefined>>;
@@ -36,31 +50,50 @@ export function useLiveResource<T>({
   enabled = true,
   vigilar = true,
   deps = [],
+  copia,
 }: OpcionesRecursoVivo<T>): RecursoVivo<T> {
-  const [data, setDataReact] = useState<T>();
+  const [data, setDataReact] = useState<T | undefined>(() => copia?.leer());
+  const [guardado, setGuardado] = useState(() => data !== undefined);
   const [error, setError] = useState<unknown>(null);
   const [cargando, setCargando] = useState(enabled);
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
+  const [recargando, setRecargando] = useState(enabled);
+  const refs = useRef({ fetch, copia });
+  refs.current = { fetch, copia };
   const actual = useRef<{ control: AbortController; cambios: React.SetStateAction<T | undefined>[] } | null>(null);
 
-  const setData = useCallback((cambio: React.SetStateAction<T | undefined>) => {
-    actual.current?.cambios.push(cambio);
-    setDataReact(cambio);
+  /** Shows a value and keeps the device's copy of it. */
+  const mostrar = useCallback((cambio: React.SetStateAction<T | undefined>) => {
+    setDataReact((previo) => {
+      const x = aplicar(previo, cambio);
+      if (x !== undefined) refs.current.copia?.guardar(x);
+      return x;
+    });
   }, []);
+
+  const setData = useCallback(
+    (cambio: React.SetStateAction<T | undefined>) => {
+      actual.current?.cambios.push(cambio);
+      mostrar(cambio);
+    },
+    [mostrar],
+  );
 
   const recargar = useCallback(() => {
     actual.current?.control.abort();
     const carga = { control: new AbortController(), cambios: [] as React.SetStateAction<T | undefined>[] };
     actual.current = carga;
     const { control } = carga;
-    fetchRef
-      .current(control.signal)
+    setRecargando(true);
+    return refs.current
+      .fetch(control.signal)
       .then((valor) => {
         if (control.signal.aborted) return;
+        // Changes made while this load was on its way (a live event, the user's own answer): the
+        // server may have read before them, so they are applied again over its answer (decision 240).
         let x: T | undefined = valor;
-        for (const c of carga.cambios) x = typeof c === 'function' ? (c as (d: T | undefined) => T | undefined)(x) : c;
-        setDataReact(x);
+        for (const c of carga.cambios) x = aplicar(x, c);
+        mostrar(x);
+        setGuardado(false);
         setError(null);
       })
       .catch((e: unknown) => {
@@ -68,10 +101,13 @@ export function useLiveResource<T>({
         setError(e);
       })
       .finally(() => {
-        if (!control.signal.aborted) setCargando(false);
+        if (!control.signal.aborted) {
+          setCargando(false);
+          setRecargando(false);
+        }
         if (actual.current === carga) actual.current = null;
       });
-  }, []);
+  }, [mostrar]);
 
   useCicloVivo(recargar, {
     enabled,
@@ -80,15 +116,24 @@ export function useLiveResource<T>({
     deps,
     // Another resource (new deps): what was shown belongs to the previous one.
     alReiniciar: () => {
-      setDataReact(undefined);
+      const guardada = refs.current.copia?.leer();
+      setDataReact(guardada);
+      setGuardado(guardada !== undefined);
       setError(null);
     },
     alSalir: () => {
       actual.current?.control.abort();
       actual.current = null;
     },
-    setCargando,
+    setCargando: (c) => {
+      setCargando(c);
+      setRecargando(c);
+    },
   });
 
-  return { data, error, cargando, recargar, setData };
+  return { data, error, cargando, recargando, guardado, recargar, setData };
+}
+
+function aplicar<T>(previo: T | undefined, cambio: React.SetStateAction<T | undefined>): T | undefined {
+  return typeof cambio === 'function' ? (cambio as (d: T | undefined) => T | undefined)(previo) : cambio;
 }
