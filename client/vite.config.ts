@@ -8,6 +8,8 @@ import { precomprimir } from './vite-comun.ts';
 const raiz = fileURLToPath(new URL('.', import.meta.url));
 const servidor = 'http://127.0.0.1:3000';
 const fuentes = fileURLToPath(new URL('./src/', import.meta.url));
+const BASE =
+  /client[\\/]src[\\/](nucleo[\\/](http|xsrf)|lib[\\/](session|toast|search|cx))\.ts$|shared[\\/]src[\\/](errores|comun|constants|auth-textos|nombres)\.ts$|node_modules[\\/]valibot[\\/]/;
 
 export default defineConfig({
   root: raiz,
@@ -38,5 +40,26 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Read by scripts/presupuesto-bundle.mjs to size each screen's first load.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger first-load files (docs/decisions/320): on a slow link each request costs a round
+        // trip and its headers, and a small file compresses worse than the same bytes inside a larger one.
+        codeSplitting: {
+          groups: [
+            // What every page runs before it paints (React, the router and their stores), in one file
+            // that changes only when these libraries do: ~30 small files otherwise.
+            {
+              name: 'marco',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|zustand)[\\/]/,
+              priority: 3,
+            },
+            // What both key screens (login, agenda) and nearly every other load next: HTTP, session,
+            // toasts, search params and the shared texts and schemas they read. Only modules every
+            // screen needs belong here; anything else would be downloaded by all.
+            { name: 'base', test: BASE, priority: 2 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -41,12 +41,3 @@ export const fechaCorta = (x: Instante) => formatoFecha(diaClinica(x));
 
 /** dd/MM/yyyy HH:mm of an instant in the clinic's zone (spec 1 §9). */
 export const fechaHora = (x: Instante) => `${fechaCorta(x)} ${horaClinica(x)}`;
-
-/** Initials for an avatar ('Ana', 'López' → 'AL'). */
-export function iniciales(...partes: (string | null | undefined)[]): string {
-  return partes
-    .filter((p): p is string => Boolean(p?.trim()))
-    .map((p) => p.trim()[0]?.toUpperCase() ?? '')
-    .join('')
-    .slice(0, 2);
-}

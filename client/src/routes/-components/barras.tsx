@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { botonClases, Button } from '@/components/ui/button';
 import { useInvitacionesPendientes } from '@/lib/invitaciones-pendientes';
 import { totalNoLeidos, useNoLeidos } from '@/lib/no-leidos';
-import { iniciales } from '@/lib/format';
+import { iniciales } from '@/lib/iniciales';
 import { cerrarSesion, type UsuarioWeb, useSession } from '@/lib/session';
 import { Barra } from './barra';
 

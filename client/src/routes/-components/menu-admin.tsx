@@ -3,7 +3,7 @@ import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
 import { verificarAdmin } from '@/api/auth';
-import { iniciales } from '@/lib/format';
+import { iniciales } from '@/lib/iniciales';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { cerrarSesion, type UsuarioWeb } from '@/lib/session';
 

@@ -13,7 +13,7 @@ import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { iniciarSesionApi } from '@/api/auth';
 import { useReenvioActivacion } from '@/features/auth/use-reenvio-activacion';
-import { RecuperarDialog } from './recuperar-dialog';
+import { RecuperarContrasena } from './recuperar-contrasena';
 
 const inicial = { correo: '', contrasena: '' };
 
@@ -101,7 +101,7 @@ export function LoginForm({ destino }: { destino?: string }) {
         )}
       </Field>
       <div className="-mt-2 flex justify-end">
-        <RecuperarDialog />
+        <RecuperarContrasena />
       </div>
       <Button type="submit" tamano="lg" cargando={enviando} disabled={vacio}>
         {enviando ? 'Iniciando sesión...' : 'Iniciar sesión'}

@@ -2,7 +2,7 @@ import { MSG, recuperarSchema } from '@miduelo/shared/auth';
 import { TOAST_CUENTA_MS } from '@miduelo/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { mostrarError } from '@/nucleo/http';
@@ -12,15 +12,15 @@ import { recuperarContrasena } from '@/api/auth';
 
 const inicial = { correoOTelefono: '' };
 
-/** '¿Olvidaste tu contraseña?' link and its recovery modal (spec 1 §2, §8). */
-export function RecuperarDialog() {
-  const [abierto, setAbierto] = useState(false);
+/** The recovery modal of '¿Olvidaste tu contraseña?' (spec 1 §2, §8); its link is
+ * recuperar-contrasena.tsx, which loads this file on the first click. */
+export function RecuperarDialog({ abierto, setAbierto }: { abierto: boolean; setAbierto: (abierto: boolean) => void }) {
   const [enviando, setEnviando] = useState(false);
   const form = useForm(recuperarSchema, inicial);
 
   function cambiarAbierto(valor: boolean) {
     if (enviando) return;
-    // The field is cleared whenever the modal opens or closes.
+    // The field is cleared whenever the modal closes, so it opens empty.
     form.reiniciar();
     setAbierto(valor);
   }
@@ -49,11 +49,6 @@ export function RecuperarDialog() {
 
   return (
     <Dialog open={abierto} onOpenChange={cambiarAbierto}>
-      <DialogTrigger asChild>
-        <Button variante="enlace" tamano="sm">
-          ¿Olvidaste tu contraseña?
-        </Button>
-      </DialogTrigger>
       <DialogContent
         titulo="Recuperar contraseña"
         descripcion="Escribe el correo electrónico o el teléfono con el que te registraste y te enviaremos un enlace para crear una nueva contraseña."

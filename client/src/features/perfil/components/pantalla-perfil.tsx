@@ -27,7 +27,7 @@ import {
   obtenerPerfil,
   solicitarCambioCorreo,
 } from '@/api/perfil';
-import { iniciales } from '@/lib/format';
+import { iniciales } from '@/lib/iniciales';
 import { ApiError, mensajeDeError } from '@/nucleo/http';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { cerrarSesion, iniciarSesion } from '@/lib/session';
