@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { Expediente } from '@/features/pacientes/components/expediente';
+import { Expediente } from '@/features/expediente/components/expediente';
 import { requerirSesion } from '@/lib/guards';
 import { idNumerico } from '@/lib/search';
 import { PESTANAS_EXPEDIENTE } from './-components/pestanas-expediente';

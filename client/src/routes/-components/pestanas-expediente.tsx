@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Cargando } from '@/components/ui/spinner';
-import type { PestanasExpediente } from '@/features/pacientes/components/expediente';
+import type { PestanasExpediente } from '@/features/expediente/components/expediente';
 
 // Tabs of the patient file owned by other features, each a chunk loaded when its tab is first opened.
 const PestanaGraficas = lazy(() => import('@/features/expediente/components/pestana-graficas'));

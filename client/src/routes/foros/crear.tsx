@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { CrearForo } from '@/features/foros/crear-foro';
+import { CrearForo } from '@/features/foros/components/crear-foro';
 import { requerirPsicologo } from '@/lib/guards';
 import { PaginaApp } from '@/routes/-components/pagina-app';
 

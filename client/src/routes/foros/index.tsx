@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ListaForos } from '@/features/foros/lista-foros';
+import { ListaForos } from '@/features/foros/components/lista-foros';
 
 export const Route = createFileRoute('/foros/')({
   staticData: { titulo: 'Foros de la Comunidad' },

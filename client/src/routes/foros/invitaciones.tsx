@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MisInvitaciones } from '@/features/foros/mis-invitaciones';
+import { MisInvitaciones } from '@/features/foros/components/mis-invitaciones';
 import { requerirPsicologo } from '@/lib/guards';
 import { PaginaApp } from '@/routes/-components/pagina-app';
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { DetalleForo } from '@/features/foros/detalle-foro';
+import { DetalleForo } from '@/features/foros/components/detalle-foro';
 import { requerirSesion } from '@/lib/guards';
 import { idNumerico } from '@/lib/search';
 

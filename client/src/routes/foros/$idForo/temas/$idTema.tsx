@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { Conversacion } from '@/features/foros/conversacion';
+import { Conversacion } from '@/features/foros/components/conversacion';
 import { requerirSesion } from '@/lib/guards';
 import { idNumerico } from '@/lib/search';
 

@@ -21,7 +21,7 @@ import { useSession } from '@/lib/session';
 import { useSocket } from '@/nucleo/socket';
 import { toast } from '@/lib/toast';
 import { AvisoCrisis } from './crisis';
-import { type PostUI, useTemaEnVivo } from './use-tema-en-vivo';
+import { type PostUI, useTemaEnVivo } from '@/features/foros/use-tema-en-vivo';
 import { fechaHora } from '@/lib/format';
 
 const CERCA_DEL_FINAL_PX = 80;
