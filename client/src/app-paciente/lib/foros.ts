@@ -28,7 +28,7 @@ export function ultimoContiguo(l: MensajeForo[]): number {
 }
 
 /** A client id for a post: a retry never publishes twice. */
-export { nuevoIdCliente } from './id-cliente';
+export { nuevoIdCliente } from '@/nucleo/live/optimista';
 
 /** "23 nov, 14:05" in the clinic's zone. */
 export function fechaCorta(iso: string, zona: string): string {
