@@ -8,7 +8,8 @@ import { useMiDiario } from '../api/diario';
 import { conEntrada, RUTA_DIARIO } from '../lib/diario';
 import { Enlace } from '../lib/enrutador';
 import { hoyClinica } from '../lib/fechas';
-import { FormularioEntrada, PuntoEmocion } from './formulario-diario';
+import { PuntoEmocion } from './emociones';
+import { FormularioEntrada } from './formulario-diario';
 import { Tarjeta } from './ui';
 
 export default function RegistroDelDia() {

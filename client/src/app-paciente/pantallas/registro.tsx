@@ -1,10 +1,10 @@
 import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/consentimiento';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Documento } from '../componentes/documento';
+import { useDocumentosVigentes } from '../componentes/use-documentos-vigentes';
 import { Aviso, Boton, Campo } from '../componentes/ui';
 import { registrarse } from '../api/auth';
-import { type DocumentoVigente, documentosVigentes } from '../api/consentimientos';
 import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
 
@@ -28,21 +28,8 @@ export default function Registro() {
   const [hecho, setHecho] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   // The privacy notice and the consent letter in force: shown whole, each accepted on its own.
-  const [documentos, setDocumentos] = useState<DocumentoVigente[] | null>(null);
-  const [errorDocumentos, setErrorDocumentos] = useState<string | null>(null);
   const [aceptados, setAceptados] = useState<Partial<Record<TipoConsentimiento, boolean>>>({});
-
-  const cargarDocumentos = useCallback(async () => {
-    setErrorDocumentos(null);
-    try {
-      setDocumentos(await documentosVigentes({ publica: true }));
-    } catch (err) {
-      setErrorDocumentos(err instanceof ErrorApi ? err.message : 'No pudimos cargar los documentos.');
-    }
-  }, []);
-  useEffect(() => {
-    void cargarDocumentos();
-  }, [cargarDocumentos]);
+  const { documentos, error: errorDocumentos, cargar: cargarDocumentos } = useDocumentosVigentes({ publica: true });
 
   const todosAceptados = documentos !== null && documentos.length > 0 && documentos.every((d) => aceptados[d.tipo]);
   // The server's answer about consent (400 "Debes aceptar…", 409 "…cambiaron…") under the documents.
@@ -88,21 +75,7 @@ export default function Registro() {
     }
   }
 
-  if (hecho) {
-    return (
-      <main className="mx-auto max-w-md px-5 pt-10 pb-10">
-        <p className="font-serif text-3xl text-salvia-700">MiDuelo</p>
-        <h1 className="mt-6 mb-3 font-serif text-2xl">Revisa tu correo</h1>
-        <Aviso tono="exito">{hecho}</Aviso>
-        <p className="mt-4 text-tinta-700">
-          Abre el enlace del correo desde este teléfono para activar tu cuenta. Después podrás iniciar sesión aquí.
-        </p>
-        <Enlace a="/entrar" className="mt-6 inline-flex min-h-12 items-center font-semibold text-salvia-700 underline">
-          Ir a iniciar sesión
-        </Enlace>
-      </main>
-    );
-  }
+  if (hecho) return <RegistroHecho msg={hecho} />;
 
   return (
     <main className="mx-auto max-w-md px-5 pt-8 pb-10">
@@ -169,6 +142,23 @@ export default function Registro() {
         </Enlace>
       </p>
       <CrisisAlPie />
+    </main>
+  );
+}
+
+/** After registering: the account is activated from the email's link, then she logs in here. */
+function RegistroHecho({ msg }: { msg: string }) {
+  return (
+    <main className="mx-auto max-w-md px-5 pt-10 pb-10">
+      <p className="font-serif text-3xl text-salvia-700">MiDuelo</p>
+      <h1 className="mt-6 mb-3 font-serif text-2xl">Revisa tu correo</h1>
+      <Aviso tono="exito">{msg}</Aviso>
+      <p className="mt-4 text-tinta-700">
+        Abre el enlace del correo desde este teléfono para activar tu cuenta. Después podrás iniciar sesión aquí.
+      </p>
+      <Enlace a="/entrar" className="mt-6 inline-flex min-h-12 items-center font-semibold text-salvia-700 underline">
+        Ir a iniciar sesión
+      </Enlace>
     </main>
   );
 }
