@@ -1,8 +1,11 @@
 // Browser tests: the real server (in this process, on a real port, serving the built client)
 // driven by Debian's Chromium through playwright-core.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { STORAGE_TOKEN } from '@miduelo/shared/constants';
 import { type AppDePrueba, crearAppDePrueba } from './app';
+import { DIST } from './cliente-construido';
 import { abrirNavegador } from './navegador';
 
 export interface E2E {
@@ -21,6 +24,13 @@ export async function iniciarE2E(
   o: Parameters<typeof crearAppDePrueba>[0] = {},
   navegador: Parameters<typeof abrirNavegador>[0] = {},
 ): Promise<E2E> {
+  // The global setup builds client/dist only for the files it knows read it (cliente-construido.ts):
+  // a browser test elsewhere would otherwise meet a missing or stale client.
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error(
+      'client/dist no está construido: las pruebas de navegador van en tests/e2e/ (o en LEEN_EL_CLIENTE de tests/helpers/cliente-construido.ts)',
+    );
+  }
   const t = await crearAppDePrueba(o);
   const url = await t.escuchar();
   const browser = await abrirNavegador(navegador);
