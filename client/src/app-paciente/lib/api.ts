@@ -94,9 +94,15 @@ const sinNada = async () => undefined;
  * which the server may have read before the change (decision 240). A newer reload supersedes an
  * older one. The screen says when to reload (`useAlDia`, its events).
  */
-export function useRecurso<T>(ruta: string | null, clave: string | null = ruta, raiz?: string): Recurso<T> {
+export function useRecurso<T>(
+  ruta: string | null,
+  clave: string | null = ruta,
+  raiz?: string,
+  /** What loads it, when it is more than one GET of `ruta` (several pages). */
+  cargar?: () => Promise<T>,
+): Recurso<T> {
   const r = useLiveResource<T>({
-    fetch: (signal) => api<T>(ruta ?? '', { raiz, signal }),
+    fetch: (signal) => (cargar ? cargar() : api<T>(ruta ?? '', { raiz, signal })),
     enabled: ruta !== null,
     vigilar: false,
     deps: [ruta, clave, raiz],

@@ -1,14 +1,13 @@
-import type { ChatPaciente } from '@miduelo/shared/chat-respuestas';
 import { useEffect } from 'react';
+import { useMisChats } from '../api/chat';
 import { Aviso, AvisoGuardado, Titulo } from '../componentes/ui';
-import { useRecurso } from '../lib/api';
 import { nombreDe } from '../lib/chats';
 import { useAlDia, useEvento } from '../lib/conexion';
 import { Enlace, navegar } from '../lib/enrutador';
 import { useNoLeidos } from '../lib/no-leidos';
 
 export default function Chats() {
-  const chats = useRecurso<ChatPaciente[]>('/chats');
+  const chats = useMisChats();
   const porChat = useNoLeidos((s) => s.porChat);
   useAlDia(() => void chats.recargar());
   useEvento('chat:creado', () => void chats.recargar());

@@ -1,155 +1,27 @@
-import {
-  ESCRIBIENDO_CADUCA_MS,
-  ESCRIBIENDO_INTERVALO_MS,
-  MENSAJE_MAX,
-  MSG_CHAT,
-  PAGINA_MENSAJES_DEFECTO,
-  PAGINA_MENSAJES_MAX,
-} from '@miduelo/shared/chat';
+// One conversation of the patient's app: its messages (loaded, live and merged by
+// conversacion/use-conversacion.ts), what waits in the outbox, older pages, and writing.
+import { ESCRIBIENDO_INTERVALO_MS, MENSAJE_MAX, MSG_CHAT } from '@miduelo/shared/chat';
+import type { Mensaje } from '@miduelo/shared/chat-respuestas';
 import { longitudTexto } from '@miduelo/shared/comun';
-import type { ChatPaciente, Mensaje } from '@miduelo/shared/chat-respuestas';
 import { ArrowLeft, Check, CheckCheck, Clock, SendHorizontal } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useMisChats } from '../api/chat';
 import { Aviso, AvisoGuardado, Cuenta } from '../componentes/ui';
-import { api, guardarCache, leerCache, useRecurso } from '../lib/api';
-import { alEnviar, descartar, encolar, useBandeja } from '../lib/bandeja';
+import { descartar, encolar, type Pendiente, useBandeja } from '../lib/bandeja';
 import { nombreDe } from '../lib/chats';
-import { useAlDia, useConexion, useEvento } from '../lib/conexion';
+import { useConexion } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { horaDe } from '../lib/fechas';
-
-/** Merges by sequence number (the server's order, decision 052); a later copy replaces an earlier. */
-function fusionar(actuales: Mensaje[], nuevos: Mensaje[]): Mensaje[] {
-  const porSeq = new Map(actuales.map((m) => [m.seq, m]));
-  for (const m of nuevos) {
-    const a = porSeq.get(m.seq);
-    porSeq.set(m.seq, a?.leido && !m.leido ? { ...m, leido: true } : m);
-  }
-  return [...porSeq.values()].sort((a, b) => a.seq - b.seq);
-}
+import { useAnteriores, useConversacion } from './conversacion/use-conversacion';
 
 export default function Conversacion({ idChat }: { idChat: number }) {
-  const clave = `mensajes:${idChat}`;
-  const [mensajes, setMensajes] = useState<Mensaje[]>(() => leerCache<Mensaje[]>(clave) ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const [guardado, setGuardado] = useState(() => leerCache(clave) !== undefined);
-  const [escribe, setEscribe] = useState(false);
-  const chats = useRecurso<ChatPaciente[]>('/chats');
+  const { mensajes, error, guardado, escribe, agregar } = useConversacion(idChat);
+  const chats = useMisChats();
   const chat = chats.datos?.find((c) => c.id_chat === idChat);
-  const socket = useConexion((c) => c.socket);
-  const conexiones = useConexion((c) => c.conexiones);
   const pendientes = useBandeja((s) => s.pendientes).filter((p) => p.id_chat === idChat);
-  const ultimoSeq = useRef(0);
-  ultimoSeq.current = mensajes.at(-1)?.seq ?? 0;
   const fin = useRef<HTMLDivElement>(null);
-
-  const agregar = useCallback(
-    (nuevos: Mensaje[]) => {
-      if (nuevos.length === 0) return;
-      setMensajes((a) => {
-        const r = fusionar(a, nuevos);
-        guardarCache(clave, r.slice(-200));
-        return r;
-      });
-    },
-    [clave],
-  );
-
-  const marcarLeido = useCallback(() => {
-    if (document.visibilityState !== 'visible') return;
-    api(`/chats/${idChat}/leer`, { metodo: 'PUT' }).catch(() => undefined);
-  }, [idChat]);
-
-  // Without a last message: the latest page. After one: everything since, a full page at a time
-  // (the server gives at most PAGINA_MENSAJES_MAX after a sequence number), so nothing is skipped.
-  const cargar = useCallback(async () => {
-    try {
-      let despues = ultimoSeq.current;
-      for (;;) {
-        const r = await api<Mensaje[]>(`/chats/${idChat}/mensajes${despues > 0 ? `?despues_de=${despues}` : ''}`);
-        agregar(r);
-        setError(null);
-        setGuardado(false);
-        if (r.some((m) => m.remitente !== 'paciente' && !m.leido)) marcarLeido();
-        if (despues === 0 || r.length < PAGINA_MENSAJES_MAX) break;
-        despues = r.at(-1)?.seq ?? despues;
-      }
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [idChat, agregar, marcarLeido]);
-
-  useEffect(() => {
-    void cargar();
-    marcarLeido();
-  }, [cargar, marcarLeido]);
-  useAlDia(() => void cargar());
-
-  // Opens the conversation on the socket (typing indicators, and what was missed) on every connection.
-  useEffect(() => {
-    if (!socket) return;
-    // The socket gives what came after the last message shown, at most a full page from there. Opened
-    // before anything was shown (0), a long conversation's answer is its oldest page: it is left to
-    // `cargar`, which shows the latest; with more than a page missed, `cargar` brings the rest.
-    const unirse = () => {
-      const desde = ultimoSeq.current;
-      socket.emit('chat:unirse', { id_chat: idChat, despues_de: desde }, (r) => {
-        if (!r.ok) return;
-        if (desde > 0 || !r.data.hay_mas) agregar(r.data.mensajes);
-        if (r.data.hay_mas) void cargar();
-      });
-    };
-    if (socket.connected) unirse();
-    socket.on('connect', unirse);
-    return () => {
-      socket.off('connect', unirse);
-      if (socket.connected) socket.emit('chat:salir', { id_chat: idChat });
-    };
-  }, [socket, idChat, agregar, cargar]);
-  void conexiones;
-
-  useEvento('chat:mensaje', (p) => {
-    if (p.mensaje.id_chat !== idChat) return;
-    agregar([p.mensaje]);
-    if (p.mensaje.remitente !== 'paciente') {
-      setEscribe(false);
-      marcarLeido();
-    }
-  });
-  useEvento('chat:leido', (p) => {
-    if (p.id_chat !== idChat) return;
-    setMensajes((a) => a.map((m) => (m.remitente === 'paciente' && m.seq <= p.hasta_seq && !m.leido ? { ...m, leido: true } : m)));
-  });
-  const caduca = useRef<number | undefined>(undefined);
-  useEvento('chat:escribiendo', (p) => {
-    if (p.id_chat !== idChat || p.remitente === 'paciente') return;
-    setEscribe(p.escribiendo);
-    window.clearTimeout(caduca.current);
-    if (p.escribiendo) caduca.current = window.setTimeout(() => setEscribe(false), ESCRIBIENDO_CADUCA_MS);
-  });
-  useEffect(() => alEnviar((m) => m.id_chat === idChat && agregar([m])), [idChat, agregar]);
-  useEffect(() => {
-    const f = () => document.visibilityState === 'visible' && marcarLeido();
-    document.addEventListener('visibilitychange', f);
-    return () => document.removeEventListener('visibilitychange', f);
-  }, [marcarLeido]);
-
-  // Older messages, a page at a time (decision 296): the conversation opens on its latest 200, and
-  // sequence numbers start at 1 in every conversation, so a first one above 1 means there are more.
-  const primero = mensajes[0]?.seq ?? 0;
-  const [anteriores, setAnteriores] = useState<'listos' | 'cargando' | 'error' | 'fin'>('listos');
-  const alturaAntes = useRef<number | null>(null);
-  async function verAnteriores() {
-    setAnteriores('cargando');
-    try {
-      const r = await api<Mensaje[]>(`/chats/${idChat}/mensajes?antes_de=${primero}&limite=${PAGINA_MENSAJES_DEFECTO}`);
-      alturaAntes.current = document.documentElement.scrollHeight;
-      agregar(r);
-      setAnteriores(r.length === 0 ? 'fin' : 'listos');
-    } catch {
-      setAnteriores('error');
-    }
-  }
+  const anteriores = useAnteriores(idChat, mensajes, agregar);
+  const { primero, alturaAntes } = anteriores;
   // What she was reading stays where it was when older messages appear above it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the first message changes
   useLayoutEffect(() => {
@@ -185,55 +57,65 @@ export default function Conversacion({ idChat }: { idChat: number }) {
       </div>
       <AvisoGuardado visible={guardado && error !== null} />
       {error && mensajes.length === 0 && <Aviso tono="error">{error}</Aviso>}
-      {primero > 1 && anteriores !== 'fin' && (
-        <div className="mb-3 flex flex-col items-center gap-1">
-          <button
-            type="button"
-            onClick={() => void verAnteriores()}
-            disabled={anteriores === 'cargando'}
-            className="min-h-11 rounded-full border border-arena-300 bg-papel px-4 text-sm font-semibold text-tinta-700 disabled:text-tinta-400"
-          >
-            {anteriores === 'cargando' ? 'Cargando…' : 'Ver mensajes anteriores'}
-          </button>
-          {anteriores === 'error' && (
-            <p role="alert" className="text-sm text-terracota-700">
-              No pudimos traer los mensajes anteriores. Inténtalo de nuevo.
-            </p>
-          )}
-        </div>
-      )}
-      <ol className="flex-1 space-y-2" aria-label="Mensajes" data-testid="mensajes">
-        {mensajes.map((m) => (
-          <Burbuja key={m.seq} propia={m.remitente === 'paciente'} texto={m.contenido} data-seq={m.seq}>
-            {horaDe(m.fecha_envio)}
-            {m.remitente === 'paciente' &&
-              (m.leido ? (
-                <CheckCheck aria-label="Leído" className="size-4 text-salvia-200" data-leido="si" />
-              ) : (
-                <Check aria-label="Enviado" className="size-4" data-leido="no" />
-              ))}
-          </Burbuja>
-        ))}
-        {enEspera.map((p) => (
-          <Burbuja key={p.id_cliente} propia texto={p.contenido} pendiente>
-            {p.error ? (
-              <span className="flex flex-wrap items-center gap-2">
-                No se pudo enviar: {p.error}
-                <button type="button" className="underline" onClick={() => descartar(p.id_cliente)}>
-                  Descartar
-                </button>
-              </span>
-            ) : (
-              <span className="inline-flex items-center gap-1">
-                <Clock aria-hidden className="size-3.5" /> Pendiente de envío
-              </span>
-            )}
-          </Burbuja>
-        ))}
-      </ol>
+      {primero > 1 && anteriores.estado !== 'fin' && <VerAnteriores estado={anteriores.estado} ver={() => void anteriores.ver()} />}
+      <Mensajes mensajes={mensajes} enEspera={enEspera} />
       <Redactar idChat={idChat} />
       <div ref={fin} className="h-20" aria-hidden />
     </div>
+  );
+}
+
+function VerAnteriores({ estado, ver }: { estado: 'listos' | 'cargando' | 'error'; ver: () => void }) {
+  return (
+    <div className="mb-3 flex flex-col items-center gap-1">
+      <button
+        type="button"
+        onClick={ver}
+        disabled={estado === 'cargando'}
+        className="min-h-11 rounded-full border border-arena-300 bg-papel px-4 text-sm font-semibold text-tinta-700 disabled:text-tinta-400"
+      >
+        {estado === 'cargando' ? 'Cargando…' : 'Ver mensajes anteriores'}
+      </button>
+      {estado === 'error' && (
+        <p role="alert" className="text-sm text-terracota-700">
+          No pudimos traer los mensajes anteriores. Inténtalo de nuevo.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Mensajes({ mensajes, enEspera }: { mensajes: Mensaje[]; enEspera: Pendiente[] }) {
+  return (
+    <ol className="flex-1 space-y-2" aria-label="Mensajes" data-testid="mensajes">
+      {mensajes.map((m) => (
+        <Burbuja key={m.seq} propia={m.remitente === 'paciente'} texto={m.contenido} data-seq={m.seq}>
+          {horaDe(m.fecha_envio)}
+          {m.remitente === 'paciente' &&
+            (m.leido ? (
+              <CheckCheck aria-label="Leído" className="size-4 text-salvia-200" data-leido="si" />
+            ) : (
+              <Check aria-label="Enviado" className="size-4" data-leido="no" />
+            ))}
+        </Burbuja>
+      ))}
+      {enEspera.map((p) => (
+        <Burbuja key={p.id_cliente} propia texto={p.contenido} pendiente>
+          {p.error ? (
+            <span className="flex flex-wrap items-center gap-2">
+              No se pudo enviar: {p.error}
+              <button type="button" className="underline" onClick={() => descartar(p.id_cliente)}>
+                Descartar
+              </button>
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden className="size-3.5" /> Pendiente de envío
+            </span>
+          )}
+        </Burbuja>
+      ))}
+    </ol>
   );
 }
 

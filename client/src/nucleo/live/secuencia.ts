@@ -51,12 +51,28 @@ export function fusionarPorSeq<T extends ItemSecuencia>(
 }
 
 /**
+ * Merges stored items only (the patient's app keeps its sends in an outbox, not in the list): each
+ * sequence number once, in order; `combinar` keeps local knowledge the new copy may lack (a read
+ * receipt that came first), else the later copy replaces the earlier one.
+ */
+export function fusionarGuardados<T extends { seq: number }>(
+  actuales: T[],
+  nuevos: readonly T[],
+  combinar: (nuevo: T, previo: T | undefined) => T = (nuevo) => nuevo,
+): T[] {
+  if (nuevos.length === 0) return actuales;
+  const porSeq = new Map(actuales.map((m) => [m.seq, m]));
+  for (const n of nuevos) porSeq.set(n.seq, combinar(n, porSeq.get(n.seq)));
+  return [...porSeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/**
  * Where a resync starts: the end of the unbroken run of stored sequence numbers that begins at the
  * oldest one held (0 when none). Sequences are numbered without gaps, so a hole means an item was
  * missed (seq 3 came by event while seq 2 was lost with the connection); asking "after the highest"
  * would skip it for good.
  */
-export const ultimoSeqContiguo = (items: readonly ItemSecuencia[] | undefined): number => {
+export const ultimoSeqContiguo = (items: readonly Pick<ItemSecuencia, 'seq'>[] | undefined): number => {
   const seqs = [...new Set((items ?? []).flatMap((m) => (m.seq === null ? [] : [m.seq])))].sort((a, b) => a - b);
   if (seqs.length === 0) return 0;
   let fin = seqs[0];
@@ -68,7 +84,7 @@ export const ultimoSeqContiguo = (items: readonly ItemSecuencia[] | undefined): 
 };
 
 /** The lowest stored sequence number, for loading older pages; null when nothing is stored. */
-export const primerSeq = (items: readonly ItemSecuencia[] | undefined): number | null => {
+export const primerSeq = (items: readonly Pick<ItemSecuencia, 'seq'>[] | undefined): number | null => {
   const seqs = (items ?? []).flatMap((m) => (m.seq === null ? [] : [m.seq]));
   return seqs.length === 0 ? null : Math.min(...seqs);
 };
