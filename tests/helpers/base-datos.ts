@@ -1,10 +1,10 @@
 // Each test file gets its own freshly migrated database: a clone of a migrated template on
-// PostgreSQL (DATABASE_URL), or a fresh in-memory PGlite otherwise.
+// PostgreSQL (DATABASE_URL), or an in-memory PGlite loaded from a migrated template otherwise.
 import { createHash, randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { abrirDb, type DbHandle, type Tx } from '@miduelo/server/db/client';
 import type { SQL } from 'drizzle-orm';
-import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { abrirPgliteMigrada } from './plantilla-pglite';
 
 /**
  * The migrated template, one per checkout: two checkouts (two worktrees, two branches) running their
@@ -31,8 +31,7 @@ export interface BaseDePrueba {
 export async function crearBaseDePrueba(): Promise<BaseDePrueba> {
   const raiz = process.env.DATABASE_URL;
   if (!raiz) {
-    const handle = await abrirDb({ databaseUrl: null, dataDir: '', enMemoria: true });
-    await aplicarMigraciones(handle, null);
+    const handle = await abrirPgliteMigrada();
     return { handle, url: null, cerrar: () => handle.close() };
   }
   const nombre = `miduelo_t_${randomBytes(6).toString('hex')}`;
