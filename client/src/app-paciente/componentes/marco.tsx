@@ -1,7 +1,8 @@
 import type { ChatPaciente } from '@miduelo/shared/chat-respuestas';
 import { CalendarDays, House, MessageCircle, NotebookPen, Settings, Sprout, UsersRound, WifiOff } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect } from 'react';
-import { api, guardarCache, leerCache } from '../lib/api';
+import { misChats } from '../api/chat';
+import { guardarCache, leerCache } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { Enlace } from '../lib/enrutador';
 import { aplicarChats, aplicarConteo, totalNoLeidos, useNoLeidos } from '../lib/no-leidos';
@@ -17,6 +18,9 @@ const SECCIONES = [
   { a: '/foros', texto: 'Foros', Icono: UsersRound },
 ] as const;
 
+/** The phone's copy of her chats: the key of useMisChats, so that Mensajes opens with what the bar read. */
+const CLAVE_CHATS = '/chats';
+
 /** Header (crisis lines always one tap away, settings), the offline notice, and the bottom bar. */
 export function Marco({ ruta, children }: { ruta: string; children: ReactNode }) {
   const enLinea = useConexion((c) => c.enLinea);
@@ -24,18 +28,18 @@ export function Marco({ ruta, children }: { ruta: string; children: ReactNode })
 
   const cargarNoLeidos = useCallback(() => {
     const de = sesionActual()?.paciente.id_paciente;
-    api<ChatPaciente[]>('/chats').then(
+    misChats().then(
       (c) => {
         // An answer that arrives after her session ended is not the next account's.
         if (sesionActual()?.paciente.id_paciente !== de) return;
-        guardarCache('/chats', c);
+        guardarCache(CLAVE_CHATS, c);
         aplicarChats(c);
       },
       () => undefined,
     );
   }, []);
   useEffect(() => {
-    const guardados = leerCache<ChatPaciente[]>('/chats');
+    const guardados = leerCache<ChatPaciente[]>(CLAVE_CHATS);
     if (guardados) aplicarChats(guardados);
     cargarNoLeidos();
   }, [cargarNoLeidos]);
