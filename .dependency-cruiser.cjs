@@ -46,6 +46,29 @@ module.exports = {
       to: { path: '^client/src/(features|api|routes)/' },
     },
     {
+      name: 'nucleo-a-apps',
+      comment:
+        'client/src/nucleo is the client core of both apps (decision 314): it imports neither the patient app nor the web (features, routes, lib, api, components); each app configures it at start.',
+      severity: 'error',
+      from: { path: '^client/src/nucleo/' },
+      to: { path: '^client/src/(app-paciente|features|routes|lib|api|components)/|^client/src/main\\.tsx$' },
+    },
+    {
+      name: 'app-paciente-a-web',
+      comment:
+        "The patient app uses the core (nucleo/), shared/ and the design system's generic parts (components/ui), never the web's features, routes, api or lib.",
+      severity: 'error',
+      from: { path: '^client/src/app-paciente/' },
+      to: { path: '^client/src/(features|routes|api|lib)/|^client/src/components/(?!ui/)|^client/src/main\\.tsx$' },
+    },
+    {
+      name: 'web-a-app-paciente',
+      comment: 'The web never imports the patient app: what both need lives in nucleo/ (its own rule above) or shared/.',
+      severity: 'error',
+      from: { path: '^client/src/', pathNot: '^client/src/(app-paciente|nucleo)/' },
+      to: { path: '^client/src/app-paciente/' },
+    },
+    {
       name: 'shared-a-server-o-client',
       comment: 'shared/ is imported by both sides and imports neither.',
       severity: 'error',

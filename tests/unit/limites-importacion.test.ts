@@ -53,6 +53,16 @@ describe('límites de importación (pnpm lint)', () => {
         'ui-a-dominio: client/src/components/ui/boton.ts → client/src/api/citas.ts',
         'ui-a-dominio: client/src/components/ui/boton.ts → client/src/features/a/pantalla.ts',
         'client-a-server: client/src/lib/http.ts → server/src/modules/y/repo.ts',
+        // The client core imports neither app (decision 314): not the patient app, not the web's lib/.
+        'nucleo-a-apps: client/src/nucleo/http.ts → client/src/app-paciente/token.ts',
+        'nucleo-a-apps: client/src/nucleo/http.ts → client/src/lib/sesion.ts',
+        // The patient app: the core, shared/ and components/ui only — not the web's features, lib or
+        // its other components.
+        'app-paciente-a-web: client/src/app-paciente/pantalla.ts → client/src/components/grafica.ts',
+        'app-paciente-a-web: client/src/app-paciente/pantalla.ts → client/src/features/b/datos.ts',
+        'app-paciente-a-web: client/src/app-paciente/pantalla.ts → client/src/lib/sesion.ts',
+        // The web never imports the patient app.
+        'web-a-app-paciente: client/src/lib/sesion.ts → client/src/app-paciente/token.ts',
         'modulo-a-otro-modulo: server/src/modules/x/service.ts → server/src/modules/y/repo.ts',
         'modulo-fuera-de-lo-comun: server/src/modules/x/service.ts → server/src/app.ts',
         'db-a-modulos: server/src/db/seed.ts → server/src/modules/y/repo.ts',
