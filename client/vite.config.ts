@@ -10,6 +10,10 @@ const servidor = 'http://127.0.0.1:3000';
 const fuentes = fileURLToPath(new URL('./src/', import.meta.url));
 const BASE =
   /client[\\/]src[\\/](nucleo[\\/](http|xsrf)|lib[\\/](session|toast|search|cx))\.ts$|shared[\\/]src[\\/](errores|comun|constants|auth-textos|nombres)\.ts$|node_modules[\\/]valibot[\\/]/;
+const CUENTA =
+  /client[\\/]src[\\/](features[\\/]auth[\\/](use-reenvio-activacion\.ts|components[\\/]marco-cuenta\.tsx)|lib[\\/]use-form\.ts|components[\\/]ui[\\/](field|input|password-input|card)\.tsx)$|shared[\\/]src[\\/](auth|textos-cuenta)\.ts$/;
+const VIVO = /client[\\/]src[\\/](nucleo[\\/]live[\\/]|lib[\\/]use-pacientes-en-vivo\.ts$|api[\\/]pacientes\.ts$)/;
+const SESION = /client[\\/]src[\\/]routes[\\/]-components[\\/](alimentar-no-leidos|alimentar-foros|aviso-cuenta-limitada)\.tsx$/;
 
 export default defineConfig({
   root: raiz,
@@ -57,6 +61,16 @@ export default defineConfig({
             // toasts, search params and the shared texts and schemas they read. Only modules every
             // screen needs belong here; anything else would be downloaded by all.
             { name: 'base', test: BASE, priority: 2 },
+            // The pieces of the account pages (login, sign-up, activation, password reset): their frame,
+            // form fields and texts.
+            { name: 'cuenta', test: CUENTA, priority: 1, includeDependenciesRecursively: false },
+            // The live core and the patient list that nearly every signed-in screen follows. These three
+            // groups take only the modules named: their imports stay where they are (in the entry,
+            // most of them), or the entry would import these chunks too.
+            { name: 'vivo', test: VIVO, priority: 1, includeDependenciesRecursively: false },
+            // What the signed-in bar loads after the first paint on every page (unread counts, forum
+            // invitations, the limited-account notice): one request instead of three.
+            { name: 'sesion', test: SESION, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

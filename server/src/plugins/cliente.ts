@@ -19,6 +19,21 @@ const META_ZONA = 'miduelo-zona-clinica';
 const CACHE_INMUTABLE = 'public, max-age=31536000, immutable';
 const CACHE_REVALIDAR = 'no-cache';
 
+/** Headers that only mean something on a document (or a worker, which /assets/ never holds): on the
+ * ~20 scripts of a first load they were ~600 bytes each, ~12 kB on a slow link (decision 320). Kept
+ * on a script: Content-Type, X-Content-Type-Options, Cross-Origin-Resource-Policy, Referrer-Policy
+ * (a module script's own policy governs its imports' requests). */
+const SOLO_DE_DOCUMENTO = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 const escaparAtributo = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The chunks a route's first visit needs beyond the entry's (Vite manifest, TanStack's split
@@ -117,10 +132,15 @@ export default fp(
         index: false,
         preCompressed: true,
         cacheControl: false,
+        // A hashed name never changes content: no revalidation or ranges to answer.
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
         // Source maps stay on disk for the operator; the public never gets them.
         allowedPath: (ruta) => !ruta.endsWith('.map'),
         setHeaders: (reply, archivo) => {
           reply.header('cache-control', archivo.startsWith(assets + path.sep) ? CACHE_INMUTABLE : CACHE_REVALIDAR);
+          if (/\.(js|css|woff2)(\.br|\.gz)?$/.test(archivo)) for (const c of SOLO_DE_DOCUMENTO) reply.removeHeader(c);
         },
       });
       // The few files beside index.html (favicon…) keep their names across builds: revalidated.
