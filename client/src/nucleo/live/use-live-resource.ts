@@ -90,9 +90,7 @@ export function useLiveResource<T>({
         if (control.signal.aborted) return;
         // Changes made while this load was on its way (a live event, the user's own answer): the
         // server may have read before them, so they are applied again over its answer (decision 240).
-        let x: T | undefined = valor;
-        for (const c of carga.cambios) x = aplicar(x, c);
-        mostrar(x);
+        mostrar(reaplicar<T>(valor, carga.cambios));
         setGuardado(false);
         setError(null);
       })
@@ -134,6 +132,16 @@ export function useLiveResource<T>({
   return { data, error, cargando, recargando, guardado, recargar, setData };
 }
 
-function aplicar<T>(previo: T | undefined, cambio: React.SetStateAction<T | undefined>): T | undefined {
+export type Cambio<T> = T | undefined | ((d: T | undefined) => T | undefined);
+
+function aplicar<T>(previo: T | undefined, cambio: Cambio<T>): T | undefined {
   return typeof cambio === 'function' ? (cambio as (d: T | undefined) => T | undefined)(previo) : cambio;
+}
+
+/** A load's answer with the changes made while it was on its way applied again over it, in order
+ * (decision 240): the server may have read before them. */
+export function reaplicar<T>(respuesta: T | undefined, cambiosDuranteCarga: readonly Cambio<T>[]): T | undefined {
+  let x = respuesta;
+  for (const c of cambiosDuranteCarga) x = aplicar(x, c);
+  return x;
 }
