@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { llamar } from '../helpers/actividades';
 import { INSTANTE_LUNES_9 } from '../helpers/agenda';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
-import { abrirChat, type Consulta, crearConsulta, idCliente } from '../helpers/chat';
+import { abrirChat, type Consulta, cliente, crearConsulta, idCliente } from '../helpers/chat';
+import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { iniciarServicioPush, type ServicioPush } from '../helpers/push';
 import { conectar, esperarConexion, type SocketCliente } from '../helpers/socket';
 
@@ -211,6 +212,59 @@ describe('notificaciones', () => {
     expect((await c.pac[0].put(`/api/paciente/citas/${idCita}/cancelar`)).status).toBe(200);
     await enviosTerminados();
     expect(push.recibidos).toHaveLength(2);
+  });
+
+  it('una cita que el psicólogo cancela o elimina avisa que se canceló', async () => {
+    await suscribir(0);
+    const crear = async (hora_inicio: string) => {
+      const r = await c.psi.post('/api/psicologo/citas', {
+        id_paciente: c.pacientes[0].id_paciente,
+        fecha: '2027-03-03',
+        hora_inicio,
+        modalidad: 'Presencial',
+        estado: 'pendiente',
+      });
+      expect(r.status).toBe(201);
+      return r.body.id_cita as number;
+    };
+    const cancelada = await crear('10:00');
+    const eliminada = await crear('12:00');
+    await push.esperar(2);
+    expect((await c.psi.put(`/api/psicologo/citas/${cancelada}`, { estado: 'cancelada' })).status).toBe(200);
+    await push.esperar(3);
+    expect(push.recibidos[2].datos).toEqual({
+      tipo: 'cita',
+      titulo: TEXTO_PUSH.titulo,
+      cuerpo: TEXTO_PUSH.citaEliminada,
+      url: '/app/citas',
+      etiqueta: `cita-${cancelada}`,
+    });
+    expect((await llamar(t, c.psi.token).del(`/api/psicologo/citas/${eliminada}`)).statusCode).toBe(200);
+    await push.esperar(4);
+    expect(push.recibidos[3].datos).toMatchObject({ tipo: 'cita', cuerpo: TEXTO_PUSH.citaEliminada, etiqueta: `cita-${eliminada}` });
+  });
+
+  it('un mensaje del administrador avisa como mensaje del equipo, sin el texto', async () => {
+    await suscribir(0);
+    const admin = cliente(t, sesionPsicologo(t.app, await crearPsicologo(t.db, { rol_admin: true })));
+    const chat = await admin.post('/api/admin/chats', { destinatario_tipo: 'paciente', destinatario_id: c.pacientes[0].id_paciente });
+    expect(chat.status).toBe(201);
+    const id = chat.body.id_chat_admin as number;
+    const r = await admin.post('/api/admin/mensajes', {
+      id_chat_admin: id,
+      contenido: 'Aviso privado de la clínica',
+      id_cliente: idCliente(),
+    });
+    expect(r.status).toBe(201);
+    const [n] = await push.esperar(1);
+    expect(n.datos).toEqual({
+      tipo: 'mensaje',
+      titulo: TEXTO_PUSH.titulo,
+      cuerpo: TEXTO_PUSH.mensajeAdmin,
+      url: '/app/chat',
+      etiqueta: `mensaje-${id}`,
+    });
+    expect(JSON.stringify(n.datos)).not.toContain('privado');
   });
 
   it('el paciente elige: sin «mensajes» no llega el del chat, pero sí el de la cita', async () => {

@@ -4,7 +4,7 @@
 // patient is open on any node, sends a notification
 // to each subscription the patient allowed.
 import { type CambioPreferenciasPush, MSG_PUSH, type NotificacionPush, type SuscripcionPush, TEXTO_PUSH } from '@miduelo/shared/push';
-import { pacienteDeSala, sala } from '@miduelo/shared/realtime';
+import { pacienteDeSala, type ServerToClientEvents, sala } from '@miduelo/shared/realtime';
 import webpush from 'web-push';
 import { badRequest } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
@@ -81,53 +81,60 @@ function pacienteEntre(salas: string[]): number | null {
   return null;
 }
 
+type Carga<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** What each event that becomes a notification turns into (null: not this one), reading its payload
+ * as the shared event map types it: an event renamed or reshaped in `shared/` fails the typecheck
+ * here instead of silently ending its notifications. */
+type Notificadores = { [E in keyof ServerToClientEvents]?: (p: Carga<E>) => NotificacionPush | null };
+
+/** An activity the psychologist assigned, or its reminder. Its title stays out (decision 184). */
+const avisoActividad = (id: number, cuerpo: string): NotificacionPush => ({
+  tipo: 'actividad',
+  titulo: TEXTO_PUSH.titulo,
+  cuerpo,
+  url: `/app/proceso/actividad/${id}`,
+  etiqueta: `actividad-${id}`,
+});
+
+export const NOTIFICADORES: Notificadores = {
+  'chat:mensaje': (p) =>
+    p.mensaje.remitente === 'paciente'
+      ? null
+      : {
+          tipo: 'mensaje',
+          titulo: TEXTO_PUSH.titulo,
+          cuerpo: p.tipo === 'admin' ? TEXTO_PUSH.mensajeAdmin : TEXTO_PUSH.mensaje,
+          url: '/app/chat',
+          etiqueta: `mensaje-${p.mensaje.id_chat}`,
+        },
+  'mi-cita:cambio': (p) => {
+    if (p.por === 'paciente') return null;
+    const cuerpo =
+      p.tipo === 'creada'
+        ? TEXTO_PUSH.citaCreada
+        : p.tipo === 'eliminada' || p.cita.estado === 'cancelada'
+          ? TEXTO_PUSH.citaEliminada
+          : TEXTO_PUSH.citaActualizada;
+    return { tipo: 'cita', titulo: TEXTO_PUSH.titulo, cuerpo, url: '/app/citas', etiqueta: `cita-${p.cita.id_cita}` };
+  },
+  // Only an activity the psychologist assigned, not one the patient started from a module.
+  'mi-actividad:cambio': (p) =>
+    p.tipo === 'creada' && p.por === 'psicologo' ? avisoActividad(p.asignacion.id_asignacion, TEXTO_PUSH.actividadAsignada) : null,
+  'actividad:recordatorio': (p) => avisoActividad(p.id_asignacion, TEXTO_PUSH.actividadRecordatorio),
+};
+
 /** The realtime observer: which published events become a notification, and for whom. */
 export function observadorPush(ctx: Ctx, alTerminar?: (p: Promise<unknown>) => void): ObservadorEmision {
   return (salas, evento, ...args) => {
+    const notificador = NOTIFICADORES[evento];
     // Without VAPID keys no event becomes a notification: nothing to read or build (decision 234).
-    if (!ctx.config.vapid) return;
+    if (!notificador || !ctx.config.vapid) return;
     // Only events to a patient's room; a patient with a socket on this node got the event: nothing
     // is built, no promise (decision 235). Otherwise notificarPaciente asks the other nodes first.
     const idPaciente = pacienteEntre(salas);
     if (idPaciente === null || ctx.realtime.hayAqui(sala.paciente(idPaciente))) return;
-    let n: NotificacionPush | null = null;
-    if (evento === 'chat:mensaje') {
-      const p = args[0] as { mensaje: { remitente: string; id_chat: number }; tipo: string };
-      if (p.mensaje.remitente === 'paciente') return;
-      const admin = p.tipo === 'admin';
-      n = {
-        tipo: 'mensaje',
-        titulo: TEXTO_PUSH.titulo,
-        cuerpo: admin ? TEXTO_PUSH.mensajeAdmin : TEXTO_PUSH.mensaje,
-        url: '/app/chat',
-        etiqueta: `mensaje-${p.mensaje.id_chat}`,
-      };
-    } else if (evento === 'mi-cita:cambio') {
-      const p = args[0] as { tipo: 'creada' | 'actualizada' | 'eliminada'; por: string; cita: { id_cita: number; estado: string } };
-      if (p.por === 'paciente') return;
-      const cuerpo =
-        p.tipo === 'creada'
-          ? TEXTO_PUSH.citaCreada
-          : p.tipo === 'eliminada' || p.cita.estado === 'cancelada'
-            ? TEXTO_PUSH.citaEliminada
-            : TEXTO_PUSH.citaActualizada;
-      n = { tipo: 'cita', titulo: TEXTO_PUSH.titulo, cuerpo, url: '/app/citas', etiqueta: `cita-${p.cita.id_cita}` };
-    } else if (evento === 'mi-actividad:cambio' || evento === 'actividad:recordatorio') {
-      // An activity the psychologist assigned (not one the patient started from a module), or their
-      // reminder. The activity's title stays out of the notification (decision 184).
-      let id: number;
-      let cuerpo: string;
-      if (evento === 'mi-actividad:cambio') {
-        const p = args[0] as { tipo: string; por: string; asignacion: { id_asignacion: number } };
-        if (p.tipo !== 'creada' || p.por !== 'psicologo') return;
-        id = p.asignacion.id_asignacion;
-        cuerpo = TEXTO_PUSH.actividadAsignada;
-      } else {
-        id = (args[0] as { id_asignacion: number }).id_asignacion;
-        cuerpo = TEXTO_PUSH.actividadRecordatorio;
-      }
-      n = { tipo: 'actividad', titulo: TEXTO_PUSH.titulo, cuerpo, url: `/app/proceso/actividad/${id}`, etiqueta: `actividad-${id}` };
-    }
+    const n = notificador(args[0]);
     if (n === null) return;
     const envio = notificarPaciente(ctx, idPaciente, n).catch((err: unknown) => {
       ctx.log.warn({ err: errorParaRegistro(err) }, 'push: no se pudo preparar la notificación');
