@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { abrirDb, type DbHandle, type Tx } from '@miduelo/server/db/client';
 import type { SQL } from 'drizzle-orm';
+import { filas } from '@miduelo/server/db/filas';
 import { abrirPgliteMigrada } from './plantilla-pglite';
 
 /**
@@ -54,6 +55,5 @@ export async function crearBaseDePrueba(): Promise<BaseDePrueba> {
 
 /** A raw statement's rows as objects, on either driver (postgres.js answers an array, PGlite `{ rows }`). */
 export async function consultar(db: Pick<Tx, 'execute'>, q: SQL): Promise<Record<string, unknown>[]> {
-  const r: unknown = await db.execute(q);
-  return (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
+  return filas(db, q);
 }

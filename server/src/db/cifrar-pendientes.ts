@@ -6,7 +6,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Cifrador } from '../comun/cifrado';
 import type { Db } from './client';
-import { LOCK_MIGRACIONES } from './migrate';
+import { filas as filasDe } from './filas';
+import { turnoDeMigraciones } from './migrate';
 
 export interface ColumnaCifrada {
   tabla: string;
@@ -36,11 +37,11 @@ export async function cifrarPendientes(db: Db, cif: Cifrador, c: ColumnaCifrada,
   let total = 0;
   for (;;) {
     const hechas = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_MIGRACIONES})`);
-      const r = await tx.execute<{ id: string | number; valor: string }>(
+      await turnoDeMigraciones(tx);
+      const filas = await filasDe<{ id: string | number; valor: string }>(
+        tx,
         sql`select ${clave} as id, ${columna} as valor from ${tabla} where ${pendiente}${filtro} order by ${clave} limit ${lote} for update`,
       );
-      const filas = (Array.isArray(r) ? r : (r as { rows: { id: string | number; valor: string }[] }).rows) ?? [];
       if (filas.length === 0) return 0;
       const nuevas = filas.map((f) => {
         const texto = cif.leer(f.valor, aad);

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql as consulta } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import type { DbHandle } from './client';
+import type { DbHandle, DbOrTx } from './client';
 
 const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
@@ -13,6 +14,12 @@ const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(import.meta.
 // dedicated connection makes them apply the migrations one after another (the demo seed takes the
 // same lock: db/seed.ts).
 export const LOCK_MIGRACIONES = 7_270_707;
+
+/** Inside a transaction: waits for the migrations' advisory lock and holds it until the transaction
+ * ends (start-up work that two nodes starting together must take turns at). */
+export async function turnoDeMigraciones(tx: DbOrTx): Promise<void> {
+  await tx.execute(consulta`select pg_advisory_xact_lock(${LOCK_MIGRACIONES})`);
+}
 
 export async function aplicarMigraciones(handle: DbHandle, databaseUrl: string | null): Promise<void> {
   if (handle.kind === 'pglite' && handle.pglite) {

@@ -1,8 +1,7 @@
 // The demo practice of an empty embedded database. Each module contributes its part through its
 // plugin (`app.demo.registrar`); this file only runs them, in order, in one transaction.
-import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { LOCK_MIGRACIONES } from './migrate';
+import { turnoDeMigraciones } from './migrate';
 
 export const DEMO = {
   contrasena: 'MiDuelo#2025',
@@ -33,7 +32,7 @@ export async function sembrarDemo(
   estaVacia: (tx: Db) => Promise<boolean>,
 ): Promise<IdsDemo | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_MIGRACIONES})`);
+    await turnoDeMigraciones(tx);
     if (!(await estaVacia(tx as unknown as Db))) return null;
     const ids: IdsDemo = { idPsicologo: 0, idAdmin: 0, pacientes: [] };
     for (const sembrar of sembradores) await sembrar(tx as unknown as Db, { ahora, ids });

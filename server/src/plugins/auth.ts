@@ -98,6 +98,60 @@ function sesionDePaciente(p: TokenPaciente & { ver: number }, c: EstadoCuenta | 
   return { tipo: 'paciente', id_paciente: p.id_paciente, nombre: p.nombre, apellido: p.apellido, jti: p.jti, iat: p.iat, exp: p.exp };
 }
 
+/** Several sockets' sessions re-read in one round trip (the refresh of decision 239): each the
+ * session as it stands now, or null when it is over. Expiry is judged after the read. */
+async function sesionesVigentes(
+  db: FastifyInstance['db'],
+  items: readonly { sesion: Sesion; version: number }[],
+  ahoraS: () => number,
+): Promise<(Sesion | null)[]> {
+  const ids = { psicologos: new Set<number>(), pacientes: new Set<number>() };
+  for (const { sesion: s } of items) {
+    if (s.tipo === 'psicologo') ids.psicologos.add(s.id_psicologo);
+    else ids.pacientes.add(s.id_paciente);
+  }
+  const e = await estadosDeSesiones(db, {
+    psicologos: [...ids.psicologos],
+    pacientes: [...ids.pacientes],
+    jtis: items.map((i) => i.sesion.jti),
+  });
+  const ahora = ahoraS();
+  return items.map(({ sesion: s, version: ver }) => {
+    if (s.exp <= ahora) return null;
+    const revocado = e.revocado(s.jti);
+    if (s.tipo === 'psicologo') {
+      const c = e.psicologo.get(s.id_psicologo);
+      return sesionDePsicologo({ ...s, ver }, c && { ...c, revocado });
+    }
+    const c = e.paciente.get(s.id_paciente);
+    return sesionDePaciente({ ...s, ver }, c && { ...c, revocado });
+  });
+}
+
+/** The route guards: a bearer token verified, then the kind of account the route admits. */
+function registrarGuardas(app: FastifyInstance, verificar: (token: string) => Promise<Sesion>) {
+  async function autenticar(request: FastifyRequest): Promise<Sesion> {
+    const h = request.headers.authorization;
+    if (!h || !/^Bearer\s+\S+$/i.test(h)) throw unauthorized(MSG.noAutenticado);
+    const sesion = await verificar(h.replace(/^Bearer\s+/i, ''));
+    request.sesion = sesion;
+    return sesion;
+  }
+
+  app.decorate('requierePsicologo', async (request: FastifyRequest) => {
+    const s = await autenticar(request);
+    if (s.tipo !== 'psicologo') throw forbidden(MSG.soloPsicologos, 'SOLO_PSICOLOGOS');
+  });
+  app.decorate('requiereAdmin', async (request: FastifyRequest) => {
+    const s = await autenticar(request);
+    if (s.tipo !== 'psicologo' || !s.rol_admin) throw forbidden(MSG.soloAdministradores, 'SOLO_ADMINISTRADORES');
+  });
+  app.decorate('requierePaciente', async (request: FastifyRequest) => {
+    const s = await autenticar(request);
+    if (s.tipo !== 'paciente') throw forbidden(MSG.soloPacientes, 'SOLO_PACIENTES');
+  });
+}
+
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
     const { config } = opts;
@@ -210,28 +264,7 @@ export default fp(
       },
       async reverificarVarias(items) {
         const sello = cache.sello();
-        const ids = { psicologos: new Set<number>(), pacientes: new Set<number>() };
-        for (const { sesion: s } of items) {
-          if (s.tipo === 'psicologo') ids.psicologos.add(s.id_psicologo);
-          else ids.pacientes.add(s.id_paciente);
-        }
-        const e = await estadosDeSesiones(app.db, {
-          psicologos: [...ids.psicologos],
-          pacientes: [...ids.pacientes],
-          jtis: items.map((i) => i.sesion.jti),
-        });
-        const ahora = ahoraS();
-        const sesiones = items.map(({ sesion: s, version: ver }) => {
-          if (s.exp <= ahora) return null;
-          const revocado = e.revocado(s.jti);
-          if (s.tipo === 'psicologo') {
-            const c = e.psicologo.get(s.id_psicologo);
-            return sesionDePsicologo({ ...s, ver }, c && { ...c, revocado });
-          }
-          const c = e.paciente.get(s.id_paciente);
-          return sesionDePaciente({ ...s, ver }, c && { ...c, revocado });
-        });
-        return { sello, sesiones };
+        return { sello, sesiones: await sesionesVigentes(app.db, items, ahoraS) };
       },
       renovacionesPendientes: async () => {
         await Promise.all(renovaciones);
@@ -249,26 +282,7 @@ export default fp(
     });
     app.decorateRequest('sesion', null);
 
-    async function autenticar(request: FastifyRequest): Promise<Sesion> {
-      const h = request.headers.authorization;
-      if (!h || !/^Bearer\s+\S+$/i.test(h)) throw unauthorized(MSG.noAutenticado);
-      const sesion = await verificar(h.replace(/^Bearer\s+/i, ''));
-      request.sesion = sesion;
-      return sesion;
-    }
-
-    app.decorate('requierePsicologo', async (request: FastifyRequest) => {
-      const s = await autenticar(request);
-      if (s.tipo !== 'psicologo') throw forbidden(MSG.soloPsicologos, 'SOLO_PSICOLOGOS');
-    });
-    app.decorate('requiereAdmin', async (request: FastifyRequest) => {
-      const s = await autenticar(request);
-      if (s.tipo !== 'psicologo' || !s.rol_admin) throw forbidden(MSG.soloAdministradores, 'SOLO_ADMINISTRADORES');
-    });
-    app.decorate('requierePaciente', async (request: FastifyRequest) => {
-      const s = await autenticar(request);
-      if (s.tipo !== 'paciente') throw forbidden(MSG.soloPacientes, 'SOLO_PACIENTES');
-    });
+    registrarGuardas(app, verificar);
   },
   { name: 'auth', dependencies: ['db', 'redis'] },
 );

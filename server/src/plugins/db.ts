@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client';
+import { filas } from '../db/filas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,8 +100,7 @@ export async function filasPreparadas<T>(db: DbOrTx, consulta: SQL): Promise<T[]
     const q = dialecto.sqlToQuery(consulta);
     return filasDelCliente<T>(pg, q.sql, q.params);
   }
-  const r = await db.execute(consulta);
-  return (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as T[];
+  return filas<T & object>(db, consulta);
 }
 
 /**

@@ -5,10 +5,10 @@
 // its rows locked: two nodes starting together take turns, and a deletion of one of those evidences
 // waits until its file is rewritten (the file is removed after the deletion's commit), so a deleted
 // file never comes back. A file already under the current key is never rewritten.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { LOCK_MIGRACIONES } from '../../db/migrate';
+import { turnoDeMigraciones } from '../../db/migrate';
 import type { AlmacenEvidencias } from './almacen';
+import { clavesDeEvidencias, contarEvidenciasSinLlave, evidenciasPorCifrar, marcarEvidenciasCifradas } from './repo';
 
 /** A file without a row older than this is the residue of a failed deletion, not an upload in flight. */
 const HUERFANO_MS = 3600_000;
@@ -22,9 +22,6 @@ export interface ResultadoCifrado {
   ilegibles: string[];
 }
 
-type Filas<T> = T[] | { rows: T[] };
-const filasDe = <T>(r: Filas<T>): T[] => (Array.isArray(r) ? r : r.rows) ?? [];
-
 export async function cifrarEvidenciasPendientes(
   db: Db,
   almacen: AlmacenEvidencias,
@@ -34,22 +31,14 @@ export async function cifrarEvidenciasPendientes(
   const r: ResultadoCifrado = { cifrados: 0, huerfanosEliminados: 0, ilegibles: [] };
   // Rows from before decision 310 mean files stored plain: this start also walks the store once for
   // plain files no row references (a failed deletion of that time). Later starts never walk it.
-  const [{ legadas }] = filasDe(
-    (await db.execute(sql`select count(*)::int as legadas from evidencia where clave is not null and llave_archivo is null`)) as Filas<{
-      legadas: number;
-    }>,
-  );
+  const legadas = await contarEvidenciasSinLlave(db);
   let desde = 0;
   for (;;) {
     const lote = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_MIGRACIONES})`);
-      const filas = filasDe(
-        (await tx.execute(sql`select id_evidencia, clave from evidencia
-               where clave is not null and llave_archivo is distinct from ${llaveActual} and id_evidencia > ${desde}
-               order by id_evidencia limit ${LOTE} for update`)) as Filas<{ id_evidencia: number; clave: string }>,
-      );
+      await turnoDeMigraciones(tx);
+      const pendientes = await evidenciasPorCifrar(tx, { llave: llaveActual, desde, lote: LOTE });
       const hechas: number[] = [];
-      for (const f of filas) {
+      for (const f of pendientes) {
         const estado = await almacen.estado(f.clave);
         if (estado === 'ilegible') r.ilegibles.push(f.clave);
         if (estado === 'pendiente') {
@@ -58,20 +47,15 @@ export async function cifrarEvidenciasPendientes(
         }
         if (estado === 'pendiente' || estado === 'actual') hechas.push(Number(f.id_evidencia));
       }
-      if (hechas.length > 0) {
-        await tx.execute(sql`update evidencia set llave_archivo = ${llaveActual}
-                              where id_evidencia in (select unnest(${`{${hechas.join(',')}}`}::int[]))`);
-      }
-      return filas.map((f) => Number(f.id_evidencia));
+      await marcarEvidenciasCifradas(tx, hechas, llaveActual);
+      return pendientes.map((f) => Number(f.id_evidencia));
     });
     if (lote.length === 0) break;
     desde = lote[lote.length - 1];
   }
   if (legadas > 0) {
     const antesDe = new Date(ahora.getTime() - HUERFANO_MS);
-    const conFila = new Set(
-      filasDe((await db.execute(sql`select clave from evidencia where clave is not null`)) as Filas<{ clave: string }>).map((f) => f.clave),
-    );
+    const conFila = new Set(await clavesDeEvidencias(db));
     for (const clave of await almacen.claves()) {
       if (conFila.has(clave) || (await almacen.estado(clave)) !== 'pendiente') continue;
       if (await almacen.eliminarSiAnterior(clave, antesDe)) r.huerfanosEliminados++;

@@ -9,6 +9,7 @@ import {
   progresoModulo,
 } from '@miduelo/shared/actividades';
 import { notFound } from '../../errors';
+import { esPacienteDe } from '../../comun/repo';
 import type { Ctx } from '../../plugins/contexto';
 import type { DbOrTx } from '../../db/client';
 import { publicarAsignacion } from './eventos';
@@ -29,6 +30,15 @@ export type CtxAct = Pick<Ctx, 'db' | 'config' | 'cifrador' | 'realtime' | 'mail
 
 export const noEncontrada = () => notFound(MSG_ACTIVIDADES.asignacionNoEncontrada, 'ASIGNACION_NO_ENCONTRADA');
 export const pacienteNoEncontrado = () => notFound(MSG_ACTIVIDADES.pacienteNoEncontrado, 'PACIENTE_NO_ENCONTRADO');
+export const noPlantilla = () => notFound(MSG_ACTIVIDADES.actividadNoEncontrada, 'ACTIVIDAD_NO_ENCONTRADA');
+
+/** The psychologist a call is scoped to. */
+export type Psi = { idPsicologo: number };
+
+/** A patient that is not this psychologist's answers 404, like one that does not exist. */
+export async function exigirPaciente(ctx: Pick<CtxAct, 'db'>, idPsicologo: number, idPaciente: number) {
+  if (!(await esPacienteDe(ctx.db, idPsicologo, idPaciente))) throw pacienteNoEncontrado();
+}
 
 export async function vistas(
   ctx: Pick<CtxAct, 'db' | 'cifrador'>,

@@ -2,6 +2,7 @@
 import type { PlantillaDatos } from '@miduelo/shared/actividades';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { filas } from '../../db/filas';
 import { actividad, actividadAsignada, evidencia, moduloDuelo, progresoHistorial } from '../../db/schema/actividades';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 
@@ -282,6 +283,38 @@ export async function eliminarEvidencia(db: DbOrTx, id: number) {
 export async function clavesDeAsignacion(db: DbOrTx, idAsignacion: number): Promise<string[]> {
   const filas = await db.select({ clave: evidencia.clave }).from(evidencia).where(eq(evidencia.id_asignacion, idAsignacion));
   return filas.flatMap((f) => (f.clave ? [f.clave] : []));
+}
+
+// ---------------------------------------------------------------- evidence files at rest (decision 310)
+
+/** Evidences with a file stored before files were encrypted (no key recorded). */
+export async function contarEvidenciasSinLlave(db: DbOrTx): Promise<number> {
+  const [f] = await filas<{ legadas: number }>(
+    db,
+    sql`select count(*)::int as legadas from evidencia where clave is not null and llave_archivo is null`,
+  );
+  return f?.legadas ?? 0;
+}
+
+/** The next batch of evidences whose file is not under `llave`, after id `desde`, locked. */
+export function evidenciasPorCifrar(tx: DbOrTx, o: { llave: string; desde: number; lote: number }) {
+  return filas<{ id_evidencia: number; clave: string }>(
+    tx,
+    sql`select id_evidencia, clave from evidencia
+         where clave is not null and llave_archivo is distinct from ${o.llave} and id_evidencia > ${o.desde}
+         order by id_evidencia limit ${o.lote} for update`,
+  );
+}
+
+export async function marcarEvidenciasCifradas(tx: DbOrTx, ids: number[], llave: string): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`update evidencia set llave_archivo = ${llave}
+                        where id_evidencia in (select unnest(${`{${ids.join(',')}}`}::int[]))`);
+}
+
+/** Every stored file name an evidence references. */
+export async function clavesDeEvidencias(db: DbOrTx): Promise<string[]> {
+  return (await filas<{ clave: string }>(db, sql`select clave from evidencia where clave is not null`)).map((f) => f.clave);
 }
 
 // ---------------------------------------------------------------- modules

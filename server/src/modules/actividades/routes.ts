@@ -33,24 +33,26 @@ import type { Rutas } from '../../plugins/valibot';
 import type { AlmacenEvidencias } from './almacen';
 import {
   actualizarAsignacionCompleta,
-  actualizarPlantilla,
   asignar,
-  buscarPlantillas,
   cambiarAsignacion,
-  crearPlantilla,
   eliminarAsignacion,
-  eliminarPlantilla,
   estadisticas,
-  historialModulos,
   listarAsignaciones,
   listarEvidencias,
+  recordar,
+  revisar,
+} from './service';
+import {
+  actualizarPlantilla,
+  buscarPlantillas,
+  crearPlantilla,
+  eliminarPlantilla,
+  historialModulos,
   listarModulos,
   listarPlantillas,
   obtenerModulo,
   obtenerPlantilla,
-  recordar,
-  revisar,
-} from './service';
+} from './service-plantillas';
 import { diarioCompartido } from './service-diario';
 import { abrirEvidencia, disposicion, subirEvidencia } from './service-evidencias';
 import { enviarArchivo } from './archivo';

@@ -1,6 +1,7 @@
 // Every statement of the administration's screens.
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { filas } from '../../db/filas';
 import { cita } from '../../db/schema/agenda';
 import { auditoria } from '../../db/schema/auditoria';
 import { chat, mensaje } from '../../db/schema/chat';
@@ -127,20 +128,15 @@ export async function eliminarPsicologo(db: DbOrTx, id: number) {
   await db.delete(psicologo).where(eq(psicologo.id_psicologo, id));
 }
 
+type Cifra = 'total' | 'activos' | 'inactivos' | 'pacientes' | 'validadas' | 'pendientes' | 'mensajes' | 'citas';
+
 /** The dashboard's figures in one round trip. "Today" is the clinic's date; messages count from its
  * midnight in the clinic's zone. */
 export async function estadisticas(db: DbOrTx, o: { hoy: string; zona: string }) {
   const noAdmin = sql`not ${psicologo.rol_admin}`;
-  const filas = await db.execute<{
-    total: number;
-    activos: number;
-    inactivos: number;
-    pacientes: number;
-    validadas: number;
-    pendientes: number;
-    mensajes: number;
-    citas: number;
-  }>(sql`select
+  const [f = {}] = await filas<Partial<Record<Cifra, number>>>(
+    db,
+    sql`select
     (select count(*)::int from ${psicologo} where ${noAdmin}) as total,
     (select count(*)::int from ${psicologo} where ${noAdmin} and ${psicologo.status} = 'activo') as activos,
     (select count(*)::int from ${psicologo} where ${noAdmin} and ${psicologo.status} = 'inactivo') as inactivos,
@@ -148,9 +144,8 @@ export async function estadisticas(db: DbOrTx, o: { hoy: string; zona: string })
     (select count(*)::int from ${psicologo} where ${noAdmin} and ${psicologo.cedula_validada}) as validadas,
     (select count(*)::int from ${psicologo} where ${noAdmin} and not ${psicologo.cedula_validada}) as pendientes,
     (select count(*)::int from ${mensaje} where ${mensaje.fecha_envio} >= (${o.hoy}::date::timestamp at time zone ${o.zona})) as mensajes,
-    (select count(*)::int from ${cita} where ${cita.fecha} = ${o.hoy}::date and ${cita.estado} <> 'cancelada') as citas`);
-  const rows = (Array.isArray(filas) ? filas : (filas as unknown as { rows: unknown[] }).rows) as Array<Record<string, number>>;
-  const f = rows[0] ?? {};
+    (select count(*)::int from ${cita} where ${cita.fecha} = ${o.hoy}::date and ${cita.estado} <> 'cancelada') as citas`,
+  );
   return {
     totalPsicologos: Number(f.total ?? 0),
     psicologosActivos: Number(f.activos ?? 0),

@@ -6,7 +6,8 @@ import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from 
 import type { MomentoClinica } from '../../comun/reloj';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict } from '../../errors';
-import { citasQueChocan, disponibilidadDe, excepcionesDe } from './repo';
+import { citasQueChocan } from './repo';
+import { disponibilidadDe, excepcionesDe } from './repo-horario';
 
 export function exigirFuturo(
   fecha: string,

@@ -7,20 +7,17 @@ import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { momentoClinica } from '../../comun/reloj';
 import { publicarDisponibilidad, publicarExcepcion } from './eventos';
+import { agendaPorSemana, asegurarAgenda, bloquearPsicologo, citasQueChocan } from './repo';
 import {
-  agendaPorSemana,
-  asegurarAgenda,
-  bloquearPsicologo,
   borrarDisponibilidad,
   borrarExcepcion,
-  citasQueChocan,
   disponibilidadDe,
   disponibilidadPorId,
   excepcionesDe,
   insertarDisponibilidad,
   insertarExcepcion,
   modificarDisponibilidad,
-} from './repo';
+} from './repo-horario';
 import { disponibilidadPorDefecto } from './reglas';
 import type { AgendaCtx } from './service-citas';
 

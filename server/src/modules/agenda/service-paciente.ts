@@ -8,17 +8,8 @@ import { psicologoDePaciente } from '../../comun/repo';
 import { badRequest, conflict, notFound } from '../../errors';
 import { vistaCitaPaciente } from '../../comun/cita-paciente';
 import { publicarCita } from './eventos';
-import {
-  citaDePaciente,
-  citaPorId,
-  citasDePaciente,
-  disponibilidadDe,
-  excepcionesDe,
-  insertarCita,
-  intervalosOcupados,
-  modificarCita,
-  solicitudesPendientes,
-} from './repo';
+import { citaDePaciente, citaPorId, citasDePaciente, insertarCita, intervalosOcupados, modificarCita, solicitudesPendientes } from './repo';
+import { disponibilidadDe, excepcionesDe } from './repo-horario';
 import { calcularHorario, exigirFuturo, exigirHuecoLibre } from './reglas';
 import { type AgendaCtx, agendaDeFecha, bloquearParaReservar } from './service-citas';
 

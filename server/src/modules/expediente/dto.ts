@@ -2,7 +2,8 @@
 import type { Aplicacion, Evolucion, Nota, Respuesta, Test, TestDetalle } from '@miduelo/shared/expediente';
 import type { Cifrador } from '../../comun/cifrado';
 import { rangoDePuntaje } from './puntuacion';
-import type { FilaAplicacion, FilaNota, TestCompleto } from './repo';
+import type { FilaAplicacion, TestCompleto } from './repo';
+import type { FilaNota } from './repo-notas';
 
 export const COL_TITULO = 'nota.titulo';
 export const COL_CONTENIDO = 'nota.contenido';

@@ -1,10 +1,10 @@
 // The clinical record: tests (catalogue, applications, answers, evolution, PDF) and notes.
 import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { cifrarColumnas } from '../../db/cifrar-pendientes';
 import { crearHilosPdf } from './pdf-hilos';
+import { COLUMNAS_CIFRADAS } from './repo';
 import rutasExpediente from './routes';
 import { sembrarExpedienteDemo } from './seed';
 
@@ -15,19 +15,9 @@ export default fp(
     app.addHook('onClose', async () => pdf.cerrar());
     await app.register(rutasExpediente, { prefix: '/api/psicologo', pdf });
     app.demo.registrar(sembrarExpedienteDemo(app.ctx));
-    // Values under a retired key (rotation, decision 070) are re-encrypted at start: notes' title and
-    // content, and the free-text answers (scale and yes/no answers are not encrypted).
+    // Values under a retired key (rotation, decision 070) are re-encrypted at start.
     app.addHook('onReady', async () => {
-      const n = await cifrarColumnas(app.ctx.db, app.ctx.cifrador, [
-        { tabla: 'nota', clave: 'id_nota', columna: 'titulo' },
-        { tabla: 'nota', clave: 'id_nota', columna: 'contenido' },
-        {
-          tabla: 'respuesta_test',
-          clave: 'id_respuesta',
-          columna: 'respuesta',
-          donde: sql`id_pregunta in (select id_pregunta from test_pregunta where tipo_respuesta = 'texto')`,
-        },
-      ]);
+      const n = await cifrarColumnas(app.ctx.db, app.ctx.cifrador, COLUMNAS_CIFRADAS);
       if (n > 0) app.log.info({ valores: n }, 'cifrado en reposo: notas y respuestas de texto cifradas con la llave actual');
     });
   },

@@ -1,10 +1,28 @@
 // Every SQL statement of the clinical record. Reads of a psychologist's data join `paciente` on its
 // current psychologist: another psychologist's application or note reads as absent (404).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TipoEscala, TipoNota, TipoRespuesta } from '@miduelo/shared/expediente';
+import type { ColumnaCifrada } from '../../db/cifrar-pendientes';
+import type { TipoEscala, TipoRespuesta } from '@miduelo/shared/expediente';
 import type { DbOrTx } from '../../db/client';
+import { filas } from '../../db/filas';
 import { paciente, psicologo } from '../../db/schema/cuentas';
-import { aplicacionTest, nota, respuestaTest, test, testBanda, testPregunta } from '../../db/schema/expediente';
+import { aplicacionTest, respuestaTest, test, testBanda, testPregunta } from '../../db/schema/expediente';
+
+// ---------------------------------------------------------------- encryption at rest
+
+/** The record's encrypted columns, re-encrypted at start when under a retired key (rotation,
+ * decision 070): notes' title and content, and the free-text answers (scale and yes/no answers are
+ * not encrypted). */
+export const COLUMNAS_CIFRADAS: ColumnaCifrada[] = [
+  { tabla: 'nota', clave: 'id_nota', columna: 'titulo' },
+  { tabla: 'nota', clave: 'id_nota', columna: 'contenido' },
+  {
+    tabla: 'respuesta_test',
+    clave: 'id_respuesta',
+    columna: 'respuesta',
+    donde: sql`id_pregunta in (select id_pregunta from test_pregunta where tipo_respuesta = 'texto')`,
+  },
+];
 
 // ---------------------------------------------------------------- catalogue
 
@@ -218,14 +236,16 @@ export async function respuestasDe(db: DbOrTx, idAplicacion: number) {
 
 /** The risk flag of a patient: the latest application of some test fell in its highest band. */
 export async function riesgoDePaciente(db: DbOrTx, idPaciente: number): Promise<boolean> {
-  const r = await db.execute(sql`select exists (
+  const [f] = await filas<{ riesgo: boolean }>(
+    db,
+    sql`select exists (
       select 1 from (
         select distinct on (a.id_test) a.riesgo from aplicacion_test a
          where a.id_paciente = ${idPaciente} and a.estado = 'completado'
          order by a.id_test, a.fecha desc, a.id_aplicacion desc
-      ) u where u.riesgo) as riesgo`);
-  const filas = (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as { riesgo: boolean }[];
-  return Boolean(filas[0]?.riesgo);
+      ) u where u.riesgo) as riesgo`,
+  );
+  return Boolean(f?.riesgo);
 }
 
 /** Header of the PDF: clinic (the psychologist's practice) and patient. */
@@ -253,128 +273,12 @@ export async function cabeceraPdf(db: DbOrTx, idPsicologo: number, idPaciente: n
   return f ?? null;
 }
 
-// ---------------------------------------------------------------- notes
-
-const columnasNota = {
-  id_nota: nota.id_nota,
-  id_paciente: nota.id_paciente,
-  titulo: nota.titulo,
-  contenido: nota.contenido,
-  tipo: sql<TipoNota>`${nota.tipo}`,
-  id_aplicacion: nota.id_aplicacion,
-  fecha_creacion: nota.fecha_creacion,
-  fecha_actualizacion: nota.fecha_actualizacion,
-  version: nota.version,
-};
-/** A note as stored: title and content are still ciphertext. */
-export interface FilaNota {
-  id_nota: number;
-  id_paciente: number;
-  titulo: string;
-  contenido: string;
-  tipo: TipoNota;
-  id_aplicacion: number | null;
-  fecha_creacion: Date;
-  fecha_actualizacion: Date;
-  version: number;
-}
-
-export async function notasDeAplicacion(db: DbOrTx, idAplicacion: number): Promise<FilaNota[]> {
-  return db
-    .select(columnasNota)
-    .from(nota)
-    .where(eq(nota.id_aplicacion, idAplicacion))
-    .orderBy(desc(nota.fecha_creacion), desc(nota.id_nota));
-}
-
-/** A note whose patient is this psychologist's, or null; `bloquear` locks it for a change. */
-export async function notaDePsicologo(db: DbOrTx, idPsicologo: number, idNota: number, bloquear = false): Promise<FilaNota | null> {
-  const q = db
-    .select(columnasNota)
-    .from(nota)
-    .innerJoin(paciente, eq(paciente.id_paciente, nota.id_paciente))
-    .where(and(eq(nota.id_nota, idNota), eq(paciente.id_psicologo, idPsicologo)));
-  const [f] = bloquear ? await q.for('update', { of: nota }) : await q;
-  return f ?? null;
-}
-
-/** Stores a note; with a client id this patient already has (decision 313), even one a concurrent
- * request is committing, it writes nothing and answers null. */
-export async function insertarNota(
-  tx: DbOrTx,
-  o: {
-    idPaciente: number;
-    idPsicologo: number;
-    idAplicacion: number | null;
-    tipo: TipoNota;
-    titulo: string;
-    contenido: string;
-    ahora: Date;
-    idCliente: string | null;
-  },
-): Promise<FilaNota | null> {
-  const [f] = await tx
-    .insert(nota)
-    .values({
-      id_paciente: o.idPaciente,
-      id_psicologo: o.idPsicologo,
-      id_aplicacion: o.idAplicacion,
-      tipo: o.tipo,
-      titulo: o.titulo,
-      contenido: o.contenido,
-      fecha_creacion: o.ahora,
-      fecha_actualizacion: o.ahora,
-      id_cliente: o.idCliente,
-    })
-    .onConflictDoNothing({ target: [nota.id_paciente, nota.id_cliente] })
-    .returning(columnasNota);
-  return f ?? null;
-}
-
-/** The note this patient already has under a client id (decision 313), with who stored it. */
-export async function notaPorCliente(
-  db: DbOrTx,
-  idPaciente: number,
-  idCliente: string,
-): Promise<(FilaNota & { id_psicologo: number | null }) | null> {
-  const [f] = await db
-    .select({ ...columnasNota, id_psicologo: nota.id_psicologo })
-    .from(nota)
-    .where(and(eq(nota.id_paciente, idPaciente), eq(nota.id_cliente, idCliente)));
-  return f ?? null;
-}
-
-export async function actualizarNota(tx: DbOrTx, o: { idNota: number; titulo: string; contenido: string; ahora: Date }): Promise<FilaNota> {
-  const [f] = await tx
-    .update(nota)
-    .set({ titulo: o.titulo, contenido: o.contenido, fecha_actualizacion: o.ahora, version: sql`${nota.version} + 1` })
-    .where(eq(nota.id_nota, o.idNota))
-    .returning(columnasNota);
-  return f;
-}
-
-export async function eliminarNota(tx: DbOrTx, idNota: number): Promise<void> {
-  await tx.delete(nota).where(eq(nota.id_nota, idNota));
-}
-
 // ---------------------------------------------------------------- reads with the patient check folded in
 
 // The three busiest reads (a patient's notes, history and evolution) check "this patient is this
 // psychologist's" in the same statement: `paciente` left-joined to the rows. No row at all means
 // not this psychologist's patient (404); one row of nulls, a patient with nothing yet. One round
 // trip fewer per read (bench/expediente).
-
-/** The patient's notes, newest first, or null when the patient is not this psychologist's. */
-export async function notasDePacienteDe(db: DbOrTx, idPsicologo: number, idPaciente: number): Promise<FilaNota[] | null> {
-  const filas = await db
-    .select(columnasNota)
-    .from(paciente)
-    .leftJoin(nota, eq(nota.id_paciente, paciente.id_paciente))
-    .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)))
-    .orderBy(desc(nota.fecha_creacion), desc(nota.id_nota));
-  if (filas.length === 0) return null;
-  return (filas as (FilaNota | { id_nota: null })[]).filter((f): f is FilaNota => f.id_nota !== null);
-}
 
 /** The patient's applications, newest first, or null when the patient is not this psychologist's. */
 export async function aplicacionesDePacienteDe(db: DbOrTx, idPsicologo: number, idPaciente: number): Promise<FilaAplicacion[] | null> {

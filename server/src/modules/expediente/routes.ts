@@ -28,6 +28,7 @@ import { psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
 import type { HilosPdf } from './pdf-hilos';
 import * as s from './service';
+import * as n from './service-notas';
 
 const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
   const { ctx } = app;
@@ -80,32 +81,32 @@ const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
   });
 
   app.get('/tests/aplicaciones/:id/notas', { schema: { params: IdParams, response: { 200: NotasSchema } } }, async (request) =>
-    s.notasDeAplicacion(ctx, { ...quien(request), idAplicacion: request.params.id }),
+    n.notasDeAplicacion(ctx, { ...quien(request), idAplicacion: request.params.id }),
   );
 
   // ---- Notes ----
   app.get(
     '/pacientes/:id/notas',
     { schema: { params: IdParams, querystring: NotasQuery, response: { 200: NotasSchema } } },
-    async (request) => s.listarNotas(ctx, { ...quien(request), idPaciente: request.params.id, q: request.query.q }),
+    async (request) => n.listarNotas(ctx, { ...quien(request), idPaciente: request.params.id, q: request.query.q }),
   );
 
   app.get('/notas/:id', { schema: { params: IdParams, response: { 200: NotaSchema } } }, async (request) =>
-    s.obtenerNota(ctx, { ...quien(request), idNota: request.params.id }),
+    n.obtenerNota(ctx, { ...quien(request), idNota: request.params.id }),
   );
 
   // Decision 313: 201 when this call stored it, 200 when its client id was already stored (a retry).
   app.post('/notas', { schema: { body: CrearNotaSchema, response: { 200: NotaSchema, 201: NotaSchema } } }, async (request, reply) => {
-    const r = await s.crearNota(ctx, { ...quien(request), datos: request.body });
+    const r = await n.crearNota(ctx, { ...quien(request), datos: request.body });
     return responderCreado(reply, r);
   });
 
   app.put('/notas/:id', { schema: { params: IdParams, body: EditarNotaSchema, response: { 200: NotaSchema } } }, async (request) =>
-    s.editarNota(ctx, { ...quien(request), idNota: request.params.id, datos: request.body }),
+    n.editarNota(ctx, { ...quien(request), idNota: request.params.id, datos: request.body }),
   );
 
   app.delete('/notas/:id', { schema: { params: IdParams, response: { 200: NotaEliminadaSchema } } }, async (request) =>
-    s.eliminarNota(ctx, { ...quien(request), idNota: request.params.id }),
+    n.eliminarNota(ctx, { ...quien(request), idNota: request.params.id }),
   );
 };
 

@@ -6,6 +6,7 @@ import type { Ctx } from '../../plugins/contexto';
 import { COL_CONTENIDO, COL_RESPUESTA, COL_TITULO } from './dto';
 import { puntuar } from './puntuacion';
 import * as repo from './repo';
+import { insertarNota } from './repo-notas';
 
 const DIA = 86_400_000;
 
@@ -93,7 +94,7 @@ export const sembrarExpedienteDemo =
     ];
     for (const n of notas) {
       const fecha = new Date(ahora.getTime() - n.diasAtras * DIA);
-      await repo.insertarNota(db, {
+      await insertarNota(db, {
         idPaciente: n.idPaciente,
         idPsicologo,
         idAplicacion: n.idAplicacion ?? null,

@@ -1,6 +1,7 @@
 // Rows → the payloads of spec 2 §3 (dates as ISO strings).
 import type { Foro, Invitacion, MensajeForo, Participante, Tema } from '@miduelo/shared/foros';
-import type { FilaInvitacion, FilaMensaje, FilaParticipante, FilaTema, RolForo } from './repo';
+import type { FilaInvitacion, FilaParticipante, RolForo } from './repo';
+import type { FilaMensaje, FilaTema } from './repo-temas';
 
 const iso = (d: Date) => d.toISOString();
 

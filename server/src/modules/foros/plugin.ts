@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cifrarColumnas } from '../../db/cifrar-pendientes';
 import rutasForos from './routes';
+import rutasTemas from './routes-temas';
 import { sembrarForosDemo } from './seed';
 import { registrarSocketsForos } from './socket';
 
 export default fp(
   async function forosPlugin(app: FastifyInstance) {
     await app.register(rutasForos, { prefix: '/api/foros' });
+    await app.register(rutasTemas, { prefix: '/api/foros' });
     registrarSocketsForos(app, app.ctx);
     app.demo.registrar(sembrarForosDemo(app.ctx.cifrador));
     // Topic titles and report reasons stored before they were encrypted (decision 311), and every

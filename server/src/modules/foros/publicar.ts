@@ -2,7 +2,8 @@
 import type { MensajeForo, Tema } from '@miduelo/shared/foros';
 import { avisar } from '../../comun/aviso';
 import type { Realtime } from '../../plugins/realtime';
-import { type Cuenta, contarPendientes, contarVisibles, conteos, cuentasDelForo, idsDeTemas } from './repo';
+import { type Cuenta, contarPendientes, conteos, cuentasDelForo, idsDeTemas } from './repo';
+import { contarVisibles } from './repo-temas';
 import { SALA_FOROS_PUBLICOS, salaForo, salaPersonal, salaTema } from './salas';
 import type { CtxForos } from './service';
 

@@ -1,12 +1,10 @@
 // Forum API (spec 2 §7, base /api/foros; every answer wrapped in `data`, lists with `meta`, errors
 // with `error` beside `msg`). Psychologists call it from the web, patients from the app with their
-// own token on the same paths; the account comes from the token only.
-import { MSG } from '@miduelo/shared/auth';
+// own token on the same paths; the account comes from the token only. This file: forums,
+// participants and invitations; topics and posts are in routes-temas.ts.
 import {
   ActualizarForoSchema,
   CrearForoSchema,
-  CrearMensajeForoSchema,
-  CrearTemaSchema,
   ForoRespuestaSchema,
   IdForoParamsSchema,
   IdParamsSchema,
@@ -14,35 +12,20 @@ import {
   MSG_FOROS,
   InvitacionRespuestaSchema,
   InvitarSchema,
-  LeerTemaRespuestaSchema,
   ListaForosQuerySchema,
   ListaForosSchema,
   ListaInvitacionesSchema,
-  ListaMensajesForoSchema,
   ListaParticipantesSchema,
-  ListaReportesSchema,
-  ListaTemasSchema,
-  MensajeCreadoSchema,
-  MensajesForoQuerySchema,
   MisInvitacionesQuerySchema,
   MsgRespuestaSchema,
-  OcultarMensajeSchema,
-  OcultarRespuestaSchema,
-  PaginaTemasQuerySchema,
-  ReportarMensajeSchema,
-  ReporteRespuestaSchema,
   ResponderInvitacionSchema,
-  TemaCreadoSchema,
   UnirseRespuestaSchema,
 } from '@miduelo/shared/foros';
-import type { FastifyRequest } from 'fastify';
 import { actorDe } from '../../comun/auditoria';
-import { AppError, unauthorized } from '../../errors';
 import { cuentaDeSesion, psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
 import { foroDto } from './dto';
-import { limiteDePublicacion } from './limite';
-import type { Cuenta } from './repo';
+import { guardasDeForos } from './guardas';
 import {
   actualizarForo,
   crearForo,
@@ -57,48 +40,10 @@ import {
   salirDeForo,
   unirseAForo,
 } from './service';
-import {
-  crearTema,
-  marcarTemaLeido,
-  mensajesDeTema,
-  ocultarPost,
-  publicarEnTema,
-  reportarPost,
-  reportesDeForo,
-  temasDeForo,
-} from './service-temas';
-
-const BEARER = /^Bearer\s+\S+$/i;
 
 const rutasForos: Rutas = async (app) => {
   const { ctx } = app;
-  const publicar = limiteDePublicacion(app);
-
-  /** Any signed-in account: a psychologist (administrators too) or a patient. */
-  const requiereSesion = async (request: FastifyRequest) => {
-    const h = request.headers.authorization;
-    if (!h || !BEARER.test(h)) throw unauthorized(MSG.noAutenticado);
-    request.sesion = await app.sesiones.verificar(h.replace(/^Bearer\s+/i, ''));
-  };
-  /** The forum list is open to all (spec 2 §2): a token, when sent, must be valid and personalises it. */
-  const sesionOpcional = async (request: FastifyRequest) => {
-    if (request.headers.authorization !== undefined) await requiereSesion(request);
-  };
-  const cuenta = (r: FastifyRequest): Cuenta => {
-    if (!r.sesion) throw unauthorized(MSG.noAutenticado);
-    return cuentaDeSesion(r.sesion);
-  };
-  const sesion = { onRequest: requiereSesion };
-  // Moderation is a professional's task: patients take part as members only (a check constraint
-  // says so too), so the moderation routes refuse them before reading the request.
-  const psicologo = { onRequest: app.requierePsicologo };
-  /** Joining from the list is for patients (spec 2 §6: 'Los psicólogos no pueden unirse a foros'). */
-  const soloPacientes = {
-    onRequest: async (request: FastifyRequest) => {
-      await requiereSesion(request);
-      if (request.sesion?.tipo !== 'paciente') throw new AppError(403, 'FORO_PSICOLOGO', MSG_FOROS.psicologosNoUnirse);
-    },
-  };
+  const { sesion, psicologo, soloPacientes, sesionOpcional, cuenta } = guardasDeForos(app);
 
   // ---- Forums ----
   app.get(
@@ -202,93 +147,6 @@ const rutasForos: Rutas = async (app) => {
         idInvitacion: request.params.id,
         aceptar: request.body.aceptar,
       }),
-  );
-
-  // ---- Topics ----
-  app.get(
-    '/:id/temas',
-    { ...sesion, schema: { params: IdForoParamsSchema, querystring: PaginaTemasQuerySchema, response: { 200: ListaTemasSchema } } },
-    async (request) => temasDeForo(ctx, { cuenta: cuenta(request), idForo: request.params.id, ...request.query }),
-  );
-
-  app.post(
-    '/:id/temas',
-    { ...sesion, preHandler: publicar, schema: { params: IdForoParamsSchema, body: CrearTemaSchema, response: { 201: TemaCreadoSchema } } },
-    async (request, reply) => {
-      const t = await crearTema(ctx, { cuenta: cuenta(request), idForo: request.params.id, titulo: request.body.titulo });
-      return reply.status(201).send({ data: t });
-    },
-  );
-
-  app.get(
-    '/:id/reportes',
-    { ...psicologo, schema: { params: IdForoParamsSchema, response: { 200: ListaReportesSchema } } },
-    async (request) => ({ data: await reportesDeForo(ctx, { cuenta: cuenta(request), idForo: request.params.id }) }),
-  );
-
-  // ---- Posts ----
-  app.get(
-    '/temas/:id/mensajes',
-    { ...sesion, schema: { params: IdParamsSchema, querystring: MensajesForoQuerySchema, response: { 200: ListaMensajesForoSchema } } },
-    async (request) => {
-      const q = request.query;
-      return mensajesDeTema(ctx, {
-        cuenta: cuenta(request),
-        idTema: request.params.id,
-        page: q.page,
-        limit: q.limit,
-        despuesDe: q.despues_de,
-        limite: q.limite,
-      });
-    },
-  );
-
-  app.post(
-    '/temas/:id/mensajes',
-    {
-      ...sesion,
-      preHandler: publicar,
-      schema: { params: IdParamsSchema, body: CrearMensajeForoSchema, response: { 200: MensajeCreadoSchema, 201: MensajeCreadoSchema } },
-    },
-    async (request, reply) => {
-      const r = await publicarEnTema(ctx, {
-        cuenta: cuenta(request),
-        idTema: request.params.id,
-        contenido: request.body.contenido,
-        idCliente: request.body.id_cliente,
-      });
-      return reply.status(r.nuevo ? 201 : 200).send({ data: r.mensaje });
-    },
-  );
-
-  app.put(
-    '/temas/:id/leer',
-    { ...sesion, schema: { params: IdParamsSchema, response: { 200: LeerTemaRespuestaSchema } } },
-    async (request) => ({
-      data: await marcarTemaLeido(ctx, { cuenta: cuenta(request), idTema: request.params.id }),
-    }),
-  );
-
-  app.post(
-    '/mensajes/:id/ocultar',
-    { ...psicologo, schema: { params: IdParamsSchema, body: OcultarMensajeSchema, response: { 200: OcultarRespuestaSchema } } },
-    async (request) => ({
-      data: await ocultarPost(ctx, {
-        cuenta: cuenta(request),
-        auditoria: actorDe(request),
-        idMensaje: request.params.id,
-        oculto: request.body.oculto,
-      }),
-    }),
-  );
-
-  app.post(
-    '/mensajes/:id/reportar',
-    { ...sesion, schema: { params: IdParamsSchema, body: ReportarMensajeSchema, response: { 201: ReporteRespuestaSchema } } },
-    async (request, reply) => {
-      const r = await reportarPost(ctx, { cuenta: cuenta(request), idMensaje: request.params.id, motivo: request.body.motivo });
-      return reply.status(201).send({ data: r });
-    },
   );
 };
 

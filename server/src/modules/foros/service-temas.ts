@@ -9,14 +9,13 @@ import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { conflict, notFound } from '../../errors';
 import { mensajeDto, temaDto } from './dto';
 import { publicarAlertaCrisis, publicarConteos, publicarMensaje, publicarTema, publicarVisibilidad, salasDeModeradores } from './publicar';
+import { buscarForo, type Cuenta, participacion } from './repo';
 import {
   type FilaMensaje,
   insertarMensajeAtomico,
   temaParaPublicar,
-  buscarForo,
   buscarMensaje,
   buscarTema,
-  type Cuenta,
   contarMensajes,
   contarVisibles,
   insertarReporte,
@@ -27,8 +26,7 @@ import {
   marcarLeido,
   mensajePorCliente,
   ocultarMensaje,
-  participacion,
-} from './repo';
+} from './repo-temas';
 import { type CtxForos, exigirRango, obtenerForo, sinPermiso } from './service';
 
 const temaNoEncontrado = () => notFound(MSG_FOROS.temaNoEncontrado, 'TEMA_NO_ENCONTRADO');
