@@ -40,6 +40,7 @@ const RELACIONES = [
   ['259', '270', 'enmendada', 'the app sends the post when the connection returns'],
   ['271', '284', 'enmendada', 'sort keys stored and indexed'],
   ['272', '278', 'enmendada', 'the same rule written again from the request side'],
+  ['278', '315', 'reemplazada', '315 replaces 272, into which it merged 278'],
   ['282', '288', 'enmendada', 'one template for every module'],
   ['287', '288', 'enmendada', 'one template for every module'],
   ['288', '298', 'enmendada', "a write's answer from its own transaction"],
@@ -131,7 +132,7 @@ const RESUMENES = {
   147: 'The limited-account banner, kept live.',
   160: 'Forum invitations: payload, who invites, who answers.',
   161: 'Forum rooms, who reads what, delivery guarantees.',
-  162: 'Crisis language in forum posts is detected and answered with help.',
+  162: 'A post in crisis language is never blocked: its author sees the crisis lines, moderators get an alert.',
   163: 'Forum limits: post length, rates.',
   164: 'Forum roles and moderation (hide, report, remove).',
   180: "The patient's app at /app: a separate build with its own small router.",
@@ -233,6 +234,8 @@ const RESUMENES = {
   311: 'Topic titles, report reasons, file names and links stored encrypted.',
   312: 'A key rotation re-encrypts every encrypted column.',
   313: 'A retry after a lost answer stores nothing twice; a changed form gets a new id.',
+  327: 'Tests build the client only for the files that read it; PGlite test databases load a template.',
+  328: 'scripts/tamanos.mjs and its test keep files ≤ 400 and functions ≤ 150 lines; this index.',
 };
 
 const MARCA = /^(amends|supersedes|replaces|refines|extends|enmienda|reemplaza|sustituye|modifica)\b/i;
@@ -262,7 +265,7 @@ function primeraFrase(lineas) {
     .join('\n')
     .split(/\n(?=- )|\n\s*\n/)
     .map((b) => b.replace(/\s+/g, ' ').trim())
-    .filter((b) => b && !b.startsWith('#') && !/^(- )?\*\*(status|estado)\b/i.test(b));
+    .filter((b) => b && !b.startsWith('#') && !/^(- )?\*\*(status|estado)\b/i.test(b) && !MARCA.test(b));
   const cuerpo = (bloques[0] ?? '')
     .replace(/^- /, '')
     .replace(/^\*\*[^*]+\*\*\s*:?\s*/, '')
