@@ -2,6 +2,7 @@
 // the web client, which only needs their types, does not carry their construction (decision 080).
 import * as v from 'valibot';
 import { MSG_ADMINISTRACION } from './administracion';
+import { DatosPacienteSchema } from './auth-respuestas';
 import { idEntero } from './comun';
 import { MSG_GENERICO } from './errores';
 
@@ -49,14 +50,7 @@ export type PsicologoAdmin = v.InferOutput<typeof PsicologoAdminSchema>;
 export const PsicologosAdminRespuesta = v.array(PsicologoAdminSchema);
 
 export const PacienteAdminSchema = v.object({
-  id_paciente: v.number(),
-  nombre: v.string(),
-  apellido_paterno: v.string(),
-  apellido_materno: v.nullable(v.string()),
-  email: v.string(),
-  telefono: v.string(),
-  fecha_nacimiento: v.string(),
-  id_psicologo: v.nullable(v.number()),
+  ...DatosPacienteSchema.entries,
   psicologo: v.nullable(
     v.object({
       id_psicologo: v.number(),

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { MsgRespuesta } from './comun';
 import { PendienteSchema } from './consentimiento';
 
-export const MsgRespuesta = v.object({ msg: v.string() });
+export { MsgRespuesta };
 
-const UsuarioSesionSchema = v.object({
+export const UsuarioSesionSchema = v.object({
   id_psicologo: v.number(),
   nombre: v.string(),
   apellidoPaterno: v.string(),
@@ -24,12 +25,14 @@ export const LoginRespuestaSchema = v.object({
 
 /** Registration answers only the message: the same for a new email and for one that already has
  * an account (the owner is told by mail), so the answer reveals nothing. */
-export const RegistroRespuestaSchema = v.object({ msg: v.string() });
+export const RegistroRespuestaSchema = MsgRespuesta;
 
 export const RecuperarRespuestaSchema = v.object({ msg: v.string(), esTelefono: v.boolean() });
 export const VerificarTokenRespuestaSchema = v.object({ valido: v.boolean() });
 
-const PacienteSesionSchema = v.object({
+/** The patient's personal details: what their session carries, their profile answers, and what the
+ * administrator's list of patients starts from. */
+export const DatosPacienteSchema = v.object({
   id_paciente: v.number(),
   nombre: v.string(),
   apellido_paterno: v.string(),
@@ -39,10 +42,12 @@ const PacienteSesionSchema = v.object({
   fecha_nacimiento: v.string(),
   id_psicologo: v.nullable(v.number()),
 });
+export type DatosPaciente = v.InferOutput<typeof DatosPacienteSchema>;
+
 export const LoginPacienteRespuestaSchema = v.object({
   token: v.string(),
-  paciente: PacienteSesionSchema,
+  paciente: DatosPacienteSchema,
   /** Consent documents whose version in force the patient has not accepted yet (decision 146). */
   consentimientos_pendientes: v.array(PendienteSchema),
 });
-export const RegistroPacienteRespuestaSchema = v.object({ msg: v.string() });
+export const RegistroPacienteRespuestaSchema = MsgRespuesta;

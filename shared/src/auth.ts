@@ -5,6 +5,7 @@ import { mensajeContrasena } from './contrasena';
 import { MSG_GENERICO } from './errores';
 import { edadEnAnios, esFechaIso } from './fechas';
 import { MSG } from './auth-textos';
+import type { LoginRespuestaSchema, UsuarioSesionSchema } from './auth-respuestas';
 
 export { MSG, mensajeDemasiadosIntentos } from './auth-textos';
 
@@ -236,24 +237,9 @@ export const loginPacienteSchema = cuerpo({
 
 // ---- Responses ----
 
-export interface UsuarioSesion {
-  id_psicologo: number;
-  nombre: string;
-  apellidoPaterno: string;
-  apellidoMaterno: string | null;
-  correo: string;
-  rol_admin: boolean;
-  cedula_validada: boolean;
-  codigo_vinculacion: string;
-}
-
-export interface LoginRespuesta {
-  token: string;
-  usuario: UsuarioSesion;
-  cuenta_limitada: boolean;
-  advertencia: string | null;
-  diasRestantesValidacion: number | null;
-}
+/** What a psychologist's login answers, as its response schema (cuentas-respuestas) declares it. */
+export type UsuarioSesion = v.InferOutput<typeof UsuarioSesionSchema>;
+export type LoginRespuesta = v.InferOutput<typeof LoginRespuestaSchema>;
 
 /** JWT payload of a psychologist or administrator (spec 1 §3) plus the revocation id. */
 export interface TokenPsicologo {

@@ -2,7 +2,7 @@
 // §5 (Appointments), §7 (Agenda) and §8 (Agenda). Used by the server's routes and the client.
 import * as v from 'valibot';
 import { MSG } from './auth-textos';
-import { caracteresValidos, esId, idEntero } from './comun';
+import { caracteresValidos, esId, idEntero, MsgRespuesta } from './comun';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
 import { esHoraValida, type FranjaDisponible, recortarHora } from './citas-tiempo';
 import { MSG_GENERICO } from './errores';
@@ -411,7 +411,7 @@ export const HorariosRespuestaSchema = v.object({
   horarios: v.array(v.object({ hora_inicio: v.string(), hora_fin: v.string() })),
 });
 
-export const MsgIdRespuesta = v.object({ msg: v.string() });
+export const MsgIdRespuesta = MsgRespuesta;
 export const DuplicadasRespuestaSchema = v.object({ msg: v.string(), eliminadas: v.array(v.number()) });
 
 // ---------- Duplicates (decision 036) ----------

@@ -1,6 +1,9 @@
 // Pieces every domain's schemas share: ids and the text checks. No domain imports another for these.
 import * as v from 'valibot';
 
+/** An answer that is only a message (a deletion, a logout, a registration). */
+export const MsgRespuesta = v.object({ msg: v.string() });
+
 /** Largest id of an int4 column. */
 const ID_MAX = 2_147_483_647;
 export const esId = (x: number) => Number.isInteger(x) && x >= 1 && x <= ID_MAX;

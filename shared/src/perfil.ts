@@ -2,6 +2,7 @@
 // Password change, §7, §8 Profile) and the administrator's email change (spec 2 §4).
 import * as v from 'valibot';
 import { MSG, PersonaSchema } from './auth';
+import { DatosPacienteSchema } from './auth-respuestas';
 import { caracteresValidos } from './comun';
 import { MSG_GENERICO } from './errores';
 
@@ -97,16 +98,7 @@ export const PerfilActualizadoRespuesta = v.object({ msg: v.string(), correo_cam
 /** Answer of a password change: the other sessions are over; this one continues with `token`. */
 export const ContrasenaCambiadaRespuesta = v.object({ msg: v.string(), token: v.string() });
 
-export const PerfilPacienteRespuesta = v.object({
-  id_paciente: v.number(),
-  nombre: v.string(),
-  apellido_paterno: v.string(),
-  apellido_materno: v.nullable(v.string()),
-  email: v.string(),
-  telefono: v.string(),
-  fecha_nacimiento: v.string(),
-  id_psicologo: v.nullable(v.number()),
-});
+export const PerfilPacienteRespuesta = DatosPacienteSchema;
 
 /** POST /api/paciente/recuperar-contrasena. */
 export const RecuperarPacienteBody = cuerpo({ email: persona.correo });

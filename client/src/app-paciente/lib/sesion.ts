@@ -1,20 +1,13 @@
 // The patient's session in the app: the bearer token of POST /api/paciente/iniciar-sesion and the
 // patient it belongs to, kept in localStorage under the app's own key (never the psychologists').
+import type { DatosPaciente } from '@miduelo/shared/auth-respuestas';
 import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
 import { create } from 'zustand';
 import { expDeToken, leerJson, vencida } from '@/nucleo/sesion-almacen';
 import { useNoLeidos } from './no-leidos';
 
-export interface PacienteSesion {
-  id_paciente: number;
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string | null;
-  email: string;
-  telefono: string;
-  fecha_nacimiento: string;
-  id_psicologo: number | null;
-}
+/** The patient's personal details, as login and the profile answer them (one shape, in shared/). */
+export type PacienteSesion = DatosPaciente;
 
 /** A consent document whose version in force the patient has not accepted yet (decision 187). */
 export interface PendienteConsentimiento {
