@@ -1,7 +1,7 @@
-// The bounded record of published chat messages (server/src/modules/chat/publicar.ts): a retried
+// The bounded record of published chat messages (server/src/modules/chat/eventos.ts): a retried
 // send is delivered again to both participants only when its message is no longer remembered.
 import { describe, expect, it } from 'vitest';
-import { registroAcotado } from '@miduelo/server/modules/chat/publicar';
+import { registroAcotado } from '@miduelo/server/modules/chat/eventos';
 
 describe('registro acotado de mensajes publicados', () => {
   it('recuerda los últimos N, olvida primero el más antiguo y sigue así vuelta tras vuelta', () => {

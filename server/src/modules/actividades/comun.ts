@@ -24,7 +24,7 @@ import {
   historialDe,
   modulos,
 } from './repo';
-import { agruparEvidencias, type Lado, vistaAsignacion } from './vista';
+import { agruparEvidencias, type Lado, vistaAsignacion } from './dto';
 
 export type CtxAct = Pick<Ctx, 'db' | 'config' | 'cifrador' | 'realtime' | 'mailer' | 'log' | 'now'>;
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';
 import { actividad, actividadAsignada, diarioEmocion, evidencia, progresoHistorial } from '../../db/schema/actividades';
-import { COLUMNA_COMENTARIO, COLUMNA_ENLACE, COLUMNA_INSTRUCCIONES } from './vista';
+import { COLUMNA_COMENTARIO, COLUMNA_ENLACE, COLUMNA_INSTRUCCIONES } from './dto';
 
 const COLUMNA_NOTA = 'diario_emocion.nota';
 

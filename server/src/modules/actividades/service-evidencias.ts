@@ -23,7 +23,7 @@ import {
   evidenciasDe,
   insertarEvidencia,
 } from './repo';
-import { COLUMNA_COMENTARIO, COLUMNA_ENLACE, COLUMNA_NOMBRE_ARCHIVO, puedeVerPsicologo, vistaEvidencia } from './vista';
+import { COLUMNA_COMENTARIO, COLUMNA_ENLACE, COLUMNA_NOMBRE_ARCHIVO, puedeVerPsicologo, vistaEvidencia } from './dto';
 
 export type CtxEv = CtxAct & { almacen: AlmacenEvidencias };
 

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { type CtxAct, capturar, exigirPaciente, noPlantilla, type Psi, noEncontrada, publicar, registrarProgreso, vistas } from './comun';
-import { correoRecordatorioActividad } from './correo';
+import { correoRecordatorioActividad } from './correo-recordatorio';
 import { publicarAsignacion, publicarRecordatorio } from './eventos';
 import {
   actualizarAsignacion,
@@ -30,7 +30,7 @@ import {
   insertarAsignaciones,
   plantillaVisible,
 } from './repo';
-import { COLUMNA_INSTRUCCIONES } from './vista';
+import { COLUMNA_INSTRUCCIONES } from './dto';
 import type { AlmacenEvidencias } from './almacen';
 
 const ENTRE_RECORDATORIOS_MS = 3600_000;

@@ -4,7 +4,7 @@ import { MSG_CHAT, type TipoDestinatario } from '@miduelo/shared/chat';
 import { badRequest, conflict, notFound } from '../../errors';
 import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
-import { publicarCreado } from './publicar';
+import { publicarCreado } from './eventos';
 import { insertarChat, listarChats } from './repo';
 import { destinatarioExiste, pacientesDisponibles, psicologosDisponibles } from './repo-admin';
 import type { CtxChat } from './service';

@@ -7,7 +7,7 @@ import { esPacienteDe } from '../../comun/repo';
 import { conflict, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { chatAdminDto, chatPacienteDto, chatPsicologoDto } from './dto';
-import { publicarCreado, publicarLectura, publicarMensaje, publicarRepetido } from './publicar';
+import { publicarCreado, publicarLectura, publicarMensaje, publicarRepetido } from './eventos';
 import {
   type Actor,
   bloquearParaLectura,

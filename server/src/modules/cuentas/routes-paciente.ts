@@ -34,7 +34,7 @@ import {
   restablecerContrasenaPaciente,
   verificarTokenRestablecerPaciente,
 } from './service-paciente';
-import { paginaActivacion } from './vista';
+import { paginaActivacion } from './pagina-activacion';
 
 const rutasPaciente: Rutas = async (app) => {
   const { ctx } = app;

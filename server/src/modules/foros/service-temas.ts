@@ -8,7 +8,7 @@ import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { conflict, notFound } from '../../errors';
 import { mensajeDto, temaDto } from './dto';
-import { publicarAlertaCrisis, publicarConteos, publicarMensaje, publicarTema, publicarVisibilidad, salasDeModeradores } from './publicar';
+import { publicarAlertaCrisis, publicarConteos, publicarMensaje, publicarTema, publicarVisibilidad, salasDeModeradores } from './eventos';
 import { buscarForo, type Cuenta, participacion } from './repo';
 import {
   type FilaMensaje,

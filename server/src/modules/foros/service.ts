@@ -10,7 +10,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { cuentaDeSesion, type Sesion } from '../../plugins/auth';
 import type { Ctx } from '../../plugins/contexto';
 import { foroDto, invitacionDto, participanteDto } from './dto';
-import { publicarConteos, publicarInvitaciones, sacarDeSalas, temasDe } from './publicar';
+import { publicarConteos, publicarInvitaciones, sacarDeSalas, temasDe } from './eventos';
 import {
   actualizarForo as actualizarForoRepo,
   bloquearForo,
