@@ -118,57 +118,14 @@ export function Catalogo() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {visibles.map((p) => (
             <li key={p.id_actividad}>
-              <Card className="flex h-full flex-col gap-3 p-5" data-actividad={p.id_actividad}>
-                <div className="flex flex-wrap gap-1.5">
-                  <Badge tono={p.obligatoria ? 'terracota' : 'neutro'}>{p.obligatoria ? 'Obligatoria' : 'Opcional'}</Badge>
-                  <Badge tono={p.origen === 'modulo' ? 'info' : 'salvia'}>{p.origen === 'modulo' ? 'Modulo' : 'Personalizada'}</Badge>
-                  <Badge>{p.tipo}</Badge>
-                  {p.repetitiva && p.periodo !== null && (
-                    <Badge tono="aviso">
-                      <Repeat className="size-3" aria-hidden /> Cada {p.periodo} días
-                    </Badge>
-                  )}
-                  {p.archivo_url && (
-                    <Badge tono="info">
-                      <Paperclip className="size-3" aria-hidden /> Adjunto
-                    </Badge>
-                  )}
-                </div>
-                <h3 className="font-semibold text-tinta-900 wrap-anywhere">{p.titulo}</h3>
-                {p.etapa_duelo && <p className="text-xs text-tinta-500">Etapa: {p.etapa_duelo}</p>}
-                <p className="line-clamp-3 flex-1 text-sm text-tinta-600 wrap-anywhere">{p.descripcion ?? T.sinDescripcion}</p>
-                <p className="text-xs text-tinta-500">
-                  {p.asignaciones_activas} en proceso · {p.asignaciones_totales} asignada(s) en total
-                </p>
-                <div className="flex flex-wrap gap-1">
-                  <Button
-                    variante="fantasma"
-                    tamano="sm"
-                    onClick={() => setModal({ modo: 'ver', plantilla: p })}
-                    aria-label={`Ver ${p.titulo}`}
-                  >
-                    <Eye className="size-4" aria-hidden /> Ver
-                  </Button>
-                  <Button variante="fantasma" tamano="sm" onClick={() => setAsignando(p)} aria-label={`Asignar ${p.titulo}`}>
-                    <UserPlus className="size-4" aria-hidden /> Asignar
-                  </Button>
-                  {esPropia(p) && (
-                    <>
-                      <Button
-                        variante="fantasma"
-                        tamano="sm"
-                        onClick={() => setModal({ modo: 'editar', plantilla: p })}
-                        aria-label={`Editar ${p.titulo}`}
-                      >
-                        <Pencil className="size-4" aria-hidden /> Editar
-                      </Button>
-                      <Button variante="fantasma" tamano="sm" onClick={() => void eliminar(p)} aria-label={`Eliminar ${p.titulo}`}>
-                        <Trash2 className="size-4" aria-hidden /> Eliminar
-                      </Button>
-                    </>
-                  )}
-                </div>
-              </Card>
+              <TarjetaPlantilla
+                plantilla={p}
+                propia={esPropia(p)}
+                onVer={() => setModal({ modo: 'ver', plantilla: p })}
+                onAsignar={() => setAsignando(p)}
+                onEditar={() => setModal({ modo: 'editar', plantilla: p })}
+                onEliminar={() => void eliminar(p)}
+              />
             </li>
           ))}
         </ul>
@@ -208,5 +165,61 @@ export function Catalogo() {
         />
       )}
     </div>
+  );
+}
+
+/** One activity of the catalogue: its badges, title, stage, description and assignment counts, and
+ * its actions (edit and delete only for its creator). */
+function TarjetaPlantilla(x: {
+  plantilla: Plantilla;
+  propia: boolean;
+  onVer: () => void;
+  onAsignar: () => void;
+  onEditar: () => void;
+  onEliminar: () => void;
+}) {
+  const p = x.plantilla;
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5" data-actividad={p.id_actividad}>
+      <div className="flex flex-wrap gap-1.5">
+        <Badge tono={p.obligatoria ? 'terracota' : 'neutro'}>{p.obligatoria ? 'Obligatoria' : 'Opcional'}</Badge>
+        <Badge tono={p.origen === 'modulo' ? 'info' : 'salvia'}>{p.origen === 'modulo' ? 'Modulo' : 'Personalizada'}</Badge>
+        <Badge>{p.tipo}</Badge>
+        {p.repetitiva && p.periodo !== null && (
+          <Badge tono="aviso">
+            <Repeat className="size-3" aria-hidden /> Cada {p.periodo} días
+          </Badge>
+        )}
+        {p.archivo_url && (
+          <Badge tono="info">
+            <Paperclip className="size-3" aria-hidden /> Adjunto
+          </Badge>
+        )}
+      </div>
+      <h3 className="font-semibold text-tinta-900 wrap-anywhere">{p.titulo}</h3>
+      {p.etapa_duelo && <p className="text-xs text-tinta-500">Etapa: {p.etapa_duelo}</p>}
+      <p className="line-clamp-3 flex-1 text-sm text-tinta-600 wrap-anywhere">{p.descripcion ?? T.sinDescripcion}</p>
+      <p className="text-xs text-tinta-500">
+        {p.asignaciones_activas} en proceso · {p.asignaciones_totales} asignada(s) en total
+      </p>
+      <div className="flex flex-wrap gap-1">
+        <Button variante="fantasma" tamano="sm" onClick={x.onVer} aria-label={`Ver ${p.titulo}`}>
+          <Eye className="size-4" aria-hidden /> Ver
+        </Button>
+        <Button variante="fantasma" tamano="sm" onClick={x.onAsignar} aria-label={`Asignar ${p.titulo}`}>
+          <UserPlus className="size-4" aria-hidden /> Asignar
+        </Button>
+        {x.propia && (
+          <>
+            <Button variante="fantasma" tamano="sm" onClick={x.onEditar} aria-label={`Editar ${p.titulo}`}>
+              <Pencil className="size-4" aria-hidden /> Editar
+            </Button>
+            <Button variante="fantasma" tamano="sm" onClick={x.onEliminar} aria-label={`Eliminar ${p.titulo}`}>
+              <Trash2 className="size-4" aria-hidden /> Eliminar
+            </Button>
+          </>
+        )}
+      </div>
+    </Card>
   );
 }

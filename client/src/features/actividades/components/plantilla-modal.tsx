@@ -50,6 +50,9 @@ const vacio = (p?: Plantilla | null) => ({
   archivo_url: p?.archivo_url ?? '',
 });
 
+const useFormPlantilla = (p?: Plantilla | null) => useForm(PlantillaBody, vacio(p));
+type FormPlantilla = ReturnType<typeof useFormPlantilla>;
+
 /** The activity template modal (spec 2 §2, §5): create, view and edit. */
 // Errors show once a field changes or after a save attempt, not on blur: a message appearing on
 // blur moved the footer under the pointer between mousedown and click, swallowing the save.
@@ -64,7 +67,7 @@ export function PlantillaModal({
   editable = true,
   interruptores = true,
 }: Props) {
-  const f = useForm(PlantillaBody, vacio(plantilla));
+  const f = useFormPlantilla(plantilla);
   const [intentado, setIntentado] = useState(false);
   const [guardando, setGuardando] = useState(false);
   const titulo = modo === 'crear' ? T.tituloNueva : modo === 'editar' ? T.tituloEditar : T.tituloDetalle;
@@ -153,51 +156,7 @@ export function PlantillaModal({
               />
             )}
           </Field>
-          {interruptores && (
-            <>
-              <div className="flex flex-wrap gap-6">
-                <label htmlFor="act-obligatoria" className="flex items-center gap-2 text-sm text-tinta-800">
-                  <Checkbox
-                    id="act-obligatoria"
-                    checked={v.obligatoria}
-                    disabled={soloLectura}
-                    onChange={(e) => f.cambiar('obligatoria', e.target.checked)}
-                  />
-                  {CAMPOS_ACTIVIDAD.obligatoria}
-                </label>
-                <label htmlFor="act-repetitiva" className="flex items-center gap-2 text-sm text-tinta-800">
-                  <Checkbox
-                    id="act-repetitiva"
-                    checked={v.repetitiva}
-                    disabled={soloLectura}
-                    onChange={(e) => {
-                      f.cambiar('repetitiva', e.target.checked);
-                      // Turning it off clears the period (spec 2 §4).
-                      if (!e.target.checked) f.cambiar('periodo', '');
-                    }}
-                  />
-                  {CAMPOS_ACTIVIDAD.repetitiva}
-                </label>
-              </div>
-              <Field
-                id="act-periodo"
-                etiqueta={`${CAMPOS_ACTIVIDAD.periodo} (días)`}
-                error={f.errorDe('periodo')}
-                ayuda={`De 1 a ${PERIODO_MAX} días`}
-              >
-                {(c) => (
-                  <Input
-                    {...c}
-                    inputMode="numeric"
-                    value={v.periodo}
-                    disabled={!v.repetitiva}
-                    readOnly={soloLectura}
-                    onChange={(e) => f.cambiar('periodo', e.target.value.replace(/\D/g, '').slice(0, 3))}
-                  />
-                )}
-              </Field>
-            </>
-          )}
+          {interruptores && <CamposRepeticion f={f} soloLectura={soloLectura} />}
           <Field id="act-url" etiqueta={CAMPOS_ACTIVIDAD.archivo_url} opcional error={f.errorDe('archivo_url')}>
             {(c) => (
               <Input
@@ -211,26 +170,12 @@ export function PlantillaModal({
           </Field>
           <DialogFooter>
             {soloLectura ? (
-              <>
-                <Button type="button" variante="secundario" onClick={onCerrar}>
-                  {T.cerrar}
-                </Button>
-                {onAsignar && (
-                  <Button type="button" variante="suave" onClick={onAsignar}>
-                    {T.asignarAPacientes}
-                  </Button>
-                )}
-                {editable && onModo && (
-                  <Button type="button" onClick={() => onModo('editar')}>
-                    {T.editar}
-                  </Button>
-                )}
-                {editable && onEliminar && (
-                  <Button type="button" variante="peligro" onClick={onEliminar}>
-                    {T.eliminar}
-                  </Button>
-                )}
-              </>
+              <AccionesDetalle
+                onCerrar={onCerrar}
+                onAsignar={onAsignar}
+                onEditar={editable && onModo ? () => onModo('editar') : undefined}
+                onEliminar={editable ? onEliminar : undefined}
+              />
             ) : (
               <>
                 <Button type="button" variante="secundario" onClick={onCerrar}>
@@ -246,5 +191,82 @@ export function PlantillaModal({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Obligatoria and Repetitiva, and the period of a repetitive activity. */
+function CamposRepeticion({ f, soloLectura }: { f: FormPlantilla; soloLectura: boolean }) {
+  const v = f.valores;
+  return (
+    <>
+      <div className="flex flex-wrap gap-6">
+        <label htmlFor="act-obligatoria" className="flex items-center gap-2 text-sm text-tinta-800">
+          <Checkbox
+            id="act-obligatoria"
+            checked={v.obligatoria}
+            disabled={soloLectura}
+            onChange={(e) => f.cambiar('obligatoria', e.target.checked)}
+          />
+          {CAMPOS_ACTIVIDAD.obligatoria}
+        </label>
+        <label htmlFor="act-repetitiva" className="flex items-center gap-2 text-sm text-tinta-800">
+          <Checkbox
+            id="act-repetitiva"
+            checked={v.repetitiva}
+            disabled={soloLectura}
+            onChange={(e) => {
+              f.cambiar('repetitiva', e.target.checked);
+              // Turning it off clears the period (spec 2 §4).
+              if (!e.target.checked) f.cambiar('periodo', '');
+            }}
+          />
+          {CAMPOS_ACTIVIDAD.repetitiva}
+        </label>
+      </div>
+      <Field
+        id="act-periodo"
+        etiqueta={`${CAMPOS_ACTIVIDAD.periodo} (días)`}
+        error={f.errorDe('periodo')}
+        ayuda={`De 1 a ${PERIODO_MAX} días`}
+      >
+        {(c) => (
+          <Input
+            {...c}
+            inputMode="numeric"
+            value={v.periodo}
+            disabled={!v.repetitiva}
+            readOnly={soloLectura}
+            onChange={(e) => f.cambiar('periodo', e.target.value.replace(/\D/g, '').slice(0, 3))}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** The view mode's actions: close, assign, and for its creator edit and delete. */
+function AccionesDetalle(p: { onCerrar: () => void; onAsignar?: () => void; onEditar?: () => void; onEliminar?: () => void }) {
+  const { onCerrar, onAsignar, onEditar, onEliminar } = p;
+  return (
+    <>
+      <Button type="button" variante="secundario" onClick={onCerrar}>
+        {T.cerrar}
+      </Button>
+      {onAsignar && (
+        <Button type="button" variante="suave" onClick={onAsignar}>
+          {T.asignarAPacientes}
+        </Button>
+      )}
+      {onEditar && (
+        <Button type="button" onClick={onEditar}>
+          {T.editar}
+        </Button>
+      )}
+      {onEliminar && (
+        <Button type="button" variante="peligro" onClick={onEliminar}>
+          {T.eliminar}
+        </Button>
+      )}
+    </>
   );
 }

@@ -32,7 +32,6 @@ const DEFECTO: Filtros = { buscar: '', publico: 'true', ordenar: 'recientes', pa
 export function ListaForos() {
   const esPsicologo = useSession((s) => Boolean(s.usuario?.id_psicologo));
   const pendientes = useInvitacionesPendientes((s) => s.pendientes);
-  const navegar = useNavigate();
   const [filtros, setFiltros] = useState<Filtros>(DEFECTO);
   const [texto, setTexto] = useState('');
   const lista = useLiveResource({
@@ -83,53 +82,7 @@ export function ListaForos() {
         ) : null}
       </div>
 
-      <form
-        className="mb-6 grid gap-3 sm:grid-cols-[1fr_11rem_11rem_auto]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          filtrar({ buscar: texto.trim() });
-        }}
-      >
-        <label htmlFor="buscar-foros" className="relative">
-          <span className="sr-only">Buscar foros</span>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-tinta-400" aria-hidden />
-          <Input
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-            placeholder={TEXTOS_FOROS.buscar}
-            className="pl-9"
-            maxLength={100}
-          />
-        </label>
-        <Select
-          aria-label="Visibilidad"
-          value={filtros.publico}
-          onValueChange={(v) => filtrar({ publico: v as Filtros['publico'] })}
-          opciones={[
-            { valor: 'true', etiqueta: TEXTOS_FOROS.publicos },
-            { valor: 'false', etiqueta: TEXTOS_FOROS.privados },
-          ]}
-        />
-        <Select
-          aria-label="Orden"
-          value={filtros.ordenar}
-          onValueChange={(v) => filtrar({ ordenar: v as Filtros['ordenar'] })}
-          opciones={[
-            { valor: 'recientes', etiqueta: TEXTOS_FOROS.recientes },
-            { valor: 'antiguos', etiqueta: TEXTOS_FOROS.antiguos },
-          ]}
-        />
-        <Button
-          type="button"
-          variante="secundario"
-          onClick={() => {
-            setTexto('');
-            setFiltros(DEFECTO);
-          }}
-        >
-          <RotateCcw className="size-4" aria-hidden /> {TEXTOS_FOROS.restablecer}
-        </Button>
-      </form>
+      <FiltrosForos filtros={filtros} onFiltrar={filtrar} onRestablecer={() => setFiltros(DEFECTO)} texto={texto} setTexto={setTexto} />
 
       {lista.cargando && !lista.data ? (
         <div className="flex justify-center py-16">
@@ -145,73 +98,146 @@ export function ListaForos() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-foros>
           {lista.data.data.map((f) => (
             <li key={f.id_foro}>
-              <Card
-                className="flex h-full cursor-pointer flex-col gap-3 p-5 transition-shadow hover:shadow-md"
-                onClick={() => void navegar({ to: '/foros/$idForo', params: { idForo: String(f.id_foro) } })}
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <Link
-                    to="/foros/$idForo"
-                    params={{ idForo: String(f.id_foro) }}
-                    className="font-semibold text-tinta-900 [overflow-wrap:anywhere] hover:underline"
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {f.titulo}
-                  </Link>
-                  <InsigniaVisibilidad publico={f.publico} />
-                </div>
-                {f.descripcion ? (
-                  <p className="text-sm text-tinta-600 [overflow-wrap:anywhere]">{descripcionPrevia(f.descripcion)}</p>
-                ) : null}
-                <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-tinta-600">
-                  <span className="inline-flex items-center gap-1" data-participantes={f.total_participantes}>
-                    <Users className="size-4" aria-hidden /> {f.total_participantes}{' '}
-                    {f.total_participantes === 1 ? 'participante' : TEXTOS_FOROS.participantes}
-                  </span>
-                  <span className="inline-flex items-center gap-1" data-temas={f.total_temas}>
-                    <MessagesSquare className="size-4" aria-hidden /> {f.total_temas} {f.total_temas === 1 ? 'tema' : TEXTOS_FOROS.temas}
-                  </span>
-                  {f.es_participante ? <InsigniaRol rol={f.rol_usuario} /> : null}
-                </div>
-                {!f.es_participante && f.publico && !esPsicologo ? (
-                  <Button
-                    variante="secundario"
-                    tamano="sm"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      void unirse(f);
-                    }}
-                  >
-                    {TEXTOS_FOROS.unirse}
-                  </Button>
-                ) : null}
-              </Card>
+              <TarjetaForo foro={f} puedeUnirse={!f.es_participante && f.publico && !esPsicologo} onUnirse={() => void unirse(f)} />
             </li>
           ))}
         </ul>
       )}
 
-      {totalPages > 1 ? (
-        <nav aria-label="Páginas" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-          <Button variante="secundario" tamano="sm" disabled={filtros.page <= 1} onClick={() => irA(filtros.page - 1)}>
-            {TEXTOS_FOROS.anterior}
-          </Button>
-          {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
-            <Button
-              key={n}
-              variante={n === filtros.page ? 'primario' : 'fantasma'}
-              tamano="sm"
-              aria-current={n === filtros.page ? 'page' : undefined}
-              onClick={() => irA(n)}
-            >
-              {n}
-            </Button>
-          ))}
-          <Button variante="secundario" tamano="sm" disabled={filtros.page >= totalPages} onClick={() => irA(filtros.page + 1)}>
-            {TEXTOS_FOROS.siguiente}
-          </Button>
-        </nav>
-      ) : null}
+      {totalPages > 1 ? <Paginas pagina={filtros.page} total={totalPages} irA={irA} /> : null}
     </div>
+  );
+}
+
+function FiltrosForos({
+  filtros,
+  onFiltrar,
+  onRestablecer,
+  texto,
+  setTexto,
+}: {
+  filtros: Filtros;
+  onFiltrar: (cambio: Partial<Filtros>) => void;
+  onRestablecer: () => void;
+  texto: string;
+  setTexto: (texto: string) => void;
+}) {
+  return (
+    <form
+      className="mb-6 grid gap-3 sm:grid-cols-[1fr_11rem_11rem_auto]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onFiltrar({ buscar: texto.trim() });
+      }}
+    >
+      <label htmlFor="buscar-foros" className="relative">
+        <span className="sr-only">Buscar foros</span>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-tinta-400" aria-hidden />
+        <Input
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+          placeholder={TEXTOS_FOROS.buscar}
+          className="pl-9"
+          maxLength={100}
+        />
+      </label>
+      <Select
+        aria-label="Visibilidad"
+        value={filtros.publico}
+        onValueChange={(v) => onFiltrar({ publico: v as Filtros['publico'] })}
+        opciones={[
+          { valor: 'true', etiqueta: TEXTOS_FOROS.publicos },
+          { valor: 'false', etiqueta: TEXTOS_FOROS.privados },
+        ]}
+      />
+      <Select
+        aria-label="Orden"
+        value={filtros.ordenar}
+        onValueChange={(v) => onFiltrar({ ordenar: v as Filtros['ordenar'] })}
+        opciones={[
+          { valor: 'recientes', etiqueta: TEXTOS_FOROS.recientes },
+          { valor: 'antiguos', etiqueta: TEXTOS_FOROS.antiguos },
+        ]}
+      />
+      <Button
+        type="button"
+        variante="secundario"
+        onClick={() => {
+          setTexto('');
+          onRestablecer();
+        }}
+      >
+        <RotateCcw className="size-4" aria-hidden /> {TEXTOS_FOROS.restablecer}
+      </Button>
+    </form>
+  );
+}
+
+function TarjetaForo({ foro: f, puedeUnirse, onUnirse }: { foro: Foro; puedeUnirse: boolean; onUnirse: () => void }) {
+  const navegar = useNavigate();
+  return (
+    <Card
+      className="flex h-full cursor-pointer flex-col gap-3 p-5 transition-shadow hover:shadow-md"
+      onClick={() => void navegar({ to: '/foros/$idForo', params: { idForo: String(f.id_foro) } })}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <Link
+          to="/foros/$idForo"
+          params={{ idForo: String(f.id_foro) }}
+          className="font-semibold text-tinta-900 [overflow-wrap:anywhere] hover:underline"
+          onClick={(e) => e.stopPropagation()}
+        >
+          {f.titulo}
+        </Link>
+        <InsigniaVisibilidad publico={f.publico} />
+      </div>
+      {f.descripcion ? <p className="text-sm text-tinta-600 [overflow-wrap:anywhere]">{descripcionPrevia(f.descripcion)}</p> : null}
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-tinta-600">
+        <span className="inline-flex items-center gap-1" data-participantes={f.total_participantes}>
+          <Users className="size-4" aria-hidden /> {f.total_participantes}{' '}
+          {f.total_participantes === 1 ? 'participante' : TEXTOS_FOROS.participantes}
+        </span>
+        <span className="inline-flex items-center gap-1" data-temas={f.total_temas}>
+          <MessagesSquare className="size-4" aria-hidden /> {f.total_temas} {f.total_temas === 1 ? 'tema' : TEXTOS_FOROS.temas}
+        </span>
+        {f.es_participante ? <InsigniaRol rol={f.rol_usuario} /> : null}
+      </div>
+      {puedeUnirse ? (
+        <Button
+          variante="secundario"
+          tamano="sm"
+          onClick={(e) => {
+            e.stopPropagation();
+            onUnirse();
+          }}
+        >
+          {TEXTOS_FOROS.unirse}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+function Paginas({ pagina, total: totalPages, irA }: { pagina: number; total: number; irA: (pagina: number) => void }) {
+  return (
+    <nav aria-label="Páginas" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      <Button variante="secundario" tamano="sm" disabled={pagina <= 1} onClick={() => irA(pagina - 1)}>
+        {TEXTOS_FOROS.anterior}
+      </Button>
+      {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
+        <Button
+          key={n}
+          variante={n === pagina ? 'primario' : 'fantasma'}
+          tamano="sm"
+          aria-current={n === pagina ? 'page' : undefined}
+          onClick={() => irA(n)}
+        >
+          {n}
+        </Button>
+      ))}
+      <Button variante="secundario" tamano="sm" disabled={pagina >= totalPages} onClick={() => irA(pagina + 1)}>
+        {TEXTOS_FOROS.siguiente}
+      </Button>
+    </nav>
   );
 }
