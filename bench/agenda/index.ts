@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { lunesDe, sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import { buildApp } from '@miduelo/server/app';

@@ -13,7 +13,7 @@ import { aplicarMigraciones } from '@miduelo/server/db/migrate';
 import type { DbOrTx } from '@miduelo/server/db/client';
 import { insertarPacientes, insertarPsicologos, tokenDePsicologo } from '../comun/practica';
 import { schema } from '@miduelo/server/db/schema/index';
-import { lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { lunesDe, sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import { drizzle } from 'drizzle-orm/postgres-js';

@@ -2,7 +2,7 @@
 // the web client, which only needs their types, does not carry their construction (decision 080).
 import * as v from 'valibot';
 import { MSG_ADMINISTRACION } from './administracion';
-import { DatosPacienteSchema } from './auth-respuestas';
+import { DatosPacienteSchema } from './cuentas-respuestas';
 import { idEntero } from './comun';
 import { MSG_GENERICO } from './errores';
 

@@ -1,6 +1,6 @@
 // Patients of a psychologist and the patient file (spec 1 §2, §3, §7; spec 2 §2, §8).
 import * as v from 'valibot';
-import { CitaSchema } from './citas';
+import { CitaSchema } from './agenda';
 import { MSG_GENERICO } from './errores';
 
 /** A patient as their own psychologist sees it (spec 1 §3). */

@@ -3,7 +3,7 @@
 // the patient's room receives their own view under another name (decision 124).
 import * as v from 'valibot';
 import { AsignacionSchema } from './actividades';
-import type { DiarioCambio } from './diario';
+import type { DiarioCambio } from './actividades-diario';
 
 export const TIPOS_CAMBIO_ACTIVIDAD = ['creada', 'actualizada', 'eliminada'] as const;
 export type TipoCambioActividad = (typeof TIPOS_CAMBIO_ACTIVIDAD)[number];

@@ -1,9 +1,9 @@
 // Typed Socket.IO event maps. Each domain declares its own events in realtime-<domain>.ts; this
 // file only composes them, so features can grow without touching each other's declarations.
-import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-citas';
+import type { CitasClienteAServidor, CitasServidorACliente } from './realtime-agenda';
 import type { ChatClienteAServidor, ChatServidorACliente } from './realtime-chat';
 import type { ExpedienteServidorACliente } from './realtime-expediente';
-import type { AdminServidorACliente } from './realtime-admin';
+import type { AdminServidorACliente } from './realtime-administracion';
 import type { ForosClienteAServidor, ForosServidorACliente } from './realtime-foros';
 import type { ActividadesServidorACliente } from './realtime-actividades';
 import type { PacientesServidorACliente } from './realtime-pacientes';

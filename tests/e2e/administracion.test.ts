@@ -4,9 +4,9 @@
 // confirmation; a psychologist changes the profile's phone and the password, and the other
 // device's tab is logged out. The lists follow another administrator's acts live (decision 291), and
 // a reassignment from a row another administrator just changed is refused on screen (decision 292).
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { MSG_ADMINISTRACION, PALABRA_ELIMINAR } from '@miduelo/shared/administracion';
-import { MSG_PERFIL } from '@miduelo/shared/perfil';
+import { MSG_PERFIL } from '@miduelo/shared/cuentas-perfil';
 import { eq } from 'drizzle-orm';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import type { Page } from 'playwright-core';

@@ -1,7 +1,7 @@
 // The live agenda in Chromium: Crear Cita → chip, state change, Reagendar, a second device that
 // sees every change without reloading, the availability alert, and the patient screens.
-import { MSG_AGENDA, TEXTOS_AGENDA } from '@miduelo/shared/citas';
-import { lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { MSG_AGENDA, TEXTOS_AGENDA } from '@miduelo/shared/agenda';
+import { lunesDe, sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';

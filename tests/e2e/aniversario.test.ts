@@ -1,7 +1,7 @@
 // Anniversary awareness in Chromium (issue 14, decision 128): the psychologist records the loss on
 // the file's Información General tab and the patient list marks the patient whose anniversary is near.
-import { aniversarioEn } from '@miduelo/shared/aniversario';
-import { sumarDias } from '@miduelo/shared/citas-tiempo';
+import { aniversarioEn } from '@miduelo/shared/pacientes-aniversario';
+import { sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona, formatoFecha } from '@miduelo/shared/fechas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,10 +7,10 @@
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
-import { MSG_CONSENTIMIENTO } from '@miduelo/shared/consentimiento';
-import { MSG_PERFIL } from '@miduelo/shared/perfil';
-import { MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/citas';
+import { MSG, MSG_CUENTA } from '@miduelo/shared/cuentas';
+import { MSG_CONSENTIMIENTO } from '@miduelo/shared/cuentas-consentimiento';
+import { MSG_PERFIL } from '@miduelo/shared/cuentas-perfil';
+import { MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/agenda';
 import { MENSAJE_MAX, MSG_CHAT } from '@miduelo/shared/chat';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';

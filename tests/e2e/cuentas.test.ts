@@ -1,7 +1,7 @@
 import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { debeOmitirE2E } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import { MSG_GENERICO } from '@miduelo/shared/errores';

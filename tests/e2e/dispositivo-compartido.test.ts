@@ -7,7 +7,7 @@ import { expect as esperar } from 'vitest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { MSG_PUSH, TEXTO_PUSH } from '@miduelo/shared/push';
+import { MSG_PUSH, TEXTO_PUSH } from '@miduelo/shared/notificaciones';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { sala } from '@miduelo/shared/realtime';
 import { documentoConsentimiento, aceptacionConsentimiento } from '@miduelo/server/db/schema/consentimiento';

@@ -4,11 +4,11 @@
 // comes back and 'Reintentar' shows what the server holds. A screen already shown stays when a
 // later reload fails (decision 258).
 import { TEXTOS_ACTIVIDADES } from '@miduelo/shared/actividades';
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { TEXTOS_FOROS } from '@miduelo/shared/foros';
-import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
+import { TEXTOS_CUENTA } from '@miduelo/shared/cuentas-textos-web';
 import { foro as tablaForo } from '@miduelo/server/db/schema/foros';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';

@@ -1,8 +1,8 @@
 // What a new user tripped over (issue 11), kept fixed in Chromium: long words wrap, logout shows no
 // expiry notice, live events and replies merge by id, the recovery dialog keeps to itself.
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
-import { TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { TEXTOS_AGENDA } from '@miduelo/shared/agenda';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

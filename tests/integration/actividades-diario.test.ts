@@ -1,7 +1,7 @@
 // The emotion diary (issue 14, decision 126): the patient records how the day felt and may share an
 // entry; the psychologist sees only shared entries of their own patients (audited), live; unshared
 // entries never leave the patient's side.
-import { MSG_DIARIO } from '@miduelo/shared/diario';
+import { MSG_DIARIO } from '@miduelo/shared/actividades-diario';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { llamar, usarAppDeActividades } from '../helpers/actividades';

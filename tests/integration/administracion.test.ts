@@ -3,7 +3,7 @@
 // registry client against a fake registry started here, live effects (a disabled account's socket,
 // the limited banner's event, the dashboard's figures) and the audit row of every act.
 import { and, eq } from 'drizzle-orm';
-import { MSG, MSG_ADMIN } from '@miduelo/shared/auth';
+import { MSG, MSG_ADMIN } from '@miduelo/shared/cuentas';
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';

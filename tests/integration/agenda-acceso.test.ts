@@ -2,7 +2,7 @@
 // first one's ids: refused (403 when the path names the psychologist, 404 otherwise, with the same
 // body as an id that does not exist) and nothing of the first psychologist changes.
 import { agenda, cita, disponibilidad, excepcion } from '@miduelo/server/db/schema/agenda';
-import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA } from '@miduelo/shared/agenda';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';

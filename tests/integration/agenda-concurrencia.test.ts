@@ -1,6 +1,6 @@
 // Bookings for one slot that race: the psychologist's row lock (SELECT ... FOR NO KEY UPDATE in
 // the booking transaction) makes exactly one win, on PostgreSQL and on PGlite.
-import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA } from '@miduelo/shared/agenda';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { MSG_AGENDA, mensajeExcepcion, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA, mensajeExcepcion, TEXTOS_AGENDA } from '@miduelo/shared/agenda';
 import { cita, disponibilidad, excepcion } from '@miduelo/server/db/schema/agenda';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

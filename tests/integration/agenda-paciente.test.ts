@@ -1,5 +1,5 @@
 // The patient's side of the agenda (mobile app): own appointments, free slots, requests, cancelling.
-import { MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA } from '@miduelo/shared/citas';
+import { MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA } from '@miduelo/shared/agenda';
 import { cita } from '@miduelo/server/db/schema/agenda';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA } from '@miduelo/shared/agenda';
 import { agenda } from '@miduelo/server/db/schema/agenda';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

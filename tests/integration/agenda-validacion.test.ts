@@ -1,7 +1,7 @@
 // Bad input on every agenda route gets a clear Spanish 400 (never valibot's English, never a 500)
 // and writes nothing: no appointment, no week agenda, no slot, no exception.
 import { agenda, cita, disponibilidad, excepcion } from '@miduelo/server/db/schema/agenda';
-import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA } from '@miduelo/shared/agenda';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';

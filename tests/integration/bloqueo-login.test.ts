@@ -1,6 +1,6 @@
 // Brute force is stopped per account and address; a stranger elsewhere cannot lock the owner out
 // of a device where the owner already logged in; a correct password clears the count.
-import { mensajeDemasiadosIntentos } from '@miduelo/shared/auth';
+import { mensajeDemasiadosIntentos } from '@miduelo/shared/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';

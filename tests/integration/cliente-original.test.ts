@@ -1,7 +1,7 @@
 // What the original system's web client reads from our answers (issue 11): the next appointment as
 // the body itself, any capitalisation of `estado`, and agenda refusals with their text in `error`.
 import { cita } from '@miduelo/server/db/schema/agenda';
-import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA } from '@miduelo/shared/agenda';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json, usarAppDeAgenda } from '../helpers/agenda';

@@ -1,7 +1,7 @@
 // Whether an email has an account must not show in registration, recovery or activation-resend
 // answers: same status, same body, and about the same time (the work that depends on the account
 // runs after the answer, or is done in both cases).
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPsicologo } from '../helpers/fabricas';

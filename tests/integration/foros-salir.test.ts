@@ -1,7 +1,7 @@
 // A patient leaves a forum she joined (POST /api/foros/{id}/salir, decision 210): her posts stay,
 // the counts drop, she can join again; anyone else, and bad input, get a clear Spanish answer and
 // change nothing.
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { MSG_FOROS } from '@miduelo/shared/foros';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';

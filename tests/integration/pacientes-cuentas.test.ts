@@ -1,4 +1,4 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { eq, sql } from 'drizzle-orm';

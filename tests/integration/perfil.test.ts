@@ -3,9 +3,9 @@
 // (decision 146). A changed password or email ends every other session (HTTP and sockets) and tells
 // the old address; every change leaves its audit row.
 import { and, eq } from 'drizzle-orm';
-import { MSG } from '@miduelo/shared/auth';
-import { MSG_CONSENTIMIENTO } from '@miduelo/shared/consentimiento';
-import { MSG_PERFIL } from '@miduelo/shared/perfil';
+import { MSG } from '@miduelo/shared/cuentas';
+import { MSG_CONSENTIMIENTO } from '@miduelo/shared/cuentas-consentimiento';
+import { MSG_PERFIL } from '@miduelo/shared/cuentas-perfil';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';
 import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';

@@ -2,7 +2,7 @@
 // notifications sent — encrypted, to a push service the test serves itself — for a new message, an
 // appointment change, or an activity the psychologist assigns or reminds (decision 201), only while
 // the patient has no open socket, and only of the kinds they chose.
-import { MSG_PUSH, TEXTO_PUSH } from '@miduelo/shared/push';
+import { MSG_PUSH, TEXTO_PUSH } from '@miduelo/shared/notificaciones';
 import { suscripcionPush } from '@miduelo/server/db/schema/notificaciones';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

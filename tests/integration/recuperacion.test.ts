@@ -1,4 +1,4 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { CONTRASENA, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';

@@ -1,4 +1,4 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psicologo } from '@miduelo/server/db/schema/cuentas';
 import { eq } from 'drizzle-orm';

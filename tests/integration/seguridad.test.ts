@@ -1,4 +1,4 @@
-import { MSG, mensajeDemasiadosIntentos } from '@miduelo/shared/auth';
+import { MSG, mensajeDemasiadosIntentos } from '@miduelo/shared/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';

@@ -1,4 +1,4 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon, SECRETO_PRUEBAS } from '../helpers/app';

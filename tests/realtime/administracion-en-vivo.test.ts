@@ -3,8 +3,8 @@
 // stale screen changes nothing and answers 409 with the patient as she is now; a patient's phone or
 // email change reaches her psychologist's open list and file (`pacientes:cambio` 'actualizado').
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
-import type { AdminCambio } from '@miduelo/shared/realtime-admin';
-import type { CitaCambio, MiCitaCambio } from '@miduelo/shared/realtime-citas';
+import type { AdminCambio } from '@miduelo/shared/realtime-administracion';
+import type { CitaCambio, MiCitaCambio } from '@miduelo/shared/realtime-agenda';
 import type { PacientesCambio } from '@miduelo/shared/realtime-pacientes';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';

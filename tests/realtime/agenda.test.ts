@@ -1,6 +1,6 @@
 // Live agenda: what one party does reaches the other party's sockets (and every tab of the
 // psychologist) after commit, and nothing reaches anyone else.
-import type { CitaCambio, DisponibilidadCambio, ExcepcionCambio, MiCitaCambio } from '@miduelo/shared/realtime-citas';
+import type { CitaCambio, DisponibilidadCambio, ExcepcionCambio, MiCitaCambio } from '@miduelo/shared/realtime-agenda';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { cliente, crearPractica, json, type Practica, psicologoApi, usarAppDeAgenda } from '../helpers/agenda';
 import { conectar, esperarConexion, esperarEvento, type SocketCliente } from '../helpers/socket';

@@ -7,7 +7,7 @@ import {
   PerdidaBody,
   semanaDe,
   ventanaLista,
-} from '@miduelo/shared/aniversario';
+} from '@miduelo/shared/pacientes-aniversario';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 

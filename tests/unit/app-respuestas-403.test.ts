@@ -1,7 +1,7 @@
 // The patient app's API client (decision 278): a 403 that answers what she asked for (her
 // psychologist cannot take new appointments: disabled by an administrator, or a licence still
 // unvalidated after the grace period) is said where she acted; only a lost session ends hers.
-import { MSG_AGENDA } from '@miduelo/shared/citas';
+import { MSG_AGENDA } from '@miduelo/shared/agenda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {

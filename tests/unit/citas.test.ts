@@ -1,4 +1,4 @@
-import { CrearCitaBody, duplicadasDe, ActualizarCitaBody, MSG_AGENDA } from '@miduelo/shared/citas';
+import { CrearCitaBody, duplicadasDe, ActualizarCitaBody, MSG_AGENDA } from '@miduelo/shared/agenda';
 import {
   aHora,
   aMinutos,
@@ -10,7 +10,7 @@ import {
   lunesDe,
   seSolapan,
   unirIntervalos,
-} from '@miduelo/shared/citas-tiempo';
+} from '@miduelo/shared/agenda-tiempo';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 

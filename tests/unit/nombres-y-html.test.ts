@@ -20,7 +20,7 @@ describe('escaparHtml (correos)', () => {
 describe('nombres sin caracteres de control ni de dirección', () => {
   it('rechaza controles C0/C1 y marcas o anulaciones bidireccionales con un mensaje en español, y acepta nombres reales', async () => {
     const v = await import('valibot');
-    const { MSG, PersonaSchema, PersonaPacienteSchema, registroPsicologoSchema } = await import('@miduelo/shared/auth');
+    const { MSG, PersonaSchema, PersonaPacienteSchema, registroPsicologoSchema } = await import('@miduelo/shared/cuentas');
     const { textoDeNombre } = await import('@miduelo/shared/comun');
     const malos = ['\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f', '\u0007', '\t', '\n', '\u0085', '\u009b', '\u007f'];
     for (const c of malos) {

@@ -1,5 +1,5 @@
-import { formularioRegistroSchema, formularioRestablecerSchema, loginSchema, MSG, recuperarSchema } from '@miduelo/shared/auth';
-import { generarContrasenaSegura, mensajeContrasena, requisitosFaltantes } from '@miduelo/shared/contrasena';
+import { formularioRegistroSchema, formularioRestablecerSchema, loginSchema, MSG, recuperarSchema } from '@miduelo/shared/cuentas';
+import { generarContrasenaSegura, mensajeContrasena, requisitosFaltantes } from '@miduelo/shared/cuentas-contrasena';
 import { edadEnAnios, fechaEnZona, horaEnZona, tiempoRelativo } from '@miduelo/shared/fechas';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';

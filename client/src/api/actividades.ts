@@ -1,5 +1,5 @@
 import type { Asignacion, Estadisticas, Evidencia, Historial, Modulo, Plantilla } from '@miduelo/shared/actividades';
-import type { Entrada } from '@miduelo/shared/diario';
+import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { http } from '@/nucleo/http';
 
 // Grief modules, the activity catalogue, assignments and evidence (spec 2 §7, base /api/psicologo).

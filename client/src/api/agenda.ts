@@ -7,7 +7,7 @@ import type {
   EstadoCita,
   Excepcion,
   MsgIdRespuesta,
-} from '@miduelo/shared/citas';
+} from '@miduelo/shared/agenda';
 import type * as v from 'valibot';
 import { http } from '@/nucleo/http';
 

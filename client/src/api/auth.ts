@@ -1,10 +1,10 @@
-import type { LoginBody, LoginRespuesta, RegistroPsicologoBody } from '@miduelo/shared/auth';
+import type { LoginBody, LoginRespuesta, RegistroPsicologoBody } from '@miduelo/shared/cuentas';
 import type {
   MsgRespuesta,
   RecuperarRespuestaSchema,
   RegistroRespuestaSchema,
   VerificarTokenRespuestaSchema,
-} from '@miduelo/shared/auth-respuestas';
+} from '@miduelo/shared/cuentas-respuestas';
 import type * as v from 'valibot';
 import { http } from '@/nucleo/http';
 

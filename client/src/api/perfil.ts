@@ -1,6 +1,6 @@
-import type { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
-import type { EstadoConsentimiento } from '@miduelo/shared/consentimiento';
-import type { ContrasenaCambiadaRespuesta, Perfil, PerfilActualizadoRespuesta } from '@miduelo/shared/perfil';
+import type { MsgRespuesta } from '@miduelo/shared/cuentas-respuestas';
+import type { EstadoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
+import type { ContrasenaCambiadaRespuesta, Perfil, PerfilActualizadoRespuesta } from '@miduelo/shared/cuentas-perfil';
 import type * as v from 'valibot';
 import { http } from '@/nucleo/http';
 

@@ -1,5 +1,5 @@
 import { zonaClinica } from './zona';
-import type { MomentoEnZona } from '@miduelo/shared/citas-tiempo';
+import type { MomentoEnZona } from '@miduelo/shared/agenda-tiempo';
 import { fechaEnZona, formatoFecha, horaEnZona } from '@miduelo/shared/fechas';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';

@@ -1,4 +1,4 @@
-import type { TokenPsicologo } from '@miduelo/shared/auth';
+import type { TokenPsicologo } from '@miduelo/shared/cuentas';
 import { INTERVALO_EXPIRACION_MS, STORAGE_TOKEN } from '@miduelo/shared/constants';
 import { create } from 'zustand';
 import { conservarToastsAlRecargar } from './toast';

@@ -2,7 +2,7 @@
 // modules: administracion (reassignment, licence validation, deletion) and cuentas (enabling and
 // disabling, registrations, activations, contact data). Both tell the connected administrators the
 // same way (decision 291), so their open screens read their lists again.
-import type { AdminCambio } from '@miduelo/shared/realtime-admin';
+import type { AdminCambio } from '@miduelo/shared/realtime-administracion';
 import { sala } from '@miduelo/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Realtime } from '../plugins/realtime';

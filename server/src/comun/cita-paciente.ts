@@ -1,10 +1,10 @@
 // The patient's view of an appointment and its live push, shared by the agenda (which owns the
 // appointments) and the administration (deleting a psychologist takes their appointments along;
 // reassigning a patient cancels her upcoming ones with the former psychologist, decision 300).
-import type { Cita, CitaPaciente, OrigenCita } from '@miduelo/shared/citas';
-import { recortarHora } from '@miduelo/shared/citas-tiempo';
+import type { Cita, CitaPaciente, OrigenCita } from '@miduelo/shared/agenda';
+import { recortarHora } from '@miduelo/shared/agenda-tiempo';
 import { sala } from '@miduelo/shared/realtime';
-import type { TipoCambio } from '@miduelo/shared/realtime-citas';
+import type { TipoCambio } from '@miduelo/shared/realtime-agenda';
 import type { Realtime } from '../plugins/realtime';
 import type { Cifrador } from './cifrado';
 

@@ -1,6 +1,6 @@
 // The queries every clinical module shares. One definition of "this patient belongs to this
 // psychologist": agenda, pacientes and chat all ask it here.
-import { motivoAniversario, semanaDe } from '@miduelo/shared/aniversario';
+import { motivoAniversario, semanaDe } from '@miduelo/shared/pacientes-aniversario';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { filasAMedida } from '../plugins/db';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
-import { MSG } from '@miduelo/shared/auth';
-import type { TokenPaciente, TokenPayload, TokenPsicologo } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
+import type { TokenPaciente, TokenPayload, TokenPsicologo } from '@miduelo/shared/cuentas';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';

@@ -1,6 +1,6 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { mensajeDemasiadosIntentos } from '@miduelo/shared/auth';
+import { mensajeDemasiadosIntentos } from '@miduelo/shared/cuentas';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hmacSha256 } from '../comun/cifrado';

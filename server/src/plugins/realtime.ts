@@ -1,4 +1,4 @@
-import type { TokenPayload } from '@miduelo/shared/auth';
+import type { TokenPayload } from '@miduelo/shared/cuentas';
 import { type ClientToServerEvents, type ServerToClientEvents, sala } from '@miduelo/shared/realtime';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';

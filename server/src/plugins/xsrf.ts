@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors';

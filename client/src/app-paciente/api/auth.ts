@@ -3,8 +3,8 @@ import type {
   MsgRespuesta,
   RecuperarRespuestaSchema,
   RegistroPacienteRespuestaSchema,
-} from '@miduelo/shared/auth-respuestas';
-import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
+} from '@miduelo/shared/cuentas-respuestas';
+import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import type * as v from 'valibot';
 import { api } from '../lib/api';
 

@@ -1,4 +1,4 @@
-import type { CitaPaciente, CitasPacienteSchema, HorariosRespuestaSchema, SolicitarCitaBody } from '@miduelo/shared/citas';
+import type { CitaPaciente, CitasPacienteSchema, HorariosRespuestaSchema, SolicitarCitaBody } from '@miduelo/shared/agenda';
 import type * as v from 'valibot';
 import { api, useRecurso } from '../lib/api';
 

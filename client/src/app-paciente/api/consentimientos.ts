@@ -1,4 +1,4 @@
-import type { DocumentosVigentesRespuesta, TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import type { DocumentosVigentesRespuesta, TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import type * as v from 'valibot';
 import { api } from '../lib/api';
 

@@ -1,5 +1,5 @@
 import type { OkSchema } from '@miduelo/shared/actividades';
-import type { Entrada } from '@miduelo/shared/diario';
+import type { Entrada } from '@miduelo/shared/actividades-diario';
 import type * as v from 'valibot';
 import { api, useRecurso } from '../lib/api';
 

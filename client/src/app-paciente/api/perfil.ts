@@ -1,5 +1,5 @@
-import type { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
-import type { ContrasenaCambiadaRespuesta, PerfilPacienteRespuesta } from '@miduelo/shared/perfil';
+import type { MsgRespuesta } from '@miduelo/shared/cuentas-respuestas';
+import type { ContrasenaCambiadaRespuesta, PerfilPacienteRespuesta } from '@miduelo/shared/cuentas-perfil';
 import type * as v from 'valibot';
 import { api, useRecurso } from '../lib/api';
 

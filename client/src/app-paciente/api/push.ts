@@ -1,5 +1,5 @@
-import type { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
-import type { ClavePushSchema, PreferenciasPush } from '@miduelo/shared/push';
+import type { MsgRespuesta } from '@miduelo/shared/cuentas-respuestas';
+import type { ClavePushSchema, PreferenciasPush } from '@miduelo/shared/notificaciones';
 import type * as v from 'valibot';
 import { api, useRecurso } from '../lib/api';
 

@@ -1,6 +1,6 @@
 // Ajustes → "Avisos en este teléfono" (decisions 182, 201): turning push notifications on or off for
 // this phone, and what she wants to be told about.
-import type { PreferenciasPush } from '@miduelo/shared/push';
+import type { PreferenciasPush } from '@miduelo/shared/notificaciones';
 import { useEffect, useState } from 'react';
 import { borrarSuscripcionPush, guardarPreferenciasPush, registrarSuscripcionPush, useClavePush, usePreferenciasPush } from '../api/push';
 import { ErrorApi } from '../lib/api';

@@ -1,4 +1,4 @@
-import { type CitaPaciente, ETIQUETA_ESTADO } from '@miduelo/shared/citas';
+import { type CitaPaciente, ETIQUETA_ESTADO } from '@miduelo/shared/agenda';
 import { fechaLarga, hora } from '../lib/fechas';
 
 const TONO = {

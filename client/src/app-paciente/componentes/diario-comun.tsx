@@ -1,6 +1,6 @@
 // What the diary's screens share: the entries' resource, its loading state, an entry's summary and
 // sharing badge, the way back, and the notice a screen leaves for the month it returns to.
-import type { Entrada } from '@miduelo/shared/diario';
+import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { ArrowLeft, Eye, EyeOff } from 'lucide-react';
 import type { useMiDiario } from '../api/diario';
 import { mesActual, RUTA_DIARIO, textoIntensidad } from '../lib/diario';

@@ -1,6 +1,6 @@
 // The diary's month: the calendar with each day's emotion, the month's (or a chosen day's) entries,
 // and the way to write one.
-import type { Entrada } from '@miduelo/shared/diario';
+import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { ChevronLeft, ChevronRight, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { mesActual, mesDe, nombreMes, ordenar, RUTA_DIARIO, sumarMeses } from '../lib/diario';

@@ -1,6 +1,6 @@
 // One consent document as the app shows it (decision 187): its title, the whole text in a calm
 // scrollable box that can be read with the finger or the keyboard, and its own checkbox.
-import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import type { DocumentoVigente } from '../api/consentimientos';
 
 export const ACEPTO: Record<TipoConsentimiento, string> = {

@@ -1,6 +1,6 @@
 // Writing a diary entry: an emotion (one tap), how strong it felt, an optional note, and whether the
 // psychologist may read it. Used by the daily check-in on Inicio and by the diary's "Escribir".
-import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
+import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/actividades-diario';
 import { useId } from 'react';
 import { textoIntensidad } from '../lib/diario';
 import { ElegirEmocion } from './emociones';

@@ -1,7 +1,7 @@
 // Ajustes → the patient's own contact data and password (PUT /api/paciente/perfil and
 // /cambiar-contrasena), with the shared rules and the server's own messages.
-import { mensajeContrasena, REQUISITOS_CONTRASENA, requisitosFaltantes } from '@miduelo/shared/contrasena';
-import { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL } from '@miduelo/shared/perfil-textos';
+import { mensajeContrasena, REQUISITOS_CONTRASENA, requisitosFaltantes } from '@miduelo/shared/cuentas-contrasena';
+import { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL } from '@miduelo/shared/cuentas-perfil-textos';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { actualizarPerfil, cambiarContrasena, useMiPerfil } from '../api/perfil';
 import { ErrorApi } from '../lib/api';

@@ -1,7 +1,7 @@
 // The gentle daily check-in on Inicio (issue 17, decision 212): "¿Cómo te sientes hoy?", one tap on
 // an emotion and an optional note write today's diary entry; once there is one, it says so kindly.
 // A lazy chunk of its own, so that Inicio's first load does not grow.
-import type { Entrada } from '@miduelo/shared/diario';
+import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { NotebookPen } from 'lucide-react';
 import { useState } from 'react';
 import { useMiDiario } from '../api/diario';

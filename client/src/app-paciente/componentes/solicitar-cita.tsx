@@ -1,6 +1,6 @@
 // "Solicitar una cita": a day (from today on), its free slots, the modality and an optional note;
 // the slots follow the psychologist's changes live and are read again when the app is back online.
-import { type CitaPaciente, MODALIDADES, MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/citas';
+import { type CitaPaciente, MODALIDADES, MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/agenda';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { solicitarCita, useHorariosDisponibles } from '../api/citas';

@@ -1,5 +1,5 @@
 // One coming appointment of the patient: what, when, her note, and cancelling it after a confirmation.
-import type { CitaPaciente } from '@miduelo/shared/citas';
+import type { CitaPaciente } from '@miduelo/shared/agenda';
 import { useState } from 'react';
 import { cancelarCita } from '../api/citas';
 import { ErrorApi } from '../lib/api';

@@ -2,7 +2,7 @@
 // the entry left on the phone when there was no connection (restored with its client id), and the
 // answer of the save.
 import { longitudTexto } from '@miduelo/shared/comun';
-import { type Entrada, NOTA_DIARIO_MAX } from '@miduelo/shared/diario';
+import { type Entrada, NOTA_DIARIO_MAX } from '@miduelo/shared/actividades-diario';
 import { type FormEvent, useRef, useState } from 'react';
 import { registrarEntrada } from '../api/diario';
 import { ErrorApi, guardarCache, leerCache } from '../lib/api';

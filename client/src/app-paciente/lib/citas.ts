@@ -1,4 +1,4 @@
-import type { CitaPaciente } from '@miduelo/shared/citas';
+import type { CitaPaciente } from '@miduelo/shared/agenda';
 import { hoyClinica, horaClinica } from './fechas';
 
 /** Merges a live change into the list: a newer version wins, a removed one leaves. */

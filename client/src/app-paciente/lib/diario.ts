@@ -1,11 +1,11 @@
 // The emotion diary on the patient's side (decision 126, 212): the emotions and their colours, the
 // month grid, and the one list every diary screen shares (so the check-in on Inicio and the month
 // view agree at once).
-import type { Entrada } from '@miduelo/shared/diario';
+import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { hoyClinica } from './fechas';
 
 /** The emotions a patient can pick: the server's own list (shared/diario). */
-export { EMOCIONES } from '@miduelo/shared/diario';
+export { EMOCIONES } from '@miduelo/shared/actividades-diario';
 
 /** Soft, distinct colours, none of them alarming: a feeling is not an alert. */
 const COLORES: Record<string, string> = {

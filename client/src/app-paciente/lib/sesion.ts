@@ -1,7 +1,7 @@
 // The patient's session in the app: the bearer token of POST /api/paciente/iniciar-sesion and the
 // patient it belongs to, kept in localStorage under the app's own key (never the psychologists').
-import type { DatosPaciente } from '@miduelo/shared/auth-respuestas';
-import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import type { DatosPaciente } from '@miduelo/shared/cuentas-respuestas';
+import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import { create } from 'zustand';
 import { expDeToken, leerJson, vencida } from '@/nucleo/sesion-almacen';
 import { useNoLeidos } from './no-leidos';

@@ -1,7 +1,7 @@
 // After logging in (decision 187): a document changed since the patient accepted it. The app shows
 // the new version(s) whole and asks to read and accept each before going on; the crisis lines and
 // logging out stay at hand.
-import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Documento } from '../componentes/documento';

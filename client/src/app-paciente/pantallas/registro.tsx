@@ -1,4 +1,4 @@
-import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import { MSG_CONSENTIMIENTO, type TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import { type FormEvent, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Documento } from '../componentes/documento';

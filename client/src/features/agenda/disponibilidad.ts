@@ -1,7 +1,7 @@
-import type { Disponibilidad } from '@miduelo/shared/citas';
+import type { Disponibilidad } from '@miduelo/shared/agenda';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
-import type { FranjaDisponible } from '@miduelo/shared/citas-tiempo';
-import { disponibilidadEfectiva } from '@miduelo/shared/citas';
+import type { FranjaDisponible } from '@miduelo/shared/agenda-tiempo';
+import { disponibilidadEfectiva } from '@miduelo/shared/agenda';
 
 /** What the grid shades as working hours: nothing before the first load (no false "fuera de
  * horario"), the default week when there is no slot (the server books against it, decision 033). */

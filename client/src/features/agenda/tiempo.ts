@@ -1,5 +1,5 @@
-import { MSG_AGENDA } from '@miduelo/shared/citas';
-import { partePasada, yaPaso as yaPasoEn } from '@miduelo/shared/citas-tiempo';
+import { MSG_AGENDA } from '@miduelo/shared/agenda';
+import { partePasada, yaPaso as yaPasoEn } from '@miduelo/shared/agenda-tiempo';
 import { ahoraClinica } from '@/lib/format';
 
 export function yaPaso(fecha: string, hora: string): boolean {

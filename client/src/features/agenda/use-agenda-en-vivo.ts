@@ -6,8 +6,8 @@ import {
   type Excepcion,
   RETRASO_DISPONIBILIDAD_MS,
   TEXTOS_AGENDA,
-} from '@miduelo/shared/citas';
-import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
+} from '@miduelo/shared/agenda';
+import { diasDeSemana, lunesDe } from '@miduelo/shared/agenda-tiempo';
 import { formatoFecha } from '@miduelo/shared/fechas';
 import {
   type CitaCambio,
@@ -15,7 +15,7 @@ import {
   DisponibilidadCambioSchema,
   type ExcepcionCambio,
   ExcepcionCambioSchema,
-} from '@miduelo/shared/realtime-citas';
+} from '@miduelo/shared/realtime-agenda';
 import { useCallback, useEffect, useState } from 'react';
 import { agendaDeSemana, citasDeAgenda, obtenerDisponibilidad, obtenerExcepciones } from '@/api/agenda';
 import { ApiError } from '@/nucleo/http';

@@ -1,6 +1,6 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { RETRASO_REENVIO_ACTIVACION_MS, TOAST_CUENTA_MS } from '@miduelo/shared/constants';
-import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
+import { TEXTOS_CUENTA } from '@miduelo/shared/cuentas-textos-web';
 import { useCallback, useEffect, useRef } from 'react';
 import { confirmar } from '@/lib/confirm';
 import { mostrarError } from '@/nucleo/http';

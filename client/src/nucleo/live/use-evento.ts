@@ -9,7 +9,7 @@ import {
   EventoMensajeSchema,
   EventoNoLeidosSchema,
 } from '@miduelo/shared/realtime-chat';
-import { MiCitaCambioSchema } from '@miduelo/shared/realtime-citas';
+import { MiCitaCambioSchema } from '@miduelo/shared/realtime-agenda';
 import {
   EventoActividadSchema,
   EventoCambioForoSchema,

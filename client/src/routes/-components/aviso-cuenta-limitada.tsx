@@ -1,8 +1,8 @@
 // The limited-account banner of a psychologist whose licence is not validated after the grace
 // period (decision 002). Kept live: an administrator's validation lifts it at once
 // (`cuenta:actualizada`). Loaded lazily, after the first paint, outside the first-load budget.
-import { MSG } from '@miduelo/shared/auth-textos';
-import { CuentaActualizadaSchema } from '@miduelo/shared/realtime-cuenta';
+import { MSG } from '@miduelo/shared/cuentas-textos';
+import { CuentaActualizadaSchema } from '@miduelo/shared/realtime-cuentas';
 import { BadgeAlert } from 'lucide-react';
 import { obtenerPerfil } from '@/api/perfil';
 import { useEventoSocket } from '@/nucleo/live/use-evento-socket';

@@ -13,7 +13,7 @@ import {
   OkSchema,
   VisibilidadBody,
 } from '@miduelo/shared/actividades';
-import { CompartirBody, EntradaBody, EntradaSchema, EntradasSchema } from '@miduelo/shared/diario';
+import { CompartirBody, EntradaBody, EntradaSchema, EntradasSchema } from '@miduelo/shared/actividades-diario';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { pacienteDe } from '../../plugins/auth';

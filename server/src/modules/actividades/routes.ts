@@ -25,7 +25,7 @@ import {
   PlantillasSchema,
 } from '@miduelo/shared/actividades';
 import { idEnRuta } from '@miduelo/shared/comun';
-import { EntradasSchema, MesQuery } from '@miduelo/shared/diario';
+import { EntradasSchema, MesQuery } from '@miduelo/shared/actividades-diario';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';

@@ -2,7 +2,7 @@
 // shared entries of their own patients, each read audited. Unshared entries never leave the
 // patient's side — not in lists, not in live events.
 import { idClienteDistinto } from '../../comun/id-cliente';
-import { type Entrada, MSG_DIARIO } from '@miduelo/shared/diario';
+import { type Entrada, MSG_DIARIO } from '@miduelo/shared/actividades-diario';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';

@@ -1,6 +1,6 @@
 // The Admin API of spec 2 §7 (base /api/admin): psychologists, patients, the dashboard and the audit
 // log. Only administrators: everyone else gets 401/403 before any validation and nothing is written.
-import { MSG_ADMIN } from '@miduelo/shared/auth';
+import { MSG_ADMIN } from '@miduelo/shared/cuentas';
 import { EstadisticasSchema } from '@miduelo/shared/administracion';
 import {
   AuditoriaQuery,
@@ -15,7 +15,7 @@ import {
   ValidarCedulaApiBody,
   ValidarCedulaBody,
 } from '@miduelo/shared/administracion-esquemas';
-import { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
+import { MsgRespuesta } from '@miduelo/shared/cuentas-respuestas';
 import { idEnRuta } from '@miduelo/shared/comun';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';

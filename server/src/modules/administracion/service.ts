@@ -1,9 +1,9 @@
 // The administrator's work on psychologists and patients (spec 2 §2, §4, §7, §8; decisions 140–145).
 // Every act writes its audit row in its own transaction and publishes after commit.
-import { MSG_ADMIN } from '@miduelo/shared/auth';
+import { MSG_ADMIN } from '@miduelo/shared/cuentas';
 import { AUDITORIA_POR_PAGINA, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
-import type { Cita } from '@miduelo/shared/citas';
+import type { Cita } from '@miduelo/shared/agenda';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';

@@ -1,7 +1,7 @@
 // Live pushes of the agenda. Every function here is called after the transaction committed.
-import type { Disponibilidad, Excepcion, OrigenCita } from '@miduelo/shared/citas';
+import type { Disponibilidad, Excepcion, OrigenCita } from '@miduelo/shared/agenda';
 import { sala } from '@miduelo/shared/realtime';
-import type { TipoCambio } from '@miduelo/shared/realtime-citas';
+import type { TipoCambio } from '@miduelo/shared/realtime-agenda';
 import { publicarCitaAlPaciente } from '../../comun/cita-paciente';
 import type { Realtime } from '../../plugins/realtime';
 import type { CitaConDueno } from './repo';

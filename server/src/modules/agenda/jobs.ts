@@ -3,7 +3,7 @@
 // that overlaps a restart) never claim the same appointment at once. A claim is a lease: a reminder
 // is marked sent only once the mail server accepted it; a failed send releases the claim, and a
 // claim whose process died before sending expires after RECLAMO_MS, so the next tick sends it.
-import { RECORDATORIO_ANTICIPACION_MS } from '@miduelo/shared/citas';
+import { RECORDATORIO_ANTICIPACION_MS } from '@miduelo/shared/agenda';
 import { fechaEnZona, formatoFecha, horaEnZona } from '@miduelo/shared/fechas';
 import type { Ctx } from '../../plugins/contexto';
 import { correoRecordatorio } from './correo-recordatorio';

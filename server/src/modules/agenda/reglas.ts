@@ -1,7 +1,7 @@
 // The booking rules every path shares (psychologist's Crear Cita, Reagendar, Duplicar and the
 // patient's request), so that a rule cannot hold on one path and be missing on another.
-import { disponibilidadEfectiva, franjasPorDefecto, MSG_AGENDA, mensajeExcepcion } from '@miduelo/shared/citas';
-import { aHora, aMinutos, dentroDeDisponibilidad, excepcionQueBloquea, MINUTOS_DIA, partePasada } from '@miduelo/shared/citas-tiempo';
+import { disponibilidadEfectiva, franjasPorDefecto, MSG_AGENDA, mensajeExcepcion } from '@miduelo/shared/agenda';
+import { aHora, aMinutos, dentroDeDisponibilidad, excepcionQueBloquea, MINUTOS_DIA, partePasada } from '@miduelo/shared/agenda-tiempo';
 import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from '@miduelo/shared/constants';
 import type { MomentoClinica } from '../../comun/reloj';
 import type { Tx } from '../../db/client';

@@ -1,7 +1,7 @@
 // Every SQL statement of a psychologist's working hours: weekly availability and the exceptions
 // (days off, changed hours) that override it.
-import type { Disponibilidad, Excepcion } from '@miduelo/shared/citas';
-import { recortarHora } from '@miduelo/shared/citas-tiempo';
+import type { Disponibilidad, Excepcion } from '@miduelo/shared/agenda';
+import { recortarHora } from '@miduelo/shared/agenda-tiempo';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { disponibilidad, excepcion } from '../../db/schema/agenda';

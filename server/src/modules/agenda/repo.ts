@@ -1,5 +1,5 @@
-import type { Agenda, Cita } from '@miduelo/shared/citas';
-import { recortarHora } from '@miduelo/shared/citas-tiempo';
+import type { Agenda, Cita } from '@miduelo/shared/agenda';
+import { recortarHora } from '@miduelo/shared/agenda-tiempo';
 import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { COLUMNA_NOTAS_CITA } from '../../comun/cita-paciente';
 import type { Cifrador } from '../../comun/cifrado';

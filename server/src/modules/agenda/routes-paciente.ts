@@ -6,7 +6,7 @@ import {
   HorariosRespuestaSchema,
   IdParam,
   SolicitarCitaBody,
-} from '@miduelo/shared/citas';
+} from '@miduelo/shared/agenda';
 import * as v from 'valibot';
 import { pacienteDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';

@@ -19,7 +19,7 @@ import {
   MsgIdRespuesta,
   diaSemanaSchema,
   horaSchema,
-} from '@miduelo/shared/citas';
+} from '@miduelo/shared/agenda';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { forbidden } from '../../errors';

@@ -1,7 +1,7 @@
 // Demo agenda of the seeded practice: a working week with a lunch break, this week's and next
 // week's sessions in every state, a request made from the app and a blocked afternoon.
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
-import { aHora, aMinutos, diasDeSemana, lunesDe, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { aHora, aMinutos, diasDeSemana, lunesDe, sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';

@@ -1,7 +1,7 @@
 // Appointments as the psychologist manages them (spec 1 §5 Appointments, §7 Agenda).
-import { MSG } from '@miduelo/shared/auth';
-import { type ActualizarCitaDatos, type CrearCitaDatos, duplicadasDe, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/citas';
-import { diasDeSemana, lunesDe } from '@miduelo/shared/citas-tiempo';
+import { MSG } from '@miduelo/shared/cuentas';
+import { type ActualizarCitaDatos, type CrearCitaDatos, duplicadasDe, MSG_AGENDA, mensajeDuplicadas } from '@miduelo/shared/agenda';
+import { diasDeSemana, lunesDe } from '@miduelo/shared/agenda-tiempo';
 import { avisar } from '../../comun/aviso';
 import { diasRestantes } from '../../comun/cuenta-limitada';
 import { momentoClinica } from '../../comun/reloj';

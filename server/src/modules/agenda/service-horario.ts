@@ -1,6 +1,6 @@
 // Weekly agendas, availability slots and exceptions (spec 1 §7 Agenda, §8; decisions 030, 033, 034).
-import { type Disponibilidad, type DisponibilidadDatos, type ExcepcionDatos, MSG_AGENDA } from '@miduelo/shared/citas';
-import { intervaloDe, lunesDe, seSolapan, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { type Disponibilidad, type DisponibilidadDatos, type ExcepcionDatos, MSG_AGENDA } from '@miduelo/shared/agenda';
+import { intervaloDe, lunesDe, seSolapan, sumarDias } from '@miduelo/shared/agenda-tiempo';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { avisar } from '../../comun/aviso';

@@ -1,7 +1,7 @@
 // The patient's side of the agenda (mobile app): own appointments, free slots, requests, cancelling.
 import { DURACION_CITA_DEFECTO } from '@miduelo/shared/constants';
-import { disponibilidadEfectiva, MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA, type SolicitarCitaDatos } from '@miduelo/shared/citas';
-import { aMinutos, horariosLibres, yaPaso } from '@miduelo/shared/citas-tiempo';
+import { disponibilidadEfectiva, MAX_SOLICITUDES_PENDIENTES, MSG_AGENDA, type SolicitarCitaDatos } from '@miduelo/shared/agenda';
+import { aMinutos, horariosLibres, yaPaso } from '@miduelo/shared/agenda-tiempo';
 import { avisar } from '../../comun/aviso';
 import { momentoClinica } from '../../comun/reloj';
 import { psicologoDePaciente } from '../../comun/repo';

@@ -1,4 +1,4 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import type { DbOrTx } from '../../db/client';
 import { aceptacionConsentimiento, documentoConsentimiento } from '../../db/schema/consentimiento';
 

@@ -1,7 +1,7 @@
 // The administrator's account routes (spec 2 §7, base /api/admin): the panel's check, enabling and
 // disabling accounts, and the administrator's own profile, password and email.
-import { MSG_ADMIN } from '@miduelo/shared/auth';
-import { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
+import { MSG_ADMIN } from '@miduelo/shared/cuentas';
+import { MsgRespuesta } from '@miduelo/shared/cuentas-respuestas';
 import { idEnRuta } from '@miduelo/shared/comun';
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import {
@@ -11,7 +11,7 @@ import {
   PerfilActualizadoRespuesta,
   PerfilAdminBody,
   SolicitarCambioCorreoBody,
-} from '@miduelo/shared/perfil';
+} from '@miduelo/shared/cuentas-perfil';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';

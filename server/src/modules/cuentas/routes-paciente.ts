@@ -1,6 +1,6 @@
 // Patients' accounts (the mobile app, base /api/paciente).
-import { MSG_CUENTA, loginPacienteSchema } from '@miduelo/shared/auth';
-import { LoginPacienteRespuestaSchema, MsgRespuesta, RegistroPacienteRespuestaSchema } from '@miduelo/shared/auth-respuestas';
+import { MSG_CUENTA, loginPacienteSchema } from '@miduelo/shared/cuentas';
+import { LoginPacienteRespuestaSchema, MsgRespuesta, RegistroPacienteRespuestaSchema } from '@miduelo/shared/cuentas-respuestas';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import * as v from 'valibot';
 import { AppError } from '../../errors';
@@ -10,16 +10,16 @@ import {
   DocumentosVigentesRespuesta,
   EstadoConsentimientoRespuesta,
   registroPacienteSchema,
-} from '@miduelo/shared/consentimiento';
-import { RecuperarRespuestaSchema, VerificarTokenRespuestaSchema } from '@miduelo/shared/auth-respuestas';
-import { restablecerSchema } from '@miduelo/shared/auth';
+} from '@miduelo/shared/cuentas-consentimiento';
+import { RecuperarRespuestaSchema, VerificarTokenRespuestaSchema } from '@miduelo/shared/cuentas-respuestas';
+import { restablecerSchema } from '@miduelo/shared/cuentas';
 import {
   CambioContrasenaPacienteBody,
   ContrasenaCambiadaRespuesta,
   PerfilPacienteBody,
   PerfilPacienteRespuesta,
   RecuperarPacienteBody,
-} from '@miduelo/shared/perfil';
+} from '@miduelo/shared/cuentas-perfil';
 import { actorDe } from '../../comun/auditoria';
 import { pacienteDe } from '../../plugins/auth';
 import { campoDe, conLimite, cuentaDeSesion, TokenActivacion, TokenRestablecer } from './esquemas';

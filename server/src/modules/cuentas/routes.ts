@@ -1,26 +1,26 @@
 // Psychologists' accounts (spec 1 §7, base /api/psicologo). Handlers validate, call the service, answer.
-import { loginSchema, recuperarSchema, reenviarActivacionSchema, registroPsicologoSchema, restablecerSchema } from '@miduelo/shared/auth';
+import { loginSchema, recuperarSchema, reenviarActivacionSchema, registroPsicologoSchema, restablecerSchema } from '@miduelo/shared/cuentas';
 import {
   LoginRespuestaSchema,
   MsgRespuesta,
   RecuperarRespuestaSchema,
   RegistroRespuestaSchema,
   VerificarTokenRespuestaSchema,
-} from '@miduelo/shared/auth-respuestas';
+} from '@miduelo/shared/cuentas-respuestas';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import * as v from 'valibot';
 import { AppError } from '../../errors';
 import type { Rutas } from '../../plugins/valibot';
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import { idEnRuta } from '@miduelo/shared/comun';
-import { EstadoConsentimientoRespuesta } from '@miduelo/shared/consentimiento';
+import { EstadoConsentimientoRespuesta } from '@miduelo/shared/cuentas-consentimiento';
 import {
   CambioContrasenaBody,
   ContrasenaCambiadaRespuesta,
   PerfilActualizadoRespuesta,
   PerfilPsicologoBody,
   PerfilRespuesta,
-} from '@miduelo/shared/perfil';
+} from '@miduelo/shared/cuentas-perfil';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
 import { campoDe, conLimite, cuentaDeSesion, TokenActivacion, TokenRestablecer } from './esquemas';

@@ -1,5 +1,5 @@
 // What only administrators do to accounts (spec 2 §7): enable and disable them.
-import { MSG_ADMIN } from '@miduelo/shared/auth';
+import { MSG_ADMIN } from '@miduelo/shared/cuentas';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisarAdministradores } from '../../comun/aviso-admin';
 import { badRequest, notFound } from '../../errors';

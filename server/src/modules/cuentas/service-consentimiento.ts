@@ -1,6 +1,6 @@
 // Consent of patients (decision 146): registration records the versions accepted; a new version is
 // reported at login and accepted through the API; the patient file shows the state.
-import { MSG_CONSENTIMIENTO, type EstadoConsentimiento, type TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import { MSG_CONSENTIMIENTO, type EstadoConsentimiento, type TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { esPacienteDe } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';

@@ -1,6 +1,6 @@
-import { MSG, MSG_CUENTA } from '@miduelo/shared/auth';
+import { MSG, MSG_CUENTA } from '@miduelo/shared/cuentas';
 import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
-import type { TipoConsentimiento } from '@miduelo/shared/consentimiento';
+import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
 import { avisar } from '../../comun/aviso';
 import { avisarAdministradores } from '../../comun/aviso-admin';
 import { diasRestantes } from '../../comun/cuenta-limitada';

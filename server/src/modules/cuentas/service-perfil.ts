@@ -2,10 +2,10 @@
 // A changed password or email bumps the account's session version: every other session ends on
 // HTTP at its next request and its sockets are closed now; the session that made the change goes on
 // (a password change answers a fresh token) and the old address is told by mail.
-import { MSG_PERFIL, type Perfil } from '@miduelo/shared/perfil';
+import { MSG_PERFIL, type Perfil } from '@miduelo/shared/cuentas-perfil';
 import { RESTABLECER_HORAS } from '@miduelo/shared/constants';
-import type { TokenPayload } from '@miduelo/shared/auth';
-import { MSG } from '@miduelo/shared/auth';
+import type { TokenPayload } from '@miduelo/shared/cuentas';
+import { MSG } from '@miduelo/shared/cuentas';
 import { sala } from '@miduelo/shared/realtime';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisarAdministradores } from '../../comun/aviso-admin';

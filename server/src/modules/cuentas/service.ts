@@ -1,7 +1,7 @@
 import { ACTIVACION_HORAS, RESTABLECER_HORAS } from '@miduelo/shared/constants';
-import { CredencialesAdminSchema, MSG, MSG_CUENTA } from '@miduelo/shared/auth';
+import { CredencialesAdminSchema, MSG, MSG_CUENTA } from '@miduelo/shared/cuentas';
 import * as v from 'valibot';
-import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/auth';
+import type { LoginRespuesta, TokenPayload } from '@miduelo/shared/cuentas';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisarAdministradores } from '../../comun/aviso-admin';
 import { diasRestantes } from '../../comun/cuenta-limitada';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../errors';
 import { type CuentaTipo, insertarTokenUnUso, invalidarTokensUnUso, marcarTokenUsado, type Proposito, tokenPorHash } from './repo';

@@ -1,6 +1,6 @@
 // The access rules of the forum routes (spec 2 §2, §6): any signed-in account (psychologists,
 // administrators and patients on the same paths), professionals only for moderation.
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { MSG_FOROS } from '@miduelo/shared/foros';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../errors';

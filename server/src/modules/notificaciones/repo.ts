@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { CambioPreferenciasPush, PreferenciasPush, SuscripcionPush } from '@miduelo/shared/push';
+import type { CambioPreferenciasPush, PreferenciasPush, SuscripcionPush } from '@miduelo/shared/notificaciones';
 import type { DbOrTx } from '../../db/client';
 import { preferenciaPush, suscripcionPush } from '../../db/schema/notificaciones';
 

@@ -1,12 +1,12 @@
 // Web Push subscriptions and preferences of the patient's app (base /api/paciente).
-import { MsgRespuesta } from '@miduelo/shared/auth-respuestas';
+import { MsgRespuesta } from '@miduelo/shared/cuentas-respuestas';
 import {
   BajaPushSchema,
   CambioPreferenciasPushSchema,
   ClavePushSchema,
   PreferenciasPushSchema,
   SuscripcionPushSchema,
-} from '@miduelo/shared/push';
+} from '@miduelo/shared/notificaciones';
 import { pacienteDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
 import { cambiarPreferencias, clavePublica, darDeBaja, leerPreferencias, suscribir } from './service';

@@ -3,8 +3,8 @@
 // two processes never claim the same anniversary at once; a claim is a lease, marked sent only once
 // the mail server accepted the message; a failed send releases it and a claim whose process died
 // expires after RECLAMO_MS. The primary key (patient, year) makes it at most one mail a year.
-import { AVISO_ANIVERSARIO_DIAS, aniversarioPorAvisar } from '@miduelo/shared/aniversario';
-import { sumarDias } from '@miduelo/shared/citas-tiempo';
+import { AVISO_ANIVERSARIO_DIAS, aniversarioPorAvisar } from '@miduelo/shared/pacientes-aniversario';
+import { sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { formatoFecha } from '@miduelo/shared/fechas';
 import { momentoClinica } from '../../comun/reloj';
 import type { Ctx } from '../../plugins/contexto';

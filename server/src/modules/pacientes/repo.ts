@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Cita } from '@miduelo/shared/citas';
-import { recortarHora } from '@miduelo/shared/citas-tiempo';
+import type { Cita } from '@miduelo/shared/agenda';
+import { recortarHora } from '@miduelo/shared/agenda-tiempo';
 import type { Cifrador } from '../../comun/cifrado';
 import { citaPorVenir, columnasCita, marcaAniversarioCita } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';

@@ -1,7 +1,7 @@
 // Patients of the signed-in psychologist (spec 1 §7 Patients, base /api/psicologo).
-import { IdParam } from '@miduelo/shared/citas';
+import { IdParam } from '@miduelo/shared/agenda';
 import { PacienteSchema, PacientesSchema, PerfilBasicoSchema, ProximaCitaSchema } from '@miduelo/shared/pacientes';
-import { PerdidaBody } from '@miduelo/shared/aniversario';
+import { PerdidaBody } from '@miduelo/shared/pacientes-aniversario';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 // Demo data of anniversary awareness (decision 128): Sofía's mother died two years ago, three days
 // from today, so the patient list, her file and this week's agenda show the mark.
-import { aniversarioEn } from '@miduelo/shared/aniversario';
-import { sumarDias } from '@miduelo/shared/citas-tiempo';
+import { aniversarioEn } from '@miduelo/shared/pacientes-aniversario';
+import { sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import { eq } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 // The psychologist's patients and the patient file (spec 1 §7 Patients). Every read is scoped to
 // the psychologist of the token: another psychologist's patient answers 404, exactly like an id
 // that does not exist, so nothing about it leaks.
-import { MSG_PERDIDA, motivoAniversario, type PerdidaDatos, ventanaLista } from '@miduelo/shared/aniversario';
-import { MSG } from '@miduelo/shared/auth';
+import { MSG_PERDIDA, motivoAniversario, type PerdidaDatos, ventanaLista } from '@miduelo/shared/pacientes-aniversario';
+import { MSG } from '@miduelo/shared/cuentas';
 import { MSG_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Actor } from '../../comun/auditoria';
 import { auditar } from '../../comun/auditoria';

@@ -1,4 +1,4 @@
-import { DiarioCambioSchema, type Entrada, INTENSIDAD_MAX, TEXTOS_DIARIO } from '@miduelo/shared/diario';
+import { DiarioCambioSchema, type Entrada, INTENSIDAD_MAX, TEXTOS_DIARIO } from '@miduelo/shared/actividades-diario';
 import dayjs from 'dayjs';
 import { ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react';
 import { useState } from 'react';

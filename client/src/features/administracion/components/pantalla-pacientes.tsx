@@ -5,7 +5,7 @@
 // reassignment made from a stale row is refused and shows the row as it is now (decision 292).
 import { MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
 import type { PacienteAdmin } from '@miduelo/shared/administracion-esquemas';
-import { AdminCambioSchema } from '@miduelo/shared/realtime-admin';
+import { AdminCambioSchema } from '@miduelo/shared/realtime-administracion';
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';

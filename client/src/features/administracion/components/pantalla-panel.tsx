@@ -1,7 +1,7 @@
 // /admin/dashboard: the figures of spec 2 §3 computed by the server and kept live by the socket
 // (decision 144), and the licences waiting for validation as a work list.
 import { type Estadisticas, EstadisticasSchema, MSG_ADMINISTRACION } from '@miduelo/shared/administracion';
-import { AdminCambioSchema } from '@miduelo/shared/realtime-admin';
+import { AdminCambioSchema } from '@miduelo/shared/realtime-administracion';
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, ClipboardCheck, MessageSquare, BadgeAlert, Stethoscope, UserCheck, UserX, Users } from 'lucide-react';
 import { useMemo } from 'react';

@@ -5,7 +5,7 @@
 // (decision 291).
 import { MSG_ADMINISTRACION, URL_REGISTRO_CEDULAS } from '@miduelo/shared/administracion';
 import type { PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
-import { AdminCambioSchema } from '@miduelo/shared/realtime-admin';
+import { AdminCambioSchema } from '@miduelo/shared/realtime-administracion';
 import { ExternalLink, Stethoscope } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
-import { type Cita, TEXTOS_AGENDA } from '@miduelo/shared/citas';
-import { aHora, aMinutos, diasDeSemana, lunesDe, partePasada, sumarDias } from '@miduelo/shared/citas-tiempo';
+import { type Cita, TEXTOS_AGENDA } from '@miduelo/shared/agenda';
+import { aHora, aMinutos, diasDeSemana, lunesDe, partePasada, sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import dayjs from 'dayjs';
 import { CalendarPlus, ChevronLeft, ChevronRight, Settings2, Smartphone, UserRound, X } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { TEXTOS_AGENDA } from '@miduelo/shared/agenda';
 import { CalendarX2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';

@@ -1,4 +1,4 @@
-import { type Cita, ETIQUETA_ESTADO, type Excepcion, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { type Cita, ETIQUETA_ESTADO, type Excepcion, TEXTOS_AGENDA } from '@miduelo/shared/agenda';
 import {
   aHora,
   aMinutos,
@@ -8,7 +8,7 @@ import {
   excepcionQueBloquea,
   type FranjaDisponible,
   yaPaso,
-} from '@miduelo/shared/citas-tiempo';
+} from '@miduelo/shared/agenda-tiempo';
 import { HORA_FIN_CALENDARIO, HORA_INICIO_CALENDARIO } from '@miduelo/shared/constants';
 import { Ban, Flower2, MapPin, Smartphone, Video } from 'lucide-react';
 import { cx } from '@/lib/cx';

@@ -1,4 +1,4 @@
-import { type Cita, duplicadasDe, ESTADOS_CITA, type EstadoCita, ETIQUETA_ESTADO, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { type Cita, duplicadasDe, ESTADOS_CITA, type EstadoCita, ETIQUETA_ESTADO, TEXTOS_AGENDA } from '@miduelo/shared/agenda';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Copy, Trash2, UserRound } from 'lucide-react';

@@ -8,7 +8,7 @@ import {
   MODALIDADES,
   NOTAS_CITA_MAX,
   TEXTOS_AGENDA,
-} from '@miduelo/shared/citas';
+} from '@miduelo/shared/agenda';
 
 import { DURACION_CITA_DEFECTO, DURACION_CITA_MINIMA, DURACION_CITA_PASO } from '@miduelo/shared/constants';
 import { nombreCompleto } from '@miduelo/shared/nombres';

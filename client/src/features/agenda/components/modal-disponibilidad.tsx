@@ -1,5 +1,5 @@
 import { fusionarPorId } from '@/nucleo/live/lista';
-import { DisponibilidadBody, type Disponibilidad, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/shared/citas';
+import { DisponibilidadBody, type Disponibilidad, RETRASO_DISPONIBILIDAD_MS, TEXTOS_AGENDA } from '@miduelo/shared/agenda';
 import { SEMANA_DIAS } from '@miduelo/shared/constants';
 import { Clock, Lightbulb, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
-import type { Cita } from '@miduelo/shared/citas';
-import { diasDeSemana, diaSemanaDe } from '@miduelo/shared/citas-tiempo';
+import type { Cita } from '@miduelo/shared/agenda';
+import { diasDeSemana, diaSemanaDe } from '@miduelo/shared/agenda-tiempo';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';

@@ -1,4 +1,4 @@
-import type { Cita } from '@miduelo/shared/citas';
+import type { Cita } from '@miduelo/shared/agenda';
 import { DURACION_CITA_PASO } from '@miduelo/shared/constants';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

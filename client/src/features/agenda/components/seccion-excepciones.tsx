@@ -1,4 +1,4 @@
-import { ExcepcionBody, type Excepcion, MOTIVO_EXCEPCION_MAX, MSG_AGENDA } from '@miduelo/shared/citas';
+import { ExcepcionBody, type Excepcion, MOTIVO_EXCEPCION_MAX, MSG_AGENDA } from '@miduelo/shared/agenda';
 import { CalendarOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
-import { MSG } from '@miduelo/shared/auth';
+import { MSG } from '@miduelo/shared/cuentas';
 import { RETRASO_TRAS_ACTIVACION_MS } from '@miduelo/shared/constants';
-import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
+import { TEXTOS_CUENTA } from '@miduelo/shared/cuentas-textos-web';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
-import { type LoginRespuesta, loginSchema, MSG } from '@miduelo/shared/auth';
+import { type LoginRespuesta, loginSchema, MSG } from '@miduelo/shared/cuentas';
 import { TOAST_CUENTA_LARGO_MS, TOAST_CUENTA_MS, UMBRAL_AVISO_VALIDACION_DIAS } from '@miduelo/shared/constants';
-import { TEXTOS_CUENTA, textoValidacionPendiente } from '@miduelo/shared/textos-cuenta';
+import { TEXTOS_CUENTA, textoValidacionPendiente } from '@miduelo/shared/cuentas-textos-web';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';

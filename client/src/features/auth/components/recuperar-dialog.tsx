@@ -1,4 +1,4 @@
-import { MSG, recuperarSchema } from '@miduelo/shared/auth';
+import { MSG, recuperarSchema } from '@miduelo/shared/cuentas';
 import { TOAST_CUENTA_MS } from '@miduelo/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';

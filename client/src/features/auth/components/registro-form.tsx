@@ -1,7 +1,7 @@
-import { formularioRegistroSchema, MSG } from '@miduelo/shared/auth';
+import { formularioRegistroSchema, MSG } from '@miduelo/shared/cuentas';
 import { CEDULA_MAX_DIGITOS, TELEFONO_DIGITOS, TOAST_CUENTA_LARGO_MS } from '@miduelo/shared/constants';
-import { generarContrasenaSegura } from '@miduelo/shared/contrasena';
-import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
+import { generarContrasenaSegura } from '@miduelo/shared/cuentas-contrasena';
+import { TEXTOS_CUENTA } from '@miduelo/shared/cuentas-textos-web';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { WandSparkles } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';

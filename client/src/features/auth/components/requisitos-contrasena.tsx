@@ -1,4 +1,4 @@
-import { REQUISITOS_CONTRASENA, requisitosFaltantes } from '@miduelo/shared/contrasena';
+import { REQUISITOS_CONTRASENA, requisitosFaltantes } from '@miduelo/shared/cuentas-contrasena';
 import { Check, Circle } from 'lucide-react';
 import { cx } from '@/lib/cx';
 

@@ -1,6 +1,6 @@
-import { formularioRestablecerSchema, MSG } from '@miduelo/shared/auth';
+import { formularioRestablecerSchema, MSG } from '@miduelo/shared/cuentas';
 import { RETRASO_TRAS_RESTABLECER_MS, TOAST_CUENTA_MS } from '@miduelo/shared/constants';
-import { TEXTOS_CUENTA } from '@miduelo/shared/textos-cuenta';
+import { TEXTOS_CUENTA } from '@miduelo/shared/cuentas-textos-web';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';

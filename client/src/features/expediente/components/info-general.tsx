@@ -1,11 +1,11 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
-import { ETIQUETA_ESTADO } from '@miduelo/shared/citas';
-import { yaPaso } from '@miduelo/shared/citas-tiempo';
+import { ETIQUETA_ESTADO } from '@miduelo/shared/agenda';
+import { yaPaso } from '@miduelo/shared/agenda-tiempo';
 import { edadEnAnios, formatoFecha } from '@miduelo/shared/fechas';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { type Paciente, TEXTOS_PACIENTES, textoEdad } from '@miduelo/shared/pacientes';
 import { EventoCreadoSchema } from '@miduelo/shared/realtime-chat';
-import { CitaCambioSchema } from '@miduelo/shared/realtime-citas';
+import { CitaCambioSchema } from '@miduelo/shared/realtime-agenda';
 import { Link } from '@tanstack/react-router';
 import { CalendarCheck, CalendarPlus, CalendarX2, Clock, History, MapPin, MessageCircle, MessageCirclePlus, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';

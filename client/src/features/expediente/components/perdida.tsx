@@ -1,6 +1,6 @@
 // Anniversary awareness (decision 128): the loss on the file's Información General tab, with a small
 // dialog to record, correct or remove it.
-import { PERSONA_PERDIDA_MAX, TEXTOS_PERDIDA } from '@miduelo/shared/aniversario';
+import { PERSONA_PERDIDA_MAX, TEXTOS_PERDIDA } from '@miduelo/shared/pacientes-aniversario';
 import { formatoFecha } from '@miduelo/shared/fechas';
 import type { Paciente } from '@miduelo/shared/pacientes';
 import { Flower2, Pencil } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { TEXTOS_PERDIDA } from '@miduelo/shared/aniversario';
+import { TEXTOS_PERDIDA } from '@miduelo/shared/pacientes-aniversario';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import { AplicacionEventoSchema } from '@miduelo/shared/realtime-expediente';

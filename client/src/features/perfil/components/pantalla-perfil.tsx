@@ -1,14 +1,14 @@
 // Spec 2 §2 Profile settings: personal info (name, id, role badge, editable phone, email and office
 // address) and the password section (show/hide toggles, a generator that fills both new fields).
-import { MSG } from '@miduelo/shared/auth';
-import { generarContrasenaSegura } from '@miduelo/shared/contrasena';
+import { MSG } from '@miduelo/shared/cuentas';
+import { generarContrasenaSegura } from '@miduelo/shared/cuentas-contrasena';
 import {
   CIERRE_TRAS_CAMBIO_CORREO_MS,
   FormularioContrasenaSchema,
   MSG_PERFIL,
   type Perfil,
   PerfilPsicologoBody,
-} from '@miduelo/shared/perfil';
+} from '@miduelo/shared/cuentas-perfil';
 import { KeyRound, Wand2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -1,10 +1,10 @@
 // Agenda domain: request and response schemas, constants and every Spanish text of spec 1 §2,
 // §5 (Appointments), §7 (Agenda) and §8 (Agenda). Used by the server's routes and the client.
 import * as v from 'valibot';
-import { MSG } from './auth-textos';
+import { MSG } from './cuentas-textos';
 import { caracteresValidos, esId, idEntero, MsgRespuesta } from './comun';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
-import { esHoraValida, type FranjaDisponible, recortarHora } from './citas-tiempo';
+import { esHoraValida, type FranjaDisponible, recortarHora } from './agenda-tiempo';
 import { MSG_GENERICO } from './errores';
 import { esFechaIso } from './fechas';
 

@@ -2,7 +2,7 @@
 // The psychologist's room receives the full appointment; the patient's room receives the
 // patient's own view of it (no psychologist notes), under its own event name (decision 037).
 import * as v from 'valibot';
-import { CitaPacienteSchema, CitaSchema, DisponibilidadSchema, ExcepcionSchema, ORIGENES_CITA } from './citas';
+import { CitaPacienteSchema, CitaSchema, DisponibilidadSchema, ExcepcionSchema, ORIGENES_CITA } from './agenda';
 
 export const TIPOS_CAMBIO = ['creada', 'actualizada', 'eliminada'] as const;
 export type TipoCambio = (typeof TIPOS_CAMBIO)[number];

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { caracteresValidos, textoDeNombre } from './comun';
 import { CEDULA_MAX_DIGITOS, CEDULA_MIN_DIGITOS, EDAD_MAXIMA, EDAD_MINIMA } from './constants';
-import { mensajeContrasena } from './contrasena';
+import { mensajeContrasena } from './cuentas-contrasena';
 import { MSG_GENERICO } from './errores';
 import { edadEnAnios, esFechaIso } from './fechas';
-import { MSG } from './auth-textos';
-import type { LoginRespuestaSchema, UsuarioSesionSchema } from './auth-respuestas';
+import { MSG } from './cuentas-textos';
+import type { LoginRespuestaSchema, UsuarioSesionSchema } from './cuentas-respuestas';
 
-export { MSG, mensajeDemasiadosIntentos } from './auth-textos';
+export { MSG, mensajeDemasiadosIntentos } from './cuentas-textos';
 
 /** A request body: anything but a JSON object (a string, a number…) gets a Spanish answer, not valibot's. */
 const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_GENERICO.cuerpoInvalido);

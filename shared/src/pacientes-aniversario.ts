@@ -2,7 +2,7 @@
 // pure rules of the marks on the patient list and the agenda and of the psychologist's mail. Dates are
 // 'yyyy-MM-dd' strings in the clinic's zone; "today" is always the caller's decision.
 import * as v from 'valibot';
-import { lunesDe, sumarDias } from './citas-tiempo';
+import { lunesDe, sumarDias } from './agenda-tiempo';
 import { esFechaIso } from './fechas';
 
 export const PERSONA_PERDIDA_MAX = 100;

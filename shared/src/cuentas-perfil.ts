@@ -1,8 +1,8 @@
 // Profile and password of every kind of account (spec 2 §2 Profile settings, §5 Profile and
 // Password change, §7, §8 Profile) and the administrator's email change (spec 2 §4).
 import * as v from 'valibot';
-import { MSG, PersonaSchema } from './auth';
-import { DatosPacienteSchema } from './auth-respuestas';
+import { MSG, PersonaSchema } from './cuentas';
+import { DatosPacienteSchema } from './cuentas-respuestas';
 import { caracteresValidos } from './comun';
 import { MSG_GENERICO } from './errores';
 
@@ -11,8 +11,8 @@ const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_
 
 // The texts live in a module without valibot so that the patient's app can show them without
 // loading the schemas (docs/decisions/187).
-export { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL } from './perfil-textos';
-import { MSG_PERFIL } from './perfil-textos';
+export { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL } from './cuentas-perfil-textos';
+import { MSG_PERFIL } from './cuentas-perfil-textos';
 
 const direccionSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_GENERICO.cuerpoInvalido)), null),

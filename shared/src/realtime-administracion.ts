@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { type Estadisticas, EstadisticasSchema } from './administracion';
 
-import { type CuentaActualizada, CuentaActualizadaSchema } from './realtime-cuenta';
+import { type CuentaActualizada, CuentaActualizadaSchema } from './realtime-cuentas';
 
 export { type CuentaActualizada, CuentaActualizadaSchema };
 export { EstadisticasSchema };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MsgRespuesta } from './comun';
-import { PendienteSchema } from './consentimiento';
+import { PendienteSchema } from './cuentas-consentimiento';
 
 export { MsgRespuesta };
 

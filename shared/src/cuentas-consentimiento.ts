@@ -1,7 +1,7 @@
 // A patient's express consent (decision 146): the privacy notice and the informed-consent letter,
 // each versioned; registration records the versions accepted, a newer version is asked at login.
 import * as v from 'valibot';
-import { registroPacienteBaseSchema } from './auth';
+import { registroPacienteBaseSchema } from './cuentas';
 import { MSG_GENERICO } from './errores';
 
 export const TIPOS_CONSENTIMIENTO = ['aviso_privacidad', 'consentimiento_informado'] as const;
