@@ -1,4 +1,5 @@
-// The app's router (docs/decisions/180): a few screens under /app, history API, no route tree.
+// The app's router (docs/decisions/180, 317): a few screens under /app, history API, no route tree.
+// TanStack Router, as the web uses, was measured at +26 kB gzip of the app's 120 kB first load (317).
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
 
 export const BASE = '/app';
