@@ -1,5 +1,5 @@
 // Account screen texts of spec 1 §8 that only the web client shows. Kept here, beside the MSG
-// catalogue of auth.ts, so that the client and the browser tests read the same strings.
+// catalogue of cuentas.ts, so that the client and the browser tests read the same strings.
 
 export const TEXTOS_CUENTA = {
   /** The reset link's check did not reach the server (decision 256): not "invalid", try again. */

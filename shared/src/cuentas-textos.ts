@@ -1,4 +1,4 @@
-// The account texts that other domains quote (citas reuses `caracteresInvalidos`), apart from the
+// The account texts that other domains quote (agenda reuses `caracteresInvalidos`), apart from the
 // account schemas so that importing a text does not bring the registration forms (bundle budget).
 
 export const MSG = {

@@ -214,7 +214,7 @@ export const formularioRestablecerSchema = v.pipe(
 );
 
 /** POST /api/paciente/registro (mobile app) without its consent field: `registroPacienteSchema` in
- * consentimiento.ts adds it (kept apart so the web's first load does not carry the consent schemas). */
+ * cuentas-consentimiento.ts adds it (kept apart so the web's first load does not carry the consent schemas). */
 export function registroPacienteBaseSchema(hoy: string) {
   return cuerpo({
     ...PersonaPacienteSchema.entries,
