@@ -1,5 +1,11 @@
 // Psychologists' accounts (spec 1 §7, base /api/psicologo). Handlers validate, call the service, answer.
-import { loginSchema, recuperarSchema, reenviarActivacionSchema, registroPsicologoSchema, restablecerSchema } from '@miduelo/shared/cuentas';
+import {
+  loginSchema,
+  recuperarSchema,
+  reenviarActivacionSchema,
+  registroPsicologoSchema,
+  restablecerSchema,
+} from '@miduelo/shared/cuentas';
 import {
   LoginRespuestaSchema,
   MsgRespuesta,

@@ -3,7 +3,13 @@
 // `mi-cita:cambio`, `mi-actividad:cambio`, `actividad:recordatorio`) and, when no socket of that
 // patient is open on any node, sends a notification
 // to each subscription the patient allowed.
-import { type CambioPreferenciasPush, MSG_PUSH, type NotificacionPush, type SuscripcionPush, TEXTO_PUSH } from '@miduelo/shared/notificaciones';
+import {
+  type CambioPreferenciasPush,
+  MSG_PUSH,
+  type NotificacionPush,
+  type SuscripcionPush,
+  TEXTO_PUSH,
+} from '@miduelo/shared/notificaciones';
 import { pacienteDeSala, type ServerToClientEvents, sala } from '@miduelo/shared/realtime';
 import webpush from 'web-push';
 import { badRequest } from '../../errors';
