@@ -1,6 +1,9 @@
 // The server events a screen may follow by name alone, each with its shared schema: `useEvento`
 // validates every payload before the screen sees it (decision 314; an invalid one is logged and
-// dropped, as `useEventoSocket` does). An event without a schema here cannot be followed this way.
+// dropped, as `useEventoSocket` does). An event without a schema in a map cannot be followed this
+// way. One map per group of screens, so that a first load carries only the schemas its screens
+// use: chat, appointments and activities here (the patient app's Home and frame); the forums in
+// use-evento-foros.ts (their screens load later).
 import { MiActividadCambioSchema, RecordatorioActividadSchema } from '@miduelo/shared/realtime-actividades';
 import {
   EventoCreadoSchema,
@@ -10,16 +13,7 @@ import {
   EventoNoLeidosSchema,
 } from '@miduelo/shared/realtime-chat';
 import { MiCitaCambioSchema } from '@miduelo/shared/realtime-agenda';
-import {
-  EventoActividadSchema,
-  EventoCambioForoSchema,
-  EventoConteosSchema,
-  EventoConteoTemaSchema,
-  EventoMensajeForoSchema,
-  EventoOcultoSchema,
-  EventoRemovidoSchema,
-  EventoTemaSchema,
-} from '@miduelo/shared/realtime-foros';
+import type { ServerToClientEvents } from '@miduelo/shared/realtime';
 import type * as v from 'valibot';
 import { useEventoSocket } from './use-evento-socket';
 
@@ -32,20 +26,23 @@ export const ESQUEMAS_EVENTO = {
   'mi-cita:cambio': MiCitaCambioSchema,
   'mi-actividad:cambio': MiActividadCambioSchema,
   'actividad:recordatorio': RecordatorioActividadSchema,
-  'foro:mensaje': EventoMensajeForoSchema,
-  'foro:mensaje-oculto': EventoOcultoSchema,
-  'foro:tema': EventoTemaSchema,
-  'foro:tema-actividad': EventoActividadSchema,
-  'foro:tema-conteo': EventoConteoTemaSchema,
-  'foro:conteos': EventoConteosSchema,
-  'foro:cambio': EventoCambioForoSchema,
-  'foro:removido': EventoRemovidoSchema,
 } as const;
 
-export type EventoConEsquema = keyof typeof ESQUEMAS_EVENTO;
-export type DatosDe<E extends EventoConEsquema> = v.InferOutput<(typeof ESQUEMAS_EVENTO)[E]>;
+type MapaDeEsquemas = { readonly [E in keyof ServerToClientEvents]?: v.GenericSchema };
 
-/** Listens to one server event while the component is mounted, its payload validated. */
-export function useEvento<E extends EventoConEsquema>(evento: E, manejar: (datos: DatosDe<E>) => void): void {
-  useEventoSocket(evento, ESQUEMAS_EVENTO[evento] as unknown as v.GenericSchema<unknown, DatosDe<E>>, manejar);
+/** Listens to `evento` of `mapa` while the component is mounted, its payload validated against the
+ * map's schema. Each map's file gives its own short form (`useEvento`, `useEventoForo`). */
+export function useEventoDe<M extends MapaDeEsquemas, E extends keyof M & keyof ServerToClientEvents>(
+  mapa: M,
+  evento: E,
+  manejar: (datos: v.InferOutput<NonNullable<M[E]>>) => void,
+): void {
+  useEventoSocket(evento, mapa[evento] as unknown as v.GenericSchema<unknown, v.InferOutput<NonNullable<M[E]>>>, manejar);
+}
+
+export type DatosDe<E extends keyof typeof ESQUEMAS_EVENTO> = v.InferOutput<(typeof ESQUEMAS_EVENTO)[E]>;
+
+/** Listens to one chat, appointment or activity event while the component is mounted, its payload validated. */
+export function useEvento<E extends keyof typeof ESQUEMAS_EVENTO>(evento: E, manejar: (datos: DatosDe<E>) => void): void {
+  useEventoDe(ESQUEMAS_EVENTO, evento, manejar);
 }

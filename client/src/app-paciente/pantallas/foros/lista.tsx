@@ -3,7 +3,8 @@
 import type { Foro } from '@miduelo/shared/foros';
 import { useForosPublicos } from '../../api/foros';
 import { Aviso, Titulo } from '../../componentes/ui';
-import { useAlDia, useEvento } from '../../lib/conexion';
+import { useEventoForo as useEvento } from '@/nucleo/live/use-evento-foros';
+import { useAlDia } from '../../lib/conexion';
 import { Enlace } from '../../lib/enrutador';
 import { RUTA_FOROS } from '../../lib/foros';
 import { Conteos, mensajeDe } from './comun';

@@ -3,10 +3,11 @@
 // polled while the socket is down. Live changes that arrive while a reload is on its way are applied
 // again over its answer (the core's live resource, decision 240).
 import { type Foro, porActividad, type Tema, TEXTOS_FOROS, unirTemas } from '@miduelo/shared/foros';
-import type { DatosDe } from '@/nucleo/live/use-evento';
+import type { DatosDeForo as DatosDe } from '@/nucleo/live/use-evento-foros';
 import { useEffect, useRef, useState } from 'react';
 import { paginaDeTemas, TEMAS_POR_PAGINA, useForo, useTemas } from '../../api/foros';
-import { useAlDia, useConexion, useEvento } from '../../lib/conexion';
+import { useEventoForo as useEvento } from '@/nucleo/live/use-evento-foros';
+import { useAlDia, useConexion } from '../../lib/conexion';
 import { useSesion } from '../../lib/sesion';
 import { mensajeDe } from './comun';
 

@@ -9,7 +9,8 @@ import { fusionarGuardados, ultimoSeqContiguo } from '@/nucleo/live/secuencia';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { marcarTemaLeido, postsDespuesDe } from '../../api/foros';
 import { guardarCache, leerCache } from '../../lib/api';
-import { useAlDia, useConexion, useEvento } from '../../lib/conexion';
+import { useEventoForo as useEvento } from '@/nucleo/live/use-evento-foros';
+import { useAlDia, useConexion } from '../../lib/conexion';
 import { mensajeDe } from './comun';
 
 export type DelTema = { id_foro: number; titulo: string };
