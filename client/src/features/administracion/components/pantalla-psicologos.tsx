@@ -69,6 +69,31 @@ function Dato({ etiqueta, children }: { etiqueta: string; children: React.ReactN
   );
 }
 
+/** The account's badges and its details. */
+function DatosPsicologo({ p }: { p: PsicologoAdmin }) {
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap gap-2">
+        <Badge tono={p.cedula_validada ? 'exito' : 'aviso'}>{p.cedula_validada ? 'Cédula verificada' : 'Cédula no verificada'}</Badge>
+        <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
+        {p.rol_admin && <Badge tono="terracota">Administrador</Badge>}
+        {!p.activada && <Badge tono="neutro">Sin activar</Badge>}
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Dato etiqueta="Correo">{p.correo}</Dato>
+        <Dato etiqueta="Teléfono">{p.telefono}</Dato>
+        <Dato etiqueta="Cédula profesional">{p.cedula}</Dato>
+        <Dato etiqueta="Especialidad">{p.especialidad}</Dato>
+        <Dato etiqueta="Código de vinculación">{p.codigo_vinculacion}</Dato>
+        <Dato etiqueta="Pacientes asignados">{p.total_pacientes}</Dato>
+        <Dato etiqueta="Fecha de nacimiento">{formatoFecha(p.fecha_nacimiento)}</Dato>
+        <Dato etiqueta="Registro">{fechaCorta(p.createdAt)}</Dato>
+        <Dato etiqueta="Consultorio">{p.direccionConsultorio ?? '—'}</Dato>
+      </dl>
+    </>
+  );
+}
+
 function Detalle({ p, onCerrar, onCambio }: { p: PsicologoAdmin; onCerrar: () => void; onCambio: () => void }) {
   const [ocupado, setOcupado] = useState<string | null>(null);
   const [eliminar, setEliminar] = useState(false);
@@ -168,23 +193,7 @@ function Detalle({ p, onCerrar, onCambio }: { p: PsicologoAdmin; onCerrar: () =>
     <>
       <Dialog open onOpenChange={(o) => !o && onCerrar()}>
         <DialogContent titulo={nombre(p)} descripcion={`Psicólogo #${p.id_psicologo}`} ancho="lg">
-          <div className="mb-4 flex flex-wrap gap-2">
-            <Badge tono={p.cedula_validada ? 'exito' : 'aviso'}>{p.cedula_validada ? 'Cédula verificada' : 'Cédula no verificada'}</Badge>
-            <Badge tono={p.status === 'activo' ? 'salvia' : 'peligro'}>{p.status === 'activo' ? 'Activo' : 'Inactivo'}</Badge>
-            {p.rol_admin && <Badge tono="terracota">Administrador</Badge>}
-            {!p.activada && <Badge tono="neutro">Sin activar</Badge>}
-          </div>
-          <dl className="grid gap-3 sm:grid-cols-2">
-            <Dato etiqueta="Correo">{p.correo}</Dato>
-            <Dato etiqueta="Teléfono">{p.telefono}</Dato>
-            <Dato etiqueta="Cédula profesional">{p.cedula}</Dato>
-            <Dato etiqueta="Especialidad">{p.especialidad}</Dato>
-            <Dato etiqueta="Código de vinculación">{p.codigo_vinculacion}</Dato>
-            <Dato etiqueta="Pacientes asignados">{p.total_pacientes}</Dato>
-            <Dato etiqueta="Fecha de nacimiento">{formatoFecha(p.fecha_nacimiento)}</Dato>
-            <Dato etiqueta="Registro">{fechaCorta(p.createdAt)}</Dato>
-            <Dato etiqueta="Consultorio">{p.direccionConsultorio ?? '—'}</Dato>
-          </dl>
+          <DatosPsicologo p={p} />
           <a
             href={URL_REGISTRO_CEDULAS}
             target="_blank"

@@ -93,27 +93,6 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
     }
   }
 
-  const filas: Array<[string, React.ReactNode]> = [
-    ['Paciente', nombreCompleto(cita.paciente)],
-    [
-      'Fecha',
-      <span key="f" className="inline-block first-letter:uppercase">
-        {fechaLarga(cita.fecha)}
-      </span>,
-    ],
-    ['Horario', `${cita.hora_inicio} – ${cita.hora_fin} (${cita.duracion} min)`],
-    ['Estado', <BadgeEstadoCita key="e" estado={cita.estado} />],
-    ['Modalidad', cita.modalidad],
-    [
-      'Notas',
-      cita.notas ?? (
-        <span key="n" className="text-tinta-500">
-          Sin notas
-        </span>
-      ),
-    ],
-  ];
-
   return (
     <Dialog open onOpenChange={(abierto) => !abierto && onCerrar()}>
       <DialogContent
@@ -121,21 +100,7 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
         descripcion={cita.origen === 'paciente' ? 'Solicitada por el paciente desde la app.' : undefined}
         ancho="lg"
       >
-        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2.5 text-sm">
-          {filas.map(([t, d]) => (
-            <div key={t} className="contents">
-              <dt className="font-medium text-tinta-500">{t}</dt>
-              <dd className="text-tinta-900 wrap-anywhere whitespace-pre-line">{d}</dd>
-            </div>
-          ))}
-        </dl>
-        <Link
-          to="/paciente/$id"
-          params={{ id: String(cita.id_paciente) }}
-          className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-salvia-700 hover:underline"
-        >
-          <UserRound className="size-4" aria-hidden /> Ver expediente del paciente
-        </Link>
+        <DetallesCita cita={cita} />
 
         <fieldset className="mt-6">
           <legend className="mb-2 text-sm font-semibold text-tinta-800">Cambiar estado</legend>
@@ -189,5 +154,50 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Patient, date, hours, state, modality and notes of the appointment, and the way to the patient's
+ * record. */
+function DetallesCita({ cita }: { cita: Cita }) {
+  const filas: Array<[string, React.ReactNode]> = [
+    ['Paciente', nombreCompleto(cita.paciente)],
+    [
+      'Fecha',
+      <span key="f" className="inline-block first-letter:uppercase">
+        {fechaLarga(cita.fecha)}
+      </span>,
+    ],
+    ['Horario', `${cita.hora_inicio} – ${cita.hora_fin} (${cita.duracion} min)`],
+    ['Estado', <BadgeEstadoCita key="e" estado={cita.estado} />],
+    ['Modalidad', cita.modalidad],
+    [
+      'Notas',
+      cita.notas ?? (
+        <span key="n" className="text-tinta-500">
+          Sin notas
+        </span>
+      ),
+    ],
+  ];
+
+  return (
+    <>
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2.5 text-sm">
+        {filas.map(([t, d]) => (
+          <div key={t} className="contents">
+            <dt className="font-medium text-tinta-500">{t}</dt>
+            <dd className="text-tinta-900 wrap-anywhere whitespace-pre-line">{d}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link
+        to="/paciente/$id"
+        params={{ id: String(cita.id_paciente) }}
+        className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-salvia-700 hover:underline"
+      >
+        <UserRound className="size-4" aria-hidden /> Ver expediente del paciente
+      </Link>
+    </>
   );
 }

@@ -136,31 +136,12 @@ function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeD
             />
           )}
         </Field>
-        <Field
-          id="cita-paciente"
-          etiqueta="Paciente"
+        <CampoPaciente
+          pacientes={pacientes}
+          valor={String(valores.id_paciente ?? '')}
           error={errorDe('id_paciente')}
-          ayuda={
-            pacientes.length === 0 ? (
-              <>
-                Aún no tienes pacientes vinculados.{' '}
-                <Link to="/lista-pacientes-del-psicologo" className="font-medium text-salvia-700 underline">
-                  Ver tu código de vinculación
-                </Link>
-              </>
-            ) : undefined
-          }
-        >
-          {(c) => (
-            <Select
-              {...c}
-              value={String(valores.id_paciente ?? '')}
-              onValueChange={(x) => cambiar('id_paciente', x)}
-              placeholder="Selecciona un paciente"
-              opciones={pacientes.map((p) => ({ valor: String(p.id_paciente), etiqueta: nombreCompleto(p) }))}
-            />
-          )}
-        </Field>
+          onCambiar={(x) => cambiar('id_paciente', x)}
+        />
         <Field id="cita-modalidad" etiqueta="Modalidad" error={errorDe('modalidad')}>
           {(c) => (
             <Select
@@ -211,5 +192,37 @@ function FormularioCita({ inicial, pacientes, onOpenChange, onCreada, onFueraDeD
         </DialogFooter>
       </form>
     </DialogContent>
+  );
+}
+
+/** The patient of the appointment; with no linked patients, the way to the linking code. */
+function CampoPaciente(p: { pacientes: Paciente[]; valor: string; error: string | undefined; onCambiar: (valor: string) => void }) {
+  const { pacientes, valor, error, onCambiar } = p;
+  return (
+    <Field
+      id="cita-paciente"
+      etiqueta="Paciente"
+      error={error}
+      ayuda={
+        pacientes.length === 0 ? (
+          <>
+            Aún no tienes pacientes vinculados.{' '}
+            <Link to="/lista-pacientes-del-psicologo" className="font-medium text-salvia-700 underline">
+              Ver tu código de vinculación
+            </Link>
+          </>
+        ) : undefined
+      }
+    >
+      {(c) => (
+        <Select
+          {...c}
+          value={valor}
+          onValueChange={onCambiar}
+          placeholder="Selecciona un paciente"
+          opciones={pacientes.map((p) => ({ valor: String(p.id_paciente), etiqueta: nombreCompleto(p) }))}
+        />
+      )}
+    </Field>
   );
 }

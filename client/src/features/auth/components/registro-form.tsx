@@ -53,6 +53,66 @@ function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) 
   );
 }
 
+/** The server's refusals by field: shown on their fields, and the first one brought into view (the
+ * form is long on a phone). */
+function erroresDelServidor(error: unknown, marcar: (porCampo: Partial<Record<string, string>>) => void) {
+  if (!(error instanceof ApiError)) return;
+  const porCampo: Partial<Record<string, string>> = {};
+  for (const [campo, mensaje] of Object.entries(error.cuerpo?.errores ?? {})) {
+    porCampo[CAMPO_DE_API[campo] ?? campo] = mensaje;
+  }
+  if (error.msg === MSG.correoDuplicado) porCampo.correo = error.msg;
+  if (error.msg === MSG.cedulaDuplicada) porCampo.cedulaProfesional = error.msg;
+  marcar(porCampo);
+  const primero = ORDEN.find((campo) => porCampo[campo]);
+  if (primero) {
+    const campo = document.getElementById(primero);
+    campo?.scrollIntoView({ block: 'center' });
+    campo?.focus({ preventScroll: true });
+  }
+}
+
+/** The terms checkbox with its links and its error. */
+function AceptaTerminos(p: {
+  aceptado: boolean;
+  error: string | null | undefined;
+  onCambiar: (aceptado: boolean) => void;
+  onTocar: () => void;
+}) {
+  const { aceptado, error, onCambiar, onTocar } = p;
+  return (
+    <div className="rounded-xl border border-arena-200 bg-arena-50 p-4">
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id="aceptaTerminos"
+          name="aceptaTerminos"
+          checked={aceptado}
+          onChange={(e) => onCambiar(e.target.checked)}
+          onBlur={onTocar}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="aceptaTerminos-error"
+          className="mt-0.5"
+        />
+        <label htmlFor="aceptaTerminos" className="text-sm text-tinta-700">
+          Acepto los{' '}
+          <Link
+            to="/terminos-y-condiciones"
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-salvia-700 underline underline-offset-4"
+          >
+            términos y condiciones
+          </Link>{' '}
+          y el tratamiento de mis datos conforme al aviso de privacidad.
+        </label>
+      </div>
+      <div className="mt-1 pl-8">
+        <MensajeError id="aceptaTerminos-error" mensaje={error} />
+      </div>
+    </div>
+  );
+}
+
 export function RegistroForm() {
   const navigate = useNavigate();
   const hoy = useMemo(() => hoyClinica(), []);
@@ -85,24 +145,6 @@ export function RegistroForm() {
     toast.exito(MSG.contrasenaGenerada, 'Guárdala en un lugar seguro antes de continuar.');
   }
 
-  function erroresDelServidor(error: unknown) {
-    if (!(error instanceof ApiError)) return;
-    const porCampo: Partial<Record<string, string>> = {};
-    for (const [campo, mensaje] of Object.entries(error.cuerpo?.errores ?? {})) {
-      porCampo[CAMPO_DE_API[campo] ?? campo] = mensaje;
-    }
-    if (error.msg === MSG.correoDuplicado) porCampo.correo = error.msg;
-    if (error.msg === MSG.cedulaDuplicada) porCampo.cedulaProfesional = error.msg;
-    form.setErroresServidor(porCampo);
-    // A field the server refused is marked and brought into view (the form is long on a phone).
-    const primero = ORDEN.find((campo) => porCampo[campo]);
-    if (primero) {
-      const campo = document.getElementById(primero);
-      campo?.scrollIntoView({ block: 'center' });
-      campo?.focus({ preventScroll: true });
-    }
-  }
-
   async function enviar(e: FormEvent) {
     e.preventDefault();
     form.tocarTodo();
@@ -133,7 +175,7 @@ export function RegistroForm() {
       });
       await navigate({ to: '/iniciar-sesion' });
     } catch (error) {
-      erroresDelServidor(error);
+      erroresDelServidor(error, form.setErroresServidor);
       mostrarError(error);
     } finally {
       setEnviando(false);
@@ -196,35 +238,12 @@ export function RegistroForm() {
         </div>
       </Seccion>
 
-      <div className="rounded-xl border border-arena-200 bg-arena-50 p-4">
-        <div className="flex items-start gap-3">
-          <Checkbox
-            id="aceptaTerminos"
-            name="aceptaTerminos"
-            checked={v.aceptaTerminos}
-            onChange={(e) => form.cambiar('aceptaTerminos', e.target.checked)}
-            onBlur={() => form.tocar('aceptaTerminos')}
-            aria-invalid={form.errorDe('aceptaTerminos') ? true : undefined}
-            aria-describedby="aceptaTerminos-error"
-            className="mt-0.5"
-          />
-          <label htmlFor="aceptaTerminos" className="text-sm text-tinta-700">
-            Acepto los{' '}
-            <Link
-              to="/terminos-y-condiciones"
-              target="_blank"
-              rel="noopener"
-              className="font-medium text-salvia-700 underline underline-offset-4"
-            >
-              términos y condiciones
-            </Link>{' '}
-            y el tratamiento de mis datos conforme al aviso de privacidad.
-          </label>
-        </div>
-        <div className="mt-1 pl-8">
-          <MensajeError id="aceptaTerminos-error" mensaje={form.errorDe('aceptaTerminos')} />
-        </div>
-      </div>
+      <AceptaTerminos
+        aceptado={v.aceptaTerminos}
+        error={form.errorDe('aceptaTerminos')}
+        onCambiar={(x) => form.cambiar('aceptaTerminos', x)}
+        onTocar={() => form.tocar('aceptaTerminos')}
+      />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-tinta-600">

@@ -122,7 +122,6 @@ export default function AplicarTestDialog({
     }
   }
 
-  const porcentaje = total ? Math.round((n / total) * 100) : 0;
   // Answers given and not applied: closing or leaving asks first (decision 308).
   const pendiente = test !== null && !enviando && Object.values(respuestas).some(respondida);
   const descarte = { ...TEXTOS_EXPEDIENTE.descartar, texto: TEXTOS_EXPEDIENTE.descartar.test };
@@ -141,24 +140,7 @@ export default function AplicarTestDialog({
         onEscapeKeyDown={(e) => enviando && e.preventDefault()}
         onPointerDownOutside={(e) => enviando && e.preventDefault()}
       >
-        <div className="sticky -top-7 z-10 -mx-1 mb-4 bg-papel px-1 pt-1 pb-3">
-          <div className="flex items-center justify-between text-sm text-tinta-600">
-            <span>Progreso</span>
-            <span className="tabular-nums" aria-live="polite">
-              {TEXTOS_EXPEDIENTE.preguntas(n, total)}
-            </span>
-          </div>
-          <div
-            className="mt-1.5 h-2 overflow-hidden rounded-full bg-arena-200"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={n}
-            aria-label="Preguntas respondidas"
-          >
-            <div className="h-full rounded-full bg-salvia-600 transition-[width]" style={{ width: `${porcentaje}%` }} />
-          </div>
-        </div>
+        <Progreso respondidas={n} total={total} />
         {detalle === undefined ? (
           <Cargando texto="Cargando preguntas..." />
         ) : (
@@ -190,6 +172,31 @@ export default function AplicarTestDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The sticky progress bar: 'n / total preguntas'. */
+function Progreso({ respondidas: n, total }: { respondidas: number; total: number }) {
+  const porcentaje = total ? Math.round((n / total) * 100) : 0;
+  return (
+    <div className="sticky -top-7 z-10 -mx-1 mb-4 bg-papel px-1 pt-1 pb-3">
+      <div className="flex items-center justify-between text-sm text-tinta-600">
+        <span>Progreso</span>
+        <span className="tabular-nums" aria-live="polite">
+          {TEXTOS_EXPEDIENTE.preguntas(n, total)}
+        </span>
+      </div>
+      <div
+        className="mt-1.5 h-2 overflow-hidden rounded-full bg-arena-200"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={n}
+        aria-label="Preguntas respondidas"
+      >
+        <div className="h-full rounded-full bg-salvia-600 transition-[width]" style={{ width: `${porcentaje}%` }} />
+      </div>
+    </div>
   );
 }
 

@@ -140,35 +140,8 @@ export default function NotaDialog({
         onPointerDownOutside={bloquear}
       >
         <form onSubmit={(e) => void guardar(e)} className="flex flex-col gap-4" noValidate>
-          {actual ? (
-            <div role="alert" className="rounded-xl border border-pendiente-borde bg-aviso-50 p-3 text-sm text-aviso-700">
-              <p>{MSG_EXPEDIENTE.notaDesactualizada}</p>
-              <p className="mt-2 font-medium">{TEXTOS_EXPEDIENTE.versionActual}</p>
-              <div className="mt-1 max-h-40 overflow-y-auto rounded-lg bg-papel p-2 text-tinta-800" data-nota-actual>
-                <p className="font-semibold wrap-anywhere">{actual.titulo}</p>
-                <p className="whitespace-pre-wrap wrap-anywhere">{actual.contenido}</p>
-              </div>
-            </div>
-          ) : null}
-          {!edicion && !idAplicacion ? (
-            <fieldset>
-              <legend className="mb-1.5 text-sm font-medium text-tinta-800">{TEXTOS_EXPEDIENTE.tipoNota}</legend>
-              <div className="flex gap-2">
-                {(['general', 'test'] as const).map((t) => (
-                  <label
-                    key={t}
-                    className={cx(
-                      'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm',
-                      tipo === t ? 'border-salvia-600 bg-salvia-50 text-salvia-900' : 'border-arena-300',
-                    )}
-                  >
-                    <input type="radio" name="tipo-nota" value={t} checked={tipo === t} onChange={() => setTipo(t)} disabled={guardando} />
-                    {t === 'general' ? TEXTOS_EXPEDIENTE.notaGeneral : TEXTOS_EXPEDIENTE.notaTest}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ) : null}
+          {actual ? <VersionActual nota={actual} /> : null}
+          {!edicion && !idAplicacion ? <ElegirTipoNota tipo={tipo} onTipo={setTipo} deshabilitado={guardando} /> : null}
           <Field
             id="nota-titulo"
             etiqueta={TEXTOS_EXPEDIENTE.tituloNota}
@@ -196,5 +169,42 @@ export default function NotaDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The note as saved meanwhile elsewhere, shown beside what she typed (decision 307). */
+function VersionActual({ nota }: { nota: Nota }) {
+  return (
+    <div role="alert" className="rounded-xl border border-pendiente-borde bg-aviso-50 p-3 text-sm text-aviso-700">
+      <p>{MSG_EXPEDIENTE.notaDesactualizada}</p>
+      <p className="mt-2 font-medium">{TEXTOS_EXPEDIENTE.versionActual}</p>
+      <div className="mt-1 max-h-40 overflow-y-auto rounded-lg bg-papel p-2 text-tinta-800" data-nota-actual>
+        <p className="font-semibold wrap-anywhere">{nota.titulo}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere">{nota.contenido}</p>
+      </div>
+    </div>
+  );
+}
+
+/** General or test note: offered only when creating a note not tied to an application. */
+function ElegirTipoNota({ tipo, onTipo, deshabilitado }: { tipo: TipoNota; onTipo: (t: TipoNota) => void; deshabilitado: boolean }) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-tinta-800">{TEXTOS_EXPEDIENTE.tipoNota}</legend>
+      <div className="flex gap-2">
+        {(['general', 'test'] as const).map((t) => (
+          <label
+            key={t}
+            className={cx(
+              'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm',
+              tipo === t ? 'border-salvia-600 bg-salvia-50 text-salvia-900' : 'border-arena-300',
+            )}
+          >
+            <input type="radio" name="tipo-nota" value={t} checked={tipo === t} onChange={() => onTipo(t)} disabled={deshabilitado} />
+            {t === 'general' ? TEXTOS_EXPEDIENTE.notaGeneral : TEXTOS_EXPEDIENTE.notaTest}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
