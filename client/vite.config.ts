@@ -11,7 +11,7 @@ const fuentes = fileURLToPath(new URL('./src/', import.meta.url));
 const BASE =
   /client[\\/]src[\\/](nucleo[\\/](http|xsrf)|lib[\\/](session|toast|search|cx))\.ts$|shared[\\/]src[\\/](errores|comun|constants|cuentas-textos|nombres)\.ts$|node_modules[\\/]valibot[\\/]/;
 const CUENTA =
-  /client[\\/]src[\\/](features[\\/]auth[\\/](use-reenvio-activacion\.ts|components[\\/]marco-cuenta\.tsx)|lib[\\/]use-form\.ts|components[\\/]ui[\\/](field|input|password-input|card)\.tsx)$|shared[\\/]src[\\/](cuentas|cuentas-textos-web)\.ts$/;
+  /client[\\/]src[\\/](features[\\/]cuentas[\\/](use-reenvio-activacion\.ts|components[\\/]marco-cuenta\.tsx)|lib[\\/]use-form\.ts|components[\\/]ui[\\/](field|input|password-input|card)\.tsx)$|shared[\\/]src[\\/](cuentas|cuentas-textos-web)\.ts$/;
 const VIVO = /client[\\/]src[\\/](nucleo[\\/]live[\\/]|lib[\\/]use-pacientes-en-vivo\.ts$|api[\\/]pacientes\.ts$)/;
 const SESION = /client[\\/]src[\\/]routes[\\/]-components[\\/](alimentar-no-leidos|alimentar-foros|aviso-cuenta-limitada)\.tsx$/;
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ActivarCuenta } from '@/features/auth/components/activar-cuenta';
-import { MarcoCuenta } from '@/features/auth/components/marco-cuenta';
+import { ActivarCuenta } from '@/features/cuentas/components/activar-cuenta';
+import { MarcoCuenta } from '@/features/cuentas/components/marco-cuenta';
 
 export const Route = createFileRoute('/activar-cuenta/{-$token}')({
   staticData: { titulo: 'Activar cuenta' },

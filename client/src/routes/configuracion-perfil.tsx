@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PantallaPerfil } from '@/features/perfil/components/pantalla-perfil';
+import { PantallaPerfil } from '@/features/cuentas-perfil/components/pantalla-perfil';
 import { requerirSesion } from '@/lib/guards';
 import { PaginaApp } from './-components/pagina-app';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { LoginForm } from '@/features/auth/components/login-form';
-import { MarcoCuenta } from '@/features/auth/components/marco-cuenta';
+import { LoginForm } from '@/features/cuentas/components/login-form';
+import { MarcoCuenta } from '@/features/cuentas/components/marco-cuenta';
 import { soloVisitantes } from '@/lib/guards';
 import { busquedaLogin } from '@/lib/search';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Card } from '@/components/ui/card';
-import { RegistroForm } from '@/features/auth/components/registro-form';
+import { RegistroForm } from '@/features/cuentas/components/registro-form';
 import { soloVisitantes } from '@/lib/guards';
 
 export const Route = createFileRoute('/registro')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MarcoCuenta } from '@/features/auth/components/marco-cuenta';
-import { RestablecerForm } from '@/features/auth/components/restablecer-form';
+import { MarcoCuenta } from '@/features/cuentas/components/marco-cuenta';
+import { RestablecerForm } from '@/features/cuentas/components/restablecer-form';
 
 export const Route = createFileRoute('/restablecer-contrasena/{-$token}')({
   staticData: { titulo: 'Restablecer contraseña' },

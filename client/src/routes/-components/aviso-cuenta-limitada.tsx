@@ -4,7 +4,7 @@
 import { MSG } from '@miduelo/shared/cuentas-textos';
 import { CuentaActualizadaSchema } from '@miduelo/shared/realtime-cuentas';
 import { BadgeAlert } from 'lucide-react';
-import { obtenerPerfil } from '@/api/perfil';
+import { obtenerPerfil } from '@/api/cuentas-perfil';
 import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
-import { verificarAdmin } from '@/api/auth';
+import { verificarAdmin } from '@/api/cuentas';
 import { iniciales } from '@/lib/iniciales';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { cerrarSesion, type UsuarioWeb } from '@/lib/session';

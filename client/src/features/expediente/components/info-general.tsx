@@ -19,7 +19,7 @@ import { toast } from '@/lib/toast';
 import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { crearChat, verificarChat } from '@/api/chat';
-import { consentimientoDePaciente } from '@/api/perfil';
+import { consentimientoDePaciente } from '@/api/cuentas-perfil';
 import { obtenerProximaCita } from '@/api/pacientes';
 import { Perdida } from './perdida';
 

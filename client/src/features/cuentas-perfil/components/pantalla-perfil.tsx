@@ -26,7 +26,7 @@ import {
   confirmarCambioCorreo,
   obtenerPerfil,
   solicitarCambioCorreo,
-} from '@/api/perfil';
+} from '@/api/cuentas-perfil';
 import { iniciales } from '@/lib/iniciales';
 import { ApiError, mensajeDeError } from '@/nucleo/http';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';

@@ -11,8 +11,8 @@ import { ApiError, mostrarError } from '@/nucleo/http';
 import { iniciarSesion, rutaInicio, usuarioDeToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
-import { iniciarSesionApi } from '@/api/auth';
-import { useReenvioActivacion } from '@/features/auth/use-reenvio-activacion';
+import { iniciarSesionApi } from '@/api/cuentas';
+import { useReenvioActivacion } from '@/features/cuentas/use-reenvio-activacion';
 import { RecuperarContrasena } from './recuperar-contrasena';
 
 const inicial = { correo: '', contrasena: '' };

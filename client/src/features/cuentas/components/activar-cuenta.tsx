@@ -9,8 +9,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { mensajeDeError } from '@/nucleo/http';
-import { activarCuenta } from '@/api/auth';
-import { reenviarCorreoActivacion } from '@/features/auth/use-reenvio-activacion';
+import { activarCuenta } from '@/api/cuentas';
+import { reenviarCorreoActivacion } from '@/features/cuentas/use-reenvio-activacion';
 
 type Estado = { tipo: 'cargando' } | { tipo: 'exito' } | { tipo: 'error'; mensaje: string };
 

@@ -14,7 +14,7 @@ import { hoyClinica } from '@/lib/format';
 import { ApiError, mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
-import { registrarPsicologo } from '@/api/auth';
+import { registrarPsicologo } from '@/api/cuentas';
 import { RequisitosContrasena } from './requisitos-contrasena';
 
 const inicial = {

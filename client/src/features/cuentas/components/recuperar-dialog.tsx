@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
-import { recuperarContrasena } from '@/api/auth';
+import { recuperarContrasena } from '@/api/cuentas';
 
 const inicial = { correoOTelefono: '' };
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { confirmar } from '@/lib/confirm';
 import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
-import { reenviarActivacion } from '@/api/auth';
+import { reenviarActivacion } from '@/api/cuentas';
 
 /** Sends the activation email again; answers with the spec's toasts. */
 export async function reenviarCorreoActivacion(correo: string): Promise<boolean> {

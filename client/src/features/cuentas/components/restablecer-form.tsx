@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { esFalloDeRed } from '@/nucleo/live/optimista';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
-import { type CuentaRestablecer, restablecerContrasena, verificarTokenRestablecer } from '@/api/auth';
+import { type CuentaRestablecer, restablecerContrasena, verificarTokenRestablecer } from '@/api/cuentas';
 import { RequisitosContrasena } from './requisitos-contrasena';
 
 const inicial = { nuevaContrasena: '', confirmarContrasena: '' };
