@@ -68,6 +68,22 @@ describe('archivos del cliente', () => {
     expect(plano.body).toBe(JS);
   });
 
+  it('un script de /assets/ lleva solo las cabeceras que aplican a un script; la página las lleva todas (decisión 320)', async () => {
+    for (const encoding of ['br', '']) {
+      const js = await t.app.inject({ method: 'GET', url: ASSET, headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect(js.statusCode).toBe(200);
+      expect(js.headers['x-content-type-options'], encoding).toBe('nosniff');
+      expect(js.headers['cross-origin-resource-policy'], encoding).toBe('same-origin');
+      expect(js.headers['referrer-policy'], encoding).toBeDefined();
+      for (const c of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'etag', 'last-modified']) {
+        expect(js.headers[c], `${c} ${encoding}`).toBeUndefined();
+      }
+    }
+    const pagina = await t.app.inject({ method: 'GET', url: '/agenda' });
+    expect(pagina.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(pagina.headers['x-frame-options']).toBeDefined();
+  });
+
   it('index.html y los enlaces profundos se revalidan (no-cache) y llevan la zona de la clínica', async () => {
     for (const url of ['/', '/index.html', '/agenda', '/paciente/7?x=1']) {
       const r = await t.app.inject({ method: 'GET', url });
