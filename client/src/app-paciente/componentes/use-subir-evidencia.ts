@@ -3,7 +3,7 @@
 // makes a retry store nothing twice.
 import { type Asignacion, COMENTARIO_EVIDENCIA_MAX, EVIDENCIA_MAX_MB, MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { useRef, useState } from 'react';
-import { subirEvidencia } from '../lib/actividades';
+import { subirEvidencia } from '../api/actividades';
 import { ErrorApi } from '../lib/api';
 import { idsPorContenido, renovarSiDistinto } from '@/nucleo/id-cliente';
 

@@ -73,9 +73,10 @@ export interface NuevaEvidencia {
   idCliente?: string;
 }
 
-/** POST /api/paciente/actividades/{id}/evidencias as multipart, reporting progress (0–1). The
- * server decides the type from the file's bytes; its Spanish message is what the patient reads. */
-export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanzar?: (p: number) => void): Promise<Evidencia> {
+/** An evidence POSTed as multipart to `ruta` (api/actividades.ts names it), reporting progress
+ * (0–1). The server decides the type from the file's bytes; its Spanish message is what the patient
+ * reads. */
+export function subirEvidenciaA(ruta: string, n: NuevaEvidencia, alAvanzar?: (p: number) => void): Promise<Evidencia> {
   const fd = new FormData();
   // The text fields go before the file: the server reads them whatever the order, but a refused
   // file then stops the upload without losing them.
@@ -87,7 +88,7 @@ export function subirEvidencia(idAsignacion: number, n: NuevaEvidencia, alAvanza
   if (n.archivo) fd.append('archivo', n.archivo, n.archivo.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/paciente/actividades/${idAsignacion}/evidencias`);
+    xhr.open('POST', ruta);
     for (const [k, v] of Object.entries(cabeceras())) xhr.setRequestHeader(k, v);
     xhr.setRequestHeader('accept', 'application/json');
     // As every other write of the app: with the site's anti-forgery cookie here, the server wants it echoed.

@@ -2,7 +2,7 @@
 // patient's messages, kept under her id on this phone and sent to POST /mensajes in order.
 import type { Mensaje } from '@miduelo/shared/chat-respuestas';
 import { crearBandeja, type ItemBandeja } from '@/nucleo/bandeja';
-import { api } from './api';
+import { enviarMensaje } from '../api/chat';
 import { sesionActual, useSesion } from './sesion';
 
 export interface Pendiente extends ItemBandeja {
@@ -16,8 +16,7 @@ const bandeja = crearBandeja<Pendiente, Mensaje>({
     const s = sesionActual();
     return s ? `miduelo-app:${s.paciente.id_paciente}:bandeja` : null;
   },
-  enviar: (p) =>
-    api<Mensaje>('/mensajes', { metodo: 'POST', cuerpo: { id_chat: p.id_chat, contenido: p.contenido, id_cliente: p.id_cliente } }),
+  enviar: (p) => enviarMensaje({ id_chat: p.id_chat, contenido: p.contenido, id_cliente: p.id_cliente }),
   cerrojo: 'miduelo-app-bandeja',
 });
 

@@ -1,5 +1,5 @@
 // Web Push subscription of this device (the worker shows what arrives: public/app/sw-push.js).
-import { api } from './api';
+import { borrarSuscripcionPush, registrarSuscripcionPush } from '../api/push';
 import { useSesion } from './sesion';
 
 export const pushDisponible = () =>
@@ -70,7 +70,7 @@ export function vigilarPush(): void {
     revision = (async () => {
       const sub = await suscripcionActual();
       if (!sub || useSesion.getState().sesion?.paciente.id_paciente !== s.paciente.id_paciente) return;
-      await api('/push/suscripciones', { metodo: 'POST', cuerpo: sub.toJSON() });
+      await registrarSuscripcionPush(sub.toJSON());
       anotarDuena(s.paciente.id_paciente);
     })().catch(() => undefined);
   }
@@ -85,7 +85,7 @@ export async function quitarSuscripcion(): Promise<void> {
   try {
     const sub = await suscripcionActual();
     if (sub) {
-      await api('/push/suscripciones', { metodo: 'DELETE', cuerpo: { endpoint: sub.endpoint } }).catch(() => undefined);
+      await borrarSuscripcionPush(sub.endpoint).catch(() => undefined);
       await sub.unsubscribe().catch(() => undefined);
     }
   } catch {

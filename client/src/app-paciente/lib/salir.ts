@@ -1,6 +1,6 @@
 // Signing out herself on this phone: 'Cerrar sesión' in Ajustes and on the consent screen (decision
 // 273: leaving means leaving nothing behind; decision 306: her notices stop reaching this phone).
-import { api } from './api';
+import { cerrarSesion } from '../api/auth';
 import { quitarSuscripcion } from './push';
 import { sesionActual, terminar } from './sesion';
 
@@ -11,5 +11,5 @@ export async function salir(): Promise<void> {
   // Forgotten here first (the server's revocation notice on the socket then finds no session),
   // then revoked on the server.
   terminar();
-  if (token) await api('/cerrar-sesion', { metodo: 'POST', token }).catch(() => undefined);
+  if (token) await cerrarSesion(token).catch(() => undefined);
 }
