@@ -19,6 +19,9 @@ interface DialogContentProps {
   className?: string;
   onEscapeKeyDown?: (e: KeyboardEvent) => void;
   onPointerDownOutside?: (e: Event) => void;
+  /** Where focus goes once it closes, for a dialog opened without a DialogTrigger (Radix returns it
+   * to the trigger, and to nowhere when there is none). */
+  onCloseAutoFocus?: (e: Event) => void;
 }
 
 /** An open toast is a Radix layer above the dialog and takes the first Escape for itself: the

@@ -14,7 +14,16 @@ const inicial = { correoOTelefono: '' };
 
 /** The recovery modal of '¿Olvidaste tu contraseña?' (spec 1 §2, §8); its link is
  * recuperar-contrasena.tsx, which loads this file on the first click. */
-export function RecuperarDialog({ abierto, setAbierto }: { abierto: boolean; setAbierto: (abierto: boolean) => void }) {
+export function RecuperarDialog({
+  abierto,
+  setAbierto,
+  devolverFoco,
+}: {
+  abierto: boolean;
+  setAbierto: (abierto: boolean) => void;
+  /** Focus back on the link that opened it (there is no DialogTrigger to return to). */
+  devolverFoco: () => void;
+}) {
   const [enviando, setEnviando] = useState(false);
   const form = useForm(recuperarSchema, inicial);
 
@@ -53,6 +62,10 @@ export function RecuperarDialog({ abierto, setAbierto }: { abierto: boolean; set
         titulo="Recuperar contraseña"
         descripcion="Escribe el correo electrónico o el teléfono con el que te registraste y te enviaremos un enlace para crear una nueva contraseña."
         sinCerrar={enviando}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          devolverFoco();
+        }}
       >
         <form onSubmit={enviar} noValidate>
           <Field id="correoOTelefono" etiqueta="Correo electrónico o teléfono" error={form.errorDe('correoOTelefono')}>
