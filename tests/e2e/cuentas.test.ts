@@ -172,4 +172,30 @@ describe.skipIf(omitir)('cuentas en el navegador', () => {
     esperar(await page.locator('#confirmarContrasena').inputValue()).toBe(generada);
     await toasts(page).getByText(MSG.contrasenaGenerada).first().waitFor();
   });
+
+  it('¿Olvidaste tu contraseña?: el modal pide el correo, envía el enlace sin iniciar sesión y devuelve el foco al enlace', async () => {
+    const p = await crearPsicologo(e.t.db);
+    const page = await (await e.contexto()).newPage();
+    await page.goto('/iniciar-sesion');
+    const enlace = page.getByRole('button', { name: /Olvidaste tu contraseña/ });
+    await enlace.click();
+    const modal = page.getByRole('dialog', { name: 'Recuperar contraseña' });
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    esperar(await enlace.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await enlace.click();
+    await modal.getByLabel('Correo electrónico o teléfono').fill(p.correo);
+    const desde = e.t.buzon.correos.length;
+    await modal.getByRole('button', { name: 'Enviar' }).click();
+    await toasts(page).getByText(MSG.recuperacionCorreo).first().waitFor();
+    await modal.waitFor({ state: 'hidden' });
+    esperar(await enlace.evaluate((el) => el === document.activeElement)).toBe(true);
+    const correo = await e.t.buzon.esperar(p.correo, { desde });
+    esperar(new URL(e.t.buzon.enlace(correo)).pathname).toMatch(/^\/restablecer-contrasena\//);
+    // The modal's submit did not reach the login form around it.
+    esperar(new URL(page.url()).pathname).toBe('/iniciar-sesion');
+    esperar((await page.locator('#correo-error').textContent())?.trim() ?? '').toBe('');
+  });
 });
