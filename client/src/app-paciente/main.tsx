@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { vigilarBandeja } from './lib/bandeja';
 import { vigilarConexion } from './lib/conexion';
-import { vigilarPush } from './lib/push';
+import { vigilarPush } from './lib/notificaciones';
 
 vigilarConexion();
 vigilarBandeja();

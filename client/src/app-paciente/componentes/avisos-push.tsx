@@ -2,9 +2,15 @@
 // this phone, and what she wants to be told about.
 import type { PreferenciasPush } from '@miduelo/shared/notificaciones';
 import { useEffect, useState } from 'react';
-import { borrarSuscripcionPush, guardarPreferenciasPush, registrarSuscripcionPush, useClavePush, usePreferenciasPush } from '../api/push';
+import {
+  borrarSuscripcionPush,
+  guardarPreferenciasPush,
+  registrarSuscripcionPush,
+  useClavePush,
+  usePreferenciasPush,
+} from '../api/notificaciones';
 import { ErrorApi } from '../lib/api';
-import { anotarDuena, pushDisponible, suscribir, suscripcionActual, suscripcionDeLaSesion } from '../lib/push';
+import { anotarDuena, pushDisponible, suscribir, suscripcionActual, suscripcionDeLaSesion } from '../lib/notificaciones';
 import { sesionActual } from '../lib/sesion';
 import { Aviso, Boton, Tarjeta } from './ui';
 

@@ -1,7 +1,7 @@
 // The month as a calendar: one button per day, coloured by its first emotion, with a dot for each
 // of up to three emotions; a day is chosen to see its entries.
 import type { Entrada } from '@miduelo/shared/actividades-diario';
-import { colorDe, semanasDelMes } from '../lib/diario';
+import { colorDe, semanasDelMes } from '../lib/actividades-diario';
 import { fechaLarga } from '../lib/fechas';
 import { PuntoEmocion } from './emociones';
 

@@ -2,8 +2,8 @@
 // sharing badge, the way back, and the notice a screen leaves for the month it returns to.
 import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { ArrowLeft, Eye, EyeOff } from 'lucide-react';
-import type { useMiDiario } from '../api/diario';
-import { mesActual, RUTA_DIARIO, textoIntensidad } from '../lib/diario';
+import type { useMiDiario } from '../api/actividades-diario';
+import { mesActual, RUTA_DIARIO, textoIntensidad } from '../lib/actividades-diario';
 import { Enlace } from '../lib/enrutador';
 import { fechaLarga } from '../lib/fechas';
 import { PuntoEmocion } from './emociones';

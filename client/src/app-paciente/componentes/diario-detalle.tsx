@@ -2,9 +2,9 @@
 // psychologist, and deleting it after a confirmation.
 import { Eye, EyeOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { compartirEntrada, eliminarEntrada } from '../api/diario';
+import { compartirEntrada, eliminarEntrada } from '../api/actividades-diario';
 import { ErrorApi } from '../lib/api';
-import { colorDe, conEntrada, mesDe, RUTA_DIARIO, sinEntrada, textoIntensidad } from '../lib/diario';
+import { colorDe, conEntrada, mesDe, RUTA_DIARIO, sinEntrada, textoIntensidad } from '../lib/actividades-diario';
 import { navegar } from '../lib/enrutador';
 import { fechaLarga } from '../lib/fechas';
 import { anunciarEnElMes, Compartida, type Diario, EstadoDiario, rutaMes, Volver } from './diario-comun';

@@ -1,5 +1,5 @@
 // Writing a diary entry for today or, from the calendar, an earlier day (?fecha=).
-import { conEntrada, mesDe, RUTA_DIARIO } from '../lib/diario';
+import { conEntrada, mesDe, RUTA_DIARIO } from '../lib/actividades-diario';
 import { navegar } from '../lib/enrutador';
 import { fechaLarga, hoyClinica } from '../lib/fechas';
 import { type Diario, rutaMes, Volver } from './diario-comun';

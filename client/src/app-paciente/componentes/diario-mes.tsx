@@ -3,7 +3,7 @@
 import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { ChevronLeft, ChevronRight, PenLine } from 'lucide-react';
 import { useState } from 'react';
-import { mesActual, mesDe, nombreMes, ordenar, RUTA_DIARIO, sumarMeses } from '../lib/diario';
+import { mesActual, mesDe, nombreMes, ordenar, RUTA_DIARIO, sumarMeses } from '../lib/actividades-diario';
 import { Enlace, navegar } from '../lib/enrutador';
 import { fechaLarga, hoyClinica } from '../lib/fechas';
 import { CalendarioMes } from './diario-calendario';

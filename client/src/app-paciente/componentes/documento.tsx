@@ -1,7 +1,7 @@
 // One consent document as the app shows it (decision 187): its title, the whole text in a calm
 // scrollable box that can be read with the finger or the keyboard, and its own checkbox.
 import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
-import type { DocumentoVigente } from '../api/consentimientos';
+import type { DocumentoVigente } from '../api/cuentas-consentimiento';
 
 export const ACEPTO: Record<TipoConsentimiento, string> = {
   aviso_privacidad: 'He leído y acepto el aviso de privacidad',

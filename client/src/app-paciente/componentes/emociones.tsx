@@ -1,5 +1,5 @@
 // The diary's emotions as the app draws them: a coloured dot, and the large chips that choose one.
-import { colorDe, EMOCIONES } from '../lib/diario';
+import { colorDe, EMOCIONES } from '../lib/actividades-diario';
 
 export function PuntoEmocion({ emocion, className = 'size-3' }: { emocion: string; className?: string }) {
   return <span aria-hidden className={`inline-block shrink-0 rounded-full ${className}`} style={{ background: colorDe(emocion) }} />;

@@ -2,7 +2,7 @@
 // psychologist may read it. Used by the daily check-in on Inicio and by the diary's "Escribir".
 import { type Entrada, INTENSIDAD_MAX, INTENSIDAD_MIN, NOTA_DIARIO_MAX } from '@miduelo/shared/actividades-diario';
 import { useId } from 'react';
-import { textoIntensidad } from '../lib/diario';
+import { textoIntensidad } from '../lib/actividades-diario';
 import { ElegirEmocion } from './emociones';
 import { Aviso, Boton } from './ui';
 import { useFormularioDiario } from './use-formulario-diario';

@@ -3,7 +3,7 @@
 import { mensajeContrasena, REQUISITOS_CONTRASENA, requisitosFaltantes } from '@miduelo/shared/cuentas-contrasena';
 import { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL } from '@miduelo/shared/cuentas-perfil-textos';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { actualizarPerfil, cambiarContrasena, useMiPerfil } from '../api/perfil';
+import { actualizarPerfil, cambiarContrasena, useMiPerfil } from '../api/cuentas-perfil';
 import { ErrorApi } from '../lib/api';
 import { actualizarSesion, terminar } from '../lib/sesion';
 import { Aviso, Boton, Campo, Tarjeta } from './ui';

@@ -4,8 +4,8 @@
 import type { Entrada } from '@miduelo/shared/actividades-diario';
 import { NotebookPen } from 'lucide-react';
 import { useState } from 'react';
-import { useMiDiario } from '../api/diario';
-import { conEntrada, RUTA_DIARIO } from '../lib/diario';
+import { useMiDiario } from '../api/actividades-diario';
+import { conEntrada, RUTA_DIARIO } from '../lib/actividades-diario';
 import { Enlace } from '../lib/enrutador';
 import { hoyClinica } from '../lib/fechas';
 import { PuntoEmocion } from './emociones';

@@ -3,7 +3,7 @@
 import { type CitaPaciente, MODALIDADES, MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/agenda';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { solicitarCita, useHorariosDisponibles } from '../api/citas';
+import { solicitarCita, useHorariosDisponibles } from '../api/agenda';
 import { ErrorApi } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { fechaLarga, hora, hoyClinica, sumarDias } from '../lib/fechas';

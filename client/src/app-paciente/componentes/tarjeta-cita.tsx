@@ -1,7 +1,7 @@
 // One coming appointment of the patient: what, when, her note, and cancelling it after a confirmation.
 import type { CitaPaciente } from '@miduelo/shared/agenda';
 import { useState } from 'react';
-import { cancelarCita } from '../api/citas';
+import { cancelarCita } from '../api/agenda';
 import { ErrorApi } from '../lib/api';
 import { EstadoCita, ResumenCita } from './cita';
 import { Aviso, Boton, Tarjeta } from './ui';

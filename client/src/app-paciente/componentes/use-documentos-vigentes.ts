@@ -1,7 +1,7 @@
 // The consent documents in force (decision 187), loaded when the screen opens and again on demand
 // (after a failure, or when the server says a newer version was published meanwhile).
 import { useCallback, useEffect, useState } from 'react';
-import { type DocumentoVigente, documentosVigentes } from '../api/consentimientos';
+import { type DocumentoVigente, documentosVigentes } from '../api/cuentas-consentimiento';
 import { ErrorApi } from '../lib/api';
 
 export function useDocumentosVigentes({ publica = false }: { publica?: boolean } = {}) {

@@ -4,9 +4,9 @@
 import { longitudTexto } from '@miduelo/shared/comun';
 import { type Entrada, NOTA_DIARIO_MAX } from '@miduelo/shared/actividades-diario';
 import { type FormEvent, useRef, useState } from 'react';
-import { registrarEntrada } from '../api/diario';
+import { registrarEntrada } from '../api/actividades-diario';
 import { ErrorApi, guardarCache, leerCache } from '../lib/api';
-import { PENDIENTE_DIARIO, SIN_CONEXION_DIARIO } from '../lib/diario';
+import { PENDIENTE_DIARIO, SIN_CONEXION_DIARIO } from '../lib/actividades-diario';
 import { hoyClinica } from '../lib/fechas';
 import { ID_CLIENTE_DISTINTO, idsPorContenido } from '@/nucleo/id-cliente';
 

@@ -1,7 +1,7 @@
 // Signing out herself on this phone: 'Cerrar sesión' in Ajustes and on the consent screen (decision
 // 273: leaving means leaving nothing behind; decision 306: her notices stop reaching this phone).
-import { cerrarSesion } from '../api/auth';
-import { quitarSuscripcion } from './push';
+import { cerrarSesion } from '../api/cuentas';
+import { quitarSuscripcion } from './notificaciones';
 import { sesionActual, terminar } from './sesion';
 
 export async function salir(): Promise<void> {

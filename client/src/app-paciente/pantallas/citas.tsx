@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useMisCitas } from '../api/citas';
+import { useMisCitas } from '../api/agenda';
 import { EstadoCita, ResumenCita } from '../componentes/cita';
 import { SolicitarCita } from '../componentes/solicitar-cita';
 import { TarjetaCita } from '../componentes/tarjeta-cita';
 import { Aviso, AvisoGuardado, Titulo } from '../componentes/ui';
-import { aplicarCambio, esProxima, ordenar } from '../lib/citas';
+import { aplicarCambio, esProxima, ordenar } from '../lib/agenda';
 import { useAlDia, useEvento } from '../lib/conexion';
 
 const AVISO_CAMBIO = {

@@ -6,7 +6,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Documento } from '../componentes/documento';
 import { Aviso, Boton } from '../componentes/ui';
-import { aceptarConsentimiento, type DocumentoVigente, documentosVigentes } from '../api/consentimientos';
+import { aceptarConsentimiento, type DocumentoVigente, documentosVigentes } from '../api/cuentas-consentimiento';
 import { ErrorApi } from '../lib/api';
 import { salir } from '../lib/salir';
 import { actualizarSesion, sesionActual, useSesion } from '../lib/sesion';

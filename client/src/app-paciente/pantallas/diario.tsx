@@ -1,11 +1,11 @@
 // The emotion diary (issue 17, decisions 126 and 212): the month as a calendar with each day's
 // emotion, the month's entries, one entry in full (share or stop sharing it with the psychologist,
 // delete it after a confirmation), and writing an entry for today or an earlier day.
-import { useMiDiario } from '../api/diario';
+import { useMiDiario } from '../api/actividades-diario';
 import { DetalleEntrada } from '../componentes/diario-detalle';
 import { EscribirEntrada } from '../componentes/diario-escribir';
 import { MesDelDiario } from '../componentes/diario-mes';
-import { mesActual, RUTA_DIARIO } from '../lib/diario';
+import { mesActual, RUTA_DIARIO } from '../lib/actividades-diario';
 
 export default function Diario({ ruta }: { ruta: string }) {
   const diario = useMiDiario();

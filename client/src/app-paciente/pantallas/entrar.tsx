@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Aviso, Boton, Campo } from '../componentes/ui';
-import { iniciarSesion } from '../api/auth';
+import { iniciarSesion } from '../api/cuentas';
 import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
 import { iniciar, useSesion } from '../lib/sesion';

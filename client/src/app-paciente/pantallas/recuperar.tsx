@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { CrisisAlPie } from '../componentes/crisis';
 import { Aviso, Boton, Campo } from '../componentes/ui';
-import { recuperarContrasena } from '../api/auth';
+import { recuperarContrasena } from '../api/cuentas';
 import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
 

@@ -4,7 +4,7 @@ import { CrisisAlPie } from '../componentes/crisis';
 import { Documento } from '../componentes/documento';
 import { useDocumentosVigentes } from '../componentes/use-documentos-vigentes';
 import { Aviso, Boton, Campo } from '../componentes/ui';
-import { registrarse } from '../api/auth';
+import { registrarse } from '../api/cuentas';
 import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
 

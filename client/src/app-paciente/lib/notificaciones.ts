@@ -1,5 +1,5 @@
 // Web Push subscription of this device (the worker shows what arrives: public/app/sw-push.js).
-import { borrarSuscripcionPush, registrarSuscripcionPush } from '../api/push';
+import { borrarSuscripcionPush, registrarSuscripcionPush } from '../api/notificaciones';
 import { useSesion } from './sesion';
 
 export const pushDisponible = () =>

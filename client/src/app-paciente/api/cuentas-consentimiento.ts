@@ -4,7 +4,7 @@ import { api } from '../lib/api';
 
 // Consent documents (decisions 146, 187): the versions in force (read before registering, so public,
 // and after a login that reported some pending) and accepting one. The psychologist sees the state
-// through the web's api/perfil.ts (another request).
+// through the web's api/cuentas-perfil.ts (another request).
 
 export type DocumentoVigente = v.InferOutput<typeof DocumentosVigentesRespuesta>[number];
 

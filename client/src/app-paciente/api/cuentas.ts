@@ -9,7 +9,7 @@ import type * as v from 'valibot';
 import { api } from '../lib/api';
 
 // The patient's account calls (spec 2, /api/paciente): login, registration with her psychologist's
-// code, password recovery, logout. Like the web's api/auth.ts, the public ones answer 401/403 as
+// code, password recovery, logout. Like the web's api/cuentas.ts, the public ones answer 401/403 as
 // part of their own flow (`publica`: no token, no session ending).
 
 export type LoginPaciente = v.InferOutput<typeof LoginPacienteRespuestaSchema>;

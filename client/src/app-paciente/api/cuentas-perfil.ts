@@ -4,7 +4,7 @@ import type * as v from 'valibot';
 import { api, useRecurso } from '../lib/api';
 
 // The patient's own account (spec 2, /api/paciente): her contact data and her password. The
-// psychologists' profile calls are the web's api/perfil.ts (other requests, the same answer of a
+// psychologists' profile calls are the web's api/cuentas-perfil.ts (other requests, the same answer of a
 // password change).
 
 export type PerfilPaciente = v.InferOutput<typeof PerfilPacienteRespuesta>;

@@ -5,7 +5,7 @@ import { api, useRecurso } from '../lib/api';
 
 // Push notifications of this phone (/api/paciente/push; decisions 182, 201): the server's public
 // key, subscribing and unsubscribing the browser, and what she wants to be told about. Only the
-// patient's app has these calls. (lib/push.ts keeps the subscription in step with the session.)
+// patient's app has these calls. (lib/notificaciones.ts keeps the subscription in step with the session.)
 
 type Msg = v.InferOutput<typeof MsgRespuesta>;
 
