@@ -1,7 +1,8 @@
 // The patient's session in the app: the bearer token of POST /api/paciente/iniciar-sesion and the
 // patient it belongs to, kept in localStorage under the app's own key (never the psychologists').
 import type { DatosPaciente } from '@miduelo/shared/cuentas-respuestas';
-import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
+import type { PendienteSchema } from '@miduelo/shared/cuentas-consentimiento';
+import type * as v from 'valibot';
 import { create } from 'zustand';
 import { expDeToken, leerJson, vencida } from '@/nucleo/sesion-almacen';
 import { useNoLeidos } from './no-leidos';
@@ -10,11 +11,7 @@ import { useNoLeidos } from './no-leidos';
 export type PacienteSesion = DatosPaciente;
 
 /** A consent document whose version in force the patient has not accepted yet (decision 187). */
-export interface PendienteConsentimiento {
-  tipo: TipoConsentimiento;
-  version: number;
-  titulo: string;
-}
+export type PendienteConsentimiento = v.InferOutput<typeof PendienteSchema>;
 
 export interface SesionApp {
   token: string;
