@@ -12,6 +12,7 @@ import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { AlmacenEvidencias } from './almacen';
+import { conExtension } from './archivo';
 import { type CtxAct, noEncontrada, publicar } from './comun';
 import {
   actualizarAsignacion,
@@ -79,15 +80,16 @@ function traducir(ctx: Pick<CtxAct, 'config'>, err: unknown): unknown {
   return err;
 }
 
-/** A name fit for Content-Disposition: the last path segment, no control characters, short. */
-export function nombreSeguro(nombre: string | undefined, ext: string): string {
+/** A name fit for Content-Disposition: the last path segment, no control characters, short, with
+ * the extension of `mime`, the type detected from the content (decision 332). */
+export function nombreSeguro(nombre: string | undefined, mime: string | undefined): string {
   const base = (nombre ?? '').split(/[\\/]/).pop() ?? '';
   const limpio = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, '')
     .trim()
     .slice(0, 150);
-  return limpio && limpio !== '.' && limpio !== '..' ? limpio : `evidencia.${ext}`;
+  return conExtension(limpio && limpio !== '.' && limpio !== '..' ? limpio : 'evidencia', mime);
 }
 
 /** Streams a file part to storage, deciding its type from its first bytes before writing on. */
@@ -137,12 +139,12 @@ async function guardarArchivo(ctx: CtxEv, parte: Multipart & { type: 'file' }) {
     throw demasiadoGrande(ctx);
   }
   const t = tipo as { mime: string; ext: string };
-  return { clave, bytes, llave, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.ext) };
+  return { clave, bytes, llave, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.mime) };
 }
 
 /** Reads a retry's file part to its end without storing it: its size, and its name as
- * `guardarArchivo` would have stored it (the extension, used only for a nameless file, is the
- * content's, from its first bytes). */
+ * `guardarArchivo` would have stored it (its extension is the content's type, from its first
+ * bytes). */
 async function drenarArchivo(ctx: Pick<CtxAct, 'config'>, parte: Multipart & { type: 'file' }) {
   const cabeza: Buffer[] = [];
   let bytes = 0;
@@ -152,7 +154,7 @@ async function drenarArchivo(ctx: Pick<CtxAct, 'config'>, parte: Multipart & { t
   }
   if (parte.file.truncated) throw demasiadoGrande(ctx);
   const t = await fileTypeFromBuffer(Buffer.concat(cabeza).subarray(0, MUESTRA)).catch(() => undefined);
-  return { nombre: nombreSeguro(parte.filename, t?.ext ?? 'bin'), bytes };
+  return { nombre: nombreSeguro(parte.filename, t?.mime), bytes };
 }
 
 async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
@@ -329,7 +331,8 @@ export async function abrirEvidencia(ctx: CtxEv, quien: Quien, o: { idEvidencia:
     flujo: archivo.flujo,
     bytes: archivo.bytes,
     mime,
-    nombre: f.ev.nombre_archivo === null ? 'evidencia' : ctx.cifrador.leer(f.ev.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO),
+    // Also a name stored before decision 332 leaves with its type's extension.
+    nombre: conExtension(f.ev.nombre_archivo === null ? 'evidencia' : ctx.cifrador.leer(f.ev.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO), mime),
     enLinea: !o.descargar && EN_LINEA.has(mime),
   };
 }
