@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { type Evidencia, EvidenciaCampos, MSG_ACTIVIDADES, type TipoArchivo, resolverTipoEvidencia } from '@miduelo/shared/actividades';
 import { ID_CLIENTE } from '@miduelo/shared/comun';
+import { MSG_LIMITES } from '@miduelo/shared/limites-de-volumen';
 import { fileTypeFromBuffer } from 'file-type';
 import * as v from 'valibot';
 import { type Actor, auditar } from '../../comun/auditoria';
@@ -18,6 +19,8 @@ import {
   actualizarAsignacion,
   asignacion,
   bloquearAsignacion,
+  bloquearCuotaPaciente,
+  bytesDeEvidencias,
   eliminarEvidencia,
   evidenciaConAsignacion,
   evidenciaPorCliente,
@@ -67,6 +70,8 @@ const demasiadoGrande = (ctx: Pick<CtxAct, 'config'>) =>
     'EVIDENCIA_DEMASIADO_GRANDE',
     MSG_ACTIVIDADES.evidenciaDemasiadoGrande(Math.round(ctx.config.evidenciaMaxBytes / 1024 / 1024)),
   );
+const cuotaAlcanzada = (ctx: Pick<CtxAct, 'config'>) =>
+  new AppError(413, 'CUOTA_EVIDENCIAS_ALCANZADA', MSG_LIMITES.cuotaEvidencias(Math.round(ctx.config.cuotaEvidenciasBytes / 1024 / 1024)));
 const tipoNoPermitido = () => new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ACTIVIDADES.evidenciaTipoNoPermitido);
 
 /** Multipart's own failures, in Spanish. */
@@ -181,7 +186,7 @@ export async function subirEvidencia(
   quien: Quien,
   o: { idAsignacion: number; partes: () => AsyncIterableIterator<Multipart> },
 ): Promise<Creado<Evidencia>> {
-  await asignacionDe(ctx, quien, o.idAsignacion);
+  const asignada = await asignacionDe(ctx, quien, o.idAsignacion);
   const campos: Record<string, string> = {};
   let archivo: Awaited<ReturnType<typeof guardarArchivo>> | null = null;
   let yaGuardada: number | null = null;
@@ -206,7 +211,15 @@ export async function subirEvidencia(
             // A retry of a stored upload: its file is not stored again, only measured and named
             // (the name as the store would give it) to tell a retry from other content.
             drenado = await drenarArchivo(ctx, parte);
-          } else archivo = await guardarArchivo(ctx, parte);
+          } else {
+            // The patient's storage quota (decision 334): a patient already at it stores no file
+            // (a link takes no space); the exact check, with this file's size, is made under the lock below.
+            if ((await bytesDeEvidencias(ctx.db, asignada.id_paciente)) >= ctx.config.cuotaEvidenciasBytes) {
+              parte.file.resume();
+              throw cuotaAlcanzada(ctx);
+            }
+            archivo = await guardarArchivo(ctx, parte);
+          }
         } else if (['comentario', 'url', 'visible_para_psicologo', 'id_cliente'].includes(parte.fieldname)) {
           campos[parte.fieldname] = String(parte.value);
         }
@@ -247,6 +260,11 @@ export async function subirEvidencia(
       }
       // The evidence the early look-up found was removed meanwhile: this request has no file to store.
       if (yaGuardada !== null) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
+      if (a) {
+        // Under this patient's upload lock: concurrent uploads to any of their assignments take turns.
+        await bloquearCuotaPaciente(tx, bloqueada.id_paciente);
+        if ((await bytesDeEvidencias(tx, bloqueada.id_paciente)) + a.bytes > ctx.config.cuotaEvidenciasBytes) throw cuotaAlcanzada(ctx);
+      }
       const id = await insertarEvidencia(tx, {
         id_asignacion: o.idAsignacion,
         subida_por: quien.lado,
