@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { PUBLICACIONES_POR_VENTANA } from '@miduelo/shared/foros';
+import { CUOTA_EVIDENCIAS_BYTES, REGISTROS_POR_MINUTO } from '@miduelo/shared/limites-de-volumen';
 import { EVIDENCIA_MAX_MB } from '@miduelo/shared/actividades';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
@@ -64,6 +65,11 @@ export interface Config {
   pushLoopbackDePrueba: boolean;
   /** Largest evidence file (decision 121); 25 MB. Not an environment variable: benchmarks override it. */
   evidenciaMaxBytes: number;
+  /** Test applications, clinical notes, diary entries and evidence uploads per account and minute,
+   * each counted apart (decision 334); 30. Not an environment variable: tests override it. */
+  registrosClinicosPorMinuto: number;
+  /** Evidence files stored per patient, both sides (decision 334); 500 MB. Tests override it. */
+  cuotaEvidenciasBytes: number;
   /** How often a node refreshes its open sockets' session checks before they go stale (decision
    * 239); 0: never (tests that move the clock call `realtime.refrescarSesiones` themselves). Not an
    * environment variable. */
@@ -202,6 +208,8 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pushHostsPermitidos: e.PUSH_HOSTS_PERMITIDOS ? e.PUSH_HOSTS_PERMITIDOS.split(',').map((h) => h.trim().toLowerCase()) : [],
     pushLoopbackDePrueba: false,
     evidenciaMaxBytes: EVIDENCIA_MAX_MB * 1024 * 1024,
+    registrosClinicosPorMinuto: REGISTROS_POR_MINUTO,
+    cuotaEvidenciasBytes: CUOTA_EVIDENCIAS_BYTES,
     refrescoSesionesMs: REFRESCO_SESIONES_MS,
     now: () => new Date(),
     ...overrides,
