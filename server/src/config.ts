@@ -6,7 +6,6 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { PUBLICACIONES_POR_VENTANA } from '@miduelo/shared/foros';
-import { CUOTA_EVIDENCIAS_BYTES, REGISTROS_POR_MINUTO } from '@miduelo/shared/limites-de-volumen';
 import { EVIDENCIA_MAX_MB } from '@miduelo/shared/actividades';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
@@ -58,18 +57,8 @@ export interface Config {
   vapid: Vapid | null;
   /** HTTPS agent for the push services (tests: one that trusts their own push service's certificate). */
   agentePush: import('node:https').Agent | null;
-  /** PUSH_HOSTS_PERMITIDOS: the only push-service hosts (and their subdomains) a subscription may
-   * name; empty: any public host (decision 329). */
-  pushHostsPermitidos: string[];
-  /** Tests only, never from the environment: their own push service on 127.0.0.1 is allowed. */
-  pushLoopbackDePrueba: boolean;
   /** Largest evidence file (decision 121); 25 MB. Not an environment variable: benchmarks override it. */
   evidenciaMaxBytes: number;
-  /** Test applications, clinical notes, diary entries and evidence uploads per account and minute,
-   * each counted apart (decision 334); 30. Not an environment variable: tests override it. */
-  registrosClinicosPorMinuto: number;
-  /** Evidence files stored per patient, both sides (decision 334); 500 MB. Tests override it. */
-  cuotaEvidenciasBytes: number;
   /** How often a node refreshes its open sockets' session checks before they go stale (decision
    * 239); 0: never (tests that move the clock call `realtime.refrescarSesiones` themselves). Not an
    * environment variable. */
@@ -124,16 +113,6 @@ const EnvSchema = v.object({
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'debe tener de 1 a 64 letras, dígitos o _ . : -'))),
   FORO_PUBLICACIONES_POR_MINUTO: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'debe ser un número entero de 1 a 999999'))),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'debe ser el número de proxies delante del servidor (0 a 99)'))),
-  PUSH_HOSTS_PERMITIDOS: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (s) =>
-          s.split(',').every((h) => /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(h.trim())),
-        'debe ser una lista de nombres de host separados por comas (fcm.googleapis.com,…)',
-      ),
-    ),
-  ),
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),
@@ -205,11 +184,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? overrides.vapid
         : vapidDe(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT, production, dataDir, e.ADMIN_EMAIL),
     agentePush: null,
-    pushHostsPermitidos: e.PUSH_HOSTS_PERMITIDOS ? e.PUSH_HOSTS_PERMITIDOS.split(',').map((h) => h.trim().toLowerCase()) : [],
-    pushLoopbackDePrueba: false,
     evidenciaMaxBytes: EVIDENCIA_MAX_MB * 1024 * 1024,
-    registrosClinicosPorMinuto: REGISTROS_POR_MINUTO,
-    cuotaEvidenciasBytes: CUOTA_EVIDENCIAS_BYTES,
     refrescoSesionesMs: REFRESCO_SESIONES_MS,
     now: () => new Date(),
     ...overrides,

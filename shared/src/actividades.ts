@@ -2,7 +2,7 @@
 // Actividades, Global activities; §3; §4; §5; §7 Psychologist API; §8). Every text, limit and rule
 // both sides use; the server validates with these schemas and the forms reuse them.
 import * as v from 'valibot';
-import { caracteresValidos, esId, idClienteOpcional, idEntero, sinInvisibles } from './comun';
+import { caracteresValidos, esId, idClienteOpcional, idEntero } from './comun';
 import { MSG_ID_CLIENTE } from './id-cliente';
 import { esFechaIso } from './fechas';
 
@@ -287,8 +287,6 @@ const texto = (campo: string, max: number) =>
   v.pipe(
     v.string(MSG_ACTIVIDADES.requerido(campo)),
     v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
-    // Invisible and direction characters are taken out of what the patient reads (decision 331).
-    sinInvisibles,
     v.maxLength(max, MSG_ACTIVIDADES.maximo(max)),
   );
 const opcional = <T extends v.GenericSchema>(s: T) =>
@@ -323,7 +321,6 @@ const PeriodoEntrada = v.union(
 const CamposPlantilla = {
   titulo: v.pipe(
     v.optional(v.string(MSG_ACTIVIDADES.requerido(CAMPOS_ACTIVIDAD.titulo)), ''),
-    sinInvisibles,
     v.trim(),
     v.nonEmpty(MSG_ACTIVIDADES.requerido(CAMPOS_ACTIVIDAD.titulo)),
     v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
@@ -403,7 +400,6 @@ export interface PlantillaDatos {
 const Instrucciones = v.pipe(
   v.string(MSG_ACTIVIDADES.formatoInvalido),
   v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
-  sinInvisibles,
   v.maxLength(INSTRUCCIONES_MAX, MSG_ACTIVIDADES.noExcederAsignar('Instrucciones', INSTRUCCIONES_MAX)),
 );
 
@@ -522,7 +518,6 @@ export const EvidenciaCampos = v.object(
       v.pipe(
         v.string(MSG_ACTIVIDADES.formatoInvalido),
         v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
-        sinInvisibles,
         v.maxLength(COMENTARIO_EVIDENCIA_MAX, MSG_ACTIVIDADES.comentarioMax),
       ),
     ),

@@ -2,7 +2,7 @@
 // §5 (Appointments), §7 (Agenda) and §8 (Agenda). Used by the server's routes and the client.
 import * as v from 'valibot';
 import { MSG } from './cuentas-textos';
-import { caracteresValidos, esId, idEntero, MsgRespuesta, quitarInvisibles } from './comun';
+import { caracteresValidos, esId, idEntero, MsgRespuesta } from './comun';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
 import { esHoraValida, type FranjaDisponible, recortarHora } from './agenda-tiempo';
 import { MSG_GENERICO } from './errores';
@@ -198,8 +198,7 @@ const textoGuardable = v.check((x: string | null) => x === null || caracteresVal
 
 const notasSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_AGENDA.notasTexto)), null),
-  // Invisible and direction characters are taken out (decision 331).
-  v.transform((x) => (x == null ? null : quitarInvisibles(x).trim() || null)),
+  v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
   v.check((x) => x === null || x.length <= NOTAS_CITA_MAX, MSG_AGENDA.notasLargas),
   textoGuardable,
 );

@@ -2,7 +2,7 @@
 // (spec 1 §2 Chat, §3, §4, §5, §7, §8, §9; spec 2 §2 Admin chat, §3, §5, §7, §8). Request and
 // response schemas, limits and every Spanish text of the domain, used by the server and the client.
 import * as v from 'valibot';
-import { caracteresValidos, idEnRuta, longitudTexto, sinInvisibles } from './comun';
+import { caracteresValidos, idEnRuta, longitudTexto } from './comun';
 import { MSG_GENERICO } from './errores';
 
 // ---- Limits ----
@@ -121,8 +121,6 @@ export const TEXTOS_CHAT = {
 
 const contenidoSchema = v.pipe(
   v.optional(v.string(MSG_CHAT.mensajeVacio), ''),
-  // Invisible and direction characters are taken out (decision 331).
-  sinInvisibles,
   v.trim(),
   v.nonEmpty(MSG_CHAT.mensajeVacio),
   v.check((s) => longitudTexto(s) <= MENSAJE_MAX, MSG_CHAT.mensajeLargo),

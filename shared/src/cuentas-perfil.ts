@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { MSG, PersonaSchema } from './cuentas';
 import { DatosPacienteSchema } from './cuentas-respuestas';
-import { caracteresValidos, quitarInvisibles } from './comun';
+import { caracteresValidos } from './comun';
 import { MSG_GENERICO } from './errores';
 
 const persona = PersonaSchema.entries;
@@ -16,8 +16,7 @@ import { MSG_PERFIL } from './cuentas-perfil-textos';
 
 const direccionSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_GENERICO.cuerpoInvalido)), null),
-  // Invisible and direction characters are taken out (decision 331).
-  v.transform((s) => (s == null ? null : quitarInvisibles(s).trim() || null)),
+  v.transform((s) => (s == null || s.trim() === '' ? null : s.trim())),
   v.check((s) => s == null || caracteresValidos(s), MSG.caracteresInvalidos),
   v.check((s) => s == null || s.length <= 300, MSG_PERFIL.direccionLarga),
 );

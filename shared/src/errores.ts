@@ -17,8 +17,6 @@ export const MSG_GENERICO = {
   rutaInvalida: 'La dirección solicitada no es válida',
   baseDatos: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   cuerpoInvalido: 'El cuerpo de la solicitud no es válido',
-  /** A body that is not a JSON object where the route expects one (decision 330). */
-  cuerpoNoObjeto: 'El cuerpo de la solicitud debe ser un objeto JSON',
   demasiadoGrande: 'La solicitud es demasiado grande',
   sesionExpiradaTitulo: 'Sesión Expirada',
   sesionExpirada: 'Tu sesión ha expirado. Por favor inicia sesión nuevamente.',

@@ -2,7 +2,7 @@
 // panel, §4, §5, §8): psychological tests, their applications and answers, the score evolution, and
 // the psychologist's notes. Scores are computed on the server only (decision 101).
 import * as v from 'valibot';
-import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta, sinInvisibles } from './comun';
+import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta } from './comun';
 import { MSG_ID_CLIENTE } from './id-cliente';
 import { MSG_GENERICO } from './errores';
 
@@ -227,14 +227,7 @@ export const AplicarTestSchema = v.object(
 export type AplicarTest = v.InferOutput<typeof AplicarTestSchema>;
 
 const textoNota = (vacio: string, largo: string, max: number) =>
-  v.pipe(
-    v.string(vacio),
-    v.check(caracteresValidos, MSG_EXPEDIENTE.textoInvalido),
-    sinInvisibles,
-    v.trim(),
-    v.nonEmpty(vacio),
-    v.maxLength(max, largo),
-  );
+  v.pipe(v.string(vacio), v.check(caracteresValidos, MSG_EXPEDIENTE.textoInvalido), v.trim(), v.nonEmpty(vacio), v.maxLength(max, largo));
 export const TituloNota = textoNota(MSG_EXPEDIENTE.titulo, MSG_EXPEDIENTE.tituloLargo, TITULO_NOTA_MAX);
 export const ContenidoNota = textoNota(MSG_EXPEDIENTE.contenido, MSG_EXPEDIENTE.contenidoLargo, CONTENIDO_NOTA_MAX);
 

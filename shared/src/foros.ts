@@ -2,7 +2,7 @@
 // §9). Request and response schemas, limits and every Spanish text of the domain, used by the
 // server and the client. Socket events: realtime-foros.ts. Crisis phrases: foros-crisis.ts.
 import * as v from 'valibot';
-import { caracteresValidos, idEnRuta, longitudTexto, quitarInvisibles, sinInvisibles, textoDeNombre } from './comun';
+import { caracteresValidos, idEnRuta, longitudTexto, textoDeNombre } from './comun';
 import { MSG_GENERICO } from './errores';
 import { AVISOS_FOROS } from './foros-avisos';
 
@@ -279,8 +279,7 @@ const tituloSchema = v.pipe(
 
 const descripcionSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_FOROS.descripcionInvalida)), ''),
-  // Invisible and direction characters are taken out of prose others read (decision 331).
-  v.transform((s) => quitarInvisibles(s ?? '').trim()),
+  v.transform((s) => (s ?? '').trim()),
   v.check((s) => longitudTexto(s) <= DESCRIPCION_FORO_MAX, MSG_FOROS.descripcionLarga),
   v.check(caracteresValidos, MSG_FOROS.descripcionInvalida),
   v.transform((s) => (s === '' ? null : s)),
@@ -314,7 +313,6 @@ export const CrearTemaSchema = v.object({ titulo: tituloSchema }, CUERPO_INVALID
 
 const contenidoSchema = v.pipe(
   v.optional(v.string(MSG_FOROS.mensajeVacio), ''),
-  sinInvisibles,
   v.trim(),
   v.nonEmpty(MSG_FOROS.mensajeVacio),
   v.check((s) => longitudTexto(s) <= MENSAJE_FORO_MAX, MSG_FOROS.mensajeLargo),
@@ -345,7 +343,7 @@ export const InvitarSchema = v.object(
     ),
     mensaje: v.pipe(
       v.optional(v.nullable(v.string(MSG_FOROS.invitacionMensajeLargo)), ''),
-      v.transform((s) => quitarInvisibles(s ?? '').trim()),
+      v.transform((s) => (s ?? '').trim()),
       v.check((s) => longitudTexto(s) <= INVITACION_MENSAJE_MAX, MSG_FOROS.invitacionMensajeLargo),
       v.check(caracteresValidos, MSG_FOROS.invitacionMensajeLargo),
       v.transform((s) => (s === '' ? null : s)),
@@ -364,14 +362,13 @@ const booleano = (msg: string) =>
 
 export const ResponderInvitacionSchema = v.object({ aceptar: booleano(MSG_FOROS.aceptarInvalido) }, CUERPO_INVALIDO);
 
-/** Hiding a post is said explicitly, `{ oculto: true }` (decision 330): a missing flag is a 400, never a hide. */
-export const OcultarMensajeSchema = v.object({ oculto: booleano(MSG_FOROS.ocultoInvalido) }, CUERPO_INVALIDO);
+export const OcultarMensajeSchema = v.object({ oculto: v.optional(v.boolean(MSG_FOROS.ocultoInvalido), true) }, CUERPO_INVALIDO);
 
 export const ReportarMensajeSchema = v.object(
   {
     motivo: v.pipe(
       v.optional(v.nullable(v.string(MSG_FOROS.motivoLargo)), ''),
-      v.transform((s) => quitarInvisibles(s ?? '').trim()),
+      v.transform((s) => (s ?? '').trim()),
       v.check((s) => longitudTexto(s) <= MOTIVO_REPORTE_MAX, MSG_FOROS.motivoLargo),
       v.check(caracteresValidos, MSG_FOROS.motivoLargo),
       v.transform((s) => (s === '' ? null : s)),

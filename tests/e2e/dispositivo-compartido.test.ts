@@ -94,7 +94,7 @@ describe.skipIf(omitir)('un navegador, dos cuentas', () => {
     const { iniciarServicioPush } = await import('../helpers/push');
     push = await iniciarServicioPush();
     const { iniciarE2E } = await import('../helpers/e2e');
-    e = await iniciarE2E({ config: push.config }, { cacheAtrasAdelante: true });
+    e = await iniciarE2E({ config: { agentePush: push.agente } }, { cacheAtrasAdelante: true });
   });
   afterAll(async () => {
     await e?.cerrar();

@@ -543,13 +543,8 @@ let e: Escenario;
 
 beforeAll(async () => {
   t = await crearAppDePrueba({
-    // The table calls login and registration once per role, and prepares records for each: the
-    // brute-force and volume limits are not its subject (tests/integration/limites-de-volumen).
-    config: {
-      limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 },
-      publicacionesForoPorMinuto: 100_000,
-      registrosClinicosPorMinuto: 100_000,
-    },
+    // The table calls login and registration once per role: the brute-force limits are not its subject.
+    config: { limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 }, publicacionesForoPorMinuto: 100_000 },
   });
   await t.escuchar();
   e = await crearEscenario(t);

@@ -24,9 +24,7 @@ let icg: TestDetalle;
 let tam: TestDetalle;
 
 beforeAll(async () => {
-  // One psychologist applies dozens of tests across the file: the per-minute limit is
-  // tests/integration/limites-de-volumen's subject, not this file's.
-  t = await crearAppDePrueba({ config: { registrosClinicosPorMinuto: 100_000 } });
+  t = await crearAppDePrueba();
   t.reloj.fijar('2027-03-01T10:30:00-06:00');
   psi = await crearPsicologo(t.db, { nombre: 'Lucía', apellidoPaterno: 'Peña' });
   otro = await crearPsicologo(t.db);

@@ -21,7 +21,7 @@ let abiertos: SocketCliente[] = [];
 
 beforeAll(async () => {
   push = await iniciarServicioPush();
-  t = await crearAppDePrueba({ config: push.config });
+  t = await crearAppDePrueba({ config: { agentePush: push.agente } });
   await t.escuchar();
 });
 afterAll(async () => {

@@ -3,7 +3,6 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
-import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { badRequest } from '../errors';
 
 type Esquema = v.GenericSchema;
@@ -28,22 +27,6 @@ function esEsquemaValibot(s: unknown): s is Esquema {
 }
 
 type Json = Record<string, unknown>;
-
-const TIPOS_OBJETO = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
-
-/** Whether a route's body schema is an object (also through a pipe, which keeps its first schema's
- * type, an `optional`, a `lazy`, or a union or variant whose every option is one). */
-export function esEsquemaDeObjeto(s: Esquema): boolean {
-  const e = s as Esquema & { getter?: (x: unknown) => Esquema; options?: Esquema[]; wrapped?: Esquema };
-  if (TIPOS_OBJETO.has(e.type)) return true;
-  // An optional body may be absent; when present it is still an object.
-  if (e.type === 'optional' && e.wrapped) return esEsquemaDeObjeto(e.wrapped);
-  if (e.type === 'lazy' && e.getter) return esEsquemaDeObjeto(e.getter({}));
-  if ((e.type === 'union' || e.type === 'variant') && e.options) return e.options.length > 0 && e.options.every(esEsquemaDeObjeto);
-  return false;
-}
-
-const esObjetoJson = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * A JSON Schema from @valibot/to-json-schema, adapted to serialising with fast-json-stringify:
@@ -82,16 +65,9 @@ function mapaAjustado(m: unknown): unknown {
  * checks, dates…) keeps the earlier path: parsed through valibot, then JSON.stringify. */
 export default fp(
   async function valibotPlugin(app: FastifyInstance) {
-    app.setValidatorCompiler(({ schema, httpPart }) => {
+    app.setValidatorCompiler(({ schema }) => {
       if (!esEsquemaValibot(schema)) throw new Error('Los esquemas de ruta deben ser de valibot');
-      const cuerpoObjeto = httpPart === 'body' && esEsquemaDeObjeto(schema);
       return (data: unknown) => {
-        // A body declared as an object is a JSON object (decision 330): `null`, an array, a string or a
-        // number is refused here, once for every route, instead of being read as `{}` (valibot's object
-        // accepts an array, and `null ?? {}` was an empty object) and taking the fields' defaults.
-        if (cuerpoObjeto && data !== undefined && !esObjetoJson(data)) {
-          return { error: badRequest(MSG_GENERICO.cuerpoNoObjeto, 'VALIDACION', { errores: { _: MSG_GENERICO.cuerpoNoObjeto } }) };
-        }
         const r = v.safeParse(schema, data ?? {});
         if (r.success) return { value: r.output };
         const errores: Record<string, string> = {};
