@@ -71,6 +71,15 @@ export default defineConfig({
             // What the signed-in bar loads after the first paint on every page (unread counts, forum
             // invitations, the limited-account notice): one request instead of three.
             { name: 'sesion', test: SESION, priority: 1, includeDependenciesRecursively: false },
+            // Icons the agenda shares with lazy screens (the room, the profile, the patient file): one
+            // small file instead of six of ~200 bytes each, every one a request and a gzip frame of
+            // its own in the agenda's first load (its 150 kB budget).
+            {
+              name: 'iconos',
+              test: /node_modules[\\/]lucide-react[\\/].*[\\/](chevron-left|chevron-right|smartphone|user-round|settings-2|video|map-pin)\.m?js$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,7 +1,7 @@
 // `pnpm start`: builds the client when it is missing or older than its sources, then starts ONE
 // process serving the API, the Socket.IO gateway and the built client. (The server runs its
 // TypeScript through tsx: there is no separate server build; see docs/decisions/004.)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,27 @@ function masReciente(dir) {
 /** The server's Node flags (decision 246: how V8 sizes its heap), the Dockerfile's CMD too. */
 export const banderasNode = JSON.parse(readFileSync(path.join(raiz, 'server/banderas-node.json'), 'utf8'));
 
-export function construirClienteSiHaceFalta() {
+/** Runs the build steps one after the other, saying which one runs and, every `cadaMs`, that it
+ * still runs: the first build takes about 40 s, silent until now (issue 53). Answers the exit code. */
+export async function construirConProgreso(pasos, { escribir = (t) => process.stdout.write(t), cadaMs = 5000 } = {}) {
+  const inicio = Date.now();
+  for (const [i, paso] of pasos.entries()) {
+    escribir(`Construyendo el cliente web (${i + 1} de ${pasos.length}): ${paso.nombre}…\n`);
+    const t0 = Date.now();
+    const reloj = setInterval(() => escribir(`  … ${Math.round((Date.now() - t0) / 1000)} s\n`), cadaMs);
+    const codigo = await new Promise((listo) => {
+      const hijo = spawn(paso.comando, paso.args, { cwd: paso.cwd, stdio: 'inherit' });
+      hijo.on('error', () => listo(1));
+      hijo.on('exit', (c) => listo(c ?? 1));
+    });
+    clearInterval(reloj);
+    if (codigo !== 0) return codigo;
+  }
+  escribir(`Cliente web listo en ${Math.round((Date.now() - inicio) / 1000)} s.\n`);
+  return 0;
+}
+
+export async function construirClienteSiHaceFalta() {
   // The psychologists' site (index.html) and, built after it, the patient's app (app/index.html).
   const index = path.join(raiz, 'client/dist/app/index.html');
   const fuentes = Math.max(
@@ -29,20 +49,24 @@ export function construirClienteSiHaceFalta() {
     masReciente(path.join(raiz, 'client/app')),
     masReciente(path.join(raiz, 'client/public')),
   );
-  if (existsSync(index) && statSync(index).mtimeMs >= fuentes) return;
-  console.log('Construyendo el cliente web…');
+  if (existsSync(index) && statSync(index).mtimeMs >= fuentes) return 0;
+  console.log('El cliente web no está construido o cambió: se construye ahora (cerca de un minuto la primera vez).');
   const vite = path.join(raiz, 'client/node_modules/vite/bin/vite.js');
-  for (const extra of [[], ['--config', 'vite.app.config.ts']]) {
-    const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...extra], {
-      cwd: path.join(raiz, 'client'),
-      stdio: 'inherit',
-    });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
+  const cwd = path.join(raiz, 'client');
+  return construirConProgreso([
+    { nombre: 'sitio de los psicólogos', comando: process.execPath, args: [vite, 'build', '--logLevel', 'warn'], cwd },
+    {
+      nombre: 'app del paciente',
+      comando: process.execPath,
+      args: [vite, 'build', '--logLevel', 'warn', '--config', 'vite.app.config.ts'],
+      cwd,
+    },
+  ]);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  construirClienteSiHaceFalta();
+  const codigo = await construirClienteSiHaceFalta();
+  if (codigo !== 0) process.exit(codigo);
   const hijo = spawn(process.execPath, [...banderasNode, '--import', 'tsx', 'server/src/main.ts'], { cwd: raiz, stdio: 'inherit' });
   for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => hijo.kill(s));
   hijo.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

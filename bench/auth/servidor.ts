@@ -9,7 +9,7 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
-import { hashContrasena } from '@miduelo/server/modules/cuentas/hash';
+import { hashContrasena } from '@miduelo/server/comun/hash';
 import { atenderAlPadre } from '../comun/hijo';
 import { insertarPsicologos } from '../comun/practica';
 import { CONTRASENA, CORREO, porSegundo } from './comun';

@@ -8,7 +8,9 @@ import { buildApp } from '@miduelo/server/app';
 import { leerConfig } from '@miduelo/server/config';
 import { abrirDb } from '@miduelo/server/db/client';
 import { aplicarMigraciones } from '@miduelo/server/db/migrate';
+import { cifrarColumnas } from '@miduelo/server/db/cifrar-pendientes';
 import { chat } from '@miduelo/server/db/schema/chat';
+import { COLUMNAS_CIFRADAS } from '@miduelo/server/modules/expediente/repo';
 import { nota } from '@miduelo/server/db/schema/expediente';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -101,8 +103,11 @@ async function main() {
     select a.id_aplicacion, q.id_pregunta, case q.tipo_respuesta when 'escala' then (1 + (a.id_aplicacion + q.orden) % 5)::text
                                                               when 'si_no' then 'no' else 'texto' end
       from aplicacion_test a join test_pregunta q on q.id_test = a.id_test`);
-  // Notes, encrypted exactly as the API writes them (the base server reads the same ciphertext).
   const cif = app?.ctx.cifrador ?? (await import('@miduelo/server/comun/cifrado')).crearCifrador(config.llaves);
+  // Results and answers encrypted (and padded) as the start-up step encrypts rows stored in plain
+  // (decision 335): the app reads what the API would have written.
+  await cifrarColumnas(db, cif, COLUMNAS_CIFRADAS);
+  // Notes, encrypted exactly as the API writes them (the base server reads the same ciphertext).
   const texto =
     'Sesión de seguimiento: habló del aniversario, del insomnio y de la carta que escribió a su padre. Acordamos retomar el ejercicio de respiración.';
   const lote: (typeof nota.$inferInsert)[] = [];

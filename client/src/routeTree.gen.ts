@@ -29,11 +29,13 @@ import { Route as AdminChatRouteImport } from './routes/admin/chat'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminPacientesRouteImport } from './routes/admin/pacientes'
 import { Route as AdminPsicologosRouteImport } from './routes/admin/psicologos'
+import { Route as AdminSupervisionRouteImport } from './routes/admin/supervision'
 import { Route as ForosIndexRouteImport } from './routes/foros/index'
 import { Route as ForosCrearRouteImport } from './routes/foros/crear'
 import { Route as ForosInvitacionesRouteImport } from './routes/foros/invitaciones'
 import { Route as PacienteIdRouteImport } from './routes/paciente.$id'
 import { Route as RestablecerContrasenaChar123TokenChar125RouteImport } from './routes/restablecer-contrasena.{-$token}'
+import { Route as SesionIdSesionRouteImport } from './routes/sesion.$idSesion'
 import { Route as ForosIdForoIndexRouteImport } from './routes/foros/$idForo/index'
 import { Route as ForosIdForoTemasIdTemaRouteImport } from './routes/foros/$idForo/temas/$idTema'
 
@@ -140,6 +142,11 @@ const AdminPsicologosRoute = AdminPsicologosRouteImport.update({
   path: '/psicologos',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSupervisionRoute = AdminSupervisionRouteImport.update({
+  id: '/supervision',
+  path: '/supervision',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const ForosIndexRoute = ForosIndexRouteImport.update({
   id: '/foros/',
   path: '/foros/',
@@ -166,6 +173,11 @@ const RestablecerContrasenaChar123TokenChar125Route =
     path: '/restablecer-contrasena/{-$token}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const SesionIdSesionRoute = SesionIdSesionRouteImport.update({
+  id: '/sesion/$idSesion',
+  path: '/sesion/$idSesion',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForosIdForoIndexRoute = ForosIdForoIndexRouteImport.update({
   id: '/foros/$idForo/',
   path: '/foros/$idForo/',
@@ -197,10 +209,12 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
+  '/admin/supervision': typeof AdminSupervisionRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
   '/paciente/$id': typeof PacienteIdRoute
   '/restablecer-contrasena/{-$token}': typeof RestablecerContrasenaChar123TokenChar125Route
+  '/sesion/$idSesion': typeof SesionIdSesionRoute
   '/admin/': typeof AdminIndexRoute
   '/foros/': typeof ForosIndexRoute
   '/foros/$idForo/': typeof ForosIdForoIndexRoute
@@ -225,10 +239,12 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
+  '/admin/supervision': typeof AdminSupervisionRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
   '/paciente/$id': typeof PacienteIdRoute
   '/restablecer-contrasena/{-$token}': typeof RestablecerContrasenaChar123TokenChar125Route
+  '/sesion/$idSesion': typeof SesionIdSesionRoute
   '/admin': typeof AdminIndexRoute
   '/foros': typeof ForosIndexRoute
   '/foros/$idForo': typeof ForosIdForoIndexRoute
@@ -255,10 +271,12 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
+  '/admin/supervision': typeof AdminSupervisionRoute
   '/foros/crear': typeof ForosCrearRoute
   '/foros/invitaciones': typeof ForosInvitacionesRoute
   '/paciente/$id': typeof PacienteIdRoute
   '/restablecer-contrasena/{-$token}': typeof RestablecerContrasenaChar123TokenChar125Route
+  '/sesion/$idSesion': typeof SesionIdSesionRoute
   '/admin/': typeof AdminIndexRoute
   '/foros/': typeof ForosIndexRoute
   '/foros/$idForo/': typeof ForosIdForoIndexRoute
@@ -286,10 +304,12 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/pacientes'
     | '/admin/psicologos'
+    | '/admin/supervision'
     | '/foros/crear'
     | '/foros/invitaciones'
     | '/paciente/$id'
     | '/restablecer-contrasena/{-$token}'
+    | '/sesion/$idSesion'
     | '/admin/'
     | '/foros/'
     | '/foros/$idForo/'
@@ -314,10 +334,12 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/pacientes'
     | '/admin/psicologos'
+    | '/admin/supervision'
     | '/foros/crear'
     | '/foros/invitaciones'
     | '/paciente/$id'
     | '/restablecer-contrasena/{-$token}'
+    | '/sesion/$idSesion'
     | '/admin'
     | '/foros'
     | '/foros/$idForo'
@@ -343,10 +365,12 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/pacientes'
     | '/admin/psicologos'
+    | '/admin/supervision'
     | '/foros/crear'
     | '/foros/invitaciones'
     | '/paciente/$id'
     | '/restablecer-contrasena/{-$token}'
+    | '/sesion/$idSesion'
     | '/admin/'
     | '/foros/'
     | '/foros/$idForo/'
@@ -372,6 +396,7 @@ export interface RootRouteChildren {
   ForosInvitacionesRoute: typeof ForosInvitacionesRoute
   PacienteIdRoute: typeof PacienteIdRoute
   RestablecerContrasenaChar123TokenChar125Route: typeof RestablecerContrasenaChar123TokenChar125Route
+  SesionIdSesionRoute: typeof SesionIdSesionRoute
   ForosIndexRoute: typeof ForosIndexRoute
   ForosIdForoIndexRoute: typeof ForosIdForoIndexRoute
   ForosIdForoTemasIdTemaRoute: typeof ForosIdForoTemasIdTemaRoute
@@ -519,6 +544,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPsicologosRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/supervision': {
+      id: '/admin/supervision'
+      path: '/supervision'
+      fullPath: '/admin/supervision'
+      preLoaderRoute: typeof AdminSupervisionRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/foros/': {
       id: '/foros/'
       path: '/foros'
@@ -554,6 +586,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RestablecerContrasenaChar123TokenChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sesion/$idSesion': {
+      id: '/sesion/$idSesion'
+      path: '/sesion/$idSesion'
+      fullPath: '/sesion/$idSesion'
+      preLoaderRoute: typeof SesionIdSesionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/foros/$idForo/': {
       id: '/foros/$idForo/'
       path: '/foros/$idForo'
@@ -577,6 +616,7 @@ interface AdminRouteRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminPacientesRoute: typeof AdminPacientesRoute
   AdminPsicologosRoute: typeof AdminPsicologosRoute
+  AdminSupervisionRoute: typeof AdminSupervisionRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -586,6 +626,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminPacientesRoute: AdminPacientesRoute,
   AdminPsicologosRoute: AdminPsicologosRoute,
+  AdminSupervisionRoute: AdminSupervisionRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
@@ -613,6 +654,7 @@ const rootRouteChildren: RootRouteChildren = {
   PacienteIdRoute: PacienteIdRoute,
   RestablecerContrasenaChar123TokenChar125Route:
     RestablecerContrasenaChar123TokenChar125Route,
+  SesionIdSesionRoute: SesionIdSesionRoute,
   ForosIndexRoute: ForosIndexRoute,
   ForosIdForoIndexRoute: ForosIdForoIndexRoute,
   ForosIdForoTemasIdTemaRoute: ForosIdForoTemasIdTemaRoute,

@@ -11,8 +11,11 @@ import chat from './modules/chat/plugin';
 import cuentas from './modules/cuentas/plugin';
 import expediente from './modules/expediente/plugin';
 import foros from './modules/foros/plugin';
+import mfa from './modules/mfa/plugin';
 import notificaciones from './modules/notificaciones/plugin';
 import pacientes from './modules/pacientes/plugin';
+import sesionesEnLinea from './modules/sesiones-en-linea/plugin';
+import supervision from './modules/supervision/plugin';
 import auth from './plugins/auth';
 import cliente from './plugins/cliente';
 import compresion from './plugins/compresion';
@@ -113,6 +116,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(salud);
 
   // ---- Modules ----
+  await app.register(mfa);
   await app.register(cuentas);
   await app.register(agenda);
   await app.register(pacientes);
@@ -122,6 +126,8 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(foros);
   await app.register(notificaciones);
   await app.register(actividades);
+  await app.register(sesionesEnLinea);
+  await app.register(supervision);
 
   await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });
   return app;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { DIAS_GRACIA_VALIDACION_DEFECTO, ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { PUBLICACIONES_POR_VENTANA } from '@miduelo/shared/foros';
+import { CUOTA_EVIDENCIAS_BYTES, REGISTROS_POR_MINUTO } from '@miduelo/shared/limites-de-volumen';
 import { EVIDENCIA_MAX_MB } from '@miduelo/shared/actividades';
 import { type Llave, LlavesInvalidas, leerLlaves, nuevaLlaveBase64 } from './comun/cifrado';
 
@@ -57,12 +58,31 @@ export interface Config {
   vapid: Vapid | null;
   /** HTTPS agent for the push services (tests: one that trusts their own push service's certificate). */
   agentePush: import('node:https').Agent | null;
+  /** PUSH_HOSTS_PERMITIDOS: the only push-service hosts (and their subdomains) a subscription may
+   * name; empty: any public host (decision 329). */
+  pushHostsPermitidos: string[];
+  /** Tests only, never from the environment: their own push service on 127.0.0.1 is allowed. */
+  pushLoopbackDePrueba: boolean;
   /** Largest evidence file (decision 121); 25 MB. Not an environment variable: benchmarks override it. */
   evidenciaMaxBytes: number;
+  /** Test applications, clinical notes, diary entries and evidence uploads per account and minute,
+   * each counted apart (decision 334); 30. Not an environment variable: tests override it. */
+  registrosClinicosPorMinuto: number;
+  /** Evidence files stored per patient, both sides (decision 334); 500 MB. Tests override it. */
+  cuotaEvidenciasBytes: number;
   /** How often a node refreshes its open sockets' session checks before they go stale (decision
    * 239); 0: never (tests that move the clock call `realtime.refrescarSesiones` themselves). Not an
    * environment variable. */
   refrescoSesionesMs: number;
+  /** TURN_URLS: the ICE servers of the online sessions (turn:, turns:, stun:; decision 360). */
+  turnUrls: string[];
+  /** TURN_SECRET: coturn's static-auth-secret; short-lived credentials are minted from it. */
+  turnSecret: string | null;
+  /** TURN_TTL_S: how long a minted TURN credential lives (seconds); 3600. */
+  turnTtlS: number;
+  /** ALERTA_CRISIS_MINUTOS: minutes an unopened crisis message of a patient waits before every
+   * administrator is alerted (decision 366); 30. */
+  alertaCrisisMinutos: number;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -113,6 +133,28 @@ const EnvSchema = v.object({
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'debe tener de 1 a 64 letras, dígitos o _ . : -'))),
   FORO_PUBLICACIONES_POR_MINUTO: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'debe ser un número entero de 1 a 999999'))),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'debe ser el número de proxies delante del servidor (0 a 99)'))),
+  PUSH_HOSTS_PERMITIDOS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) =>
+          s.split(',').every((h) => /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(h.trim())),
+        'debe ser una lista de nombres de host separados por comas (fcm.googleapis.com,…)',
+      ),
+    ),
+  ),
+  TURN_URLS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => s.split(',').every((u) => /^(turns?|stuns?):[^\s,]+$/.test(u.trim())),
+        'debe ser una lista de URL turn:, turns: o stun: separadas por comas (turn:turn.ejemplo.mx:3478?transport=udp,…)',
+      ),
+    ),
+  ),
+  TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'debe tener al menos 16 caracteres'))),
+  TURN_TTL_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'debe ser un número de segundos (de 10 a 999999)'))),
+  ALERTA_CRISIS_MINUTOS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'debe ser un número de minutos (de 1 a 9999)'))),
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),
@@ -151,6 +193,10 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('Configuración inválida: ADMIN_EMAIL es obligatorio cuando ADMIN_PASSWORD está definido');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     throw new ConfigError('Configuración inválida: VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas');
+  const turnUrls = e.TURN_URLS ? e.TURN_URLS.split(',').map((u) => u.trim()) : [];
+  if (e.TURN_SECRET && turnUrls.length === 0) throw new ConfigError('Configuración inválida: TURN_SECRET requiere TURN_URLS');
+  if (!e.TURN_SECRET && turnUrls.some((u) => /^turns?:/.test(u)))
+    throw new ConfigError('Configuración inválida: TURN_URLS con servidores turn: requiere TURN_SECRET');
   const port = Number(e.PORT ?? 3000);
   if (port > 65535) throw new ConfigError('Configuración inválida: PORT debe ser un número de puerto');
   return {
@@ -184,8 +230,16 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? overrides.vapid
         : vapidDe(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT, production, dataDir, e.ADMIN_EMAIL),
     agentePush: null,
+    pushHostsPermitidos: e.PUSH_HOSTS_PERMITIDOS ? e.PUSH_HOSTS_PERMITIDOS.split(',').map((h) => h.trim().toLowerCase()) : [],
+    pushLoopbackDePrueba: false,
     evidenciaMaxBytes: EVIDENCIA_MAX_MB * 1024 * 1024,
+    registrosClinicosPorMinuto: REGISTROS_POR_MINUTO,
+    cuotaEvidenciasBytes: CUOTA_EVIDENCIAS_BYTES,
     refrescoSesionesMs: REFRESCO_SESIONES_MS,
+    turnUrls,
+    turnSecret: e.TURN_SECRET ?? null,
+    turnTtlS: Number(e.TURN_TTL_S ?? 3600),
+    alertaCrisisMinutos: Number(e.ALERTA_CRISIS_MINUTOS ?? 30),
     now: () => new Date(),
     ...overrides,
   };

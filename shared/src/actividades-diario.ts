@@ -1,7 +1,7 @@
 // The patient's emotion diary (issue 14, decision 126): how the day felt, recorded from the app;
 // only entries the patient shares reach the psychologist's file.
 import * as v from 'valibot';
-import { caracteresValidos, idClienteOpcional, longitudTexto } from './comun';
+import { caracteresValidos, idClienteOpcional, longitudTexto, sinInvisibles } from './comun';
 import { MSG_ID_CLIENTE } from './id-cliente';
 import { esFechaIso } from './fechas';
 
@@ -63,6 +63,8 @@ export const EntradaBody = v.object(
         v.pipe(
           v.string(MSG_DIARIO.textoInvalido),
           v.check(caracteresValidos, MSG_DIARIO.textoInvalido),
+          // Invisible and direction characters are taken out (decision 331).
+          sinInvisibles,
           v.check((s) => longitudTexto(s) <= NOTA_DIARIO_MAX, MSG_DIARIO.notaMax),
         ),
       ),

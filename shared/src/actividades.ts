@@ -2,7 +2,7 @@
 // Actividades, Global activities; §3; §4; §5; §7 Psychologist API; §8). Every text, limit and rule
 // both sides use; the server validates with these schemas and the forms reuse them.
 import * as v from 'valibot';
-import { caracteresValidos, esId, idClienteOpcional, idEntero } from './comun';
+import { caracteresValidos, esId, idClienteOpcional, idEntero, sinInvisibles } from './comun';
 import { MSG_ID_CLIENTE } from './id-cliente';
 import { esFechaIso } from './fechas';
 
@@ -278,6 +278,20 @@ export function urlIncrustada(url: string): string | null {
   return null;
 }
 
+/** Document viewers the page's CSP lets the evidence viewer frame (server/src/plugins/seguridad.ts
+ * lists the same origins in frame-src). A document link elsewhere cannot be framed: the browser
+ * refuses it and shows an empty frame, so the viewer offers the link instead. */
+export const VISORES_DE_DOCUMENTOS = ['https://docs.google.com', 'https://view.officeapps.live.com'] as const;
+
+/** Whether a shared document link can be shown inside the evidence viewer. */
+export function documentoIncrustable(url: string): boolean {
+  try {
+    return (VISORES_DE_DOCUMENTOS as readonly string[]).includes(new URL(url).origin);
+  } catch {
+    return false;
+  }
+}
+
 /** "Web URL" of spec 2 §5: optional http/https, a domain, an optional path. */
 export const URL_WEB = /^(https?:\/\/)?([\p{L}\p{N}-]+\.)+[\p{L}]{2,}(:\d{1,5})?(\/[^\s]*)?$/iu;
 
@@ -287,6 +301,8 @@ const texto = (campo: string, max: number) =>
   v.pipe(
     v.string(MSG_ACTIVIDADES.requerido(campo)),
     v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
+    // Invisible and direction characters are taken out of what the patient reads (decision 331).
+    sinInvisibles,
     v.maxLength(max, MSG_ACTIVIDADES.maximo(max)),
   );
 const opcional = <T extends v.GenericSchema>(s: T) =>
@@ -321,6 +337,7 @@ const PeriodoEntrada = v.union(
 const CamposPlantilla = {
   titulo: v.pipe(
     v.optional(v.string(MSG_ACTIVIDADES.requerido(CAMPOS_ACTIVIDAD.titulo)), ''),
+    sinInvisibles,
     v.trim(),
     v.nonEmpty(MSG_ACTIVIDADES.requerido(CAMPOS_ACTIVIDAD.titulo)),
     v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
@@ -400,6 +417,7 @@ export interface PlantillaDatos {
 const Instrucciones = v.pipe(
   v.string(MSG_ACTIVIDADES.formatoInvalido),
   v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
+  sinInvisibles,
   v.maxLength(INSTRUCCIONES_MAX, MSG_ACTIVIDADES.noExcederAsignar('Instrucciones', INSTRUCCIONES_MAX)),
 );
 
@@ -518,6 +536,7 @@ export const EvidenciaCampos = v.object(
       v.pipe(
         v.string(MSG_ACTIVIDADES.formatoInvalido),
         v.check(caracteresValidos, MSG_ACTIVIDADES.textoInvalido),
+        sinInvisibles,
         v.maxLength(COMENTARIO_EVIDENCIA_MAX, MSG_ACTIVIDADES.comentarioMax),
       ),
     ),

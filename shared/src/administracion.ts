@@ -2,12 +2,14 @@
 // §7 Admin API, §8 Admin): payloads, answers and every Spanish text both sides show.
 import * as v from 'valibot';
 
+// Spec 2 §8 writes several of these without accents ('la cedula', 'psicologo'); they are shown
+// with them, and a sentence about one person avoids a gender her data does not record (decision 348).
 export const MSG_ADMINISTRACION = {
   // Psychologists
-  errorCargarPsicologos: 'Error al cargar la lista de psicologos',
-  errorValidarApi: 'Error al validar la cedula profesional',
-  cedulaNoValidada: 'La cedula no pudo ser validada',
-  errorValidarManual: 'Error al validar la cedula',
+  errorCargarPsicologos: 'Error al cargar la lista de psicólogos',
+  errorValidarApi: 'Error al validar la cédula profesional',
+  cedulaNoValidada: 'La cédula no pudo ser validada',
+  errorValidarManual: 'Error al validar la cédula',
   errorDesconocido: 'Error desconocido',
   errorEstadoPsicologo: 'Error al habilitar/inhabilitar la cuenta',
   errorEliminar: 'Error al eliminar la cuenta',
@@ -17,8 +19,8 @@ export const MSG_ADMINISTRACION = {
   errorReasignar: 'Error al reasignar el paciente',
   pacienteReasignado: 'Paciente reasignado correctamente',
   errorEstadoPaciente: 'Error al deshabilitar/habilitar la cuenta',
-  seleccionePsicologo: 'Seleccione un psicologo',
-  yaAsignado: 'El paciente ya esta asignado a este psicologo',
+  seleccionePsicologo: 'Seleccione un psicólogo',
+  yaAsignado: 'Esa asignación ya existe: elige a otra persona.',
   /** 409 of a reassignment made from a stale screen (decision 292): nothing was changed. */
   reasignacionDesactualizada:
     'Otra persona cambió el psicólogo de este paciente mientras tenías la pantalla abierta. No se hizo ningún cambio: revisa el psicólogo actual y vuelve a intentarlo.',
@@ -44,8 +46,11 @@ export const MSG_ADMINISTRACION = {
   eliminarPropia: 'No puedes eliminar tu propia cuenta',
   eliminarConfirmacion: 'Escribe ELIMINAR para confirmar',
   cedulaValidadaObligatoria: 'Indica si la cédula está validada',
-  idPsicologoInvalido: 'Seleccione un psicologo',
+  idPsicologoInvalido: 'Seleccione un psicólogo',
   adminRegistrado: 'Administrador registrado. Le enviamos un correo para activar su cuenta.',
+  /** The reassignment's confirmation: neither the patient's nor the psychologist's gender is
+   * recorded, so the sentence names the care, not 'atendido/atendida' (decision 348). */
+  confirmarReasignacion: (paciente: string, destino: string) => `${destino} atenderá desde ahora a ${paciente}.`,
 } as const;
 
 /** Spec 9: the word typed to confirm a deletion. */
@@ -89,4 +94,14 @@ export const ETIQUETA_ACCION: Record<string, string> = {
   crear: 'Creó',
   modificar: 'Modificó',
   exportar: 'Exportó',
+  // Online sessions (issue 54): ids only, never content.
+  abrir_sesion: 'Abrió una sesión en línea',
+  entrar_sesion: 'Entró a una sesión en línea',
+  admitir_sesion: 'Admitió a la sesión en línea',
+  extender_sesion: 'Extendió una sesión en línea',
+  terminar_sesion: 'Terminó una sesión en línea',
+  // Supervision (issue 55): the opening's motive and reason are in its detail, never message text.
+  abrir_supervision: 'Abrió una conversación en supervisión',
+  alertar_crisis: 'Alertó de un mensaje de crisis sin abrir',
+  reconocer_alerta_crisis: 'Atendió una alerta de crisis',
 };

@@ -2,7 +2,7 @@
 // §5 (Appointments), §7 (Agenda) and §8 (Agenda). Used by the server's routes and the client.
 import * as v from 'valibot';
 import { MSG } from './cuentas-textos';
-import { caracteresValidos, esId, idEntero, MsgRespuesta } from './comun';
+import { caracteresValidos, esId, idEntero, MsgRespuesta, quitarInvisibles } from './comun';
 import { DURACION_CITA_MINIMA, DURACION_CITA_PASO, SEMANA_DIAS } from './constants';
 import { esHoraValida, type FranjaDisponible, recortarHora } from './agenda-tiempo';
 import { MSG_GENERICO } from './errores';
@@ -115,6 +115,8 @@ export function mensajeExcepcion(motivo: string | null): string {
 
 /** Screen texts (spec 1 §2 and §8). */
 export const TEXTOS_AGENDA = {
+  /** Under a disabled 'Eliminar duplicadas', visible (a tooltip never shows on touch). */
+  sinDuplicadas: 'Eliminar duplicadas no está disponible: este paciente no tiene otras citas ese mismo día.',
   semana: 'Semana',
   hoy: 'Hoy',
   personalizarHorario: 'Personalizar Horario',
@@ -198,7 +200,8 @@ const textoGuardable = v.check((x: string | null) => x === null || caracteresVal
 
 const notasSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_AGENDA.notasTexto)), null),
-  v.transform((x) => (x == null || x.trim() === '' ? null : x.trim())),
+  // Invisible and direction characters are taken out (decision 331).
+  v.transform((x) => (x == null ? null : quitarInvisibles(x).trim() || null)),
   v.check((x) => x === null || x.length <= NOTAS_CITA_MAX, MSG_AGENDA.notasLargas),
   textoGuardable,
 );
@@ -415,6 +418,11 @@ export const MsgIdRespuesta = MsgRespuesta;
 export const DuplicadasRespuestaSchema = v.object({ msg: v.string(), eliminadas: v.array(v.number()) });
 
 // ---------- Duplicates (decision 036) ----------
+
+/** The Duplicar modal's toast (issue 53: "Se creó 2 citas" read wrong): the verb agrees with n. */
+export function mensajeCitasDuplicadas(n: number): string {
+  return n === 1 ? 'Se creó 1 cita con el mismo horario.' : `Se crearon ${n} citas con el mismo horario.`;
+}
 
 export function mensajeDuplicadas(n: number): string {
   if (n === 0) return 'No había citas duplicadas';

@@ -34,6 +34,8 @@ export const MensajeSchema = v.object({
   seq: v.number(),
   id_cliente: v.nullable(v.string()),
   leido: v.boolean(),
+  /** A patient's message with crisis language, judged by the server when stored (decision 338). */
+  crisis: v.boolean(),
 });
 export type Mensaje = v.InferOutput<typeof MensajeSchema>;
 export const MensajesSchema = v.array(MensajeSchema);
@@ -47,6 +49,8 @@ export const MensajeAdminSchema = v.object({
   seq: v.number(),
   id_cliente: v.nullable(v.string()),
   leido: v.boolean(),
+  /** A patient's message with crisis language, judged by the server when stored (decision 338). */
+  crisis: v.boolean(),
 });
 export type MensajeAdmin = v.InferOutput<typeof MensajeAdminSchema>;
 export const MensajesAdminSchema = v.array(MensajeAdminSchema);
@@ -56,6 +60,8 @@ export const MensajesAdminSchema = v.array(MensajeAdminSchema);
 const resumen = {
   ultimo_mensaje: UltimoMensaje,
   mensajes_no_leidos: v.number(),
+  /** The other participant's crisis-marked messages not opened yet (decision 339). */
+  crisis_sin_abrir: v.number(),
   ultimo_seq: v.number(),
   rev: v.number(),
   fecha_creacion: v.string(),

@@ -2,7 +2,7 @@
 // (spec 1 §2 Chat, §3, §4, §5, §7, §8, §9; spec 2 §2 Admin chat, §3, §5, §7, §8). Request and
 // response schemas, limits and every Spanish text of the domain, used by the server and the client.
 import * as v from 'valibot';
-import { caracteresValidos, idEnRuta, longitudTexto } from './comun';
+import { caracteresValidos, idEnRuta, longitudTexto, sinInvisibles } from './comun';
 import { MSG_GENERICO } from './errores';
 
 // ---- Limits ----
@@ -90,6 +90,25 @@ export const TEXTOS_CHAT = {
   errorCargarMensajes: 'No se pudieron cargar los mensajes.',
   errorCargarPacientes: 'No se pudieron cargar los pacientes.',
   sinConexion: 'Sin conexión en tiempo real. Actualizando cada 30 segundos.',
+  // Crisis language in a patient's message (decisions 338, 339)
+  crisis: {
+    /** The psychologist's mark on the message. */
+    marca: 'Palabras de riesgo',
+    marcaCorta: 'Riesgo',
+    marcaDetalle: 'Este mensaje contiene palabras de riesgo. Contacta a tu paciente cuanto antes.',
+    /** In the chat list, for screen readers and as a tooltip. */
+    enLista: (n: number) => (n === 1 ? '1 mensaje con palabras de riesgo sin abrir' : `${n} mensajes con palabras de riesgo sin abrir`),
+    /** The alert of the psychologist's shell, on every screen until she opens the conversation. */
+    alertaUna: (nombre: string) => `${nombre} escribió palabras de riesgo en el chat. Abre la conversación cuanto antes.`,
+    alertaVarias: (n: number) => `${n} pacientes escribieron palabras de riesgo en el chat. Abre sus conversaciones cuanto antes.`,
+    abrir: 'Abrir conversación',
+    abrirCon: (nombre: string) => `Abrir la conversación con ${nombre}`,
+    /** What the patient reads, at once, after writing it (the app's crisis lines follow). */
+    pacienteTitulo: 'No estás solo ni sola',
+    pacienteTexto: (quien: string) =>
+      `Gracias por contarlo. ${quien} leerá tu mensaje en cuanto pueda. Si estás pensando en hacerte daño o en quitarte la vida, no esperes su respuesta: llama ahora, hay personas listas para escucharte a cualquier hora.`,
+    cerrar: 'Cerrar aviso',
+  },
   // Administrator chat
   admin: {
     sinConversaciones: 'No hay conversaciones',
@@ -105,9 +124,9 @@ export const TEXTOS_CHAT = {
     filtroPacientes: 'Pacientes',
     sinUsuarios: 'No hay usuarios disponibles para iniciar una conversación.',
     seleccionaUsuario: 'Selecciona un usuario',
-    errorEnviar: 'Error al enviar el mensaje. Intentalo de nuevo.',
+    errorEnviar: 'Error al enviar el mensaje. Inténtalo de nuevo.',
     chatExiste: 'Ya existe un chat con este usuario',
-    errorCrear: 'Error al crear el chat. Intentalo de nuevo.',
+    errorCrear: 'Error al crear el chat. Inténtalo de nuevo.',
     errorCargarConversaciones: 'No se pudieron cargar las conversaciones.',
     errorCargarUsuarios: 'No se pudieron cargar los usuarios.',
     sinCoincidencias: 'Ningún usuario coincide con el filtro.',
@@ -121,6 +140,8 @@ export const TEXTOS_CHAT = {
 
 const contenidoSchema = v.pipe(
   v.optional(v.string(MSG_CHAT.mensajeVacio), ''),
+  // Invisible and direction characters are taken out (decision 331).
+  sinInvisibles,
   v.trim(),
   v.nonEmpty(MSG_CHAT.mensajeVacio),
   v.check((s) => longitudTexto(s) <= MENSAJE_MAX, MSG_CHAT.mensajeLargo),

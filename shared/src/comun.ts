@@ -24,14 +24,35 @@ export const longitudTexto = (s: string) => [...s].length;
 /** Text PostgreSQL can store and any screen can show: no NUL and no lone UTF-16 surrogate. */
 export const caracteresValidos = (s: string) => !s.includes('\u0000') && !SUSTITUTO_SUELTO.test(s);
 
-// C0 and C1 controls (tab and line breaks included: a name or a title is one line) and the
-// invisible direction marks and overrides that make a name display as another text (U+200E/F,
-// U+202A–U+202E, U+2066–U+2069). Written as escapes: the source must not contain them either.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_O_DIRECCION = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+// Characters a reader cannot see but that change what is shown or how it is read (decision 331):
+// C0 and C1 controls other than tab, line feed, carriage return and NUL (NUL is refused by
+// `caracteresValidos`); the soft hyphen; the direction marks, embeddings, overrides and isolates
+// (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069); zero-width spaces and joiners, the word joiner and
+// the invisible operators (U+200B–U+200D, U+2060–U+2064); the deprecated format characters
+// (U+206A–U+206F); the byte-order mark (U+FEFF); blank fillers (Hangul, Khmer, Mongolian); the
+// interlinear annotation marks; and the tag characters. Two uses stay, as emoji need them: a
+// zero-width joiner between two pictographs (a family, a rainbow flag) and tags after a black flag (the flags of
+// England, Scotland, Wales). Written as escapes: the source must not contain them either.
+const INVISIBLES = String.raw`[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]|(?<!\p{Extended_Pictographic}[\u{1f3fb}-\u{1f3ff}\ufe0f]?)\u200d|\u200d(?!\p{Extended_Pictographic})|(?<!\u{1f3f4}[\u{e0020}-\u{e007e}]*)[\u{e0000}-\u{e007f}]`;
+const INVISIBLE = new RegExp(INVISIBLES, 'u');
+const INVISIBLES_TODOS = new RegExp(INVISIBLES, 'gu');
 
-/** Text for a name or a title: storable (above) and without control or bidirectional characters. */
-export const textoDeNombre = (s: string) => caracteresValidos(s) && !CONTROL_O_DIRECCION.test(s);
+/** Whether a text holds a character of that set. */
+export const tieneInvisibles = (s: string) => INVISIBLE.test(s);
+/** The text without them: what prose that another person reads keeps (decision 331). */
+export const quitarInvisibles = (s: string) => s.replace(INVISIBLES_TODOS, '');
+/** The same as a valibot step, before the trim and the length checks (so a text of only invisible
+ * characters is empty). */
+export const sinInvisibles = v.transform(quitarInvisibles);
+/** For a nullable field: null stays null. */
+export const sinInvisiblesNulable = v.transform((s: string | null | undefined) => (typeof s === 'string' ? quitarInvisibles(s) : s));
+
+// Line breaks and tabs: a name or a title is one line.
+const SALTO_O_TAB = /[\t\n\r]/;
+
+/** Text for a name or a title: storable (above), one line, and without the invisible characters —
+ * refused, not stripped, because a name that displays as another is what they make (decision 331). */
+export const textoDeNombre = (s: string) => caracteresValidos(s) && !SALTO_O_TAB.test(s) && !tieneInvisibles(s);
 
 /** The client id of a request that creates a record (decision 313): made by the form when it opens
  * and sent again by a retry, which then answers the record already stored instead of a second one.

@@ -17,5 +17,9 @@ export const MSG_PERFIL = {
   correoOcupado: 'Ya existe una cuenta registrada con ese correo',
 } as const;
 
+/** The profile's role badge (spec 2 §2: 'Administrador or Psicologo'). No field records the
+ * person's gender, so the badge names the role's field, which reads right for anyone (decision 348). */
+export const ROL_CUENTA = { admin: 'Administración', psicologo: 'Psicología' } as const;
+
 /** Spec 8: after an email change the session ends 2 s later and the user goes to /iniciar-sesion. */
 export const CIERRE_TRAS_CAMBIO_CORREO_MS = 2000;

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { MSG, PersonaSchema } from './cuentas';
 import { DatosPacienteSchema } from './cuentas-respuestas';
-import { caracteresValidos } from './comun';
+import { caracteresValidos, quitarInvisibles } from './comun';
 import { MSG_GENERICO } from './errores';
 
 const persona = PersonaSchema.entries;
@@ -11,12 +11,13 @@ const cuerpo = <T extends v.ObjectEntries>(entries: T) => v.object(entries, MSG_
 
 // The texts live in a module without valibot so that the patient's app can show them without
 // loading the schemas (docs/decisions/187).
-export { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL } from './cuentas-perfil-textos';
+export { CIERRE_TRAS_CAMBIO_CORREO_MS, MSG_PERFIL, ROL_CUENTA } from './cuentas-perfil-textos';
 import { MSG_PERFIL } from './cuentas-perfil-textos';
 
 const direccionSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_GENERICO.cuerpoInvalido)), null),
-  v.transform((s) => (s == null || s.trim() === '' ? null : s.trim())),
+  // Invisible and direction characters are taken out (decision 331).
+  v.transform((s) => (s == null ? null : quitarInvisibles(s).trim() || null)),
   v.check((s) => s == null || caracteresValidos(s), MSG.caracteresInvalidos),
   v.check((s) => s == null || s.length <= 300, MSG_PERFIL.direccionLarga),
 );

@@ -2,7 +2,7 @@
 // panel, §4, §5, §8): psychological tests, their applications and answers, the score evolution, and
 // the psychologist's notes. Scores are computed on the server only (decision 101).
 import * as v from 'valibot';
-import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta } from './comun';
+import { caracteresValidos, idClienteOpcional, idEntero, idEnRuta, sinInvisibles } from './comun';
 import { MSG_ID_CLIENTE } from './id-cliente';
 import { MSG_GENERICO } from './errores';
 
@@ -44,9 +44,33 @@ export function colorRespuesta(valor: number): 'verde' | 'amarillo' | 'rojo' {
   return valor <= 2 ? 'verde' : valor <= 4 ? 'amarillo' : 'rojo';
 }
 
-/** Spec 1 §9 score circle: below 30 green, below 60 yellow, otherwise red. */
-export function colorPuntaje(p: number): 'verde' | 'amarillo' | 'rojo' {
-  return p < 30 ? 'verde' : p < 60 ? 'amarillo' : 'rojo';
+export type ColorPuntaje = 'verde' | 'amarillo' | 'rojo';
+interface BandaColor {
+  minimo: number;
+  maximo: number;
+  riesgo: boolean;
+}
+
+/** The colour of a band of an instrument, as the chart shades it: the risk band red, the lowest
+ * band green, any band between them yellow. */
+export function colorDeBanda(bandas: readonly BandaColor[], indice: number): ColorPuntaje {
+  const b = bandas[indice];
+  if (b?.riesgo) return 'rojo';
+  const menor = bandas.reduce((m, x, i) => (x.minimo < (bandas[m]?.minimo ?? Number.POSITIVE_INFINITY) ? i : m), 0);
+  return indice === menor ? 'verde' : 'amarillo';
+}
+
+/**
+ * The score circle's colour (spec 1 §9 reads 'below 30 green, below 60 yellow, otherwise red';
+ * decision 346): by the instrument's own bands, the ones its chart shades and its interpretation
+ * names, since the tests' scales differ (0–8, 0–76, 21–105). A result flagged as risk is red whatever
+ * its band (an alert answer); without the bands (a retired test) only the risk flag is known.
+ */
+export function colorPuntaje(puntaje: number, bandas: readonly BandaColor[] | undefined, riesgo: boolean): ColorPuntaje | null {
+  if (riesgo) return 'rojo';
+  if (!bandas || bandas.length === 0) return null;
+  const i = bandas.findIndex((b) => puntaje >= b.minimo && puntaje <= b.maximo);
+  return i < 0 ? null : colorDeBanda(bandas, i);
 }
 
 // ---------------------------------------------------------------- messages
@@ -227,7 +251,14 @@ export const AplicarTestSchema = v.object(
 export type AplicarTest = v.InferOutput<typeof AplicarTestSchema>;
 
 const textoNota = (vacio: string, largo: string, max: number) =>
-  v.pipe(v.string(vacio), v.check(caracteresValidos, MSG_EXPEDIENTE.textoInvalido), v.trim(), v.nonEmpty(vacio), v.maxLength(max, largo));
+  v.pipe(
+    v.string(vacio),
+    v.check(caracteresValidos, MSG_EXPEDIENTE.textoInvalido),
+    sinInvisibles,
+    v.trim(),
+    v.nonEmpty(vacio),
+    v.maxLength(max, largo),
+  );
 export const TituloNota = textoNota(MSG_EXPEDIENTE.titulo, MSG_EXPEDIENTE.tituloLargo, TITULO_NOTA_MAX);
 export const ContenidoNota = textoNota(MSG_EXPEDIENTE.contenido, MSG_EXPEDIENTE.contenidoLargo, CONTENIDO_NOTA_MAX);
 

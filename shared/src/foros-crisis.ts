@@ -1,5 +1,6 @@
-// Crisis language in forum posts and topic titles (docs/decisions/162). A post that matches is
-// still published; its author sees the crisis lines and the forum's moderators are alerted.
+// Crisis language in forum posts and topic titles (docs/decisions/162), and in a patient's chat
+// messages (decision 338). A post or message that matches is still published; its author sees the
+// crisis lines, and the forum's moderators or the patient's psychologist are alerted.
 //
 // The list is DATA, kept here so that the server (detection) and the tests read the same phrases.
 // How to maintain it:
@@ -8,7 +9,8 @@
 // - A phrase matches on word boundaries ("matarme" does not match inside "desmatarme").
 // - Prefer phrases a person writes about themself (first person) over single words: "suicidio"
 //   alone appears in grief after a loved one's suicide, which is exactly what these forums hold,
-//   and alerting on every such post would drown the moderators. Those posts are not blocked either.
+//   and alerting on every such post would drown the moderators (and a psychologist reads that word
+//   in her patients' messages every week). Those posts are not blocked either.
 // - False positives cost a moderator's glance; false negatives may cost more. When in doubt, add.
 // Sources: the warning signs of suicide listed by the Mexican Secretaría de Salud / Línea de la Vida
 // and by the WHO's guide for media, phrased as people write them in Mexican Spanish.

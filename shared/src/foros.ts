@@ -2,7 +2,7 @@
 // §9). Request and response schemas, limits and every Spanish text of the domain, used by the
 // server and the client. Socket events: realtime-foros.ts. Crisis phrases: foros-crisis.ts.
 import * as v from 'valibot';
-import { caracteresValidos, idEnRuta, longitudTexto, textoDeNombre } from './comun';
+import { caracteresValidos, idEnRuta, longitudTexto, quitarInvisibles, sinInvisibles, textoDeNombre } from './comun';
 import { MSG_GENERICO } from './errores';
 import { AVISOS_FOROS } from './foros-avisos';
 
@@ -161,6 +161,7 @@ export const TEXTOS_FOROS = {
   verTema: 'Ver tema',
   nuevoTema: 'Nuevo Tema',
   promptTema: 'Título del nuevo tema',
+  crearTema: 'Crear tema',
   mensajes: 'mensajes',
   sinTemas: 'No hay temas aún',
   errorCargarTemas: 'No se pudieron cargar los temas.',
@@ -204,7 +205,9 @@ export const TEXTOS_FOROS = {
   errorCargarMensajes: 'No se pudieron cargar los mensajes.',
   reintentar: MSG_GENERICO.reintentar,
   roles: { admin: 'Administrador', moderador: 'Moderador', miembro: 'Miembro' } as Record<string, string>,
-  tipos: { psicologo: 'Psicólogo', paciente: 'Paciente' } as Record<string, string>,
+  /** Beside an author's name: 'Psicólogo' misnamed every woman (issue 53) and no field records
+   * gender, so the profession is named without one (decision 348). */
+  tipos: { psicologo: 'Profesional de psicología', paciente: 'Paciente' } as Record<string, string>,
 } as const;
 
 // ---- Value schemas ----
@@ -279,7 +282,8 @@ const tituloSchema = v.pipe(
 
 const descripcionSchema = v.pipe(
   v.optional(v.nullable(v.string(MSG_FOROS.descripcionInvalida)), ''),
-  v.transform((s) => (s ?? '').trim()),
+  // Invisible and direction characters are taken out of prose others read (decision 331).
+  v.transform((s) => quitarInvisibles(s ?? '').trim()),
   v.check((s) => longitudTexto(s) <= DESCRIPCION_FORO_MAX, MSG_FOROS.descripcionLarga),
   v.check(caracteresValidos, MSG_FOROS.descripcionInvalida),
   v.transform((s) => (s === '' ? null : s)),
@@ -313,6 +317,7 @@ export const CrearTemaSchema = v.object({ titulo: tituloSchema }, CUERPO_INVALID
 
 const contenidoSchema = v.pipe(
   v.optional(v.string(MSG_FOROS.mensajeVacio), ''),
+  sinInvisibles,
   v.trim(),
   v.nonEmpty(MSG_FOROS.mensajeVacio),
   v.check((s) => longitudTexto(s) <= MENSAJE_FORO_MAX, MSG_FOROS.mensajeLargo),
@@ -343,7 +348,7 @@ export const InvitarSchema = v.object(
     ),
     mensaje: v.pipe(
       v.optional(v.nullable(v.string(MSG_FOROS.invitacionMensajeLargo)), ''),
-      v.transform((s) => (s ?? '').trim()),
+      v.transform((s) => quitarInvisibles(s ?? '').trim()),
       v.check((s) => longitudTexto(s) <= INVITACION_MENSAJE_MAX, MSG_FOROS.invitacionMensajeLargo),
       v.check(caracteresValidos, MSG_FOROS.invitacionMensajeLargo),
       v.transform((s) => (s === '' ? null : s)),
@@ -362,13 +367,14 @@ const booleano = (msg: string) =>
 
 export const ResponderInvitacionSchema = v.object({ aceptar: booleano(MSG_FOROS.aceptarInvalido) }, CUERPO_INVALIDO);
 
-export const OcultarMensajeSchema = v.object({ oculto: v.optional(v.boolean(MSG_FOROS.ocultoInvalido), true) }, CUERPO_INVALIDO);
+/** Hiding a post is said explicitly, `{ oculto: true }` (decision 330): a missing flag is a 400, never a hide. */
+export const OcultarMensajeSchema = v.object({ oculto: booleano(MSG_FOROS.ocultoInvalido) }, CUERPO_INVALIDO);
 
 export const ReportarMensajeSchema = v.object(
   {
     motivo: v.pipe(
       v.optional(v.nullable(v.string(MSG_FOROS.motivoLargo)), ''),
-      v.transform((s) => (s ?? '').trim()),
+      v.transform((s) => quitarInvisibles(s ?? '').trim()),
       v.check((s) => longitudTexto(s) <= MOTIVO_REPORTE_MAX, MSG_FOROS.motivoLargo),
       v.check(caracteresValidos, MSG_FOROS.motivoLargo),
       v.transform((s) => (s === '' ? null : s)),

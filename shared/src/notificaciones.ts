@@ -6,6 +6,9 @@ import { MSG_GENERICO } from './errores';
 export const MSG_PUSH = {
   suscripcionInvalida: 'La suscripción de notificaciones no es válida',
   endpointInvalido: 'La dirección de notificaciones no es válida',
+  endpointNoPermitido:
+    'La dirección de notificaciones no es la de un servicio de notificaciones público. Vuelve a activar los avisos desde la app.',
+  demasiadasSuscripciones: 'Estás activando los avisos demasiadas veces. Espera unos minutos e inténtalo de nuevo.',
   preferenciasInvalidas: 'Indica qué avisos quieres recibir',
   noDisponible: 'Las notificaciones no están disponibles en este servidor',
   suscrita: 'Listo: te avisaremos en este teléfono',
@@ -25,6 +28,13 @@ export const TEXTO_PUSH = {
   actividadAsignada: 'Tu psicóloga o psicólogo te asignó una actividad nueva.',
   actividadRecordatorio: 'Tu psicóloga o psicólogo te recuerda una actividad pendiente.',
 } as const;
+
+/** Subscriptions kept per patient (a phone or two, a few browsers): a new one beyond this replaces
+ * the oldest (decision 329). */
+export const MAX_SUSCRIPCIONES_PUSH = 5;
+/** Subscription requests per patient and window, over every device and server node. */
+export const SUSCRIPCIONES_POR_VENTANA = 10;
+export const VENTANA_SUSCRIPCIONES_MS = 10 * 60_000;
 
 const ENDPOINT_MAX = 2048;
 const LLAVE_MAX = 200;

@@ -3,6 +3,7 @@
 // 'yyyy-MM-dd' strings in the clinic's zone; "today" is always the caller's decision.
 import * as v from 'valibot';
 import { lunesDe, sumarDias } from './agenda-tiempo';
+import { textoDeNombre } from './comun';
 import { esFechaIso } from './fechas';
 
 export const PERSONA_PERDIDA_MAX = 100;
@@ -15,6 +16,7 @@ export const MSG_PERDIDA = {
   fechaInvalida: 'La fecha de la pérdida no es válida',
   fechaFutura: 'La fecha de la pérdida no puede ser futura',
   personaLarga: `Quién se perdió no puede exceder ${PERSONA_PERDIDA_MAX} caracteres`,
+  personaInvalida: 'Quién se perdió contiene caracteres no válidos',
   faltanDatos: 'Faltan datos: fecha_perdida y persona_perdida (pueden ser null)',
   guardada: 'Pérdida actualizada',
 } as const;
@@ -49,6 +51,8 @@ export const PerdidaBody = v.object(
         v.string(MSG_PERDIDA.personaLarga),
         v.trim(),
         v.maxLength(PERSONA_PERDIDA_MAX, MSG_PERDIDA.personaLarga),
+        // A name, one line: control, invisible and direction characters are refused (decision 331).
+        v.check(textoDeNombre, MSG_PERDIDA.personaInvalida),
         v.transform((s) => (s === '' ? null : s)),
       ),
     ),

@@ -47,6 +47,17 @@ export interface EscribiendoAdmin {
   escribiendo: boolean;
 }
 
+/** To the psychologist: a patient wrote crisis language in their conversation (decision 339). The
+ * alert lasts while `crisis_sin_abrir` > 0, that is until she opens the conversation (its
+ * `chat:no-leidos` to 0 with a newer `rev` ends it); a reload finds it again in her chat list. */
+export interface AlertaCrisisChat {
+  id_chat: number;
+  id_paciente: number;
+  paciente: { nombre: string; apellido_paterno: string; apellido_materno: string | null };
+  crisis_sin_abrir: number;
+  rev: number;
+}
+
 export interface ChatServidorACliente {
   /** A message was committed in one of the account's conversations (its own messages included).
    * The recipient's copy of a new message carries its unread count (`no_leidos`). */
@@ -56,6 +67,7 @@ export interface ChatServidorACliente {
   /** A conversation appeared in the account's list (created by the psychologist or an administrator). */
   'chat:creado': (p: { id_chat: number; tipo: TipoChat }) => void;
   'chat:escribiendo': (p: Escribiendo) => void;
+  'chat:alerta-crisis': (p: AlertaCrisisChat) => void;
   'chat-admin:mensaje': (p: { mensaje: MensajeAdmin; no_leidos?: ConteoNoLeidos }) => void;
   'chat-admin:no-leidos': (p: NoLeidosAdmin) => void;
   'chat-admin:leido': (p: LeidoAdmin) => void;
@@ -122,3 +134,10 @@ export const EventoCreadoSchema = v.object({ id_chat: v.number(), tipo: v.pickli
 export const EventoCreadoAdminSchema = v.object({ id_chat_admin: v.number() });
 export const EventoEscribiendoSchema = v.object({ id_chat: v.number(), remitente, escribiendo: v.boolean() });
 export const EventoEscribiendoAdminSchema = v.object({ id_chat_admin: v.number(), remitente, escribiendo: v.boolean() });
+export const EventoAlertaCrisisChatSchema = v.object({
+  id_chat: v.number(),
+  id_paciente: v.number(),
+  paciente: v.object({ nombre: v.string(), apellido_paterno: v.string(), apellido_materno: v.nullable(v.string()) }),
+  crisis_sin_abrir: v.number(),
+  rev: v.number(),
+});

@@ -7,6 +7,8 @@ import type { AdminServidorACliente } from './realtime-administracion';
 import type { ForosClienteAServidor, ForosServidorACliente } from './realtime-foros';
 import type { ActividadesServidorACliente } from './realtime-actividades';
 import type { PacientesServidorACliente } from './realtime-pacientes';
+import type { SesionesClienteAServidor, SesionesServidorACliente } from './realtime-sesiones';
+import type { SupervisionClienteAServidor, SupervisionServidorACliente } from './realtime-supervision';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -21,8 +23,14 @@ export type ServerToClientEvents = SesionServidorACliente &
   AdminServidorACliente &
   ForosServidorACliente &
   ActividadesServidorACliente &
-  PacientesServidorACliente;
-export type ClientToServerEvents = CitasClienteAServidor & ChatClienteAServidor & ForosClienteAServidor;
+  PacientesServidorACliente &
+  SesionesServidorACliente &
+  SupervisionServidorACliente;
+export type ClientToServerEvents = CitasClienteAServidor &
+  ChatClienteAServidor &
+  ForosClienteAServidor &
+  SesionesClienteAServidor &
+  SupervisionClienteAServidor;
 
 const PREFIJO_PACIENTE = 'paciente:';
 

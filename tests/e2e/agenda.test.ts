@@ -7,6 +7,7 @@ import { fechaEnZona } from '@miduelo/shared/fechas';
 import { TEXTOS_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabularHasta } from '../helpers/accesibilidad';
 import type { E2E } from '../helpers/e2e';
 import { cortarSocketsDeSesion } from '../helpers/e2e-esperas';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
@@ -202,6 +203,23 @@ describe.skipIf(omitir)('agenda en el navegador', () => {
         const caja = await pagina.getByRole('tab', { name: nombre }).boundingBox();
         expect(caja && caja.x >= 0 && caja.x + caja.width <= TELEFONO.viewport.width, nombre).toBe(true);
       }
+    } finally {
+      await movil.close();
+    }
+  });
+
+  it('en un teléfono, una semana sin nada que pulsar se alcanza con Tab y se desplaza con las flechas', async () => {
+    // No availability and no appointment: the grid has no control to take the Tab stop.
+    const { token } = await practica();
+    const movil = await e.contexto(TELEFONO);
+    try {
+      const pagina = await e.paginaConSesion(token, '/agenda', movil);
+      await pagina.getByRole('rowheader', { name: '10:00' }).waitFor();
+      expect(await pagina.locator('[data-rejilla]').count()).toBe(0);
+      const caja = pagina.locator('div:has(> table)');
+      await tabularHasta(pagina, caja, 40);
+      await pagina.keyboard.press('ArrowRight');
+      await expect.poll(() => caja.evaluate((c) => c.scrollLeft)).toBeGreaterThan(0);
     } finally {
       await movil.close();
     }

@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { MSG_FOROS, TEXTOS_FOROS } from '@miduelo/shared/foros';
 import { diarioEmocion } from '@miduelo/server/db/schema/actividades';
+import { leerEntrada } from '@miduelo/server/modules/actividades/diario-cifrado';
 import { salaForo, salaTema } from '@miduelo/server/modules/foros/salas';
 import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
@@ -41,7 +42,14 @@ async function practica() {
   return { psi, pac, tokenPsi, psicologa: usuario(e.t, tokenPsi, 'psicologo', psi.id_psicologo, psi.nombre) };
 }
 
-const entradasDe = (idPaciente: number) => e.t.db.select().from(diarioEmocion).where(eq(diarioEmocion.id_paciente, idPaciente));
+/** The patient's diary rows as stored, with what she wrote read back (emotion, intensity and note
+ * are stored encrypted: decision 335). */
+const entradasDe = async (idPaciente: number) =>
+  (await e.t.db.select().from(diarioEmocion).where(eq(diarioEmocion.id_paciente, idPaciente))).map((f) => ({
+    ...f,
+    ...leerEntrada(e.t.app.ctx.cifrador, f),
+    nota: f.nota,
+  }));
 
 describe.skipIf(omitir)('app del paciente: diario de emociones y foros', () => {
   beforeAll(async () => {

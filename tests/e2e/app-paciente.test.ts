@@ -28,8 +28,9 @@ import {
   sesionPaciente,
   sesionPsicologo,
 } from '../helpers/fabricas';
-import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
+import { aceptacionConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
+import { versionesVigentes } from '../helpers/consentimiento';
 import { SIN_CONEXION, SIN_CONEXION_NO_GUARDADO } from '@/app-paciente/lib/api';
 
 const omitir = debeOmitirE2E();
@@ -104,6 +105,7 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     const carta = page.getByRole('region', { name: 'Texto: Carta de consentimiento informado' });
     await aviso.getByText(/MiDuelo trata tus datos personales/).waitFor();
     await carta.getByText(/Acepto recibir acompañamiento psicológico/).waitFor();
+    await carta.getByText(/Supervisión\. Entiendo que/).waitFor();
     const desde = e.t.buzon.correos.length;
     await page.getByLabel('He leído y acepto el aviso de privacidad').check();
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
@@ -112,7 +114,8 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     await page.getByLabel('He leído y acepto la carta de consentimiento informado').check();
     await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
     await page.getByRole('heading', { name: 'Revisa tu correo' }).waitFor();
-    // The versions shown were recorded with the account.
+    // The versions shown (those in force) were recorded with the account.
+    const vigentes = await versionesVigentes(e.t.app);
     const [nueva] = await e.t.db.select().from(paciente).where(eq(paciente.email, 'marina.rios@correo.mx'));
     const aceptadas = await e.t.db
       .select({ tipo: aceptacionConsentimiento.tipo, version: aceptacionConsentimiento.version })
@@ -120,8 +123,8 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
       .where(eq(aceptacionConsentimiento.id_paciente, nueva.id_paciente))
       .orderBy(asc(aceptacionConsentimiento.tipo));
     esperar(aceptadas).toEqual([
-      { tipo: 'aviso_privacidad', version: 1 },
-      { tipo: 'consentimiento_informado', version: 1 },
+      { tipo: 'aviso_privacidad', version: vigentes.aviso_privacidad },
+      { tipo: 'consentimiento_informado', version: vigentes.consentimiento_informado },
     ]);
 
     const correo = await e.t.buzon.esperar('marina.rios@correo.mx', { desde });
@@ -156,49 +159,64 @@ describe.skipIf(omitir)('app del paciente en un teléfono', () => {
     esperar(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('miduelo-app:')))).toEqual([]);
   });
 
-  it('un documento cambió: al iniciar sesión pide leer y aceptar la nueva versión y luego lleva al inicio', async () => {
-    const { pac } = await practica();
-    await e.t.db.insert(documentoConsentimiento).values({
-      tipo: 'aviso_privacidad',
-      version: 2,
-      titulo: 'Aviso de privacidad',
-      texto:
-        'Actualizamos este aviso: ahora también guardamos la hora en que lees cada mensaje de tu psicólogo.\n\nTodo lo demás sigue igual.',
-    });
-    try {
-      const page = await (await telefono()).newPage();
-      await page.goto('/app');
-      await page.waitForURL((u) => u.pathname === '/app/entrar');
-      await page.getByLabel('Correo electrónico').fill(pac.email);
-      await page.getByLabel('Contraseña').fill(CONTRASENA);
-      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-      await page.getByRole('heading', { name: 'Actualizamos un documento' }).waitFor();
-      await page
-        .getByRole('region', { name: 'Texto: Aviso de privacidad' })
-        .getByText(/ahora también guardamos la hora/)
-        .waitFor();
-      // Only the changed document is asked again.
-      esperar(await page.getByLabel('He leído y acepto la carta de consentimiento informado').count()).toBe(0);
-      await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
-      await page.getByText(MSG_CONSENTIMIENTO.obligatorio).waitFor();
-      // Still asked after a reload (the session remembers what is pending).
-      await page.reload();
-      await page.getByRole('heading', { name: 'Actualizamos un documento' }).waitFor();
-      await page.getByLabel('He leído y acepto el aviso de privacidad').check();
-      await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
-      await page.getByText('Tu próxima cita').waitFor();
-      const filas = await e.t.db
-        .select({ tipo: aceptacionConsentimiento.tipo, version: aceptacionConsentimiento.version })
-        .from(aceptacionConsentimiento)
-        .where(eq(aceptacionConsentimiento.id_paciente, pac.id_paciente));
-      esperar(filas).toContainEqual({ tipo: 'aviso_privacidad', version: 2 });
-      const estado = await api(sesionPaciente(e.t.app, pac), 'GET', '/api/paciente/consentimientos');
-      esperar(estado.every((x: { al_dia: boolean }) => x.al_dia)).toBe(true);
-    } finally {
-      // The next tests find version 1 in force again.
-      await e.t.db.delete(aceptacionConsentimiento).where(eq(aceptacionConsentimiento.version, 2));
-      await e.t.db.delete(documentoConsentimiento).where(eq(documentoConsentimiento.version, 2));
-    }
+  it('quien aceptó la versión 1 de la carta y del aviso lee las vigentes, con la supervisión, al iniciar sesión y luego va al inicio', async () => {
+    const psi = await crearPsicologo(e.t.db);
+    const pac = await crearPaciente(e.t.db, { id_psicologo: psi.id_psicologo, nombre: 'Lucía' });
+    // She registered before decision 367: version 1 of both documents.
+    await e.t.db.insert(aceptacionConsentimiento).values(
+      (['aviso_privacidad', 'consentimiento_informado'] as const).map((tipo) => ({
+        id_paciente: pac.id_paciente,
+        tipo,
+        version: 1,
+        aceptadoEn: new Date(),
+        ip: null,
+      })),
+    );
+    const vigentes = await versionesVigentes(e.t.app);
+    const page = await (await telefono()).newPage();
+    await page.goto('/app');
+    await page.waitForURL((u) => u.pathname === '/app/entrar');
+    await page.getByLabel('Correo electrónico').fill(pac.email);
+    await page.getByLabel('Contraseña').fill(CONTRASENA);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'Actualizamos unos documentos' }).waitFor();
+    // Each in the version in force, whole: the letter with its supervision paragraph, the notice
+    // no longer saying that administration sees only contact data.
+    const documento = (titulo: string) => page.getByRole('region', { name: titulo, exact: true });
+    await documento('Carta de consentimiento informado').getByText(`Versión ${vigentes.consentimiento_informado}`).waitFor();
+    await documento('Aviso de privacidad').getByText(`Versión ${vigentes.aviso_privacidad}`).waitFor();
+    await page
+      .getByRole('region', { name: 'Texto: Carta de consentimiento informado' })
+      .getByText(/Supervisión\. Entiendo que.*puede leer mi conversación de chat con mi psicólogo solo cuando exista un motivo/)
+      .waitFor();
+    const aviso = page.getByRole('region', { name: 'Texto: Aviso de privacidad' });
+    await aviso.getByText(/Solo puede leer una conversación en una supervisión/).waitFor();
+    esperar(await aviso.textContent()).not.toContain('únicamente tus datos de contacto');
+    // On a phone the notice does not fit its box: the box says there is more, until she reaches
+    // its end (a paragraph ending at the box's edge once made it look complete).
+    const mas = documento('Aviso de privacidad').getByText('Hay más texto: desliza para leerlo todo.');
+    await mas.waitFor();
+    await aviso.evaluate((c) => c.scrollTo({ top: c.scrollHeight }));
+    await mas.waitFor({ state: 'detached' });
+    // Both are asked: one alone does not let her in.
+    await page.getByLabel('He leído y acepto el aviso de privacidad').check();
+    await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
+    await page.getByText(MSG_CONSENTIMIENTO.obligatorio).waitFor();
+    // Still asked after a reload (the session remembers what is pending).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Actualizamos unos documentos' }).waitFor();
+    await page.getByLabel('He leído y acepto el aviso de privacidad').check();
+    await page.getByLabel('He leído y acepto la carta de consentimiento informado').check();
+    await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
+    await page.getByText('Tu próxima cita').waitFor();
+    const filas = await e.t.db
+      .select({ tipo: aceptacionConsentimiento.tipo, version: aceptacionConsentimiento.version })
+      .from(aceptacionConsentimiento)
+      .where(eq(aceptacionConsentimiento.id_paciente, pac.id_paciente));
+    esperar(filas).toContainEqual({ tipo: 'aviso_privacidad', version: vigentes.aviso_privacidad });
+    esperar(filas).toContainEqual({ tipo: 'consentimiento_informado', version: vigentes.consentimiento_informado });
+    const estado = await api(sesionPaciente(e.t.app, pac), 'GET', '/api/paciente/consentimientos');
+    esperar(estado.every((x: { al_dia: boolean }) => x.al_dia)).toBe(true);
   });
 
   it('ajustes: cambia su teléfono (con el mensaje del servidor) y una contraseña actual equivocada se explica', async () => {

@@ -10,13 +10,13 @@ import { eq } from 'drizzle-orm';
 import { MSG_PUSH, TEXTO_PUSH } from '@miduelo/shared/notificaciones';
 import { TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { sala } from '@miduelo/shared/realtime';
-import { documentoConsentimiento, aceptacionConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { suscripcionPush } from '@miduelo/server/db/schema/notificaciones';
 import { debeOmitirE2E, TELEFONO_TACTIL } from '../helpers/navegador';
 import type { E2E } from '../helpers/e2e';
 import { inyectarCon } from '../helpers/app';
 import { CONTRASENA, crearPaciente, crearPsicologo, type Paciente, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 import { aceptarVigentes, entrarEnLaApp } from '../helpers/app-paciente';
+import { publicarVersionNueva } from '../helpers/consentimiento';
 import type { ServicioPush } from '../helpers/push';
 
 const omitir = debeOmitirE2E();
@@ -94,7 +94,7 @@ describe.skipIf(omitir)('un navegador, dos cuentas', () => {
     const { iniciarServicioPush } = await import('../helpers/push');
     push = await iniciarServicioPush();
     const { iniciarE2E } = await import('../helpers/e2e');
-    e = await iniciarE2E({ config: { agentePush: push.agente } }, { cacheAtrasAdelante: true });
+    e = await iniciarE2E({ config: push.config }, { cacheAtrasAdelante: true });
   });
   afterAll(async () => {
     await e?.cerrar();
@@ -200,9 +200,8 @@ describe.skipIf(omitir)('un navegador, dos cuentas', () => {
 
     // A document changes; her session ends meanwhile (her own phone keeps its notices), and when
     // she signs in again the app asks her to read it. She leaves from there instead.
-    await e.t.db.insert(documentoConsentimiento).values({
+    const publicada = await publicarVersionNueva(e.t.db, {
       tipo: 'aviso_privacidad',
-      version: 2,
       titulo: 'Aviso de privacidad',
       texto: 'Actualizamos este aviso.\n\nTodo lo demás sigue igual.',
     });
@@ -215,8 +214,7 @@ describe.skipIf(omitir)('un navegador, dos cuentas', () => {
       await page.waitForURL((u) => u.pathname === '/app/entrar');
       await esperar.poll(() => suscripcionesDe(ana)).toEqual([]);
     } finally {
-      await e.t.db.delete(aceptacionConsentimiento).where(eq(aceptacionConsentimiento.version, 2));
-      await e.t.db.delete(documentoConsentimiento).where(eq(documentoConsentimiento.version, 2));
+      await publicada.retirar();
     }
   }, 90_000);
 

@@ -273,8 +273,10 @@ describe.skipIf(omitir)('foros en el navegador', () => {
     await page.getByText('Administrador').first().waitFor();
     await page.getByText(TEXTOS_FOROS.sinTemas).waitFor();
 
-    page.once('dialog', (d) => void d.accept('Recomendaciones de otoño'));
     await page.getByRole('button', { name: TEXTOS_FOROS.nuevoTema }).click();
+    const dialogo = page.getByRole('dialog', { name: TEXTOS_FOROS.nuevoTema });
+    await dialogo.getByLabel(TEXTOS_FOROS.promptTema).fill('Recomendaciones de otoño');
+    await dialogo.getByRole('button', { name: TEXTOS_FOROS.crearTema }).click();
     await page.getByText(TEXTOS_FOROS.temaCreado).first().waitFor();
     const tema = page.locator('[data-tema]').filter({ hasText: 'Recomendaciones de otoño' });
     await tema.waitFor();

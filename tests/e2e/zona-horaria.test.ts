@@ -52,7 +52,7 @@ describe.skipIf(omitir)('horas de la clínica en una computadora de otra zona', 
     await burbuja.waitFor();
     expect(await burbuja.locator('time').textContent()).toBe('23:30');
     // The day separator above it names the clinic's day (Monday 9), not Tokyo's (Tuesday 10).
-    const separador = conversacion.locator('li[aria-hidden]').first();
+    const separador = conversacion.locator('li[data-separador-dia]').first();
     expect(await separador.textContent()).toMatch(/^(lunes )?9 de marzo/);
     // The list's relative time, older than a week: the clinic's day and month.
     expect(await page.locator(`[data-chat="${id}"]`).textContent()).toContain('09/03');

@@ -16,6 +16,9 @@ export interface BuzonSmtp {
   correos: CorreoCapturado[];
   esperar(para: string, o?: { timeoutMs?: number; desde?: number }): Promise<CorreoCapturado>;
   enlace(c: CorreoCapturado): string;
+  /** Holds every message's acceptance (the end of DATA) until the returned function is called: a
+   * slow mail server, to see what waits for it. */
+  retener(): () => void;
   cerrar(): Promise<void>;
 }
 
@@ -30,6 +33,7 @@ async function parsear(crudo: Buffer, para: string): Promise<CorreoCapturado> {
 export async function iniciarBuzon(): Promise<BuzonSmtp> {
   const correos: CorreoCapturado[] = [];
   const esperando: Array<() => void> = [];
+  let retenido: Promise<void> | null = null;
   const servidor = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -39,14 +43,16 @@ export async function iniciarBuzon(): Promise<BuzonSmtp> {
       stream.on('data', (d: Buffer) => trozos.push(d));
       stream.on('end', () => {
         const crudo = Buffer.concat(trozos);
-        Promise.all(session.envelope.rcptTo.map((r) => parsear(crudo, r.address.toLowerCase()))).then(
-          (recibidos) => {
-            correos.push(...recibidos);
-            for (const f of esperando.splice(0)) f();
-            cb();
-          },
-          (err: Error) => cb(err),
-        );
+        Promise.resolve(retenido)
+          .then(() => Promise.all(session.envelope.rcptTo.map((r) => parsear(crudo, r.address.toLowerCase()))))
+          .then(
+            (recibidos) => {
+              correos.push(...recibidos);
+              for (const f of esperando.splice(0)) f();
+              cb();
+            },
+            (err: Error) => cb(err),
+          );
       });
     },
   });
@@ -72,6 +78,16 @@ export async function iniciarBuzon(): Promise<BuzonSmtp> {
       const m = /https?:\/\/\S+/.exec(c.texto);
       if (!m) throw new Error(`El correo no contiene un enlace: ${c.texto}`);
       return m[0];
+    },
+    retener() {
+      let soltar = () => {};
+      retenido = new Promise<void>((resolve) => {
+        soltar = resolve;
+      });
+      return () => {
+        retenido = null;
+        soltar();
+      };
     },
     cerrar: () => new Promise<void>((resolve) => servidor.close(() => resolve())),
   };

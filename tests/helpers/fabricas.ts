@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import type { Db } from '@miduelo/server/db/client';
-import { hashContrasena } from '@miduelo/server/modules/cuentas/hash';
+import { hashContrasena } from '@miduelo/server/comun/hash';
 
 export const CONTRASENA = 'Clave#Segura1';
 let hashCompartido: Promise<string> | null = null;

@@ -16,8 +16,9 @@ export function debeOmitirE2E(): boolean {
 }
 
 /** `cacheAtrasAdelante`: keep Chromium's back/forward cache on, as every user's browser has it
- * (playwright-core turns it off by default, so the back button would always load pages anew). */
-export function abrirNavegador(o: { cacheAtrasAdelante?: boolean } = {}): Promise<Browser> {
+ * (playwright-core turns it off by default, so the back button would always load pages anew).
+ * `mediosFalsos`: a fake camera and microphone, granted without a prompt (the online-session tests). */
+export function abrirNavegador(o: { cacheAtrasAdelante?: boolean; mediosFalsos?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     ...(o.cacheAtrasAdelante ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
@@ -30,6 +31,7 @@ export function abrirNavegador(o: { cacheAtrasAdelante?: boolean } = {}): Promis
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...(o.mediosFalsos ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
     ],
   });
 }

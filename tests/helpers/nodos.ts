@@ -29,6 +29,12 @@ function puertoAbierto(host: string, puerto: number): Promise<boolean> {
   });
 }
 
+/** Why a test of one app on Redis cannot run here (null when Redis answers at REDIS_URL). */
+export async function motivoSinRedis(): Promise<string | null> {
+  const u = new URL(REDIS_URL);
+  return (await puertoAbierto(u.hostname, Number(u.port || 6379))) ? null : `Redis no responde en ${REDIS_URL}`;
+}
+
 /**
  * Why the nodes cannot run here (null when they can): PostgreSQL at `raizPg` and Redis must answer.
  * Throws under REQUIRE_E2E=1, where skipping would hide a failure; otherwise warns.

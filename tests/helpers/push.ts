@@ -18,6 +18,9 @@ export interface ServicioPush {
   url: string;
   /** An HTTPS agent that trusts this service's certificate (the server's `agentePush`). */
   agente: https.Agent;
+  /** The server configuration that sends here: that agent, and the explicit test-only allowance of
+   * a push service on 127.0.0.1 (decision 329; without it the server refuses loopback). */
+  config: { agentePush: https.Agent; pushLoopbackDePrueba: true };
   recibidos: PushRecibido[];
   /** A subscription (what PushSubscription.toJSON() gives) at a path of this service. */
   suscripcion(ruta?: string): { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -56,11 +59,20 @@ export async function iniciarServicioPush(): Promise<ServicioPush> {
   const estados = new Map<string, number>();
   const recibidos: PushRecibido[] = [];
   const esperas: Array<{ n: number; resolver: () => void }> = [];
-  // Push services are HTTPS (web-push speaks nothing else): a certificate for 127.0.0.1 made now.
+  // Push services are HTTPS (web-push speaks nothing else): a certificate for 127.0.0.1 made now
+  // (and for `localhost`, the name a rebinding test resolves to loopback).
   const pem = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
+    ],
   });
   const servidor = https.createServer({ key: pem.private, cert: pem.cert }, (req, res) => {
     const partes: Buffer[] = [];
@@ -90,6 +102,7 @@ export async function iniciarServicioPush(): Promise<ServicioPush> {
   return {
     url,
     agente,
+    config: { agentePush: agente, pushLoopbackDePrueba: true },
     recibidos,
     suscripcion(ruta = `/push/${++n}`) {
       const ecdh = createECDH('prime256v1');

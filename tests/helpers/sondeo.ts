@@ -112,7 +112,8 @@ export async function huellaTablas(t: AppDePrueba): Promise<Record<string, strin
         `select '${n}' as tabla, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${n}" x`,
     )
     .join(' union all ');
-  const r = filas<{ tabla: string; h: string }>(await t.db.execute(sql.raw(consulta)));
+  // Ordered: PostgreSQL may run the branches of a union as a parallel append, in any order.
+  const r = filas<{ tabla: string; h: string }>(await t.db.execute(sql.raw(`select * from (${consulta}) u order by tabla`)));
   return Object.fromEntries(r.map((x) => [x.tabla, x.h]));
 }
 

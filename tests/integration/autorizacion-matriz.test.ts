@@ -4,8 +4,13 @@
 // roles are not refused; refused roles get 401 (anonymous, whatever the body) or 403/404 (wrong role
 // or someone else's resource), and a refused call changes no row of any table. A route or an event
 // without a row fails the first test: a new route cannot ship without deciding who may call it.
+import { mensaje } from '@miduelo/server/db/schema/chat';
+import { sesionEnLinea } from '@miduelo/server/db/schema/sesiones-en-linea';
+import { alertaCrisis, aperturaSupervision } from '@miduelo/server/db/schema/supervision';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { versionesVigentes, type VersionesVigentes } from '../helpers/consentimiento';
 import {
   claveCanonica,
   crearEscenario,
@@ -70,6 +75,12 @@ const registroPsicologo = (s: number) => ({
 });
 let registros = 0;
 
+// Online-session rooms (issue 54) of p1 and of the limited account, made once below: an open one,
+// opened from the chat, whose parties already entered and were admitted (entering or admitting again
+// writes nothing), and one already ended (ending it again writes nothing).
+const salas = new Map<number, { abierta: number; terminada: number }>();
+const salaDe = (p: Practica, cual: 'abierta' | 'terminada' = 'abierta') => salas.get(p.psicologo.id_psicologo)?.[cual] ?? 0;
+
 // One row per route. Keys are `METHOD /path` with the route's own parameter names.
 const TABLA: Record<string, Fila> = {
   // ---- Public ----
@@ -109,7 +120,7 @@ const TABLA: Record<string, Fila> = {
         telefono: `33${String(10_000_000 + s).slice(-8)}`,
         contrasena: 'Clave#Segura1',
         codigo_vinculacion: e.p1.psicologo.codigo_vinculacion,
-        consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
+        consentimientos: vigentes,
       },
     };
   }),
@@ -122,6 +133,28 @@ const TABLA: Record<string, Fila> = {
   // ---- Sessions ----
   'POST /api/psicologo/cerrar-sesion': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/cerrar-sesion' })),
   'POST /api/paciente/cerrar-sesion': fila(PACIENTES, () => ({ url: '/api/paciente/cerrar-sesion' })),
+
+  // ---- Two-step verification (issue 56, decisions 370–371) ----
+  // The login's second step is public: the pending token is its credential. An empty code is
+  // answered 400 whoever calls (tests/integration/mfa*.test.ts exercise real tokens and codes).
+  'POST /api/psicologo/iniciar-sesion/segundo-paso': publica(() => ({
+    url: '/api/psicologo/iniciar-sesion/segundo-paso',
+    payload: { token_mfa: 'token-desconocido-de-prueba', codigo: '' },
+  })),
+  'POST /api/paciente/iniciar-sesion/segundo-paso': publica(() => ({
+    url: '/api/paciente/iniciar-sesion/segundo-paso',
+    payload: { token_mfa: 'token-desconocido-de-prueba', codigo: '' },
+  })),
+  // Every account manages its own factor. A wrong password (400) or no enrolment started (400):
+  // nothing changes, and a real enrolment would ask the role's later logins for a code.
+  'GET /api/mfa/estado': fila(SESIONES, () => ({ url: '/api/mfa/estado' })),
+  'POST /api/mfa/totp/iniciar': fila(SESIONES, () => ({ url: '/api/mfa/totp/iniciar', payload: { contrasena: 'No#EsLaActual1' } })),
+  'POST /api/mfa/totp/confirmar': fila(SESIONES, () => ({ url: '/api/mfa/totp/confirmar', payload: { codigo: '123456' } })),
+  'POST /api/mfa/totp/eliminar': fila(SESIONES, () => ({ url: '/api/mfa/totp/eliminar', payload: { contrasena: 'No#EsLaActual1' } })),
+  'POST /api/mfa/codigos/regenerar': fila(SESIONES, () => ({
+    url: '/api/mfa/codigos/regenerar',
+    payload: { contrasena: 'No#EsLaActual1' },
+  })),
 
   // ---- Psychologist: agenda (decision 035: another psychologist's id or resource is refused) ----
   'GET /api/psicologo/agenda/:id_psicologo': fila(DUENO_P1, ({ p, r }) => ({
@@ -364,6 +397,26 @@ const TABLA: Record<string, Fila> = {
     payload: { mensajes: false, citas: true },
   })),
 
+  // ---- Online sessions (issue 54): only the room's psychologist and patient; anyone else, 404 ----
+  // Outside the appointment's window the owner gets 409 (not a refusal of who calls).
+  'POST /api/psicologo/citas/:id/sesion': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/citas/${r.idCita}/sesion` })),
+  'POST /api/paciente/citas/:id/sesion': fila(['paciente'], ({ r }) => ({ url: `/api/paciente/citas/${r.idCita}/sesion` })),
+  'POST /api/psicologo/sesiones/:id/entrar': fila(DUENO_P1, ({ p }) => ({ url: `/api/psicologo/sesiones/${salaDe(p)}/entrar` })),
+  'POST /api/paciente/sesiones/:id/entrar': fila(['paciente'], ({ p }) => ({ url: `/api/paciente/sesiones/${salaDe(p)}/entrar` })),
+  // A limited account opens no new room (403, sesiones-en-linea.test.ts) but re-enters its open one.
+  'POST /api/psicologo/pacientes/:id/sesion': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/sesion`,
+  })),
+  'PUT /api/psicologo/sesiones/:id/gracia': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/sesiones/${salaDe(p)}/gracia`,
+    payload: { minutos: 10 },
+  })),
+  'GET /api/psicologo/sesiones/activas': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/sesiones/activas' })),
+  'GET /api/psicologo/pacientes/:id/sesiones': fila(DUENO_P1, ({ p }) => ({
+    url: `/api/psicologo/pacientes/${p.paciente.id_paciente}/sesiones`,
+  })),
+  'GET /api/paciente/sesiones/abiertas': fila(PACIENTES, () => ({ url: '/api/paciente/sesiones/abiertas' })),
+
   // ---- Administrator ----
   'GET /api/admin/verificar': fila(['admin'], () => ({ url: '/api/admin/verificar' })),
   'PUT /api/admin/psicologos/:id/status': fila(['admin'], ({ r }) => ({
@@ -389,6 +442,24 @@ const TABLA: Record<string, Fila> = {
   'GET /api/admin/usuarios-disponibles': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles' })),
   'GET /api/admin/usuarios-disponibles/psicologos': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/psicologos' })),
   'GET /api/admin/usuarios-disponibles/pacientes': fila(['admin'], () => ({ url: '/api/admin/usuarios-disponibles/pacientes' })),
+
+  // ---- Supervision (issue 55, decision 365) ----
+  // The administrator holds an opening of p1's and p2's conversations and there is an open crisis
+  // alert (beforeAll below). Content is read on p2's conversation: p1's secret reaches nobody else.
+  'GET /api/admin/supervision': fila(['admin'], () => ({ url: '/api/admin/supervision' })),
+  'POST /api/admin/supervision/chats/:id/aperturas': fila(['admin'], ({ e }) => ({
+    url: `/api/admin/supervision/chats/${e.p1.idChat}/aperturas`,
+    payload: { motivo: 'revision_calidad', razon: 'Revisión de calidad de la matriz de autorización.' },
+  })),
+  'GET /api/admin/supervision/chats/:id/mensajes': fila(['admin'], ({ e }) => ({
+    url: `/api/admin/supervision/chats/${e.p2.idChat}/mensajes`,
+  })),
+  'GET /api/admin/alertas-crisis': fila(['admin'], () => ({ url: '/api/admin/alertas-crisis' })),
+  'POST /api/admin/alertas-crisis/:id/reconocer': fila(['admin'], () => ({
+    url: `/api/admin/alertas-crisis/${idAlertaCrisis}/reconocer`,
+    payload: { accion: 'Se habló con la psicóloga.' },
+  })),
+  'GET /api/psicologo/supervisiones': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/supervisiones' })),
 
   // ---- Administration (issue 15) ----
   'GET /api/admin/psicologos': fila(['admin'], () => ({ url: '/api/admin/psicologos' })),
@@ -467,7 +538,7 @@ const TABLA: Record<string, Fila> = {
   'GET /api/paciente/consentimientos': fila(PACIENTES, () => ({ url: '/api/paciente/consentimientos' })),
   'POST /api/paciente/consentimientos': fila(PACIENTES, () => ({
     url: '/api/paciente/consentimientos',
-    payload: { tipo: 'aviso_privacidad', version: 1 },
+    payload: { tipo: 'aviso_privacidad', version: vigentes.aviso_privacidad },
   })),
   // ---- Forums (issue 16): the case's practice has a public forum (its psychologist the forum admin,
   // its patient a member) and a private one of the psychologist alone, titled with the mark ----
@@ -534,23 +605,87 @@ const EVENTOS: Record<string, readonly Rol[]> = {
   'foro:tema:unirse': ['psicologo', 'limitado'],
   'foro:salir': ROLES.filter((r) => r !== 'anonimo'),
   'foro:tema:salir': ROLES.filter((r) => r !== 'anonimo'),
+  // Online sessions (issue 54): the room's psychologist and patient; admitting and ending, its psychologist.
+  'sesion:unirse': ['psicologo', 'paciente', 'limitado'],
+  'sesion:admitir': ['psicologo', 'limitado'],
+  'sesion:senal': ['psicologo', 'paciente', 'limitado'],
+  'sesion:salir': ROLES.filter((r) => r !== 'anonimo'),
+  'sesion:terminar': ['psicologo', 'limitado'],
+  // Supervision (issue 55): only an administrator with an opening in force of the conversation.
+  'supervision:unirse': ['admin'],
+  // Leaving a room one never joined is a harmless no-op for any session.
+  'supervision:salir': ROLES.filter((r) => r !== 'anonimo'),
 };
 
 const CLAVES = new Map(Object.keys(TABLA).map((k) => [claveCanonica(k), k]));
 
 let t: AppDePrueba;
 let e: Escenario;
+/** The consent versions in force: registration and acceptance send them (decision 367). */
+let vigentes: VersionesVigentes;
 
 beforeAll(async () => {
   t = await crearAppDePrueba({
-    // The table calls login and registration once per role: the brute-force limits are not its subject.
-    config: { limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 }, publicacionesForoPorMinuto: 100_000 },
+    // The table calls login and registration once per role, and prepares records for each: the
+    // brute-force and volume limits are not its subject (tests/integration/limites-de-volumen).
+    config: {
+      limites: { porIp: 100_000, porCuenta: 100_000, ventanaMs: 60_000 },
+      publicacionesForoPorMinuto: 100_000,
+      registrosClinicosPorMinuto: 100_000,
+    },
   });
   await t.escuchar();
   e = await crearEscenario(t);
+  vigentes = await versionesVigentes(t.app);
 });
 afterAll(async () => {
   await t?.cerrar();
+});
+beforeAll(async () => {
+  const ahora = Date.now();
+  const en = (min: number) => new Date(ahora + min * 60_000);
+  for (const p of [e.p1, e.lim]) {
+    const base = { id_psicologo: p.psicologo.id_psicologo, id_paciente: p.paciente.id_paciente, abre_en: en(-1), creada_en: en(-1) };
+    const dentro = { entro_psicologo_en: en(-1), entro_paciente_en: en(-1), iniciada_en: en(-1) };
+    const [abierta] = await t.db
+      .insert(sesionEnLinea)
+      .values({ ...base, ...dentro, cierra_base_en: en(360) })
+      .returning();
+    const [terminada] = await t.db
+      .insert(sesionEnLinea)
+      .values({ ...base, cierra_base_en: en(60), terminada_en: en(-1), terminada_por: 'psicologo' })
+      .returning();
+    salas.set(p.psicologo.id_psicologo, { abierta: abierta.id_sesion, terminada: terminada.id_sesion });
+  }
+});
+
+/** An open crisis alert for the acknowledgement row (on p2's conversation, decision 366). */
+let idAlertaCrisis = 0;
+beforeAll(async () => {
+  const ahora = new Date();
+  const vence = new Date(ahora.getTime() + 6 * 3600_000);
+  for (const p of [e.p1, e.p2]) {
+    await t.db.insert(aperturaSupervision).values({
+      id_admin: e.admin.id_psicologo,
+      id_chat: p.idChat,
+      motivo: 'revision_calidad',
+      razon: 'Revisión de calidad de la matriz de autorización.',
+      abierta_en: ahora,
+      vence_en: vence,
+    });
+  }
+  const [m] = await t.db.select({ id: mensaje.id_mensaje }).from(mensaje).where(eq(mensaje.id_chat, e.p2.idChat)).limit(1);
+  const [a] = await t.db
+    .insert(alertaCrisis)
+    .values({
+      id_mensaje: m.id,
+      id_chat: e.p2.idChat,
+      id_psicologo: e.p2.psicologo.id_psicologo,
+      id_paciente: e.p2.paciente.id_paciente,
+      creada_en: ahora,
+    })
+    .returning();
+  idAlertaCrisis = a.id_alerta;
 });
 
 describe('cada ruta y cada evento tienen su fila en la tabla', () => {
@@ -668,11 +803,13 @@ for (const [clave, f] of Object.entries(TABLA)) {
 
 describe('eventos de socket', () => {
   const payloadDe = (ev: string, p: Practica) =>
-    ev.startsWith('foro:')
-      ? { id_foro: p.idForo, id_tema: p.idTema }
-      : ev.startsWith('chat-admin:')
-        ? { id_chat_admin: e.idChatAdmin, contenido: 'Mensaje de prueba', escribiendo: true }
-        : { id_chat: p.idChat, contenido: 'Mensaje de prueba', escribiendo: true };
+    ev.startsWith('sesion:')
+      ? { id_sesion: salaDe(p, ev === 'sesion:terminar' ? 'terminada' : 'abierta'), senal: { tipo: 'reiniciar' } }
+      : ev.startsWith('foro:')
+        ? { id_foro: p.idForo, id_tema: p.idTema }
+        : ev.startsWith('chat-admin:')
+          ? { id_chat_admin: e.idChatAdmin, contenido: 'Mensaje de prueba', escribiendo: true }
+          : { id_chat: p.idChat, contenido: 'Mensaje de prueba', escribiendo: true };
 
   for (const [ev, permitidos] of Object.entries(EVENTOS)) {
     const conAck = ev.endsWith(':unirse') || ev.endsWith(':enviar');
@@ -753,4 +890,66 @@ describe('eventos de socket', () => {
     if (!admin) throw new Error('p1 no ve la conversación del administrador');
     return admin.id_chat;
   }
+});
+
+// ---------------------------------------------------------------- bodies that are not objects
+
+/** Who calls a route on p1's resources when it is allowed (the owner side of the row). */
+function dueno(f: Fila): Rol | undefined {
+  return (['psicologo', 'paciente', 'admin', 'limitado'] as const).find((r) => f.permitidos.includes(r));
+}
+
+// Last in the file: its refused calls count against the accounts' rate limits, which must not
+// reach the rows above. Issue 52, finding 4: `null` or `[]` on ocultar answered 200 and hid the post. For every route whose
+// body is declared an object (the set the validator compiler fills), the caller allowed to use it
+// sends each non-object JSON value to a valid address: 400 VALIDACION with a Spanish message, no row
+// changed; anonymous and a wrong session get 401/403 for the same body (authentication first).
+describe('un cuerpo JSON que no es un objeto', () => {
+  const CRUDOS = ['null', '[]', '"sí"', '1', 'true', '[{"oculto":true}]'];
+  const crudo = (metodo: string, url: string, cuerpo: string, token: string | undefined) =>
+    t.app.inject({
+      method: metodo as 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: cuerpo,
+    });
+
+  it('cada ruta con cuerpo de objeto: 400 para quien puede llamarla, 401/403 para los demás, nada escrito', async () => {
+    // Accounts of its own: the rows above used the first scenario's rate-limit budgets (chat sends,
+    // forum posts), and a 429 there would hide whether the body check answers.
+    const x = await crearEscenario(t);
+    const rutas = [...t.app.rutasConCuerpoObjeto].map(claveCanonica);
+    expect(rutas).toContain(claveCanonica('POST /api/foros/mensajes/:id/ocultar'));
+    expect(rutas).toContain(claveCanonica('PUT /api/foros/:id'));
+    const fallos: string[] = [];
+    for (const ruta of rutas) {
+      const clave = CLAVES.get(ruta);
+      const f = clave ? TABLA[clave] : undefined;
+      if (!clave || !f) {
+        fallos.push(`${ruta}: sin fila en TABLA`);
+        continue;
+      }
+      const [metodo] = clave.split(' ');
+      const rol = dueno(f) ?? 'anonimo';
+      const p = rol === 'limitado' ? x.lim : x.p1;
+      const r = await crearRecursos(t, x, p);
+      const { url } = f.llamada({ rol, e: x, p, r });
+      const quienes: Array<[Rol, number[]]> = [[rol, [400]]];
+      if (f.protegida && rol !== 'anonimo') quienes.push(['anonimo', [401]]);
+      // One fingerprint around the route's calls: any of them writing shows as a change.
+      const antes = await huellaTablas(t);
+      for (const [quien, esperados] of quienes) {
+        for (const cuerpo of CRUDOS) {
+          const res = await crudo(metodo, url, cuerpo, x.token(quien));
+          const visto = `${quien} ${metodo} ${url} ${cuerpo} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+          if (!esperados.includes(res.statusCode)) fallos.push(visto);
+          else if (typeof cuerpoJson(res)?.msg !== 'string') fallos.push(`sin msg: ${visto}`);
+        }
+      }
+      const despues = await huellaTablas(t);
+      const cambiadas = Object.keys(despues).filter((n) => despues[n] !== antes[n]);
+      if (cambiadas.length > 0) fallos.push(`escribió en ${cambiadas.join(', ')}: ${metodo} ${url}`);
+    }
+    expect(fallos).toEqual([]);
+  }, 300_000);
 });

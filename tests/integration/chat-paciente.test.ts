@@ -35,6 +35,7 @@ describe('API del paciente', () => {
         administrador: null,
         ultimo_mensaje: { contenido: 'Hola, ¿cómo amaneciste?', remitente: 'psicologo', fecha_envio: expect.any(String) },
         mensajes_no_leidos: 1,
+        crisis_sin_abrir: 0,
         ultimo_seq: 1,
         rev: expect.any(Number),
         fecha_creacion: expect.any(String),

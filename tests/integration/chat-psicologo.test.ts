@@ -115,6 +115,7 @@ describe('POST /api/psicologo/mensajes', () => {
       seq: 1,
       id_cliente: null,
       leido: false,
+      crisis: false,
     });
     const [fila] = await filasDe(t, id);
     expect(fila.contenido).toBe('Hola, Tomás.\n\n¿Cómo estás hoy?');

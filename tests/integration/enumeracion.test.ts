@@ -25,9 +25,12 @@ async function crearVarias(n: number, o: (i: number) => Parameters<typeof crearP
   for (let i = 0; i < n; i++) r.push(await crearPsicologo(t.db, { codigo_vinculacion: `Z${++codigos}`, ...o(i) }));
   return r;
 }
-const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The fastest of a case's calls: a busy machine only ever adds time to a call, so the minimum is
+ * the cost of the work itself, while a leak (work before the answer for one case) is in every call
+ * of that case, its fastest included. Medians moved with the load (1.96 against 1.8 once). */
+const minimo = (xs: number[]) => Math.min(...xs);
 
-/** Alternates calls about existing and unknown accounts; answers both medians. Each existing call's
+/** Alternates calls about existing and unknown accounts; answers both minima. Each existing call's
  * mail is awaited outside the measure, so background work of one call does not slow the next. */
 async function medir(
   n: number,
@@ -45,7 +48,7 @@ async function medir(
     if (e.correo) await t.buzon.esperar(e.correo, { desde });
     if (!(i % 2)) b.push((await desconocida(i)).ms);
   }
-  return { existente: mediana(a), desconocida: mediana(b) };
+  return { existente: minimo(a), desconocida: minimo(b) };
 }
 
 const N = 9;
@@ -68,6 +71,15 @@ describe('enumeración de cuentas', () => {
     expect(conCuenta.r.statusCode).toBe(sinCuenta.r.statusCode);
     expect(conCuenta.r.body).toBe(sinCuenta.r.body);
     await t.buzon.esperar('rec0@prueba.mx');
+    // The mail is sent after the answer: with the mail server holding every message, the answer
+    // for an account still comes, and its mail only once the server lets it through.
+    const soltar = t.buzon.retener();
+    const desde = t.buzon.correos.length;
+    const retenida = await llamar('/api/psicologo/recuperar-contrasena', { correoOTelefono: 'rec1@prueba.mx' });
+    expect(retenida.r.body).toBe(sinCuenta.r.body);
+    expect(t.buzon.correos.length).toBe(desde);
+    soltar();
+    await t.buzon.esperar('rec1@prueba.mx', { desde });
     const m = await medir(
       N_RAPIDAS,
       async (i) => ({
@@ -76,7 +88,7 @@ describe('enumeración de cuentas', () => {
       }),
       (i) => llamar('/api/psicologo/recuperar-contrasena', { correoOTelefono: `nadie${i + 1}@prueba.mx` }),
     );
-    console.info(`recuperar: medianas ${m.existente.toFixed(1)} ms con cuenta, ${m.desconocida.toFixed(1)} ms sin cuenta`);
+    console.info(`recuperar: mínimos ${m.existente.toFixed(1)} ms con cuenta, ${m.desconocida.toFixed(1)} ms sin cuenta`);
     expect(Math.max(m.existente, m.desconocida) / Math.min(m.existente, m.desconocida)).toBeLessThan(RAZON_MAX);
   });
 
@@ -95,7 +107,7 @@ describe('enumeración de cuentas', () => {
         return x;
       },
     );
-    console.info(`reenviar: medianas ${m.existente.toFixed(1)} ms con cuenta, ${m.desconocida.toFixed(1)} ms sin cuenta`);
+    console.info(`reenviar: mínimos ${m.existente.toFixed(1)} ms con cuenta, ${m.desconocida.toFixed(1)} ms sin cuenta`);
     expect(Math.max(m.existente, m.desconocida) / Math.min(m.existente, m.desconocida)).toBeLessThan(RAZON_MAX);
   });
 
@@ -130,7 +142,7 @@ describe('enumeración de cuentas', () => {
       },
     );
     expect(new Set(respuestas)).toEqual(new Set([JSON.stringify({ msg: MSG.registroExitoso })]));
-    console.info(`registro: medianas ${m.existente.toFixed(1)} ms con cuenta, ${m.desconocida.toFixed(1)} ms sin cuenta`);
+    console.info(`registro: mínimos ${m.existente.toFixed(1)} ms con cuenta, ${m.desconocida.toFixed(1)} ms sin cuenta`);
     expect(Math.max(m.existente, m.desconocida) / Math.min(m.existente, m.desconocida)).toBeLessThan(RAZON_MAX);
   });
 });

@@ -24,7 +24,9 @@ let icg: TestDetalle;
 let tam: TestDetalle;
 
 beforeAll(async () => {
-  t = await crearAppDePrueba();
+  // One psychologist applies dozens of tests across the file: the per-minute limit is
+  // tests/integration/limites-de-volumen's subject, not this file's.
+  t = await crearAppDePrueba({ config: { registrosClinicosPorMinuto: 100_000 } });
   t.reloj.fijar('2027-03-01T10:30:00-06:00');
   psi = await crearPsicologo(t.db, { nombre: 'Lucía', apellidoPaterno: 'Peña' });
   otro = await crearPsicologo(t.db);
@@ -379,11 +381,12 @@ describe('historial, evolución, respuestas, resultado y PDF', () => {
     ]);
     for (const f of filas)
       expect(f).toMatchObject({ actor_tipo: 'psicologo', actor_id: psi.id_psicologo, id_paciente: pac.id_paciente, ip: '127.0.0.1' });
-    // The creation of an application was audited too, without any answer text.
+    // The creation of an application was audited too, without any answer text or result (decision 335).
     const creacion = (await auditoriaDe(t, pac.id_paciente)).find(
       (f) => f.accion === 'crear' && f.id_recurso === String(delTamizaje.id_aplicacion),
     );
-    expect(creacion).toMatchObject({ recurso: 'aplicacion_test', detalle: { id_test: tam.id_test, respuestas: 9, riesgo: false } });
+    expect(creacion).toMatchObject({ recurso: 'aplicacion_test', detalle: { id_test: tam.id_test, respuestas: 9 } });
+    expect(creacion?.detalle).not.toHaveProperty('riesgo');
     expect(JSON.stringify(await auditoriaDe(t, pac.id_paciente))).not.toContain('hermano');
   });
 

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
+import { versionesVigentes, type VersionesVigentes } from '../helpers/consentimiento';
 import { CORRIDAS, consultaRara, cuerpoRaro, parametros, resumen, SEMILLA, segmentoRaro } from '../helpers/fuzz';
 import {
   claveCanonica,
@@ -22,6 +23,8 @@ import {
 let t: AppDePrueba;
 let e: Escenario;
 let rutas: string[] = [];
+/** The consent versions in force: a valid registration sends them (decision 367). */
+let vigentes: VersionesVigentes;
 
 /** Fields, a valid example and the query keys of the routes that take input. Routes not listed
  * are fuzzed anyway, with arbitrary bodies and query keys. */
@@ -80,7 +83,7 @@ const ENTRADAS: Record<string, { campos?: string[]; valido?: (e: Escenario) => R
       telefono: '5512345679',
       contrasena: 'Clave#Segura1',
       codigo_vinculacion: e.p1.psicologo.codigo_vinculacion,
-      consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
+      consentimientos: vigentes,
     }),
   },
   'POST /api/paciente/iniciar-sesion': {
@@ -157,6 +160,7 @@ beforeAll(async () => {
   t = await crearAppDePrueba({ config: { limites: { porIp: 1_000_000, porCuenta: 1_000_000, ventanaMs: 60_000 } } });
   e = await crearEscenario(t);
   rutas = rutasRegistradas(t.app);
+  vigentes = await versionesVigentes(t.app);
 });
 afterAll(async () => {
   await t?.cerrar();

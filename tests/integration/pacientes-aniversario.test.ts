@@ -25,7 +25,9 @@ describe('PUT /api/psicologo/paciente/:id/perdida', () => {
     expect(g).toMatchObject({ fecha_perdida: '2024-03-05', persona_perdida: 'Su madre, Elena', aniversario: 'aniversario' });
 
     const guardada = await fila(a.id_paciente);
-    expect(guardada.fecha_perdida).toBe('2024-03-05');
+    // Encrypted too (decision 336).
+    expect(guardada.fecha_perdida).toMatch(/^e1\./);
+    expect(guardada.fecha_perdida).not.toContain('2024');
     expect(guardada.persona_perdida).toMatch(/^e1\./);
     expect(guardada.persona_perdida).not.toContain('Elena');
 
@@ -150,7 +152,7 @@ describe('marcas de aniversario', () => {
 });
 
 describe('correo al psicólogo una semana antes del aniversario', () => {
-  const ctx = () => ({ db: ag.t.db, config: ag.t.config, mailer: ag.t.app.mailer, log: ag.t.app.log });
+  const ctx = () => ({ db: ag.t.db, config: ag.t.config, mailer: ag.t.app.mailer, log: ag.t.app.log, cifrador: ag.t.app.ctx.cifrador });
   const tick = (instante: string) => enviarAvisosAniversario(ctx(), new Date(instante));
   const correosPsicologo = () => ag.t.buzon.correos.filter((c) => c.para === ag.p.psicologo.correo.toLowerCase());
 

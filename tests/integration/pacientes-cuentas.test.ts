@@ -5,13 +5,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { conAvisoCaido } from '../helpers/aviso';
+import { versionesVigentes, type VersionesVigentes } from '../helpers/consentimiento';
 import { crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
 import { conectar, esperarConexion, esperarEvento, sincronizar } from '../helpers/socket';
 
 let t: AppDePrueba;
+let vigentes: VersionesVigentes;
 beforeAll(async () => {
   t = await crearAppDePrueba();
   await t.escuchar();
+  vigentes = await versionesVigentes(t.app);
 });
 afterAll(() => t.cerrar());
 
@@ -23,7 +26,7 @@ const datos = (o: Record<string, unknown> = {}) => ({
   telefono: '5511223344',
   contrasena: 'Paciente#2025',
   codigo_vinculacion: 'XXXXXX',
-  consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
+  consentimientos: vigentes,
   ...o,
 });
 const registrar = (body: object) => t.app.inject({ method: 'POST', url: '/api/paciente/registro', payload: body });

@@ -1,13 +1,11 @@
 // Issue 15, profile: the psychologist's and the administrator's profile, password and email (spec 2
-// §4, §5, §7, §8), the patient's recovery, profile and password under /api/paciente, and consent
-// (decision 146). A changed password or email ends every other session (HTTP and sockets) and tells
-// the old address; every change leaves its audit row.
+// §4, §5, §7, §8), and the patient's recovery, profile and password under /api/paciente (consent,
+// decision 146, is in consentimiento.test.ts). A changed password or email ends every other session
+// (HTTP and sockets) and tells the old address; every change leaves its audit row.
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@miduelo/shared/cuentas';
-import { MSG_CONSENTIMIENTO } from '@miduelo/shared/cuentas-consentimiento';
 import { MSG_PERFIL } from '@miduelo/shared/cuentas-perfil';
 import { auditoria } from '@miduelo/server/db/schema/auditoria';
-import { aceptacionConsentimiento, documentoConsentimiento } from '@miduelo/server/db/schema/consentimiento';
 import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
@@ -307,103 +305,5 @@ describe('pacientes: recuperación, perfil y contraseña', () => {
     const [fila] = await t.db.select().from(paciente).where(eq(paciente.id_paciente, pac.id_paciente));
     expect(fila).toMatchObject({ email: 'paciente.nuevo@prueba.mx', telefono: '5544332211' });
     expect(await auditadas('cambiar_contrasena', 'paciente', pac.id_paciente)).toHaveLength(1);
-  });
-});
-
-describe('consentimiento (decisión 146)', () => {
-  const registro = (o: object) => ({
-    nombre: 'Irene',
-    apellido_paterno: 'Consentida',
-    apellido_materno: null,
-    fecha_nacimiento: '1980-01-01',
-    email: 'irene@prueba.mx',
-    telefono: '5512121212',
-    contrasena: 'Paciente#2025',
-    ...o,
-  });
-
-  it('textos vigentes servidos por la API; el registro guarda la aceptación de cada versión', async () => {
-    const psi = await crearPsicologo(t.db);
-    const docs = await llamar(undefined, 'GET', '/api/paciente/consentimientos/vigentes');
-    expect(docs.statusCode).toBe(200);
-    expect(docs.json().map((d: { tipo: string; version: number }) => [d.tipo, d.version])).toEqual([
-      ['aviso_privacidad', 1],
-      ['consentimiento_informado', 1],
-    ]);
-    expect(docs.json()[0].texto.length).toBeGreaterThan(200);
-
-    const sin = await llamar(undefined, 'POST', '/api/paciente/registro', registro({ codigo_vinculacion: psi.codigo_vinculacion }));
-    expect(sin.statusCode).toBe(400);
-    expect(sin.json().errores?.consentimientos ?? sin.json().msg).toBe(MSG_CONSENTIMIENTO.obligatorio);
-    const vieja = await llamar(
-      undefined,
-      'POST',
-      '/api/paciente/registro',
-      registro({ codigo_vinculacion: psi.codigo_vinculacion, consentimientos: { aviso_privacidad: 1, consentimiento_informado: 7 } }),
-    );
-    expect(vieja.statusCode).toBe(409);
-    expect(vieja.json().msg).toBe(MSG_CONSENTIMIENTO.desactualizado);
-    expect(await t.db.select().from(paciente).where(eq(paciente.email, 'irene@prueba.mx'))).toHaveLength(0);
-
-    const ok = await llamar(
-      undefined,
-      'POST',
-      '/api/paciente/registro',
-      registro({ codigo_vinculacion: psi.codigo_vinculacion, consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 } }),
-    );
-    expect(ok.statusCode, ok.body).toBe(201);
-    const [pac] = await t.db.select().from(paciente).where(eq(paciente.email, 'irene@prueba.mx'));
-    const aceptadas = await t.db
-      .select()
-      .from(aceptacionConsentimiento)
-      .where(eq(aceptacionConsentimiento.id_paciente, pac?.id_paciente ?? 0));
-    expect(aceptadas.map((a) => [a.tipo, a.version]).sort()).toEqual([
-      ['aviso_privacidad', 1],
-      ['consentimiento_informado', 1],
-    ]);
-
-    // The file shows it to the patient's psychologist only.
-    const ficha = await llamar(sesionPsicologo(t.app, psi), 'GET', `/api/psicologo/pacientes/${pac?.id_paciente}/consentimiento`);
-    expect(ficha.statusCode).toBe(200);
-    expect(ficha.json().every((e: { al_dia: boolean; version_aceptada: number }) => e.al_dia && e.version_aceptada === 1)).toBe(true);
-    const otro = await crearPsicologo(t.db);
-    expect(
-      (await llamar(sesionPsicologo(t.app, otro), 'GET', `/api/psicologo/pacientes/${pac?.id_paciente}/consentimiento`)).statusCode,
-    ).toBe(404);
-  });
-
-  it('una versión nueva se pide en el siguiente inicio de sesión y se acepta por la API', async () => {
-    const psi = await crearPsicologo(t.db);
-    const pac = await crearPaciente(t.db, { id_psicologo: psi.id_psicologo });
-    const tk = sesionPaciente(t.app, pac);
-    for (const tipo of ['aviso_privacidad', 'consentimiento_informado'] as const)
-      expect((await llamar(tk, 'POST', '/api/paciente/consentimientos', { tipo, version: 1 })).statusCode).toBe(200);
-    const login1 = await llamar(undefined, 'POST', '/api/paciente/iniciar-sesion', { email: pac.email, contrasena: CONTRASENA });
-    expect(login1.json().consentimientos_pendientes).toEqual([]);
-
-    await t.db
-      .insert(documentoConsentimiento)
-      .values({ tipo: 'aviso_privacidad', version: 2, titulo: 'Aviso de privacidad', texto: 'Versión 2' });
-    try {
-      const login2 = await llamar(undefined, 'POST', '/api/paciente/iniciar-sesion', { email: pac.email, contrasena: CONTRASENA });
-      expect(login2.json().consentimientos_pendientes).toEqual([{ tipo: 'aviso_privacidad', version: 2, titulo: 'Aviso de privacidad' }]);
-      const ficha = (await llamar(sesionPsicologo(t.app, psi), 'GET', `/api/psicologo/pacientes/${pac.id_paciente}/consentimiento`)).json();
-      expect(ficha.find((e: { tipo: string }) => e.tipo === 'aviso_privacidad')).toMatchObject({
-        version_vigente: 2,
-        version_aceptada: 1,
-        al_dia: false,
-      });
-      const vieja = await llamar(tk, 'POST', '/api/paciente/consentimientos', { tipo: 'aviso_privacidad', version: 1 });
-      expect(vieja.statusCode).toBe(409);
-      const acepta = await llamar(tk, 'POST', '/api/paciente/consentimientos', { tipo: 'aviso_privacidad', version: 2 });
-      expect(acepta.statusCode, acepta.body).toBe(200);
-      expect(acepta.json().estado.every((e: { al_dia: boolean }) => e.al_dia)).toBe(true);
-      const login3 = await llamar(undefined, 'POST', '/api/paciente/iniciar-sesion', { email: pac.email, contrasena: CONTRASENA });
-      expect(login3.json().consentimientos_pendientes).toEqual([]);
-    } finally {
-      await t.db
-        .delete(documentoConsentimiento)
-        .where(and(eq(documentoConsentimiento.tipo, 'aviso_privacidad'), eq(documentoConsentimiento.version, 2)));
-    }
   });
 });

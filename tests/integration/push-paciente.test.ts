@@ -21,7 +21,7 @@ let abiertos: SocketCliente[] = [];
 
 beforeAll(async () => {
   push = await iniciarServicioPush();
-  t = await crearAppDePrueba({ config: { agentePush: push.agente } });
+  t = await crearAppDePrueba({ config: push.config });
   await t.escuchar();
 });
 afterAll(async () => {

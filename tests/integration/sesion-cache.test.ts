@@ -3,7 +3,6 @@
 // request — on the node that revoked it and, through Redis pub/sub, on another node that had the
 // token cached. The two-node part skips (with a message) where Redis is not reachable, unless
 // REQUIRE_E2E=1. An entry used in its last minute is read again off the request path (decision 241).
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '@miduelo/server/app';
 import type { FastifyInstance } from 'fastify';
@@ -14,24 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { crearPaciente, crearPsicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function puertoAbierto(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
-    s.setTimeout(1500);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
+import { motivoSinRedis, REDIS_URL } from '../helpers/nodos';
 
 /** Changes a psychologist's session version by hand, as a manual UPDATE would: no forget. */
 const subirVersionDe = (t: AppDePrueba, id: number, n: number) =>
@@ -150,7 +132,7 @@ describe('un nodo, sin Redis', () => {
   });
 });
 
-const sinRedis = (await puertoAbierto(REDIS_URL)) ? null : `Redis no responde en ${REDIS_URL}`;
+const sinRedis = await motivoSinRedis();
 if (sinRedis) {
   if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 pero ${sinRedis}`);
   console.warn(`Prueba de caché de sesiones en dos nodos omitida: ${sinRedis}`);

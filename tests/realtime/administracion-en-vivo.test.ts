@@ -11,6 +11,7 @@ import { paciente, psicologo } from '@miduelo/server/db/schema/cuentas';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inyectarCon } from '../helpers/app';
+import { versionesVigentes } from '../helpers/consentimiento';
 import { crearPaciente, crearPsicologo, type Psicologo, sesionPaciente, sesionPsicologo } from '../helpers/fabricas';
 import { type SocketCliente, sincronizar, usarServidorDeSockets } from '../helpers/socket';
 
@@ -141,7 +142,7 @@ describe('listas de administración en vivo (decisión 291)', () => {
         telefono: '5511223344',
         contrasena: 'Paciente#2025',
         codigo_vinculacion: suya.codigo_vinculacion,
-        consentimientos: { aviso_privacidad: 1, consentimiento_informado: 1 },
+        consentimientos: await versionesVigentes(srv.t.app),
       },
     });
     expect(alta.statusCode, alta.body).toBe(201);

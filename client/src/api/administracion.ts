@@ -1,3 +1,4 @@
+import type { RegistroPsicologoBody } from '@miduelo/shared/cuentas';
 import type { Estadisticas } from '@miduelo/shared/administracion';
 import type { FilaAuditoria, PacienteAdmin, PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
 import { http } from '@/nucleo/http';
@@ -41,3 +42,6 @@ export const leerAuditoria = (f: FiltroAuditoria, signal?: AbortSignal) =>
         .map(([k, v]) => [k, String(v)]),
     ),
   });
+
+/** Spec 2 §6–§7: an administrator registers another administrator (activated by the emailed link). */
+export const registrarAdministrador = (body: RegistroPsicologoBody) => http.post<{ msg: string }>('/api/psicologo/registro-admin', body);

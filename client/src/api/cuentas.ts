@@ -1,4 +1,5 @@
 import type { LoginBody, LoginRespuesta, RegistroPsicologoBody } from '@miduelo/shared/cuentas';
+import type { PendienteMfa } from '@miduelo/shared/mfa';
 import type {
   MsgRespuesta,
   RecuperarRespuestaSchema,
@@ -16,7 +17,8 @@ const segmento = (token: string) => encodeURIComponent(token);
 
 type Msg = v.InferOutput<typeof MsgRespuesta>;
 
-export const iniciarSesionApi = (body: LoginBody) => http.post<LoginRespuesta>(`${base}/iniciar-sesion`, body, publico);
+/** The session, or (202) the second step pending when the account has one (decision 371). */
+export const iniciarSesionApi = (body: LoginBody) => http.post<LoginRespuesta | PendienteMfa>(`${base}/iniciar-sesion`, body, publico);
 
 export const registrarPsicologo = (body: RegistroPsicologoBody) =>
   http.post<v.InferOutput<typeof RegistroRespuestaSchema>>(`${base}/registro`, body, publico);

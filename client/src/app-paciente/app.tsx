@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Marco } from './componentes/marco';
 import { navegar, useRuta } from './lib/enrutador';
+import { registrarRegion, usePantalla } from './lib/pantalla';
 import { useSesion } from './lib/sesion';
 import { Inicio } from './pantallas/inicio';
 
@@ -17,6 +18,7 @@ const Proceso = lazy(() => import('./pantallas/proceso'));
 const Actividad = lazy(() => import('./pantallas/actividad'));
 const Diario = lazy(() => import('./pantallas/diario'));
 const Foros = lazy(() => import('./pantallas/foros'));
+const SesionEnLinea = lazy(() => import('./pantallas/sesion'));
 
 const PUBLICAS = new Set(['/entrar', '/registro', '/recuperar']);
 
@@ -46,6 +48,17 @@ function Cargando() {
 
 export function App() {
   const ruta = useRuta();
+  usePantalla(ruta);
+  return (
+    <>
+      {/* What she did, read out (decision 345): "Entrada guardada en tu diario." */}
+      <p ref={registrarRegion} role="status" aria-live="polite" className="sr-only" />
+      <Contenido ruta={ruta} />
+    </>
+  );
+}
+
+function Contenido({ ruta }: { ruta: string }) {
   const sesion = useSesion((s) => s.sesion);
   const publica = PUBLICAS.has(ruta);
 
@@ -68,6 +81,15 @@ export function App() {
     return (
       <Suspense fallback={<Cargando />}>
         <Consentimientos />
+      </Suspense>
+    );
+  }
+  // The online-session room fills the screen: no header nor bottom bar (decision 363).
+  const sala = /^\/sesion\/(\d{1,10})$/.exec(ruta);
+  if (sala) {
+    return (
+      <Suspense fallback={<Cargando />}>
+        <SesionEnLinea idSesion={Number(sala[1])} />
       </Suspense>
     );
   }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { type KeyboardEvent, useCallback, useMemo, useState } from 'react';
 import * as v from 'valibot';
 
 type Esquema = v.GenericSchema;
@@ -13,6 +13,11 @@ function erroresPorCampo(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[
   }
   if (planos.root?.[0]) errores._ = planos.root[0];
   return errores;
+}
+
+/** Digit-only inputs: any printable key other than a digit is blocked (spec 1 §5). */
+export function soloDigitos(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key.length === 1 && !/\d/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) e.preventDefault();
 }
 
 /**
@@ -56,8 +61,25 @@ export function useForm<S extends Esquema, V extends v.InferInput<S> & object>(s
   /** The message to show under a field, if any. */
   const errorDe = (campo: Campo): string | undefined => erroresServidor[campo] ?? (tocados[campo] ? errores[campo] : undefined);
 
+  /** The props of a text input bound to a field: its value, a change that marks it edited, a blur. */
+  const entrada = (campo: Campo) => ({
+    value: (valores[campo] ?? '') as string,
+    onChange: (e: { target: { value: string } }) => cambiar(campo, e.target.value as V[typeof campo]),
+    onBlur: () => tocar(campo),
+  });
+  /** The same for a digits-only field of at most `max` digits (a licence, a phone number). */
+  const entradaDigitos = (campo: Campo, max: number) => ({
+    ...entrada(campo),
+    inputMode: 'numeric' as const,
+    maxLength: max,
+    onKeyDown: soloDigitos,
+    onChange: (e: { target: { value: string } }) => cambiar(campo, e.target.value.replace(/\D/g, '').slice(0, max) as V[typeof campo]),
+  });
+
   return {
     valores,
+    entrada,
+    entradaDigitos,
     setValores,
     cambiar,
     tocar,

@@ -19,6 +19,10 @@ export const CODIGOS_403_RECHAZO = [
   'CHAT_SOLO_LECTURA',
   // Login and registration answers, read where they were asked.
   'CUENTA_NO_ACTIVADA',
+  // Supervision (issue 55): no opening with a reason yet, or it lapsed; the administrator is asked
+  // for a motive and a reason again.
+  'SUPERVISION_SIN_APERTURA',
+  'SUPERVISION_VENCIDA',
 ] as const;
 
 /** 403s that say this token cannot act here: the wrong kind of account, an inactive account, a

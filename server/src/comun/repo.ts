@@ -2,6 +2,8 @@
 // psychologist": agenda, pacientes and chat all ask it here.
 import { motivoAniversario, semanaDe } from '@miduelo/shared/pacientes-aniversario';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Cifrador } from './cifrado';
+import { leerFechaPerdida } from './perdida';
 import type { DbOrTx } from '../db/client';
 import { filasAMedida } from '../plugins/db';
 import { cita } from '../db/schema/agenda';
@@ -44,7 +46,8 @@ export const columnasCita = {
     apellido_paterno: paciente.apellido_paterno,
     apellido_materno: paciente.apellido_materno,
   },
-  /** Read only to compute the appointment's anniversary mark (`marcaAniversarioCita`), never sent. */
+  /** Read only to compute the appointment's anniversary mark (`marcaAniversarioCita`), never sent;
+   * encrypted (decision 336). */
   fecha_perdida: paciente.fecha_perdida,
 };
 
@@ -59,9 +62,10 @@ export const citaPorVenir = (o: { hoy: string; hora: string }) =>
 
 /** The agenda's anniversary mark (decision 128): the patient's loss anniversary, or Día de Muertos,
  * falls in the week (Monday–Sunday) that holds the appointment — the week the agenda shows it in. */
-export function marcaAniversarioCita(fechaPerdida: string | null, fecha: string): boolean {
-  // No loss date, no mark: skip the week's arithmetic (the agenda's week list is a hot read, decision 221).
+export function marcaAniversarioCita(cif: Cifrador, fechaPerdida: string | null, fecha: string): boolean {
+  // No loss date, no mark: skip the decryption and the week's arithmetic (the agenda's week list is a
+  // hot read, decision 221).
   if (!fechaPerdida) return false;
   const { desde, hasta } = semanaDe(fecha);
-  return motivoAniversario(fechaPerdida, desde, hasta) !== null;
+  return motivoAniversario(leerFechaPerdida(cif, fechaPerdida), desde, hasta) !== null;
 }

@@ -5,6 +5,7 @@
 // concurrent write is never overwritten, and a row already under the current key is never touched.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Cifrador } from '../comun/cifrado';
+import { rellenar } from '../comun/relleno';
 import type { Db } from './client';
 import { filas as filasDe } from './filas';
 import { turnoDeMigraciones } from './migrate';
@@ -16,15 +17,26 @@ export interface ColumnaCifrada {
   columna: string;
   /** text[] column of search hashes to fill beside the value (null until then). */
   huellas?: string;
-  /** Only the rows this condition selects (e.g. the free-text answers among all answers). */
+  /** Only the rows this condition selects. */
   donde?: SQL;
+  /** Values padded to a multiple of this many bytes before encryption (comun/relleno.ts): a legacy
+   * plain value gets the padding its writer would have given it. */
+  relleno?: number;
 }
 
 const LOTE = 500;
 
+/** Every column (`tabla.columna`) a start-up step of this process was given: what the modules
+ * register, which the README's list of what is encrypted must match (a test compares them). */
+const registradas = new Set<string>();
+export function columnasRegistradas(): string[] {
+  return [...registradas].sort();
+}
+
 /** Encrypts (or re-encrypts) every pending value of one column; returns how many changed. */
 export async function cifrarPendientes(db: Db, cif: Cifrador, c: ColumnaCifrada, lote = LOTE): Promise<number> {
   const aad = `${c.tabla}.${c.columna}`;
+  registradas.add(aad);
   const tabla = sql.identifier(c.tabla);
   const clave = sql.identifier(c.clave);
   const columna = sql.identifier(c.columna);
@@ -47,7 +59,7 @@ export async function cifrarPendientes(db: Db, cif: Cifrador, c: ColumnaCifrada,
         const texto = cif.leer(f.valor, aad);
         return {
           id: Number(f.id),
-          valor: cif.cifrar(texto, aad),
+          valor: cif.cifrar(c.relleno ? rellenar(texto, c.relleno) : texto, aad),
           huellas: huellas ? `{${cif.huellas(texto).join(',')}}` : null,
         };
       });

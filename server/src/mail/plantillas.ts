@@ -1,7 +1,7 @@
 import type { Correo } from './mailer';
 import { escaparHtml as escapar } from './html';
 
-function envolver(titulo: string, parrafos: string[], boton: { texto: string; url: string } | null, pie: string): string {
+export function envolver(titulo: string, parrafos: string[], boton: { texto: string; url: string } | null, pie: string): string {
   return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;background:#f7f3ee;padding:24px;color:#3d3a36">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
 <h1 style="font-size:20px;color:#5b6f5c;margin-top:0">${escapar(titulo)}</h1>

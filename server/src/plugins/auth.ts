@@ -13,6 +13,15 @@ import { type EstadoCuenta, type EstadoPsicologo, estadosDeSesiones, insertarTok
 const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
 const DURACION_SESION_PACIENTE_S = 30 * 24 * 3600;
 
+/** A password step's "second step pending" token (decision 371): it names the account and the
+ * session version, and opens nothing — every guard and the socket handshake refuse its `tipo`. */
+export interface Pendiente {
+  cuenta: CuentaSesion;
+  ver: number;
+  jti: string;
+  exp: number;
+}
+
 /** Who a verified token belongs to: the account's state read from the database, or from the
  * revocation-aware cache of decision 082 (forgotten on every node by any revocation). */
 export type Sesion = (TokenPsicologo & { cedula_validada: boolean; creadoEn: Date }) | TokenPaciente;
@@ -27,6 +36,10 @@ declare module 'fastify' {
     sesiones: {
       firmarPsicologo(p: Omit<TokenPsicologo, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
       firmarPaciente(p: Omit<TokenPaciente, 'jti' | 'iat' | 'exp' | 'tipo'> & { version: number }): string;
+      /** The password step's token when the account has a second step (lives `segundos`). */
+      firmarPendiente(p: { cuenta: CuentaSesion; version: number }, segundos: number): string;
+      /** A pending token's account, version and id; 401 when it is not one, or expired. */
+      leerPendiente(token: string): Pendiente;
       /** Verifies signature (HS256 only), expiry against the app clock, account state and revocation.
        * `guardar: false` leaves the result out of the cache (sockets use verificarSocket). */
       verificar(token: string, o?: { guardar?: boolean }): Promise<Sesion>;
@@ -58,6 +71,8 @@ declare module 'fastify' {
     };
     requierePsicologo: onRequestAsyncHookHandler;
     requiereAdmin: onRequestAsyncHookHandler;
+    /** Any signed-in account: psychologist, administrator or patient. */
+    requiereCuenta: onRequestAsyncHookHandler;
     requierePaciente: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
@@ -128,6 +143,22 @@ async function sesionesVigentes(
   });
 }
 
+/** The second-step-pending tokens (decision 371): signed with the sessions' key, read back only
+ * by the second step; their `tipo` is none a guard or the socket handshake admits. */
+function tokensPendientes(firmar: (payload: Record<string, unknown>, duracion: number) => string, leerToken: (token: string) => Firmado) {
+  return {
+    firmarPendiente: ({ cuenta, version }: { cuenta: CuentaSesion; version: number }, segundos: number) =>
+      firmar({ tipo: 'mfa_pendiente', cuenta_tipo: cuenta.tipo, cuenta_id: cuenta.id, ver: version }, segundos),
+    leerPendiente(token: string): Pendiente {
+      const p: Record<string, unknown> = { ...leerToken(token) };
+      const tipo = p.cuenta_tipo === 'psicologo' || p.cuenta_tipo === 'paciente' ? p.cuenta_tipo : null;
+      if (p.tipo !== 'mfa_pendiente' || !tipo || typeof p.cuenta_id !== 'number' || typeof p.ver !== 'number' || typeof p.jti !== 'string')
+        throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
+      return { cuenta: { tipo, id: p.cuenta_id }, ver: p.ver, jti: p.jti, exp: Number(p.exp) };
+    },
+  };
+}
+
 /** The route guards: a bearer token verified, then the kind of account the route admits. */
 function registrarGuardas(app: FastifyInstance, verificar: (token: string) => Promise<Sesion>) {
   async function autenticar(request: FastifyRequest): Promise<Sesion> {
@@ -145,6 +176,9 @@ function registrarGuardas(app: FastifyInstance, verificar: (token: string) => Pr
   app.decorate('requiereAdmin', async (request: FastifyRequest) => {
     const s = await autenticar(request);
     if (s.tipo !== 'psicologo' || !s.rol_admin) throw forbidden(MSG.soloAdministradores, 'SOLO_ADMINISTRADORES');
+  });
+  app.decorate('requiereCuenta', async (request: FastifyRequest) => {
+    await autenticar(request);
   });
   app.decorate('requierePaciente', async (request: FastifyRequest) => {
     const s = await autenticar(request);
@@ -240,6 +274,7 @@ export default fp(
         if (token !== null) cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, s, sello);
         return s;
       }
+      // Any other kind — a second-step-pending token among them (decision 371) — opens nothing.
       throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
     }
 
@@ -253,6 +288,7 @@ export default fp(
     app.decorate('sesiones', {
       firmarPsicologo: ({ version, ...p }) => firmar({ ...p, tipo: 'psicologo', ver: version }, DURACION_SESION_PSICOLOGO_S),
       firmarPaciente: ({ version, ...p }) => firmar({ ...p, tipo: 'paciente', ver: version }, DURACION_SESION_PACIENTE_S),
+      ...tokensPendientes(firmar, leerToken),
       verificar,
       async verificarSocket(token) {
         const p = leerToken(token);

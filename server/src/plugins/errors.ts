@@ -1,7 +1,7 @@
 import { MSG_GENERICO } from '@miduelo/shared/errores';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { esBdCaida } from '../comun/errores-bd';
+import { esBdCaida, esCorteDelCliente } from '../comun/errores-bd';
 import { AppError } from '../errors';
 
 /** What the log may keep of an error. A failed drizzle query carries its bound values (a password
@@ -61,7 +61,13 @@ export default fp(
         return enviarError(reply, 400, 'SOLICITUD_INVALIDA', MSG_GENERICO.cuerpoInvalido);
       }
       if (fe.statusCode === 413) return enviarError(reply, 413, 'DEMASIADO_GRANDE', MSG_GENERICO.demasiadoGrande);
-      if (esBdCaida(err)) {
+      if (esCorteDelCliente(err, request.raw)) {
+        // A client that cut its request (an interrupted upload): not an outage, not our fault.
+        const e = err as { code?: string; message?: string };
+        request.log.info({ codigo: e.code, motivo: e.message }, 'el cliente cortó la petición');
+        return enviarError(reply, 400, 'SOLICITUD_INTERRUMPIDA', MSG_GENERICO.cuerpoInvalido);
+      }
+      if (esBdCaida(err, request.raw)) {
         request.log.error({ err: errorParaRegistro(err) }, 'base de datos no disponible');
         return enviarError(reply, 503, 'SERVICIO_NO_DISPONIBLE', MSG_GENERICO.baseDatos);
       }

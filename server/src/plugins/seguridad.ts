@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { VISORES_DE_DOCUMENTOS } from '@miduelo/shared/actividades';
 
 /** The socket origin of PUBLIC_URL (ws: or wss:): 'self' covers it in current browsers, older
  * Safari needs it named. Never any other host. */
@@ -34,14 +35,7 @@ export function cabecerasDeSeguridad(o: { hsts: boolean; publicUrl: string }): R
         // a patient shared (images, audio, video on https) and the YouTube/Vimeo/document players.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        frameSrc: [
-          "'self'",
-          'blob:',
-          'https://www.youtube-nocookie.com',
-          'https://player.vimeo.com',
-          'https://docs.google.com',
-          'https://view.officeapps.live.com',
-        ],
+        frameSrc: ["'self'", 'blob:', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', ...VISORES_DE_DOCUMENTOS],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
@@ -57,6 +51,9 @@ export function cabecerasDeSeguridad(o: { hsts: boolean; publicUrl: string }): R
     listo = true;
   });
   if (!listo) throw new Error('helmet no terminó de forma síncrona');
+  // Online sessions (issue 54): the web client and the patient's app (/app) use the camera and the
+  // microphone of their own origin; no framed or other origin may.
+  cabeceras['permissions-policy'] = 'camera=(self), microphone=(self)';
   return cabeceras;
 }
 

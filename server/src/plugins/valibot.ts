@@ -3,9 +3,18 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
+import { MSG_GENERICO } from '@miduelo/shared/errores';
 import { badRequest } from '../errors';
 
 type Esquema = v.GenericSchema;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /url` of every route whose body schema is an object (filled as routes compile): the
+     * authorization table sends each a body that is not an object and expects a 400 (decision 330). */
+    rutasConCuerpoObjeto: ReadonlySet<string>;
+  }
+}
 
 /** Route handlers see `params`, `query` and `body` as their valibot schema's output, and must
  * answer what the response schema accepts. (fastify-type-provider-valibot targets Fastify 4 and
@@ -27,6 +36,22 @@ function esEsquemaValibot(s: unknown): s is Esquema {
 }
 
 type Json = Record<string, unknown>;
+
+const TIPOS_OBJETO = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+
+/** Whether a route's body schema is an object (also through a pipe, which keeps its first schema's
+ * type, an `optional`, a `lazy`, or a union or variant whose every option is one). */
+export function esEsquemaDeObjeto(s: Esquema): boolean {
+  const e = s as Esquema & { getter?: (x: unknown) => Esquema; options?: Esquema[]; wrapped?: Esquema };
+  if (TIPOS_OBJETO.has(e.type)) return true;
+  // An optional body may be absent; when present it is still an object.
+  if (e.type === 'optional' && e.wrapped) return esEsquemaDeObjeto(e.wrapped);
+  if (e.type === 'lazy' && e.getter) return esEsquemaDeObjeto(e.getter({}));
+  if ((e.type === 'union' || e.type === 'variant') && e.options) return e.options.length > 0 && e.options.every(esEsquemaDeObjeto);
+  return false;
+}
+
+const esObjetoJson = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * A JSON Schema from @valibot/to-json-schema, adapted to serialising with fast-json-stringify:
@@ -65,9 +90,19 @@ function mapaAjustado(m: unknown): unknown {
  * checks, dates…) keeps the earlier path: parsed through valibot, then JSON.stringify. */
 export default fp(
   async function valibotPlugin(app: FastifyInstance) {
-    app.setValidatorCompiler(({ schema }) => {
+    const rutasConCuerpoObjeto = new Set<string>();
+    app.decorate('rutasConCuerpoObjeto', rutasConCuerpoObjeto);
+    app.setValidatorCompiler(({ schema, httpPart, method, url }) => {
       if (!esEsquemaValibot(schema)) throw new Error('Los esquemas de ruta deben ser de valibot');
+      const cuerpoObjeto = httpPart === 'body' && esEsquemaDeObjeto(schema);
+      if (cuerpoObjeto) rutasConCuerpoObjeto.add(`${method} ${url}`);
       return (data: unknown) => {
+        // A body declared as an object is a JSON object (decision 330): `null`, an array, a string or a
+        // number is refused here, once for every route, instead of being read as `{}` (valibot's object
+        // accepts an array, and `null ?? {}` was an empty object) and taking the fields' defaults.
+        if (cuerpoObjeto && data !== undefined && !esObjetoJson(data)) {
+          return { error: badRequest(MSG_GENERICO.cuerpoInvalido, 'VALIDACION', { errores: { _: MSG_GENERICO.cuerpoInvalido } }) };
+        }
         const r = v.safeParse(schema, data ?? {});
         if (r.success) return { value: r.output };
         const errores: Record<string, string> = {};

@@ -5,6 +5,7 @@ import type {
   RegistroPacienteRespuestaSchema,
 } from '@miduelo/shared/cuentas-respuestas';
 import type { TipoConsentimiento } from '@miduelo/shared/cuentas-consentimiento';
+import type { PendienteMfa } from '@miduelo/shared/mfa';
 import type * as v from 'valibot';
 import { api } from '../lib/api';
 
@@ -27,8 +28,9 @@ export interface RegistroPaciente {
   consentimientos: Partial<Record<TipoConsentimiento, number>>;
 }
 
+/** Her session, or (202) the second step pending when her account has one (decision 371). */
 export const iniciarSesion = (email: string, contrasena: string) =>
-  api<LoginPaciente>('/iniciar-sesion', { metodo: 'POST', cuerpo: { email, contrasena }, publica: true });
+  api<LoginPaciente | PendienteMfa>('/iniciar-sesion', { metodo: 'POST', cuerpo: { email, contrasena }, publica: true });
 
 export const registrarse = (datos: RegistroPaciente) =>
   api<v.InferOutput<typeof RegistroPacienteRespuestaSchema>>('/registro', { metodo: 'POST', cuerpo: datos, publica: true });

@@ -1,5 +1,6 @@
 import { Phone, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { rodearConTab } from '../lib/dialogo';
 
 /** The crisis lines, one tap from every screen (issue 17). */
 export const LINEAS_CRISIS = [
@@ -33,15 +34,20 @@ export function LineasCrisis() {
 export function BotonCrisis() {
   const [abierto, setAbierto] = useState(false);
   const dialogo = useRef<HTMLDialogElement>(null);
+  const boton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const d = dialogo.current;
     if (!d) return;
     if (abierto && !d.open) d.showModal();
-    if (!abierto && d.open) d.close();
+    if (!abierto && d.open) {
+      d.close();
+      boton.current?.focus();
+    }
   }, [abierto]);
   return (
     <>
       <button
+        ref={boton}
         type="button"
         onClick={() => setAbierto(true)}
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-terracota-600 px-4 text-sm font-semibold text-white active:bg-terracota-700"
@@ -51,7 +57,11 @@ export function BotonCrisis() {
       </button>
       <dialog
         ref={dialogo}
-        onClose={() => setAbierto(false)}
+        onClose={() => {
+          setAbierto(false);
+          boton.current?.focus();
+        }}
+        onKeyDown={rodearConTab}
         aria-labelledby="crisis-titulo"
         className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl bg-crema p-5 text-tinta-900 backdrop:bg-tinta-900/40"
       >

@@ -1,6 +1,7 @@
 // Writing a diary entry for today or, from the calendar, an earlier day (?fecha=).
 import { conEntrada, mesDe, RUTA_DIARIO } from '../lib/actividades-diario';
 import { navegar } from '../lib/enrutador';
+import { anunciar } from '../lib/pantalla';
 import { fechaLarga, hoyClinica } from '../lib/fechas';
 import { type Diario, rutaMes, Volver } from './diario-comun';
 import { FormularioEntrada } from './formulario-diario';
@@ -21,6 +22,7 @@ export function EscribirEntrada({ diario }: { diario: Diario }) {
           fecha={fecha}
           alGuardar={(e) => {
             diario.fijar((l) => conEntrada(l, e));
+            anunciar('Entrada guardada en tu diario.');
             navegar(`${RUTA_DIARIO}/${e.id_entrada}`, { reemplazar: true });
           }}
           alCancelar={() => navegar(rutaMes(mesDe(fecha)))}

@@ -2,11 +2,12 @@
 // the slots follow the psychologist's changes live and are read again when the app is back online.
 import { type CitaPaciente, MODALIDADES, MSG_AGENDA, NOTAS_CITA_MAX } from '@miduelo/shared/agenda';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { solicitarCita, useHorariosDisponibles } from '../api/agenda';
 import { ErrorApi } from '../lib/api';
 import { useAlDia, useConexion, useEvento } from '../lib/conexion';
 import { fechaLarga, hora, hoyClinica, sumarDias } from '../lib/fechas';
+import { DIAS_A_BUSCAR, proximoDiaConHorarios } from './proximo-dia-libre';
 import { Aviso, Boton, Cuenta } from './ui';
 
 export function SolicitarCita({ alSolicitar }: { alSolicitar: (c: CitaPaciente) => void }) {
@@ -29,7 +30,43 @@ export function SolicitarCita({ alSolicitar }: { alSolicitar: (c: CitaPaciente) 
     setFecha(f < hoy ? hoy : f);
     setElegido(null);
     setError(null);
+    setSalto(null);
   };
+
+  // A day without free slots: to the next one that has some — by itself once, when today (the day
+  // it opens on) has none, and at her request from any other empty day.
+  const [salto, setSalto] = useState<string | null>(null);
+  const [buscando, setBuscando] = useState(false);
+  const abierto = useRef(true);
+  useEffect(() => {
+    abierto.current = true;
+    return () => {
+      abierto.current = false;
+    };
+  }, []);
+  async function irAlProximo(desde: string, aviso: string) {
+    setBuscando(true);
+    try {
+      const dia = await proximoDiaConHorarios(desde, () => abierto.current);
+      if (!abierto.current) return;
+      if (dia) {
+        cambiarFecha(dia);
+        setSalto(aviso);
+      } else setSalto(`No hay horarios libres en los próximos ${DIAS_A_BUSCAR} días. Escríbele a tu psicóloga o psicólogo por el chat.`);
+    } catch {
+      // Offline or refused: the empty day stays, with its button to try again.
+    } finally {
+      if (abierto.current) setBuscando(false);
+    }
+  }
+  const vacio = horarios.datos !== undefined && horarios.datos.fecha === fecha && horarios.datos.horarios.length === 0;
+  const saltoInicial = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the first day read is empty
+  useEffect(() => {
+    if (!vacio || saltoInicial.current || fecha !== hoy) return;
+    saltoInicial.current = true;
+    void irAlProximo(sumarDias(hoy, 1), 'Hoy ya no quedan horarios libres: te mostramos el próximo día que tiene.');
+  }, [vacio]);
 
   // Counted as the server counts it (trimmed); a longer note stays whole and is not sent (decision 295).
   const largoNotas = notas.trim().length;
@@ -64,9 +101,16 @@ export function SolicitarCita({ alSolicitar }: { alSolicitar: (c: CitaPaciente) 
           <Aviso tono="exito">{hecho}</Aviso>
         </div>
       )}
+      {salto && (
+        <p role="status" className="mb-2 text-sm text-tinta-700">
+          {salto}
+        </p>
+      )}
       <HorariosLibres
         horarios={horarios}
         enLinea={enLinea}
+        buscando={buscando}
+        alProximo={() => void irAlProximo(sumarDias(fecha, 1), 'Este es el próximo día con horarios libres.')}
         elegido={elegido}
         alElegir={(h) => {
           setElegido(h);
@@ -147,11 +191,15 @@ function SelectorDia({ fecha, hoy, alCambiar }: { fecha: string; hoy: string; al
 function HorariosLibres({
   horarios,
   enLinea,
+  buscando,
+  alProximo,
   elegido,
   alElegir,
 }: {
   horarios: ReturnType<typeof useHorariosDisponibles>;
   enLinea: boolean;
+  buscando: boolean;
+  alProximo: () => void;
   elegido: string | null;
   alElegir: (hora: string) => void;
 }) {
@@ -168,7 +216,15 @@ function HorariosLibres({
       <p className="text-tinta-600">Buscando horarios…</p>
     );
   }
-  if (horarios.datos.horarios.length === 0) return <p className="text-tinta-600">No hay horarios libres este día. Prueba con otro.</p>;
+  if (horarios.datos.horarios.length === 0)
+    return (
+      <div className="space-y-2">
+        <p className="text-tinta-600">No hay horarios libres este día.</p>
+        <Boton variante="secundario" disabled={buscando} onClick={alProximo} className="w-full">
+          {buscando ? 'Buscando el próximo día…' : 'Ir al próximo día con horarios libres'}
+        </Boton>
+      </div>
+    );
   return (
     <ul className="grid grid-cols-3 gap-2" aria-label="Horarios libres">
       {horarios.datos.horarios.map((h) => (

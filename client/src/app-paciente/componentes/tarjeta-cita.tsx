@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { cancelarCita } from '../api/agenda';
 import { ErrorApi } from '../lib/api';
 import { EstadoCita, ResumenCita } from './cita';
+import { EntrarCita } from './entrar-sesion';
 import { Aviso, Boton, Tarjeta } from './ui';
 
 export function TarjetaCita({ cita, alCambiar }: { cita: CitaPaciente; alCambiar: (c: CitaPaciente) => void }) {
@@ -29,6 +30,7 @@ export function TarjetaCita({ cita, alCambiar }: { cita: CitaPaciente; alCambiar
         <EstadoCita estado={cita.estado} />
       </div>
       {cita.notas && <p className="mt-2 text-sm text-tinta-600 [overflow-wrap:anywhere]">Tu nota: {cita.notas}</p>}
+      <EntrarCita cita={cita} />
       {cita.estado !== 'cancelada' &&
         (confirmando ? (
           <div className="mt-3 space-y-2">

@@ -3,7 +3,9 @@
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
 
 export const BASE = '/app';
-const EVENTO = 'miduelo-app:navegacion';
+/** Dispatched after every navigation of the app (with the history API). */
+export const EVENTO_NAVEGACION = 'miduelo-app:navegacion';
+const EVENTO = EVENTO_NAVEGACION;
 
 function suscribir(f: () => void) {
   window.addEventListener('popstate', f);

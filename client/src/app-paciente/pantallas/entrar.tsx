@@ -5,6 +5,7 @@ import { iniciarSesion } from '../api/cuentas';
 import { ErrorApi } from '../lib/api';
 import { Enlace } from '../lib/enrutador';
 import { iniciar, useSesion } from '../lib/sesion';
+import { SegundoPaso } from './segundo-paso';
 
 export default function Entrar() {
   const aviso = useSesion((s) => s.aviso);
@@ -12,6 +13,8 @@ export default function Entrar() {
   const [contrasena, setContrasena] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
+  // The password was right and her account has a second step (decision 371).
+  const [tokenMfa, setTokenMfa] = useState<string | null>(null);
 
   async function enviar(e: FormEvent) {
     e.preventDefault();
@@ -19,7 +22,8 @@ export default function Entrar() {
     setError(null);
     try {
       const r = await iniciarSesion(email, contrasena);
-      iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? []);
+      if ('mfa_requerida' in r) setTokenMfa(r.token_mfa);
+      else iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? []);
     } catch (err) {
       setError(err instanceof ErrorApi ? err.message : 'No pudimos iniciar sesión. Inténtalo de nuevo.');
     } finally {
@@ -37,31 +41,42 @@ export default function Entrar() {
           <Aviso>{aviso}</Aviso>
         </div>
       )}
-      <form onSubmit={enviar} className="space-y-4" noValidate>
-        <Campo
-          id="email"
-          etiqueta="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
+      {tokenMfa ? (
+        <SegundoPaso
+          tokenMfa={tokenMfa}
+          alEntrar={(r) => iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? [])}
+          alVolver={() => {
+            setTokenMfa(null);
+            setContrasena('');
+          }}
         />
-        <Campo
-          id="contrasena"
-          etiqueta="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          value={contrasena}
-          onChange={(e) => setContrasena(e.target.value)}
-          required
-        />
-        {error && <Aviso tono="error">{error}</Aviso>}
-        <Boton type="submit" disabled={enviando} className="w-full">
-          {enviando ? 'Entrando…' : 'Iniciar sesión'}
-        </Boton>
-      </form>
+      ) : (
+        <form onSubmit={enviar} className="space-y-4" noValidate>
+          <Campo
+            id="email"
+            etiqueta="Correo electrónico"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+          <Campo
+            id="contrasena"
+            etiqueta="Contraseña"
+            type="password"
+            autoComplete="current-password"
+            value={contrasena}
+            onChange={(e) => setContrasena(e.target.value)}
+            required
+          />
+          {error && <Aviso tono="error">{error}</Aviso>}
+          <Boton type="submit" disabled={enviando} className="w-full">
+            {enviando ? 'Entrando…' : 'Iniciar sesión'}
+          </Boton>
+        </form>
+      )}
       <p className="mt-4 text-center">
         <Enlace a="/recuperar" className="inline-flex min-h-12 items-center font-semibold text-salvia-700 underline">
           ¿Olvidaste tu contraseña?

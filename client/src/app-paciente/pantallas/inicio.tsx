@@ -2,6 +2,7 @@ import { CalendarDays, MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { ResumenCita, EstadoCita } from '../componentes/cita';
 import { LineasCrisis } from '../componentes/crisis';
+import { EntrarCita, SesionesAbiertas } from '../componentes/entrar-sesion';
 import { PendientesDeHoy } from '../componentes/pendientes-hoy';
 import { Tarjeta } from '../componentes/ui';
 import { aplicarCambio, siguiente } from '../lib/agenda';
@@ -33,6 +34,9 @@ export function Inicio() {
         {saludo()}, {nombre}
       </h1>
 
+      {/* Her open online rooms (one opened from the chat too) first: she may be awaited now. */}
+      <SesionesAbiertas mostradas={proxima ? [proxima.id_cita] : []} />
+
       <Tarjeta>
         <h2 className="mb-2 flex items-center gap-2 font-semibold text-tinta-800">
           <CalendarDays aria-hidden className="size-5 text-salvia-600" /> Tu próxima cita
@@ -47,6 +51,7 @@ export function Inicio() {
         ) : (
           <p className="text-tinta-600">No tienes citas próximas.</p>
         )}
+        {proxima && <EntrarCita cita={proxima} />}
         <Enlace a="/citas" className="mt-3 inline-flex min-h-11 items-center font-semibold text-salvia-700 underline">
           {proxima ? 'Ver mis citas' : 'Solicitar una cita'}
         </Enlace>

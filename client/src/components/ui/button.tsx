@@ -48,7 +48,14 @@ export function Button({
 }: ButtonProps) {
   const clases = cx(botonClases(variante, tamano), className);
   return (
-    <button type={type ?? 'button'} className={clases} disabled={disabled || cargando} aria-busy={cargando || undefined} {...props}>
+    <button
+      type={type ?? 'button'}
+      className={clases}
+      disabled={disabled || cargando}
+      aria-busy={cargando || undefined}
+      data-destructivo={variante === 'peligro' || undefined}
+      {...props}
+    >
       {cargando ? <Spinner /> : null}
       {children}
     </button>

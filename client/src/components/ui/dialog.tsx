@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { cx } from '@/lib/cx';
+import { focoDeDialogo } from './foco-dialogo';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -19,8 +20,8 @@ interface DialogContentProps {
   className?: string;
   onEscapeKeyDown?: (e: KeyboardEvent) => void;
   onPointerDownOutside?: (e: Event) => void;
-  /** Where focus goes once it closes, for a dialog opened without a DialogTrigger (Radix returns it
-   * to the trigger, and to nowhere when there is none). */
+  /** Where focus goes once it closes; by default back to what had focus when it opened (decision
+   * 343), which Radix alone does only for a DialogTrigger. */
   onCloseAutoFocus?: (e: Event) => void;
 }
 
@@ -48,12 +49,14 @@ export function DialogContent({ titulo, descripcion, ancho = 'md', sinCerrar, ch
   const contenido = useRef<HTMLDivElement>(null);
   const cerrar = useRef<HTMLButtonElement>(null);
   useEscapeConToast(contenido, cerrar, eventos.onEscapeKeyDown);
+  const foco = focoDeDialogo(contenido, eventos.onCloseAutoFocus);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 animate-desvanecer bg-tinta-900/40 backdrop-blur-[2px]" />
       <RadixDialog.Content
         ref={contenido}
         {...eventos}
+        {...foco}
         className={cx(
           'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
           'rounded-2xl border border-arena-200 bg-papel p-6 shadow-elevada focus:outline-none sm:p-7',

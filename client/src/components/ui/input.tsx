@@ -3,7 +3,7 @@ import { cx } from '@/lib/cx';
 
 export const controlClases = cx(
   'block w-full rounded-xl border border-arena-300 bg-papel px-3.5 text-base text-tinta-900 shadow-xs transition-colors',
-  'placeholder:text-tinta-400 hover:border-arena-400',
+  'placeholder:text-marcador hover:border-arena-400',
   'focus:border-salvia-500 focus:outline-none focus:ring-3 focus:ring-salvia-100',
   'disabled:cursor-not-allowed disabled:bg-arena-50 disabled:text-tinta-500',
   'aria-invalid:border-peligro-600 aria-invalid:focus:ring-peligro-50',

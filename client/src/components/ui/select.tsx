@@ -33,7 +33,7 @@ export function Select({ opciones, placeholder = 'Selecciona una opción', class
         {...aria}
         className={cx(
           controlClases,
-          'flex h-11 cursor-pointer items-center justify-between gap-2 text-left data-placeholder:text-tinta-400',
+          'flex h-11 cursor-pointer items-center justify-between gap-2 text-left data-placeholder:text-marcador',
           className,
         )}
       >

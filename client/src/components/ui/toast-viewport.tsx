@@ -49,9 +49,11 @@ export function ToastViewport() {
         );
       })}
       <RadixToast.Viewport
+        data-toast-viewport
         label="Notificaciones ({hotkey})"
         // Never over the top bar (user name, Cerrar sesión, ☰): at the bottom on a phone, under the
-        // bar on the right on wider screens.
+        // bar on the right on wider screens, and at the bottom where a screen asks for it
+        // (html[data-toasts="abajo"], styles.css: the agenda's buttons are at the top right).
         className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none sm:top-20 sm:bottom-auto"
       />
     </RadixToast.Provider>

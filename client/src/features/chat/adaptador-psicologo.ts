@@ -9,6 +9,7 @@ import {
   type Sincronizacion,
 } from '@miduelo/shared/realtime-chat';
 import * as v from 'valibot';
+import { alertasDeChats, marcaAlertas, reemplazarAlertas } from '@/lib/alertas-crisis';
 import { buscarChats, enviarMensaje, listarChats, marcarLeido, mensajesDeChat } from '@/api/chat';
 import type { AdaptadorConv } from './conversaciones-tipos';
 import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from './socket-eventos';
@@ -17,7 +18,14 @@ import { datosDeEnvio, ESPERA_ACK_MS, escuchar, oir } from './socket-eventos';
 export const adaptadorPsicologo: AdaptadorConv<Chat> = {
   propio: 'psicologo',
   idDe: (c) => c.id_chat,
-  listar: (q, signal) => (q ? buscarChats(q, signal) : listarChats(signal)),
+  listar: async (q, signal) => {
+    if (q) return buscarChats(q, signal);
+    // The whole list also says which conversations hold crisis messages not opened (decision 339).
+    const desde = marcaAlertas();
+    const chats = await listarChats(signal);
+    reemplazarAlertas(alertasDeChats(chats), desde);
+    return chats;
+  },
   mensajes: mensajesDeChat,
   enviar: enviarMensaje,
   leer: marcarLeido,

@@ -12,6 +12,8 @@ export interface MensajeConv {
   seq: number | null;
   id_cliente: string | null;
   leido: boolean;
+  /** A patient's message with crisis language, marked by the server (decision 338). */
+  crisis?: boolean;
   estado: 'enviado' | 'enviando' | 'error';
 }
 
@@ -22,6 +24,8 @@ export type MensajeServidor = Omit<MensajeConv, 'estado' | 'seq' | 'id_mensaje'>
 export interface ResumenBase {
   ultimo_mensaje: { contenido: string; remitente: Remitente; fecha_envio: string } | null;
   mensajes_no_leidos: number;
+  /** The other participant's crisis-marked messages not opened (decision 339). */
+  crisis_sin_abrir?: number;
   ultimo_seq: number;
   rev: number;
   fecha_creacion: string;

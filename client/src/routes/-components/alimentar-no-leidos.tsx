@@ -9,6 +9,7 @@ import { listarChats, listarChatsAdmin } from '@/api/chat';
 import { useEventoSocket } from '@/nucleo/live/use-evento-socket';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { vigilarRecurso } from '@/nucleo/live/vigilar-socket';
+import { alertasDeChats, marcaAlertas, reemplazarAlertas } from '@/lib/alertas-crisis';
 import { fijarNoLeidos, hayPantallaDeChat, marcaNoLeidos, reemplazarNoLeidos } from '@/lib/no-leidos';
 
 // Only the fields the total needs, read into one shape for both sides: { id, n }.
@@ -40,7 +41,11 @@ type Carga = { desde: number; chats: Resumen[] };
 
 const cargarPsicologo = async (signal: AbortSignal): Promise<Carga> => {
   const desde = marcaNoLeidos();
-  const chats = (await listarChats(signal)).map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos }));
+  const desdeAlertas = marcaAlertas();
+  const lista = await listarChats(signal);
+  // The same list says which conversations hold crisis messages not opened (decision 339).
+  reemplazarAlertas(alertasDeChats(lista), desdeAlertas);
+  const chats = lista.map((c) => ({ id: c.id_chat, mensajes_no_leidos: c.mensajes_no_leidos }));
   return { desde, chats };
 };
 const cargarAdmin = async (signal: AbortSignal): Promise<Carga> => {

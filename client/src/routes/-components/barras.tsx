@@ -6,6 +6,7 @@ import { useInvitacionesPendientes } from '@/lib/invitaciones-pendientes';
 import { totalNoLeidos, useNoLeidos } from '@/lib/no-leidos';
 import { iniciales } from '@/lib/iniciales';
 import { cerrarSesion, type UsuarioWeb, useSession } from '@/lib/session';
+import { useAvisosEnSala } from '@/nucleo/sala/avisos-estado';
 import { Barra } from './barra';
 
 function BarraPublica() {
@@ -32,12 +33,16 @@ function BarraPublica() {
 }
 
 const AlimentarNoLeidos = lazy(() => import('./alimentar-no-leidos'));
-const AvisoCuentaLimitada = lazy(() => import('./aviso-cuenta-limitada'));
 const AlimentarForos = lazy(() => import('./alimentar-foros'));
+const AvisosPsicologo = lazy(() => import('./avisos-psicologo'));
+// Administrators only (issue 55): open crisis alerts, fed live, on every screen.
+const AvisoAlertasCrisis = lazy(() => import('@/features/supervision/components/aviso-alertas-crisis'));
 
 function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
   const noLeidos = useNoLeidos(totalNoLeidos);
   const invitaciones = useInvitacionesPendientes((s) => s.pendientes);
+  // Patients waiting in an online-session room (issue 54; the notice under the bar names them).
+  const enEspera = useAvisosEnSala().filter((a) => a.esperando).length;
   return (
     <>
       <Suspense fallback={null}>
@@ -48,7 +53,7 @@ function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
         etiqueta="Espacio de trabajo"
         inicio="/agenda"
         enlaces={[
-          { to: '/agenda', etiqueta: 'Agenda' },
+          { to: '/agenda', etiqueta: 'Agenda', insignia: enEspera, textoInsignia: 'en la sala de espera' },
           { to: '/lista-pacientes-del-psicologo', etiqueta: 'Pacientes' },
           { to: '/chat-pacientes-del-psicologo', etiqueta: 'Chat', insignia: noLeidos },
           { to: '/actividades-globales', etiqueta: 'Actividades' },
@@ -74,7 +79,7 @@ function BarraPsicologo({ usuario }: { usuario: UsuarioWeb }) {
         }
       />
       <Suspense fallback={null}>
-        <AvisoCuentaLimitada />
+        <AvisosPsicologo />
       </Suspense>
     </>
   );
@@ -108,6 +113,7 @@ function BarraAdmin({ usuario }: { usuario: UsuarioWeb }) {
           { to: '/admin/psicologos', etiqueta: 'Psicólogos' },
           { to: '/admin/pacientes', etiqueta: 'Pacientes' },
           { to: '/admin/chat', etiqueta: 'Chat', insignia: noLeidos },
+          { to: '/admin/supervision', etiqueta: 'Supervisión' },
           { to: '/admin/auditoria', etiqueta: 'Bitácora' },
         ]}
         derecha={
@@ -116,6 +122,9 @@ function BarraAdmin({ usuario }: { usuario: UsuarioWeb }) {
           </Suspense>
         }
       />
+      <Suspense fallback={null}>
+        <AvisoAlertasCrisis />
+      </Suspense>
     </>
   );
 }

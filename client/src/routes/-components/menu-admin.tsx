@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
 import { verificarAdmin } from '@/api/cuentas';
@@ -49,14 +49,10 @@ export function MenuAdmin({ usuario }: { usuario: UsuarioWeb }) {
             <span className="block truncate text-sm text-tinta-600">{usuario.correo}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-arena-200" />
+          {/* One entry (decision 350): 'Configuración' led to the same profile screen as 'Mi Perfil'. */}
           <DropdownMenu.Item asChild className={itemClases}>
             <Link to="/configuracion-perfil">
               <UserRound className="size-4" aria-hidden /> Mi Perfil
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClases}>
-            <Link to="/configuracion-perfil">
-              <Settings className="size-4" aria-hidden /> Configuración
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-arena-200" />

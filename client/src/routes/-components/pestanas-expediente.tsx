@@ -6,6 +6,7 @@ import type { PestanasExpediente } from '@/features/expediente/components/expedi
 const PestanaGraficas = lazy(() => import('@/features/expediente/components/pestana-graficas'));
 const ModulosDuelo = lazy(() => import('@/features/actividades/components/modulos-duelo'));
 const ActividadesPaciente = lazy(() => import('@/features/actividades/components/actividades-paciente'));
+const SesionesPaciente = lazy(() => import('@/features/sesiones/components/sesiones-paciente'));
 
 export const PESTANAS_EXPEDIENTE: PestanasExpediente = {
   graficas: (id) => (
@@ -16,6 +17,11 @@ export const PESTANAS_EXPEDIENTE: PestanasExpediente = {
   modulos: (id) => (
     <Suspense fallback={<Cargando />}>
       <ModulosDuelo idPaciente={id} />
+    </Suspense>
+  ),
+  sesiones: (id) => (
+    <Suspense fallback={<Cargando />}>
+      <SesionesPaciente idPaciente={id} />
     </Suspense>
   ),
   actividades: (id) => (

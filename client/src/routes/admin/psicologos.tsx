@@ -9,7 +9,7 @@ export const Route = createFileRoute('/admin/psicologos')({
 
 function AdminPsicologos() {
   return (
-    <PaginaApp titulo="Psicólogos" descripcion="Validación de cédulas, estado de las cuentas y datos de cada profesional.">
+    <PaginaApp amplia titulo="Psicólogos" descripcion="Validación de cédulas, estado de las cuentas y datos de cada profesional.">
       <PantallaPsicologos />
     </PaginaApp>
   );

@@ -144,7 +144,8 @@ export const evidencia = pgTable(
 );
 
 /** The patient's emotion diary (issue 14, decision 126): one entry per record, kept on the patient's
- * side unless they share it. `nota` is encrypted at rest. */
+ * side unless they share it. `emocion`, `intensidad` (padded before encryption, decision 335) and
+ * `nota` are encrypted at rest; `fecha` stays plain (the month's range and the order, decision 335). */
 export const diarioEmocion = pgTable(
   'diario_emocion',
   {
@@ -154,7 +155,8 @@ export const diarioEmocion = pgTable(
       .references(() => paciente.id_paciente, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
     emocion: text('emocion').notNull(),
-    intensidad: integer('intensidad').notNull(),
+    /** 1–10, checked by the shared schema before it is encrypted (no SQL check on a ciphertext). */
+    intensidad: text('intensidad').notNull(),
     nota: text('nota'),
     compartida: boolean('compartida').notNull().default(false),
     creada_en: momento('creada_en').notNull().defaultNow(),
@@ -163,7 +165,6 @@ export const diarioEmocion = pgTable(
     id_cliente: text('id_cliente'),
   },
   (t) => [
-    check('diario_intensidad_ck', sql`${t.intensidad} between 1 and 10`),
     index('diario_paciente_idx').on(t.id_paciente, t.fecha),
     check('diario_id_cliente_ck', sql`${t.id_cliente} is null or char_length(${t.id_cliente}) <= 64`),
     uniqueIndex('diario_cliente_uq').on(t.id_paciente, t.id_cliente),

@@ -61,6 +61,10 @@ export const mensaje = pgTable(
     /** The sender's idempotency key: a retried send by the same sender stores nothing new. */
     id_cliente: text('id_cliente'),
     leido: boolean('leido').notNull().default(false),
+    /** The patient's text holds crisis language (shared/foros-crisis.ts), judged when it was stored.
+     * Plain metadata beside the encrypted text, so the psychologist's alert and the administrators'
+     * timer can find unread ones without opening any text (decision 338). */
+    crisis: boolean('crisis').notNull().default(false),
     leido_en: timestamp('leido_en', { withTimezone: true, mode: 'date' }),
     fecha_envio: timestamp('fecha_envio', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -73,5 +77,7 @@ export const mensaje = pgTable(
     uniqueIndex('mensaje_chat_seq_uq').on(t.id_chat, t.seq),
     uniqueIndex('mensaje_chat_remitente_cliente_uq').on(t.id_chat, t.remitente, t.id_cliente),
     index('mensaje_no_leidos_idx').on(t.id_chat, t.remitente).where(sql`not ${t.leido}`),
+    // Crisis messages nobody opened yet: a conversation's count, and every one older than N minutes.
+    index('mensaje_crisis_sin_abrir_idx').on(t.id_chat, t.fecha_envio).where(sql`${t.crisis} and not ${t.leido}`),
   ],
 );

@@ -48,8 +48,9 @@ export const paciente = pgTable(
     status: text('status').notNull().default('activo'),
     activadoEn: timestamp('activado_en', { withTimezone: true, mode: 'date' }),
     versionSesion: integer('version_sesion').notNull().default(0),
-    /** Anniversary awareness (decision 128): the date of the loss, optional. */
-    fecha_perdida: date('fecha_perdida', { mode: 'string' }),
+    /** Anniversary awareness (decision 128): the date of the loss, optional; 'yyyy-MM-dd' encrypted
+     * at rest (decision 336, AAD `paciente.fecha_perdida`). */
+    fecha_perdida: text('fecha_perdida'),
     /** Who was lost, optional; health text, stored encrypted (AAD 'paciente.persona_perdida'). */
     persona_perdida: text('persona_perdida'),
     createdAt: creado(),

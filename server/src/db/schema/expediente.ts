@@ -81,9 +81,12 @@ export const aplicacionTest = pgTable(
     id_psicologo: integer('id_psicologo').references(() => psicologo.id_psicologo, { onDelete: 'set null' }),
     fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     estado: text('estado').notNull().default('completado'),
-    puntaje_total: integer('puntaje_total'),
+    // The result, encrypted at rest (decision 335; AAD `aplicacion_test.<column>`), each value padded
+    // before encryption so its length does not tell the value: the score's digits, the band's text,
+    // 'true'/'false'. Null score: a pending application without a result.
+    puntaje_total: text('puntaje_total'),
     interpretacion: text('interpretacion'),
-    riesgo: boolean('riesgo').notNull().default(false),
+    riesgo: text('riesgo').notNull(),
     /** The client id of the request that created it (decision 313): a retry answers this row. */
     id_cliente: text('id_cliente'),
   },
@@ -105,11 +108,22 @@ export const respuestaTest = pgTable(
     id_pregunta: integer('id_pregunta')
       .notNull()
       .references(() => testPregunta.id_pregunta),
-    /** '1'…'7' (escala), 'si'/'no' (si_no), or the text encrypted (texto: decision 070, 102). */
+    /** '1'…'7' (escala), 'si'/'no' (si_no) or the text (texto), every one encrypted (decisions 070, 335). */
     respuesta: text('respuesta').notNull(),
   },
   (t) => [uniqueIndex('respuesta_test_aplicacion_pregunta_uq').on(t.id_aplicacion, t.id_pregunta)],
 );
+
+/**
+ * The patients whose latest completed application of some test is `riesgo` (decision 104): the one
+ * plain bit the patient list and file show, derived from the encrypted results whenever an
+ * application is stored (decision 335). No test, score, date or history: a row while flagged.
+ */
+export const pacienteEnRiesgo = pgTable('paciente_en_riesgo', {
+  id_paciente: integer('id_paciente')
+    .primaryKey()
+    .references(() => paciente.id_paciente, { onDelete: 'cascade' }),
+});
 
 /** The psychologist's notes about a patient; title and content encrypted (decision 102). */
 export const nota = pgTable(

@@ -9,6 +9,9 @@ import * as foros from './foros';
 import * as notificaciones from './notificaciones';
 import * as actividades from './actividades';
 import * as aniversario from './aniversario';
+import * as sesionesEnLinea from './sesiones-en-linea';
+import * as supervision from './supervision';
+import * as mfa from './mfa';
 
 export const schema = {
   ...cuentas,
@@ -21,4 +24,7 @@ export const schema = {
   ...notificaciones,
   ...actividades,
   ...aniversario,
+  ...sesionesEnLinea,
+  ...supervision,
+  ...mfa,
 };

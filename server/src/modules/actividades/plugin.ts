@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { cifrarColumnas } from '../../db/cifrar-pendientes';
 import { almacenEnDisco } from './almacen';
 import { cifrarEvidenciasPendientes } from './cifrar-evidencias';
+import { COLUMNAS_DIARIO } from './diario-cifrado';
 import routes from './routes';
 import routesPaciente from './routes-paciente';
 import { sembrarActividadesDemo } from './seed';
@@ -19,13 +20,14 @@ export default fp(
     app.addHook('onReady', async () => {
       // An evidence's file name and link stored before they were encrypted (decision 311), and every
       // encrypted text of this module under a retired key (rotation, decision 312: evidence comments,
-      // personalised instructions, diary notes), are encrypted under the current key before serving.
+      // personalised instructions, diary notes), and the diary's emotion and intensity stored before
+      // they were encrypted (decision 335), are encrypted under the current key before serving.
       const valores = await cifrarColumnas(app.ctx.db, app.ctx.cifrador, [
         { tabla: 'evidencia', clave: 'id_evidencia', columna: 'nombre_archivo' },
         { tabla: 'evidencia', clave: 'id_evidencia', columna: 'enlace' },
         { tabla: 'evidencia', clave: 'id_evidencia', columna: 'comentario' },
         { tabla: 'actividad_asignada', clave: 'id_asignacion', columna: 'instrucciones_personalizadas' },
-        { tabla: 'diario_emocion', clave: 'id_entrada', columna: 'nota' },
+        ...COLUMNAS_DIARIO,
       ]);
       if (valores > 0)
         app.log.info({ valores }, 'cifrado en reposo: textos de actividades, evidencias y diario cifrados con la llave actual');

@@ -179,6 +179,22 @@ export async function bloquearIdCliente(db: DbOrTx, idCliente: string) {
   await db.execute(sql`select pg_advisory_xact_lock(313, hashtext(${idCliente}::text))`);
 }
 
+/** Serializes the evidence uploads of one patient (over all their assignments) until the
+ * transaction ends, so that concurrent uploads cannot pass the storage quota together (decision 334). */
+export async function bloquearCuotaPaciente(db: DbOrTx, idPaciente: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(334, ${idPaciente}::int)`);
+}
+
+/** Bytes of the evidence files stored for one patient, both sides, every assignment (decision 334). */
+export async function bytesDeEvidencias(db: DbOrTx, idPaciente: number): Promise<number> {
+  const [f] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${evidencia.tamano}), 0)` })
+    .from(evidencia)
+    .innerJoin(actividadAsignada, eq(actividadAsignada.id_asignacion, evidencia.id_asignacion))
+    .where(eq(actividadAsignada.id_paciente, idPaciente));
+  return Number(f?.total ?? 0);
+}
+
 /** The assignments a request with this client id stored, oldest first, with the psychologist who
  * assigned them and the patient's psychologist now. */
 export async function asignacionesPorCliente(db: DbOrTx, idCliente: string) {

@@ -17,6 +17,7 @@ import { CompartirBody, EntradaBody, EntradaSchema, EntradasSchema } from '@midu
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { pacienteDe } from '../../plugins/auth';
+import { limiteDeRegistros } from '../../plugins/rate-limit-registros';
 import type { Rutas } from '../../plugins/valibot';
 import type { AlmacenEvidencias } from './almacen';
 import { enviarArchivo } from './archivo';
@@ -56,7 +57,10 @@ const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (a
   );
   app.post(
     '/actividades/:id/evidencias',
-    { schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } } },
+    {
+      schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } },
+      preHandler: limiteDeRegistros(app, 'evidencias'),
+    },
     // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
     async (r, reply) =>
       responderCreado(
@@ -76,9 +80,14 @@ const rutasActividadesPaciente: Rutas<{ almacen: AlmacenEvidencias }> = async (a
   // ---- emotion diary ----
   app.get('/diario', { schema: { response: { 200: EntradasSchema } } }, async (r) => miDiario(ctx, yo(r)));
   // 201 when this call stored the entry; 200 with the stored one for a retry of it (decision 313).
-  app.post('/diario', { schema: { body: EntradaBody, response: { 200: EntradaSchema, 201: EntradaSchema } } }, async (r, reply) => {
-    return responderCreado(reply, await registrarEntrada(ctx, { ...yo(r), datos: { ...r.body, emocion: r.body.emocion as string } }));
-  });
+  const limiteDiario = limiteDeRegistros(app, 'diario');
+  app.post(
+    '/diario',
+    { schema: { body: EntradaBody, response: { 200: EntradaSchema, 201: EntradaSchema } }, preHandler: limiteDiario },
+    async (r, reply) => {
+      return responderCreado(reply, await registrarEntrada(ctx, { ...yo(r), datos: { ...r.body, emocion: r.body.emocion as string } }));
+    },
+  );
   app.put('/diario/:id/compartir', { schema: { params: PorId, body: CompartirBody, response: { 200: EntradaSchema } } }, async (r) =>
     compartir(ctx, { ...yo(r), id: r.params.id, compartida: r.body.compartida === true }),
   );

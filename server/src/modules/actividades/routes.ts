@@ -29,6 +29,7 @@ import { EntradasSchema, MesQuery } from '@miduelo/shared/actividades-diario';
 import * as v from 'valibot';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
+import { limiteDeRegistros } from '../../plugins/rate-limit-registros';
 import type { Rutas } from '../../plugins/valibot';
 import type { AlmacenEvidencias } from './almacen';
 import {
@@ -148,7 +149,10 @@ const rutasActividades: Rutas<{ almacen: AlmacenEvidencias }> = async (app, opts
   );
   app.post(
     '/actividades/asignadas/:id/evidencia',
-    { schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } } },
+    {
+      schema: { params: PorId, response: { 200: EvidenciaSchema, 201: EvidenciaSchema } },
+      preHandler: limiteDeRegistros(app, 'evidencias'),
+    },
     // 201 when this call stored it; 200 with the stored one for a retry of it (decision 313).
     async (r, reply) =>
       responderCreado(

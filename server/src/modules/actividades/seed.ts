@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
 import type { SembradorDemo } from '../../db/seed';
 import { actividad, actividadAsignada, diarioEmocion, evidencia, progresoHistorial } from '../../db/schema/actividades';
+import { cifrarEntrada } from './diario-cifrado';
 import { COLUMNA_COMENTARIO, COLUMNA_ENLACE, COLUMNA_INSTRUCCIONES } from './dto';
-
-const COLUMNA_NOTA = 'diario_emocion.nota';
 
 export const sembrarActividadesDemo =
   (cif: Cifrador): SembradorDemo =>
@@ -88,9 +87,7 @@ export const sembrarActividadesDemo =
       diario.map(([d, emocion, intensidad, nota, compartida]) => ({
         id_paciente: lucia,
         fecha: fecha(d),
-        emocion,
-        intensidad,
-        nota: nota === null ? null : cif.cifrar(nota, COLUMNA_NOTA),
+        ...cifrarEntrada(cif, { emocion, intensidad, nota }),
         compartida,
         creada_en: dias(d),
       })),

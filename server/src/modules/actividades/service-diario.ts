@@ -11,6 +11,7 @@ import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe, psicologoDePaciente } from '../../comun/repo';
 import { badRequest, notFound } from '../../errors';
 import { type CtxAct, pacienteNoEncontrado } from './comun';
+import { cifrarEntrada, leerEntrada } from './diario-cifrado';
 import {
   compartirEntrada,
   entrada,
@@ -21,11 +22,10 @@ import {
   insertarEntrada,
 } from './repo-diario';
 
-const COLUMNA_NOTA = 'diario_emocion.nota';
 const noEncontrada = () => notFound(MSG_DIARIO.noEncontrada, 'ENTRADA_NO_ENCONTRADA');
 
 function vista(cif: Cifrador, { id_cliente: _, ...f }: FilaEntrada): Entrada {
-  return { ...f, nota: f.nota === null ? null : cif.leer(f.nota, COLUMNA_NOTA), creada_en: f.creada_en.toISOString() };
+  return { ...f, ...leerEntrada(cif, f), creada_en: f.creada_en.toISOString() };
 }
 
 async function publicar(ctx: CtxAct, idPaciente: number, cambio: { guardada: Entrada } | { retirada: number }) {
@@ -64,11 +64,12 @@ export async function registrarEntrada(
   // Stripe's rule (decision 313): the same id with other content is not a retry — refused with
   // nothing written, rather than answering the first entry as if the change had been saved.
   const repetir = (f: FilaEntrada) => {
+    const previa = leerEntrada(ctx.cifrador, f);
     const misma =
       (o.datos.fecha === undefined || f.fecha === o.datos.fecha) &&
-      f.emocion === o.datos.emocion &&
-      f.intensidad === o.datos.intensidad &&
-      (f.nota === null ? null : ctx.cifrador.leer(f.nota, COLUMNA_NOTA)) === nota &&
+      previa.emocion === o.datos.emocion &&
+      previa.intensidad === o.datos.intensidad &&
+      previa.nota === nota &&
       f.compartida === o.datos.compartida;
     if (!misma) throw idClienteDistinto();
     return { f, nueva: false };
@@ -79,9 +80,7 @@ export async function registrarEntrada(
     const f = await insertarEntrada(tx, {
       id_paciente: o.idPaciente,
       fecha,
-      emocion: o.datos.emocion,
-      intensidad: o.datos.intensidad,
-      nota: nota === null ? null : ctx.cifrador.cifrar(nota, COLUMNA_NOTA),
+      ...cifrarEntrada(ctx.cifrador, { emocion: o.datos.emocion, intensidad: o.datos.intensidad, nota }),
       compartida: o.datos.compartida,
       creada_en: ctx.now(),
       id_cliente: idCliente,

@@ -6,17 +6,21 @@ import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { type Evidencia, EvidenciaCampos, MSG_ACTIVIDADES, type TipoArchivo, resolverTipoEvidencia } from '@miduelo/shared/actividades';
 import { ID_CLIENTE } from '@miduelo/shared/comun';
+import { MSG_LIMITES } from '@miduelo/shared/limites-de-volumen';
 import { fileTypeFromBuffer } from 'file-type';
 import * as v from 'valibot';
 import { type Actor, auditar } from '../../comun/auditoria';
 import { avisar } from '../../comun/aviso';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { AlmacenEvidencias } from './almacen';
+import { conExtension } from './archivo';
 import { type CtxAct, noEncontrada, publicar } from './comun';
 import {
   actualizarAsignacion,
   asignacion,
   bloquearAsignacion,
+  bloquearCuotaPaciente,
+  bytesDeEvidencias,
   eliminarEvidencia,
   evidenciaConAsignacion,
   evidenciaPorCliente,
@@ -66,6 +70,8 @@ const demasiadoGrande = (ctx: Pick<CtxAct, 'config'>) =>
     'EVIDENCIA_DEMASIADO_GRANDE',
     MSG_ACTIVIDADES.evidenciaDemasiadoGrande(Math.round(ctx.config.evidenciaMaxBytes / 1024 / 1024)),
   );
+const cuotaAlcanzada = (ctx: Pick<CtxAct, 'config'>) =>
+  new AppError(413, 'CUOTA_EVIDENCIAS_ALCANZADA', MSG_LIMITES.cuotaEvidencias(Math.round(ctx.config.cuotaEvidenciasBytes / 1024 / 1024)));
 const tipoNoPermitido = () => new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ACTIVIDADES.evidenciaTipoNoPermitido);
 
 /** Multipart's own failures, in Spanish. */
@@ -79,15 +85,16 @@ function traducir(ctx: Pick<CtxAct, 'config'>, err: unknown): unknown {
   return err;
 }
 
-/** A name fit for Content-Disposition: the last path segment, no control characters, short. */
-export function nombreSeguro(nombre: string | undefined, ext: string): string {
+/** A name fit for Content-Disposition: the last path segment, no control characters, short, with
+ * the extension of `mime`, the type detected from the content (decision 332). */
+export function nombreSeguro(nombre: string | undefined, mime: string | undefined): string {
   const base = (nombre ?? '').split(/[\\/]/).pop() ?? '';
   const limpio = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, '')
     .trim()
     .slice(0, 150);
-  return limpio && limpio !== '.' && limpio !== '..' ? limpio : `evidencia.${ext}`;
+  return conExtension(limpio && limpio !== '.' && limpio !== '..' ? limpio : 'evidencia', mime);
 }
 
 /** Streams a file part to storage, deciding its type from its first bytes before writing on. */
@@ -137,12 +144,12 @@ async function guardarArchivo(ctx: CtxEv, parte: Multipart & { type: 'file' }) {
     throw demasiadoGrande(ctx);
   }
   const t = tipo as { mime: string; ext: string };
-  return { clave, bytes, llave, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.ext) };
+  return { clave, bytes, llave, mime: t.mime, tipo: TIPOS[t.mime], nombre: nombreSeguro(parte.filename, t.mime) };
 }
 
 /** Reads a retry's file part to its end without storing it: its size, and its name as
- * `guardarArchivo` would have stored it (the extension, used only for a nameless file, is the
- * content's, from its first bytes). */
+ * `guardarArchivo` would have stored it (its extension is the content's type, from its first
+ * bytes). */
 async function drenarArchivo(ctx: Pick<CtxAct, 'config'>, parte: Multipart & { type: 'file' }) {
   const cabeza: Buffer[] = [];
   let bytes = 0;
@@ -152,7 +159,7 @@ async function drenarArchivo(ctx: Pick<CtxAct, 'config'>, parte: Multipart & { t
   }
   if (parte.file.truncated) throw demasiadoGrande(ctx);
   const t = await fileTypeFromBuffer(Buffer.concat(cabeza).subarray(0, MUESTRA)).catch(() => undefined);
-  return { nombre: nombreSeguro(parte.filename, t?.ext ?? 'bin'), bytes };
+  return { nombre: nombreSeguro(parte.filename, t?.mime), bytes };
 }
 
 async function asignacionDe(ctx: CtxEv, quien: Quien, idAsignacion: number) {
@@ -179,7 +186,7 @@ export async function subirEvidencia(
   quien: Quien,
   o: { idAsignacion: number; partes: () => AsyncIterableIterator<Multipart> },
 ): Promise<Creado<Evidencia>> {
-  await asignacionDe(ctx, quien, o.idAsignacion);
+  const asignada = await asignacionDe(ctx, quien, o.idAsignacion);
   const campos: Record<string, string> = {};
   let archivo: Awaited<ReturnType<typeof guardarArchivo>> | null = null;
   let yaGuardada: number | null = null;
@@ -204,7 +211,15 @@ export async function subirEvidencia(
             // A retry of a stored upload: its file is not stored again, only measured and named
             // (the name as the store would give it) to tell a retry from other content.
             drenado = await drenarArchivo(ctx, parte);
-          } else archivo = await guardarArchivo(ctx, parte);
+          } else {
+            // The patient's storage quota (decision 334): a patient already at it stores no file
+            // (a link takes no space); the exact check, with this file's size, is made under the lock below.
+            if ((await bytesDeEvidencias(ctx.db, asignada.id_paciente)) >= ctx.config.cuotaEvidenciasBytes) {
+              parte.file.resume();
+              throw cuotaAlcanzada(ctx);
+            }
+            archivo = await guardarArchivo(ctx, parte);
+          }
         } else if (['comentario', 'url', 'visible_para_psicologo', 'id_cliente'].includes(parte.fieldname)) {
           campos[parte.fieldname] = String(parte.value);
         }
@@ -245,6 +260,11 @@ export async function subirEvidencia(
       }
       // The evidence the early look-up found was removed meanwhile: this request has no file to store.
       if (yaGuardada !== null) throw notFound(MSG_ACTIVIDADES.evidenciaNoEncontrada, 'EVIDENCIA_NO_ENCONTRADA');
+      if (a) {
+        // Under this patient's upload lock: concurrent uploads to any of their assignments take turns.
+        await bloquearCuotaPaciente(tx, bloqueada.id_paciente);
+        if ((await bytesDeEvidencias(tx, bloqueada.id_paciente)) + a.bytes > ctx.config.cuotaEvidenciasBytes) throw cuotaAlcanzada(ctx);
+      }
       const id = await insertarEvidencia(tx, {
         id_asignacion: o.idAsignacion,
         subida_por: quien.lado,
@@ -329,7 +349,8 @@ export async function abrirEvidencia(ctx: CtxEv, quien: Quien, o: { idEvidencia:
     flujo: archivo.flujo,
     bytes: archivo.bytes,
     mime,
-    nombre: f.ev.nombre_archivo === null ? 'evidencia' : ctx.cifrador.leer(f.ev.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO),
+    // Also a name stored before decision 332 leaves with its type's extension.
+    nombre: conExtension(f.ev.nombre_archivo === null ? 'evidencia' : ctx.cifrador.leer(f.ev.nombre_archivo, COLUMNA_NOMBRE_ARCHIVO), mime),
     enLinea: !o.descargar && EN_LINEA.has(mime),
   };
 }

@@ -288,7 +288,7 @@ export async function reasignarPaciente(ctx: Ctx, o: { id: number; idPsicologo: 
           estado: 'cancelada',
           version: c.version + 1,
           paciente: { nombre: pac.nombre, apellido_paterno: pac.apellido_paterno, apellido_materno: pac.apellido_materno },
-          aniversario: marcaAniversarioCita(pac.fecha_perdida, c.fecha),
+          aniversario: marcaAniversarioCita(ctx.cifrador, pac.fecha_perdida, c.fecha),
         };
         publicarCitaAlPsicologo(ctx.realtime, anterior, 'actualizada', 'psicologo', cita);
         publicarCitaAlPaciente(ctx.realtime, o.id, 'actualizada', 'psicologo', cita);

@@ -109,7 +109,7 @@ function citaDeFila(cif: Cifrador, f: FilaCitaSemana): CitaConDueno {
     origen: f.origen,
     version: f.version,
     paciente: { nombre: f.paciente_nombre, apellido_paterno: f.paciente_apellido_paterno, apellido_materno: f.paciente_apellido_materno },
-    aniversario: marcaAniversarioCita(f.fecha_perdida, f.fecha),
+    aniversario: marcaAniversarioCita(cif, f.fecha_perdida, f.fecha),
   };
 }
 

@@ -1,19 +1,7 @@
 // Rows → the payloads of spec 1 §3 (psychologist), the patient app and spec 2 §3 (administrator).
-import type { Chat, ChatAdmin, ChatPaciente, Mensaje, MensajeAdmin, Remitente, TipoChat } from '@miduelo/shared/chat-respuestas';
+import type { Chat, ChatAdmin, ChatPaciente, MensajeAdmin, Remitente, TipoChat } from '@miduelo/shared/chat-respuestas';
+import { mensajeDto } from '../../comun/mensaje-dto';
 import type { FilaMensaje, ResumenChat } from './repo';
-
-export function mensajeDto(m: FilaMensaje): Mensaje {
-  return {
-    id_mensaje: m.id_mensaje,
-    id_chat: m.id_chat,
-    contenido: m.contenido,
-    remitente: m.remitente as Remitente,
-    fecha_envio: m.fecha_envio.toISOString(),
-    seq: m.seq,
-    id_cliente: m.id_cliente,
-    leido: m.leido,
-  };
-}
 
 export function mensajeAdminDto(m: FilaMensaje): MensajeAdmin {
   const { id_chat, ...resto } = mensajeDto(m);
@@ -26,6 +14,7 @@ function resumen(r: ResumenChat) {
       ? { contenido: r.ultimo.contenido, remitente: r.ultimo.remitente as Remitente, fecha_envio: fechaIso(r.ultimo.fecha_envio) }
       : null,
     mensajes_no_leidos: Number(r.no_leidos),
+    crisis_sin_abrir: Number(r.crisis_sin_abrir),
     ultimo_seq: r.ultimo_seq,
     rev: r.rev,
     fecha_creacion: fechaIso(r.creado_en),

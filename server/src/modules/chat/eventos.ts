@@ -2,10 +2,11 @@
 // participant gets them in its personal room (every tab and device), under the name of its side:
 // `chat:*` for psychologists and patients, `chat-admin:*` for the administrator of the conversation.
 import type { TipoChat } from '@miduelo/shared/chat-respuestas';
-import type { ConteoNoLeidos } from '@miduelo/shared/realtime-chat';
+import type { AlertaCrisisChat, ConteoNoLeidos } from '@miduelo/shared/realtime-chat';
 import { sala } from '@miduelo/shared/realtime';
 import type { Realtime } from '../../plugins/realtime';
-import { mensajeAdminDto, mensajeDto } from './dto';
+import { mensajeDto } from '../../comun/mensaje-dto';
+import { mensajeAdminDto } from './dto';
 import type { Actor, FilaMensaje, Rol } from './repo';
 
 interface Participantes {
@@ -112,4 +113,9 @@ export function publicarCreado(rt: Realtime, c: Participantes): void {
     if (p.rol === 'admin') rt.emitir(salaDe(p), 'chat-admin:creado', { id_chat_admin: c.id_chat });
     else if (c.tipo === 'paciente') rt.emitir(salaDe(p), 'chat:creado', { id_chat: c.id_chat, tipo: 'paciente' });
   }
+}
+
+/** A patient's crisis message to her psychologist's every tab and device (decision 339). */
+export function publicarAlertaCrisis(rt: Realtime, idPsicologo: number, alerta: AlertaCrisisChat): void {
+  rt.emitir(sala.psicologo(idPsicologo), 'chat:alerta-crisis', alerta);
 }

@@ -34,6 +34,13 @@ function noLeidosPara(a: Actor): SQL<number> {
   return sql<number>`(${chat.no_leidos_de_psicologo} + ${chat.no_leidos_de_paciente})`;
 }
 
+/** The other participant's crisis-marked messages the actor has not opened yet (decision 339),
+ * through the partial index of unread crisis messages. */
+function crisisSinAbrirPara(rol: Rol): SQL<number> {
+  return sql<number>`(select count(*)::integer from ${mensaje} mc
+    where mc.id_chat = ${chat.id_chat} and mc.crisis and not mc.leido and mc.remitente <> ${rol})`;
+}
+
 /** The counters a read mark by the actor zeroes: those of every other role. */
 function contadoresLeidosPor(a: Actor) {
   return {
@@ -129,6 +136,7 @@ export async function listarChats(db: DbOrTx, cif: Cifrador, a: Actor, o: { q?: 
       admin: { nombre: admin.nombre, apellido_paterno: admin.apellidoPaterno, apellido_materno: admin.apellidoMaterno },
       ultimo: { contenido: ultimo.contenido, remitente: ultimo.remitente, fecha_envio: ultimo.fecha_envio },
       no_leidos: noLeidosPara(a),
+      crisis_sin_abrir: crisisSinAbrirPara(a.rol),
     })
     .from(chat)
     .leftJoin(paciente, eq(paciente.id_paciente, chat.id_paciente))
@@ -194,15 +202,17 @@ interface FilaEnvio {
   id_admin: number | null;
   rev: number | null;
   no_leidos: number | null;
+  crisis: boolean | null;
 }
 
-const SENTENCIA_ENVIAR = 'select * from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz, $7::text[])';
+const SENTENCIA_ENVIAR =
+  'select * from chat_enviar($1::integer, $2::text, $3::integer, $4::text, $5::text, $6::timestamptz, $7::text[], $8::boolean)';
 /** The same function for a batch (decision 238): the i-th parameter of every message as the array
  * `$i`, the search hashes as array literals (cast one by one), one row per message in batch order. */
 const SENTENCIA_ENVIAR_LOTE = `select x.posicion, r.*
-  from unnest($1::integer[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
-       with ordinality as x(id_chat, rol, id, contenido, id_cliente, fecha, huellas, posicion)
-  cross join lateral chat_enviar(x.id_chat, x.rol, x.id, x.contenido, x.id_cliente, x.fecha, x.huellas::text[]) r
+  from unnest($1::integer[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $8::boolean[])
+       with ordinality as x(id_chat, rol, id, contenido, id_cliente, fecha, huellas, crisis, posicion)
+  cross join lateral chat_enviar(x.id_chat, x.rol, x.id, x.contenido, x.id_cliente, x.fecha, x.huellas::text[], x.crisis) r
  order by x.posicion`;
 
 /** Sends go alone while fewer than 4 are in flight (6 of the pool's 10 connections stay for
@@ -226,7 +236,7 @@ const enviarAgrupado = sentenciaAgrupada<FilaEnvio>({
 export async function enviarEnBase(
   db: DbOrTx,
   cif: Cifrador,
-  o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date },
+  o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; fecha: Date; crisis: boolean },
 ) {
   // A named prepared statement on PostgreSQL, alone or in a batch with other sends (decisions 232, 238).
   const [f] = await enviarAgrupado(db, [
@@ -237,6 +247,7 @@ export async function enviarEnBase(
     o.idCliente,
     o.fecha.toISOString(),
     arregloDeHuellas(cif.huellas(o.contenido)),
+    o.crisis,
   ]);
   if (!f || f.estado === 'no_encontrado' || f.estado === 'solo_lectura') return { estado: (f?.estado ?? 'no_encontrado') as EstadoEnvio };
   const mensaje: FilaMensaje = {
@@ -249,6 +260,8 @@ export async function enviarEnBase(
     huellas: null,
     id_cliente: f.id_cliente,
     leido: Boolean(f.leido),
+    // A retried send answers the mark stored with the first one.
+    crisis: Boolean(f.crisis),
     leido_en: null,
     fecha_envio: f.fecha_envio instanceof Date ? f.fecha_envio : new Date(f.fecha_envio as string),
   };
@@ -285,6 +298,23 @@ export async function marcarLeidos(tx: DbOrTx, a: Actor, idChat: number, ahora: 
 }
 
 // ---- Psychologist–patient chats ----
+
+/** What the psychologist's crisis alert names: the patient, and how many crisis messages of hers
+ * in the conversation she has not opened (decision 339). */
+export async function alertaCrisisDe(db: DbOrTx, idChat: number) {
+  const [f] = await db
+    .select({
+      id_paciente: paciente.id_paciente,
+      nombre: paciente.nombre,
+      apellido_paterno: paciente.apellido_paterno,
+      apellido_materno: paciente.apellido_materno,
+      crisis_sin_abrir: crisisSinAbrirPara('psicologo'),
+    })
+    .from(chat)
+    .innerJoin(paciente, eq(paciente.id_paciente, chat.id_paciente))
+    .where(and(eq(chat.id_chat, idChat), eq(chat.tipo, 'paciente')));
+  return f ?? null;
+}
 
 export async function chatConPaciente(db: DbOrTx, idPsicologo: number, idPaciente: number) {
   const [c] = await db

@@ -21,7 +21,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { pacienteDe, psicologoDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
-import { chatPsicologoDto, mensajeDto } from './dto';
+import { mensajeDto } from '../../comun/mensaje-dto';
+import { chatPsicologoDto } from './dto';
 import { limiteDeEnvio } from './limite';
 import type { Actor } from './repo';
 import {

@@ -1,15 +1,17 @@
 // Rules of every conversation (psychologist–patient and administrator), whatever the side that acts.
 // Writes run in one transaction under the conversation's row lock; events leave after the commit.
 import { MSG_CHAT, PAGINA_MENSAJES_DEFECTO, PAGINA_MENSAJES_MAX } from '@miduelo/shared/chat';
+import { contieneLenguajeDeCrisis } from '@miduelo/shared/foros-crisis';
 import { avisar } from '../../comun/aviso';
 import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { esPacienteDe } from '../../comun/repo';
 import { conflict, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { chatAdminDto, chatPacienteDto, chatPsicologoDto } from './dto';
-import { publicarCreado, publicarLectura, publicarMensaje, publicarRepetido } from './eventos';
+import { publicarAlertaCrisis, publicarCreado, publicarLectura, publicarMensaje, publicarRepetido } from './eventos';
 import {
   type Actor,
+  alertaCrisisDe,
   bloquearParaLectura,
   buscarChat,
   chatConPaciente,
@@ -39,7 +41,9 @@ export async function enviarMensaje(
   ctx: CtxChat,
   o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null },
 ): Promise<ResultadoEnvio> {
-  const r = await enviarEnBase(ctx.db, ctx.cifrador, { ...o, fecha: ctx.now() });
+  // Only a patient's words are judged: the message goes through as always, marked (decision 338).
+  const crisis = o.actor.rol === 'paciente' && contieneLenguajeDeCrisis(o.contenido);
+  const r = await enviarEnBase(ctx.db, ctx.cifrador, { ...o, fecha: ctx.now(), crisis });
   if (r.estado === 'no_encontrado') throw notFound(MSG_CHAT.chatNoEncontrado, 'CHAT_NO_ENCONTRADO');
   // 409, not 403: the clients read any 403 as a lost session (spec 2 §8, interceptors).
   // Each side reads why in its own words: the psychologist lost the patient, the patient the
@@ -57,7 +61,22 @@ export async function enviarMensaje(
   // Stored: a send without a client id answered with an error would be sent again (decision 288).
   const noLeidos = { mensajes_no_leidos: r.noLeidosDestinatario ?? 0, rev: chat.rev };
   await avisar(ctx, 'mensaje de chat', () => publicarMensaje(ctx.realtime, chat, mensaje, noLeidos));
+  if (mensaje.crisis && chat.tipo === 'paciente') await avisar(ctx, 'alerta de crisis', () => alertarCrisis(ctx, chat));
   return { mensaje, nuevo: true };
+}
+
+/** The psychologist's live alert (decision 339), read after the commit: the patient's name and how
+ * many crisis messages of hers wait unopened (none if she opened the conversation meanwhile). */
+async function alertarCrisis(ctx: CtxChat, chat: { id_chat: number; id_psicologo: number | null; rev: number }) {
+  const a = await alertaCrisisDe(ctx.db, chat.id_chat);
+  if (!a || a.crisis_sin_abrir === 0 || chat.id_psicologo === null) return;
+  publicarAlertaCrisis(ctx.realtime, chat.id_psicologo, {
+    id_chat: chat.id_chat,
+    id_paciente: a.id_paciente,
+    paciente: { nombre: a.nombre, apellido_paterno: a.apellido_paterno, apellido_materno: a.apellido_materno ?? null },
+    crisis_sin_abrir: Number(a.crisis_sin_abrir),
+    rev: chat.rev,
+  });
 }
 
 /** Marks read the other participant's messages (spec 1 §4: opening a chat sets its count to 0). */

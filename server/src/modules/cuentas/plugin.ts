@@ -13,5 +13,5 @@ export default fp(
     await app.register(routesAdmin, { prefix: '/api/admin' });
     app.demo.registrar(sembrarCuentasDemo);
   },
-  { name: 'cuentas', dependencies: ['contexto', 'auth', 'rate-limit', 'demo'] },
+  { name: 'cuentas', dependencies: ['contexto', 'auth', 'rate-limit', 'demo', 'mfa'] },
 );

@@ -32,8 +32,11 @@ import {
   recuperarContrasenaPaciente,
   registrarPaciente,
   restablecerContrasenaPaciente,
+  sesionPacienteTrasSegundoPaso,
   verificarTokenRestablecerPaciente,
 } from './service-paciente';
+import { rutaSegundoPaso } from './segundo-paso';
+import { PendienteMfaRespuesta } from '@miduelo/shared/mfa';
 import { paginaActivacion } from './pagina-activacion';
 
 const rutasPaciente: Rutas = async (app) => {
@@ -74,13 +77,16 @@ const rutasPaciente: Rutas = async (app) => {
   app.post(
     '/iniciar-sesion',
     {
-      schema: { body: loginPacienteSchema, response: { 200: LoginPacienteRespuestaSchema } },
+      schema: { body: loginPacienteSchema, response: { 200: LoginPacienteRespuestaSchema, 202: PendienteMfaRespuesta } },
       preHandler: limiteLogin.antes,
     },
     async (request, reply) => {
       try {
         const r = await iniciarSesionPaciente(ctx, request.body);
         await limiteLogin.exito(request, reply, request.body.email);
+        // An account with a second step gets no session here: a pending token (decision 371).
+        const pendiente = await app.segundoPaso.pendiente({ tipo: 'paciente', id: r.paciente.id_paciente });
+        if (pendiente) return reply.status(202).send(pendiente);
         return r;
       } catch (err) {
         if (err instanceof AppError && err.code === 'CREDENCIALES_INVALIDAS') await limiteLogin.fallo(request, request.body.email);
@@ -88,6 +94,12 @@ const rutasPaciente: Rutas = async (app) => {
       }
     },
   );
+
+  rutaSegundoPaso(app, {
+    tipoCuenta: 'paciente',
+    respuesta: LoginPacienteRespuestaSchema,
+    abrir: (id) => sesionPacienteTrasSegundoPaso(ctx, id),
+  });
 
   // ---- Password recovery: the psychologists' rules (decision 075) ----
   app.post(

@@ -40,8 +40,11 @@ import {
   reenviarActivacion,
   registrarPsicologo,
   restablecerContrasena,
+  sesionPsicologoTrasSegundoPaso,
   verificarTokenRestablecer,
 } from './service';
+import { rutaSegundoPaso } from './segundo-paso';
+import { PendienteMfaRespuesta } from '@miduelo/shared/mfa';
 
 const rutasPsicologo: Rutas = async (app) => {
   const { ctx } = app;
@@ -65,13 +68,16 @@ const rutasPsicologo: Rutas = async (app) => {
   app.post(
     '/iniciar-sesion',
     {
-      schema: { body: loginSchema, response: { 200: LoginRespuestaSchema } },
+      schema: { body: loginSchema, response: { 200: LoginRespuestaSchema, 202: PendienteMfaRespuesta } },
       preHandler: limiteLogin.antes,
     },
     async (request, reply) => {
       try {
         const r = await iniciarSesionPsicologo(ctx, request.body);
         await limiteLogin.exito(request, reply, request.body.correo);
+        // An account with a second step gets no session here: a pending token (decision 371).
+        const pendiente = await app.segundoPaso.pendiente({ tipo: 'psicologo', id: r.usuario.id_psicologo });
+        if (pendiente) return reply.status(202).send(pendiente);
         return r;
       } catch (err) {
         if (err instanceof AppError && err.code === 'CREDENCIALES_INVALIDAS') await limiteLogin.fallo(request, request.body.correo);
@@ -79,6 +85,12 @@ const rutasPsicologo: Rutas = async (app) => {
       }
     },
   );
+
+  rutaSegundoPaso(app, {
+    tipoCuenta: 'psicologo',
+    respuesta: LoginRespuestaSchema,
+    abrir: (id) => sesionPsicologoTrasSegundoPaso(ctx, id),
+  });
 
   app.get('/activar/:token', { schema: { params: TokenActivacion, response: { 200: MsgRespuesta } } }, async (request) =>
     activarPsicologo(ctx, request.params),

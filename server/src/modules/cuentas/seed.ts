@@ -1,7 +1,7 @@
 // Demo accounts: an administrator, a psychologist and four of her patients (every password DEMO's).
 import { DEMO, type SembradorDemo } from '../../db/seed';
 import { paciente, psicologo } from '../../db/schema/cuentas';
-import { hashContrasena } from './hash';
+import { hashContrasena } from '../../comun/hash';
 import { documentosVigentes, insertarAceptaciones } from './repo-consentimiento';
 
 export const sembrarCuentasDemo: SembradorDemo = async (db, { ahora, ids }) => {

@@ -8,10 +8,11 @@ import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { publicarVinculo } from '../../comun/vinculo';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors';
 import { correoActivacion, correoRegistroExistente, correoRestablecer } from '../../mail/plantillas';
-import { hashContrasena, verificarContrasena } from './hash';
+import { hashContrasena, verificarContrasena } from '../../comun/hash';
 import type { Ctx } from '../../plugins/contexto';
 import {
   buscarPacientePorEmail,
+  buscarPacientePorId,
   buscarPsicologoPorCodigo,
   cambiarContrasenaPacienteHash,
   insertarPaciente,
@@ -111,6 +112,19 @@ export async function iniciarSesionPaciente(ctx: Ctx, body: { email: string; con
   if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
   if (p.status !== 'activo') throw forbidden(MSG.cuentaInactiva, 'CUENTA_INACTIVA');
   return { token, paciente: vistaPerfilPaciente(p), consentimientos_pendientes: await pendientes };
+}
+
+/** The session a completed second step opens (decision 371): the login's very answer. */
+export async function sesionPacienteTrasSegundoPaso(ctx: Ctx, id: number) {
+  const p = await buscarPacientePorId(ctx.db, id);
+  if (!p?.activadoEn || p.status !== 'activo') throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
+  const token = ctx.sesiones.firmarPaciente({
+    id_paciente: p.id_paciente,
+    nombre: p.nombre,
+    apellido: p.apellido_paterno,
+    version: p.versionSesion,
+  });
+  return { token, paciente: vistaPerfilPaciente(p), consentimientos_pendientes: await pendientesDe(ctx.db, p.id_paciente) };
 }
 
 /** Same rules as the psychologists' recovery: same answer for unknown accounts, single-use hashed

@@ -17,7 +17,7 @@ import { correoAvisoCambioCuenta, correoConfirmarCambioCorreo } from '../../mail
 import type { Correo } from '../../mail/mailer';
 import type { Ctx } from '../../plugins/contexto';
 import type { DbOrTx } from '../../db/client';
-import { hashContrasena, verificarContrasena } from './hash';
+import { hashContrasena, verificarContrasena } from '../../comun/hash';
 import {
   buscarPacientePorId,
   buscarPsicologoPorId,

@@ -10,7 +10,7 @@ import { AppError, conflict, forbidden, unauthorized } from '../../errors';
 import { correoActivacion, correoRegistroExistente, correoRestablecer } from '../../mail/plantillas';
 import type { Ctx } from '../../plugins/contexto';
 import { nuevoCodigoVinculacion } from './codigo';
-import { hashContrasena, verificarContrasena } from './hash';
+import { hashContrasena, verificarContrasena } from '../../comun/hash';
 import {
   buscarPsicologoPorCorreo,
   buscarPsicologoPorId,
@@ -122,6 +122,13 @@ export async function iniciarSesionPsicologo(ctx: Ctx, body: { correo: string; c
   if (!p.activadoEn) throw new AppError(403, 'CUENTA_NO_ACTIVADA', MSG.cuentaNoActivada, { requiereActivacion: true });
   if (p.status !== 'activo') throw forbidden(MSG.cuentaInactiva, 'CUENTA_INACTIVA');
   return respuesta;
+}
+
+/** The session a completed second step opens (decision 371): the login's very answer. */
+export async function sesionPsicologoTrasSegundoPaso(ctx: Ctx, id: number): Promise<LoginRespuesta> {
+  const p = await buscarPsicologoPorId(ctx.db, id);
+  if (!p?.activadoEn || p.status !== 'activo') throw unauthorized(MSG.sesionInvalida, 'TOKEN_INVALIDO');
+  return respuestaLoginPsicologo(ctx, p);
 }
 
 function respuestaLoginPsicologo(ctx: Ctx, p: Psicologo): LoginRespuesta {

@@ -2,8 +2,9 @@
 import type { Aplicacion, Evolucion, Nota, Respuesta, Test, TestDetalle } from '@miduelo/shared/expediente';
 import type { Cifrador } from '../../comun/cifrado';
 import { rangoDePuntaje } from './puntuacion';
-import type { FilaAplicacion, TestCompleto } from './repo';
+import type { FilaAplicacion, FilaEvolucion, TestCompleto } from './repo';
 import type { FilaNota } from './repo-notas';
+import { leerInterpretacion, leerPuntaje, leerRiesgo } from './resultado-cifrado';
 
 export const COL_TITULO = 'nota.titulo';
 export const COL_CONTENIDO = 'nota.contenido';
@@ -37,7 +38,8 @@ export function testDetalleDto(t: TestCompleto): TestDetalle {
   };
 }
 
-export function aplicacionDto(f: FilaAplicacion): Aplicacion {
+export function aplicacionDto(cif: Cifrador, f: FilaAplicacion): Aplicacion {
+  const puntaje = leerPuntaje(cif, f.puntaje_total);
   return {
     id_aplicacion: f.id_aplicacion,
     id_test: f.id_test,
@@ -46,27 +48,21 @@ export function aplicacionDto(f: FilaAplicacion): Aplicacion {
     fecha: f.fecha.toISOString(),
     estado: f.estado,
     resultado:
-      f.puntaje_total === null ? null : { puntaje_total: f.puntaje_total, interpretacion: f.interpretacion ?? '', riesgo: f.riesgo },
+      puntaje === null
+        ? null
+        : { puntaje_total: puntaje, interpretacion: leerInterpretacion(cif, f.interpretacion) ?? '', riesgo: leerRiesgo(cif, f.riesgo) },
   };
 }
 
-export function evolucionDto(f: {
-  id_aplicacion: number;
-  id_test: number;
-  fecha: Date;
-  nombre_test: string;
-  puntaje: number | null;
-  interpretacion: string | null;
-  riesgo: boolean;
-}): Evolucion {
+export function evolucionDto(cif: Cifrador, f: FilaEvolucion): Evolucion {
   return {
     id_aplicacion: f.id_aplicacion,
     id_test: f.id_test,
     fecha: f.fecha.toISOString(),
     nombre_test: f.nombre_test,
-    puntaje: f.puntaje ?? 0,
-    interpretacion: f.interpretacion ?? '',
-    riesgo: f.riesgo,
+    puntaje: leerPuntaje(cif, f.puntaje) ?? 0,
+    interpretacion: leerInterpretacion(cif, f.interpretacion) ?? '',
+    riesgo: leerRiesgo(cif, f.riesgo),
   };
 }
 
@@ -82,7 +78,7 @@ export function respuestaDto(
 ): Respuesta {
   return {
     id_pregunta: f.id_pregunta,
-    respuesta: f.tipo_respuesta === 'texto' ? cif.leer(f.respuesta, COL_RESPUESTA) : f.respuesta,
+    respuesta: cif.leer(f.respuesta, COL_RESPUESTA),
     pregunta: { id_pregunta: f.id_pregunta, orden: f.orden, texto_pregunta: f.texto_pregunta, tipo_respuesta: f.tipo_respuesta },
   };
 }

@@ -1,7 +1,7 @@
 // Scoring of a test application (decision 101): pure, from the stored rules of the test and the
 // answers as sent. The client never sends a score; every question must be answered with a value
 // valid for its tipo_respuesta, otherwise a Spanish 400 and nothing is written.
-import { caracteresValidos } from '@miduelo/shared/comun';
+import { caracteresValidos, quitarInvisibles } from '@miduelo/shared/comun';
 import { MSG_EXPEDIENTE, maximoDeEscala, RESPUESTA_TEXTO_MAX, type TipoRespuesta } from '@miduelo/shared/expediente';
 import { badRequest } from '../../errors';
 
@@ -112,7 +112,9 @@ export function puntuar(reglas: ReglasTest, entrada: { id_pregunta: number; resp
       if (p.alerta && positivo) alerta = true;
       respuestas.push({ id_pregunta: p.id_pregunta, tipo_respuesta: p.tipo_respuesta, valor: s });
     } else {
-      const t = typeof r === 'string' ? r.trim() : '';
+      // Prose another person reads: invisible and bidirectional characters are taken out before the
+      // trim and the length check, as in every other free text (decision 331).
+      const t = typeof r === 'string' ? quitarInvisibles(r).trim() : '';
       if (t === '' || t.length > RESPUESTA_TEXTO_MAX || !caracteresValidos(t))
         throw badRequest(MSG_EXPEDIENTE.respuestaTexto(p.orden), 'RESPUESTA_INVALIDA');
       respuestas.push({ id_pregunta: p.id_pregunta, tipo_respuesta: p.tipo_respuesta, valor: t });

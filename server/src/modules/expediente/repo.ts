@@ -6,22 +6,19 @@ import type { TipoEscala, TipoRespuesta } from '@miduelo/shared/expediente';
 import type { DbOrTx } from '../../db/client';
 import { filas } from '../../db/filas';
 import { paciente, psicologo } from '../../db/schema/cuentas';
-import { aplicacionTest, respuestaTest, test, testBanda, testPregunta } from '../../db/schema/expediente';
+import { aplicacionTest, pacienteEnRiesgo, respuestaTest, test, testBanda, testPregunta } from '../../db/schema/expediente';
+import { COLUMNAS_RESULTADO } from './resultado-cifrado';
 
 // ---------------------------------------------------------------- encryption at rest
 
-/** The record's encrypted columns, re-encrypted at start when under a retired key (rotation,
- * decision 070): notes' title and content, and the free-text answers (scale and yes/no answers are
- * not encrypted). */
+/** The record's encrypted columns, encrypted at start when plain (stored before, decision 335) and
+ * re-encrypted when under a retired key (rotation, decision 070): notes' title and content, every
+ * answer, and each application's result. */
 export const COLUMNAS_CIFRADAS: ColumnaCifrada[] = [
   { tabla: 'nota', clave: 'id_nota', columna: 'titulo' },
   { tabla: 'nota', clave: 'id_nota', columna: 'contenido' },
-  {
-    tabla: 'respuesta_test',
-    clave: 'id_respuesta',
-    columna: 'respuesta',
-    donde: sql`id_pregunta in (select id_pregunta from test_pregunta where tipo_respuesta = 'texto')`,
-  },
+  { tabla: 'respuesta_test', clave: 'id_respuesta', columna: 'respuesta' },
+  ...COLUMNAS_RESULTADO,
 ];
 
 // ---------------------------------------------------------------- catalogue
@@ -129,9 +126,10 @@ export type FilaAplicacion = {
   id_psicologo: number | null;
   fecha: Date;
   estado: string;
-  puntaje_total: number | null;
+  /** The result as stored, encrypted (resultado-cifrado.ts opens it). */
+  puntaje_total: string | null;
   interpretacion: string | null;
-  riesgo: boolean;
+  riesgo: string;
   nombre_test: string;
   tipo_escala: TipoEscala;
 };
@@ -145,9 +143,8 @@ export async function insertarAplicacion(
     idPaciente: number;
     idPsicologo: number;
     fecha: Date;
-    puntaje: number;
-    interpretacion: string;
-    riesgo: boolean;
+    /** Encrypted (cifrarResultado). */
+    resultado: { puntaje_total: string; interpretacion: string; riesgo: string };
     idCliente: string | null;
   },
 ): Promise<number | null> {
@@ -159,9 +156,7 @@ export async function insertarAplicacion(
       id_psicologo: o.idPsicologo,
       fecha: o.fecha,
       estado: 'completado',
-      puntaje_total: o.puntaje,
-      interpretacion: o.interpretacion,
-      riesgo: o.riesgo,
+      ...o.resultado,
       id_cliente: o.idCliente,
     })
     .onConflictDoNothing({ target: [aplicacionTest.id_paciente, aplicacionTest.id_cliente] })
@@ -234,18 +229,33 @@ export async function respuestasDe(db: DbOrTx, idAplicacion: number) {
     .orderBy(asc(testPregunta.orden));
 }
 
-/** The risk flag of a patient: the latest application of some test fell in its highest band. */
+/** The risk flag of a patient as stored (decision 335): a row in paciente_en_riesgo. */
 export async function riesgoDePaciente(db: DbOrTx, idPaciente: number): Promise<boolean> {
   const [f] = await filas<{ riesgo: boolean }>(
     db,
-    sql`select exists (
-      select 1 from (
-        select distinct on (a.id_test) a.riesgo from aplicacion_test a
-         where a.id_paciente = ${idPaciente} and a.estado = 'completado'
-         order by a.id_test, a.fecha desc, a.id_aplicacion desc
-      ) u where u.riesgo) as riesgo`,
+    sql`select exists (select 1 from paciente_en_riesgo where id_paciente = ${idPaciente}) as riesgo`,
   );
   return Boolean(f?.riesgo);
+}
+
+/** The encrypted risk flags of the patient's latest completed application of each test, read with
+ * the patient row locked (no key update): two applications stored at once take turns, so the second
+ * sees the first's flag. */
+export async function riesgosUltimos(tx: DbOrTx, idPaciente: number): Promise<string[]> {
+  await tx.execute(sql`select 1 from paciente where id_paciente = ${idPaciente} for no key update`);
+  const f = await filas<{ riesgo: string }>(
+    tx,
+    sql`select distinct on (a.id_test) a.riesgo from aplicacion_test a
+         where a.id_paciente = ${idPaciente} and a.estado = 'completado'
+         order by a.id_test, a.fecha desc, a.id_aplicacion desc`,
+  );
+  return f.map((x) => x.riesgo);
+}
+
+/** Sets or clears the patient's stored risk flag. */
+export async function guardarRiesgo(tx: DbOrTx, idPaciente: number, riesgo: boolean) {
+  if (riesgo) await tx.insert(pacienteEnRiesgo).values({ id_paciente: idPaciente }).onConflictDoNothing();
+  else await tx.delete(pacienteEnRiesgo).where(eq(pacienteEnRiesgo.id_paciente, idPaciente));
 }
 
 /** Header of the PDF: clinic (the psychologist's practice) and patient. */
@@ -294,6 +304,17 @@ export async function aplicacionesDePacienteDe(db: DbOrTx, idPsicologo: number, 
 }
 
 /** The evolution (oldest first, optionally one test), or null when the patient is not this psychologist's. */
+/** One point of a patient's evolution as stored (results still encrypted: decision 335). */
+export type FilaEvolucion = {
+  id_aplicacion: number;
+  id_test: number;
+  fecha: Date;
+  nombre_test: string;
+  puntaje: string | null;
+  interpretacion: string | null;
+  riesgo: string;
+};
+
 export async function evolucionDe(db: DbOrTx, idPsicologo: number, idPaciente: number, idTest?: number) {
   const filas = await db
     .select({
@@ -318,14 +339,5 @@ export async function evolucionDe(db: DbOrTx, idPsicologo: number, idPaciente: n
     .where(and(eq(paciente.id_paciente, idPaciente), eq(paciente.id_psicologo, idPsicologo)))
     .orderBy(asc(aplicacionTest.fecha), asc(aplicacionTest.id_aplicacion));
   if (filas.length === 0) return null;
-  type Fila = {
-    id_aplicacion: number;
-    id_test: number;
-    fecha: Date;
-    nombre_test: string;
-    puntaje: number | null;
-    interpretacion: string | null;
-    riesgo: boolean;
-  };
-  return (filas as (Fila | { id_aplicacion: null })[]).filter((f): f is Fila => f.id_aplicacion !== null);
+  return (filas as (FilaEvolucion | { id_aplicacion: null })[]).filter((f): f is FilaEvolucion => f.id_aplicacion !== null);
 }

@@ -25,6 +25,7 @@ import { fechaEnZona } from '@miduelo/shared/fechas';
 import type { FastifyRequest } from 'fastify';
 import { actorDe } from '../../comun/auditoria';
 import { psicologoDe } from '../../plugins/auth';
+import { limiteDeRegistros } from '../../plugins/rate-limit-registros';
 import type { Rutas } from '../../plugins/valibot';
 import type { HilosPdf } from './pdf-hilos';
 import * as s from './service';
@@ -45,7 +46,10 @@ const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
   // Decision 313: 201 when this call stored it, 200 when its client id was already stored (a retry).
   app.post(
     '/tests/aplicar',
-    { schema: { body: AplicarTestSchema, response: { 200: AplicacionSchema, 201: AplicacionSchema } } },
+    {
+      schema: { body: AplicarTestSchema, response: { 200: AplicacionSchema, 201: AplicacionSchema } },
+      preHandler: limiteDeRegistros(app, 'aplicar-test'),
+    },
     async (request, reply) => {
       const r = await s.aplicarTest(ctx, { ...quien(request), datos: request.body });
       return responderCreado(reply, r);
@@ -96,10 +100,15 @@ const rutasExpediente: Rutas<{ pdf: HilosPdf }> = async (app, opts) => {
   );
 
   // Decision 313: 201 when this call stored it, 200 when its client id was already stored (a retry).
-  app.post('/notas', { schema: { body: CrearNotaSchema, response: { 200: NotaSchema, 201: NotaSchema } } }, async (request, reply) => {
-    const r = await n.crearNota(ctx, { ...quien(request), datos: request.body });
-    return responderCreado(reply, r);
-  });
+  const limiteNotas = limiteDeRegistros(app, 'notas');
+  app.post(
+    '/notas',
+    { schema: { body: CrearNotaSchema, response: { 200: NotaSchema, 201: NotaSchema } }, preHandler: limiteNotas },
+    async (request, reply) => {
+      const r = await n.crearNota(ctx, { ...quien(request), datos: request.body });
+      return responderCreado(reply, r);
+    },
+  );
 
   app.put('/notas/:id', { schema: { params: IdParams, body: EditarNotaSchema, response: { 200: NotaSchema } } }, async (request) =>
     n.editarNota(ctx, { ...quien(request), idNota: request.params.id, datos: request.body }),

@@ -6,6 +6,8 @@ import type { Ctx } from '../../plugins/contexto';
 import { COL_CONTENIDO, COL_RESPUESTA, COL_TITULO } from './dto';
 import { puntuar } from './puntuacion';
 import * as repo from './repo';
+import { cifrarResultado } from './resultado-cifrado';
+import { actualizarRiesgoDePaciente } from './service';
 import { insertarNota } from './repo-notas';
 
 const DIA = 86_400_000;
@@ -32,9 +34,7 @@ export const sembrarExpedienteDemo =
         idPaciente,
         idPsicologo,
         fecha: new Date(ahora.getTime() - diasAtras * DIA),
-        puntaje: p.puntaje_total,
-        interpretacion: p.interpretacion,
-        riesgo: p.riesgo,
+        resultado: cifrarResultado(ctx.cifrador, { puntaje: p.puntaje_total, interpretacion: p.interpretacion, riesgo: p.riesgo }),
         idCliente: null,
       });
       if (id === null) throw new Error('aplicación de ejemplo sin fila');
@@ -43,9 +43,10 @@ export const sembrarExpedienteDemo =
         id,
         p.respuestas.map((x) => ({
           id_pregunta: x.id_pregunta,
-          respuesta: x.tipo_respuesta === 'texto' ? ctx.cifrador.cifrar(x.valor, COL_RESPUESTA) : x.valor,
+          respuesta: ctx.cifrador.cifrar(x.valor, COL_RESPUESTA),
         })),
       );
+      await actualizarRiesgoDePaciente(db, ctx.cifrador, idPaciente);
       return id;
     }
 

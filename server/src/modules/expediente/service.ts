@@ -5,6 +5,7 @@
 import { sala } from '@miduelo/shared/realtime';
 import { type Aplicacion, type AplicarTest, MSG_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { type Actor, auditar } from '../../comun/auditoria';
+import type { Cifrador } from '../../comun/cifrado';
 import { avisar } from '../../comun/aviso';
 import { esPacienteDe } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +15,7 @@ import type { Ctx } from '../../plugins/contexto';
 import { aplicacionDto, COL_RESPUESTA, evolucionDto, respuestaDto, testDetalleDto, testDto } from './dto';
 import { puntuar } from './puntuacion';
 import * as repo from './repo';
+import { cifrarResultado, leerRiesgo } from './resultado-cifrado';
 
 export type CtxExp = Pick<Ctx, 'db' | 'cifrador' | 'realtime' | 'now' | 'log'>;
 export interface Quien {
@@ -41,6 +43,14 @@ export async function obtenerTest(ctx: CtxExp, { idTest }: { idTest: number }) {
 }
 
 // ---------------------------------------------------------------- applications
+
+/** Recomputes the patient's stored risk flag (decision 104) from the encrypted flags of the latest
+ * application of each test, after one is stored; answers it. */
+export async function actualizarRiesgoDePaciente(tx: DbOrTx, cif: Cifrador, idPaciente: number): Promise<boolean> {
+  const riesgo = (await repo.riesgosUltimos(tx, idPaciente)).some((r) => leerRiesgo(cif, r));
+  await repo.guardarRiesgo(tx, idPaciente, riesgo);
+  return riesgo;
+}
 
 /** The record a client id already names for this patient (decision 313): its id, or null when
  * none. Stored by another psychologist (the patient was reassigned since), it is not theirs to
@@ -71,9 +81,7 @@ async function mismaAplicacion(tx: DbOrTx, ctx: CtxExp, previa: { id_aplicacion:
     throw e;
   }
   const guardadas = await repo.respuestasDe(tx, previa.id_aplicacion);
-  const porPregunta = new Map(
-    guardadas.map((g) => [g.id_pregunta, g.tipo_respuesta === 'texto' ? ctx.cifrador.leer(g.respuesta, COL_RESPUESTA) : g.respuesta]),
-  );
+  const porPregunta = new Map(guardadas.map((g) => [g.id_pregunta, ctx.cifrador.leer(g.respuesta, COL_RESPUESTA)]));
   return porPregunta.size === p.respuestas.length && p.respuestas.every((x) => porPregunta.get(x.id_pregunta) === x.valor);
 }
 
@@ -87,8 +95,10 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
     await exigirPaciente(tx, o.idPsicologo, datos.id_paciente);
     const conResultado = async (idAplicacion: number, nueva: boolean) => {
       const fila = await repo.aplicacionDePsicologo(tx, o.idPsicologo, idAplicacion);
-      const riesgoPaciente = await repo.riesgoDePaciente(tx, datos.id_paciente);
-      return { aplicacion: aplicacionDto(fila as repo.FilaAplicacion), riesgoPaciente, nueva };
+      const riesgoPaciente = nueva
+        ? await actualizarRiesgoDePaciente(tx, ctx.cifrador, datos.id_paciente)
+        : await repo.riesgoDePaciente(tx, datos.id_paciente);
+      return { aplicacion: aplicacionDto(ctx.cifrador, fila as repo.FilaAplicacion), riesgoPaciente, nueva };
     };
     const repetida = async (previa: { id_aplicacion: number; id_test: number }) => {
       if (!(await mismaAplicacion(tx, ctx, previa, datos))) throw idClienteDistinto();
@@ -107,9 +117,7 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
       idPaciente: datos.id_paciente,
       idPsicologo: o.idPsicologo,
       fecha: ctx.now(),
-      puntaje: p.puntaje_total,
-      interpretacion: p.interpretacion,
-      riesgo: p.riesgo,
+      resultado: cifrarResultado(ctx.cifrador, { puntaje: p.puntaje_total, interpretacion: p.interpretacion, riesgo: p.riesgo }),
       idCliente,
     });
     if (idAplicacion === null) {
@@ -124,15 +132,16 @@ export async function aplicarTest(ctx: CtxExp, o: Quien & { datos: AplicarTest }
       idAplicacion,
       p.respuestas.map((x) => ({
         id_pregunta: x.id_pregunta,
-        respuesta: x.tipo_respuesta === 'texto' ? ctx.cifrador.cifrar(x.valor, COL_RESPUESTA) : x.valor,
+        respuesta: ctx.cifrador.cifrar(x.valor, COL_RESPUESTA),
       })),
     );
+    // No result in the audit row (decision 335): administrators read the log, and it stays plain.
     await auditar(tx, o.actor, {
       accion: 'crear',
       recurso: 'aplicacion_test',
       idRecurso: idAplicacion,
       idPaciente: datos.id_paciente,
-      detalle: { id_test: t.id_test, respuestas: p.respuestas.length, riesgo: p.riesgo },
+      detalle: { id_test: t.id_test, respuestas: p.respuestas.length },
     });
     return conResultado(idAplicacion, true);
   });
@@ -157,7 +166,7 @@ export async function aplicacionesDePaciente(ctx: CtxExp, o: Quien & { idPacient
     idPaciente: o.idPaciente,
     detalle: { vista: 'historial', cantidad: filas.length },
   });
-  return filas.map(aplicacionDto);
+  return filas.map((f) => aplicacionDto(ctx.cifrador, f));
 }
 
 export async function evolucionDePaciente(ctx: CtxExp, o: Quien & { idPaciente: number; idTest?: number }) {
@@ -169,7 +178,7 @@ export async function evolucionDePaciente(ctx: CtxExp, o: Quien & { idPaciente: 
     idPaciente: o.idPaciente,
     detalle: { vista: 'evolucion', id_test: o.idTest ?? null, cantidad: filas.length },
   });
-  return filas.map(evolucionDto);
+  return filas.map((f) => evolucionDto(ctx.cifrador, f));
 }
 
 export async function aplicacionPropia(db: DbOrTx, idPsicologo: number, idAplicacion: number) {
@@ -194,7 +203,7 @@ export async function respuestasDeAplicacion(ctx: CtxExp, o: Quien & { idAplicac
 export async function resultadoDeAplicacion(ctx: CtxExp, o: Quien & { idAplicacion: number }) {
   const a = await aplicacionPropia(ctx.db, o.idPsicologo, o.idAplicacion);
   await auditar(ctx.db, o.actor, { accion: 'leer', recurso: 'aplicacion_test', idRecurso: a.id_aplicacion, idPaciente: a.id_paciente });
-  return aplicacionDto(a);
+  return aplicacionDto(ctx.cifrador, a);
 }
 
 /** What the PDF shows (decision 103); the export's audit row is written before it leaves. */
@@ -214,9 +223,9 @@ export async function datosDelPdf(ctx: CtxExp, o: Quien & { idAplicacion: number
     detalle: { formato: 'pdf' },
   });
   return {
-    aplicacion: aplicacionDto(a),
+    aplicacion: aplicacionDto(ctx.cifrador, a),
     respuestas: respuestas.map((f) => respuestaDto(ctx.cifrador, f)),
-    evolucion: evol.filter((e) => e.fecha.getTime() <= a.fecha.getTime()).map(evolucionDto),
+    evolucion: evol.filter((e) => e.fecha.getTime() <= a.fecha.getTime()).map((e) => evolucionDto(ctx.cifrador, e)),
     psicologo: cab.psicologo,
     paciente: cab.paciente,
   };

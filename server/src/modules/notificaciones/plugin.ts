@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import routes from './routes';
-import { observadorPush } from './service';
+import { cerrarAgente, observadorPush } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +25,7 @@ export default fp(
     );
     app.addHook('onClose', async () => {
       await Promise.allSettled([...pendientes]);
+      cerrarAgente(app.ctx);
     });
   },
   { name: 'notificaciones', dependencies: ['contexto', 'auth', 'realtime', 'cuentas'] },

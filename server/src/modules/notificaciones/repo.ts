@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { CambioPreferenciasPush, PreferenciasPush, SuscripcionPush } from '@miduelo/shared/notificaciones';
 import type { DbOrTx } from '../../db/client';
+import { paciente } from '../../db/schema/cuentas';
 import { preferenciaPush, suscripcionPush } from '../../db/schema/notificaciones';
 
 export interface FilaSuscripcion {
@@ -20,6 +21,24 @@ export async function guardarSuscripcion(db: DbOrTx, idPaciente: number, s: Susc
       target: suscripcionPush.endpoint,
       set: { id_paciente: idPaciente, p256dh: s.keys.p256dh, auth: s.keys.auth, creada_en: new Date() },
     });
+}
+
+/** The patient's row lock: two subscriptions arriving together are capped one after the other. */
+export async function bloquearPaciente(tx: DbOrTx, idPaciente: number): Promise<void> {
+  await tx.select({ id: paciente.id_paciente }).from(paciente).where(eq(paciente.id_paciente, idPaciente)).for('update');
+}
+
+/** Keeps the patient's newest `max` subscriptions and removes the older ones (decision 329). */
+export async function recortarSuscripciones(tx: DbOrTx, idPaciente: number, max: number): Promise<void> {
+  const nuevas = tx
+    .select({ id: suscripcionPush.id_suscripcion })
+    .from(suscripcionPush)
+    .where(eq(suscripcionPush.id_paciente, idPaciente))
+    .orderBy(desc(suscripcionPush.creada_en), desc(suscripcionPush.id_suscripcion))
+    .limit(max);
+  await tx
+    .delete(suscripcionPush)
+    .where(and(eq(suscripcionPush.id_paciente, idPaciente), notInArray(suscripcionPush.id_suscripcion, nuevas)));
 }
 
 /** Removes the patient's own subscription; another account's endpoint is left alone. */

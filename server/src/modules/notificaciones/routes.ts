@@ -9,6 +9,7 @@ import {
 } from '@miduelo/shared/notificaciones';
 import { pacienteDe } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
+import { limiteDeSuscripciones } from './limite';
 import { cambiarPreferencias, clavePublica, darDeBaja, leerPreferencias, suscribir } from './service';
 
 const rutasPush: Rutas = async (app) => {
@@ -17,8 +18,11 @@ const rutasPush: Rutas = async (app) => {
 
   app.get('/push/clave', { schema: { response: { 200: ClavePushSchema } } }, async () => clavePublica(ctx));
 
-  app.post('/push/suscripciones', { schema: { body: SuscripcionPushSchema, response: { 201: MsgRespuesta } } }, async (request, reply) =>
-    reply.status(201).send(await suscribir(ctx, { idPaciente: pacienteDe(request).id_paciente, suscripcion: request.body })),
+  app.post(
+    '/push/suscripciones',
+    { preHandler: limiteDeSuscripciones(app), schema: { body: SuscripcionPushSchema, response: { 201: MsgRespuesta } } },
+    async (request, reply) =>
+      reply.status(201).send(await suscribir(ctx, { idPaciente: pacienteDe(request).id_paciente, suscripcion: request.body })),
   );
 
   app.delete('/push/suscripciones', { schema: { body: BajaPushSchema, response: { 200: MsgRespuesta } } }, async (request) =>

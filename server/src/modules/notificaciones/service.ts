@@ -5,6 +5,7 @@
 // to each subscription the patient allowed.
 import {
   type CambioPreferenciasPush,
+  MAX_SUSCRIPCIONES_PUSH,
   MSG_PUSH,
   type NotificacionPush,
   type SuscripcionPush,
@@ -16,7 +17,30 @@ import { badRequest } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import type { ObservadorEmision } from '../../plugins/realtime';
 import { errorParaRegistro } from '../../plugins/errors';
+import { agenteSeguro, DireccionNoPermitida, destinoPermitido, endpointPermitido, type ReglaPush } from './direcciones';
 import * as repo from './repo';
+
+const reglaDe = (ctx: Ctx): ReglaPush => ({
+  hostsPermitidos: ctx.config.pushHostsPermitidos,
+  loopbackDePrueba: ctx.config.pushLoopbackDePrueba,
+});
+
+/** The sending agent of each app: its lookup refuses a non-public address at connect time. */
+const agentes = new WeakMap<Ctx, import('node:https').Agent>();
+function agenteDe(ctx: Ctx) {
+  let a = agentes.get(ctx);
+  if (!a) {
+    a = agenteSeguro(ctx.config.agentePush, ctx.config.pushLoopbackDePrueba);
+    agentes.set(ctx, a);
+  }
+  return a;
+}
+
+/** Closes the sending agent's idle connections (the app is closing). */
+export function cerrarAgente(ctx: Ctx): void {
+  agentes.get(ctx)?.destroy();
+  agentes.delete(ctx);
+}
 
 /** How long a push service keeps an undelivered notification (a phone switched off). */
 const TTL_SEGUNDOS = 24 * 60 * 60;
@@ -27,10 +51,17 @@ export function clavePublica(ctx: Ctx) {
 
 export async function suscribir(ctx: Ctx, o: { idPaciente: number; suscripcion: SuscripcionPush }) {
   if (!ctx.config.vapid) throw badRequest(MSG_PUSH.noDisponible, 'PUSH_NO_DISPONIBLE');
-  // In production a push service is always https; anything else would make the server post to an
-  // address a patient chose (an internal one, say).
-  if (ctx.config.production && !o.suscripcion.endpoint.startsWith('https://')) throw badRequest(MSG_PUSH.endpointInvalido);
-  await repo.guardarSuscripcion(ctx.db, o.idPaciente, o.suscripcion);
+  // A push service is a public https host (decision 329): anything else would make the server post
+  // to an address a patient chose (a service on loopback, the metadata endpoint, a private host).
+  if (!o.suscripcion.endpoint.startsWith('https://')) throw badRequest(MSG_PUSH.endpointInvalido);
+  if (!(await endpointPermitido(o.suscripcion.endpoint, reglaDe(ctx))))
+    throw badRequest(MSG_PUSH.endpointNoPermitido, 'PUSH_DESTINO_NO_PERMITIDO');
+  await ctx.db.transaction(async (tx) => {
+    await repo.bloquearPaciente(tx, o.idPaciente);
+    await repo.guardarSuscripcion(tx, o.idPaciente, o.suscripcion);
+    // A phone or two and a few browsers: the oldest gives way to the newest.
+    await repo.recortarSuscripciones(tx, o.idPaciente, MAX_SUSCRIPCIONES_PUSH);
+  });
   return { msg: MSG_PUSH.suscrita };
 }
 
@@ -54,9 +85,16 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
   if ((n.tipo === 'mensaje' && !pref.mensajes) || (n.tipo === 'cita' && !pref.citas) || (n.tipo === 'actividad' && !pref.actividades))
     return 0;
   const subs = await repo.suscripcionesDe(ctx.db, idPaciente);
+  const regla = reglaDe(ctx);
   let enviadas = 0;
   await Promise.all(
     subs.map(async (s) => {
+      // A row stored before this rule, or a host the operator no longer lists: never connected to.
+      if (!destinoPermitido(s.endpoint, regla)) {
+        ctx.log.warn({ id_suscripcion: s.id_suscripcion }, 'push: destino no permitido; la suscripción se borra');
+        await repo.borrarPorId(ctx.db, s.id_suscripcion);
+        return;
+      }
       try {
         await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(n), {
           vapidDetails: { subject: vapid.sujeto, publicKey: vapid.publica, privateKey: vapid.privada },
@@ -64,13 +102,14 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
           urgency: 'normal',
           topic: n.etiqueta,
           timeout: 10_000,
-          ...(ctx.config.agentePush ? { agent: ctx.config.agentePush } : {}),
+          agent: agenteDe(ctx),
         });
         enviadas++;
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode;
-        // Gone or unknown: the browser unsubscribed or the app was removed.
-        if (status === 404 || status === 410) await repo.borrarPorId(ctx.db, s.id_suscripcion);
+        // Gone or unknown (the browser unsubscribed, the app was removed), or its name now resolves to
+        // a non-public address (refused at connect time): the subscription is removed.
+        if (status === 404 || status === 410 || err instanceof DireccionNoPermitida) await repo.borrarPorId(ctx.db, s.id_suscripcion);
         else ctx.log.warn({ err: errorParaRegistro(err), status }, 'push: no se pudo enviar una notificación');
       }
     }),

@@ -6,6 +6,7 @@
 import { AVISO_ANIVERSARIO_DIAS, aniversarioPorAvisar } from '@miduelo/shared/pacientes-aniversario';
 import { sumarDias } from '@miduelo/shared/agenda-tiempo';
 import { formatoFecha } from '@miduelo/shared/fechas';
+import { leerFechaPerdida } from '../../comun/perdida';
 import { momentoClinica } from '../../comun/reloj';
 import type { Ctx } from '../../plugins/contexto';
 import { correoAniversario } from './correo-aniversario';
@@ -16,7 +17,7 @@ const INTERVALO_MS = 10 * 60_000;
 /** A claim older than this belongs to a process that died before sending (SMTP gives up sooner). */
 const RECLAMO_MS = 15 * 60_000;
 
-type AvisosCtx = Pick<Ctx, 'db' | 'config' | 'mailer' | 'log'>;
+type AvisosCtx = Pick<Ctx, 'db' | 'config' | 'mailer' | 'log' | 'cifrador'>;
 
 /** The month-days of tomorrow … today + 7 (29 February also when 28 February is among them). */
 function diasDelAviso(hoy: string): string[] {
@@ -28,7 +29,12 @@ function diasDelAviso(hoy: string): string[] {
 /** One pass at `ahora`: claims and mails the anniversaries of the coming week. Returns how many sent. */
 export async function enviarAvisosAniversario(ctx: AvisosCtx, ahora: Date): Promise<number> {
   const { hoy } = momentoClinica({ now: () => ahora, zonaClinica: ctx.config.zonaClinica });
-  const candidatos = await candidatosAniversario(ctx.db, diasDelAviso(hoy));
+  // The dates are encrypted (decision 336): every loss is read and opened, the coming week's kept.
+  // About 5 µs per recorded loss on an idle core (10,000 losses: ~50 ms of CPU every 10 minutes).
+  const dias = new Set(diasDelAviso(hoy));
+  const candidatos = (await candidatosAniversario(ctx.db))
+    .map((c) => ({ ...c, fecha_perdida: leerFechaPerdida(ctx.cifrador, c.fecha_perdida) as string }))
+    .filter((c) => dias.has(c.fecha_perdida.slice(5)));
   let enviados = 0;
   for (const c of candidatos) {
     const fecha = aniversarioPorAvisar(c.fecha_perdida, hoy);

@@ -1,9 +1,9 @@
 // The psychologist's patients and the patient file.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cifrarPendientes } from '../../db/cifrar-pendientes';
+import { cifrarColumnas } from '../../db/cifrar-pendientes';
 import { programarAvisosAniversario } from './jobs';
-import { COLUMNA_PERSONA_PERDIDA } from './repo';
+import { COLUMNA_PERSONA_PERDIDA, COLUMNAS_PERDIDA } from './repo';
 import routes from './routes';
 import { sembrarPerdidaDemo } from './seed';
 
@@ -11,13 +11,10 @@ export default fp(
   async function pacientesPlugin(app: FastifyInstance) {
     await app.register(routes, { prefix: '/api/psicologo' });
     app.demo.registrar(sembrarPerdidaDemo(app.ctx.cifrador));
-    // Who was lost, stored before encryption or under a retired key, is encrypted before serving.
+    // Who was lost and when (decision 336), stored before encryption or under a retired key, are
+    // encrypted before serving.
     app.addHook('onReady', async () => {
-      const n = await cifrarPendientes(app.ctx.db, app.ctx.cifrador, {
-        tabla: 'paciente',
-        clave: 'id_paciente',
-        columna: 'persona_perdida',
-      });
+      const n = await cifrarColumnas(app.ctx.db, app.ctx.cifrador, COLUMNAS_PERDIDA);
       if (n > 0) app.log.info({ filas: n, columna: COLUMNA_PERSONA_PERDIDA }, 'cifrado en reposo: pérdidas cifradas con la llave actual');
     });
 

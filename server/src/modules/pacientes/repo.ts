@@ -3,6 +3,7 @@ import type { Cita } from '@miduelo/shared/agenda';
 import { recortarHora } from '@miduelo/shared/agenda-tiempo';
 import type { Cifrador } from '../../comun/cifrado';
 import { citaPorVenir, columnasCita, marcaAniversarioCita } from '../../comun/repo';
+import type { ColumnaCifrada } from '../../db/cifrar-pendientes';
 import type { DbOrTx } from '../../db/client';
 import { filasPreparadas } from '../../plugins/db';
 import { cita } from '../../db/schema/agenda';
@@ -23,13 +24,9 @@ const columnasPaciente = {
   // Encrypted (AAD COLUMNA_PERSONA_PERDIDA); the service opens it.
   persona_perdida: paciente.persona_perdida,
   // The clinical record's risk flag (decision 104): the latest completed application of some test
-  // fell in that test's highest band.
-  riesgo: sql<boolean>`exists (
-    select 1 from (
-      select distinct on (a.id_test) a.riesgo from aplicacion_test a
-       where a.id_paciente = "paciente"."id_paciente" and a.estado = 'completado'
-       order by a.id_test, a.fecha desc, a.id_aplicacion desc
-    ) u where u.riesgo)`,
+  // fell in that test's highest band. The results are encrypted; the clinical record keeps this one
+  // derived bit per patient in paciente_en_riesgo (decision 335).
+  riesgo: sql<boolean>`exists (select 1 from paciente_en_riesgo r where r.id_paciente = "paciente"."id_paciente")`,
 };
 
 /** A row of the patient list, as both drivers answer the statement below (dates as text). */
@@ -63,12 +60,7 @@ export async function pacientesDePsicologo(db: DbOrTx, idPsicologo: number): Pro
     select "paciente"."id_paciente", "paciente"."nombre", "paciente"."apellido_paterno", "paciente"."apellido_materno",
       "paciente"."email", "paciente"."telefono", "paciente"."fecha_nacimiento", "paciente"."status",
       "paciente"."fecha_perdida", "paciente"."persona_perdida",
-      exists (
-        select 1 from (
-          select distinct on (a.id_test) a.riesgo from aplicacion_test a
-           where a.id_paciente = "paciente"."id_paciente" and a.estado = 'completado'
-           order by a.id_test, a.fecha desc, a.id_aplicacion desc
-        ) u where u.riesgo) as "riesgo"
+      exists (select 1 from paciente_en_riesgo r where r.id_paciente = "paciente"."id_paciente") as "riesgo"
     from "paciente"
     where "paciente"."id_psicologo" = ${idPsicologo}::int
     order by "paciente"."clave_apellido", "paciente"."clave_nombre", "paciente"."id_paciente"`,
@@ -86,6 +78,12 @@ export async function pacienteDePsicologo(db: DbOrTx, idPsicologo: number, idPac
 
 /** The AAD of who was lost: its ciphertext opens only in this column (decision 070). */
 export const COLUMNA_PERSONA_PERDIDA = 'paciente.persona_perdida';
+
+/** The loss's encrypted columns, encrypted or re-encrypted at start (decisions 128, 336). */
+export const COLUMNAS_PERDIDA: ColumnaCifrada[] = [
+  { tabla: 'paciente', clave: 'id_paciente', columna: 'persona_perdida' },
+  { tabla: 'paciente', clave: 'id_paciente', columna: 'fecha_perdida' },
+];
 
 /** Sets or clears the loss of a patient of this psychologist; false when not theirs. */
 export async function guardarPerdida(
@@ -136,36 +134,28 @@ export async function proximaCita(
   return {
     ...c,
     notas,
-    aniversario: marcaAniversarioCita(fecha_perdida, c.fecha),
+    aniversario: marcaAniversarioCita(cif, fecha_perdida, c.fecha),
     hora_inicio: recortarHora(c.hora_inicio),
     hora_fin: recortarHora(c.hora_fin),
   } as Cita;
 }
 
-/** Patients with a loss whose month-day is among `diasMes` ('MM-DD'), with their active psychologist. */
-export async function candidatosAniversario(db: DbOrTx, diasMes: string[]) {
+/** Patients with a loss and an active psychologist; the date still encrypted (decision 336): the
+ * job opens it and keeps the coming week's anniversaries. */
+export async function candidatosAniversario(db: DbOrTx) {
   const filas = await db
     .select({
       id_paciente: paciente.id_paciente,
       nombre: paciente.nombre,
       apellido_paterno: paciente.apellido_paterno,
       apellido_materno: paciente.apellido_materno,
-      fecha_perdida: sql<string>`${paciente.fecha_perdida}::text`,
+      fecha_perdida: sql<string>`${paciente.fecha_perdida}`,
       correo: psicologo.correo,
       psicologoNombre: psicologo.nombre,
     })
     .from(paciente)
     .innerJoin(psicologo, eq(psicologo.id_psicologo, paciente.id_psicologo))
-    .where(
-      and(
-        isNotNull(paciente.fecha_perdida),
-        eq(psicologo.status, 'activo'),
-        sql`to_char(${paciente.fecha_perdida}, 'MM-DD') in (${sql.join(
-          diasMes.map((d) => sql`${d}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(and(isNotNull(paciente.fecha_perdida), eq(psicologo.status, 'activo')))
     .orderBy(asc(paciente.id_paciente));
   return filas;
 }

@@ -6,6 +6,7 @@ import { ZONA_CLINICA_DEFECTO } from '@miduelo/shared/constants';
 import { fechaEnZona } from '@miduelo/shared/fechas';
 import { eq } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
+import { cifrarFechaPerdida } from '../../comun/perdida';
 import type { SembradorDemo } from '../../db/seed';
 import { paciente } from '../../db/schema/cuentas';
 import { COLUMNA_PERSONA_PERDIDA } from './repo';
@@ -19,6 +20,6 @@ export const sembrarPerdidaDemo =
     const fecha = aniversarioEn(enTresDias, Number(enTresDias.slice(0, 4)) - 2);
     await db
       .update(paciente)
-      .set({ fecha_perdida: fecha, persona_perdida: cif.cifrar('Su mamá', COLUMNA_PERSONA_PERDIDA) })
+      .set({ fecha_perdida: cifrarFechaPerdida(cif, fecha), persona_perdida: cif.cifrar('Su mamá', COLUMNA_PERSONA_PERDIDA) })
       .where(eq(paciente.id_paciente, sofia));
   };

@@ -7,6 +7,7 @@ import { MSG_PACIENTES } from '@miduelo/shared/pacientes';
 import type { Actor } from '../../comun/auditoria';
 import { auditar } from '../../comun/auditoria';
 import type { Cifrador } from '../../comun/cifrado';
+import { cifrarFechaPerdida, leerFechaPerdida } from '../../comun/perdida';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
 import { badRequest, notFound, unauthorized } from '../../errors';
@@ -25,12 +26,14 @@ import {
 type CtxPacientes = Pick<Ctx, 'db' | 'config' | 'cifrador'>;
 type FilaPaciente = Awaited<ReturnType<typeof pacienteDePsicologo>> & {};
 
-/** Opens who was lost and adds the anniversary mark of the list's window. */
+/** Opens the loss (date and who) and adds the anniversary mark of the list's window. */
 function aPaciente(cif: Cifrador, f: FilaPaciente, ventana: { desde: string; hasta: string }) {
+  const fecha_perdida = leerFechaPerdida(cif, f.fecha_perdida);
   return {
     ...f,
+    fecha_perdida,
     persona_perdida: f.persona_perdida === null ? null : cif.leer(f.persona_perdida, COLUMNA_PERSONA_PERDIDA),
-    aniversario: motivoAniversario(f.fecha_perdida, ventana.desde, ventana.hasta),
+    aniversario: motivoAniversario(fecha_perdida, ventana.desde, ventana.hasta),
   };
 }
 
@@ -40,6 +43,7 @@ export async function listarPacientes(ctx: CtxPacientes, { idPsicologo }: { idPs
   // The driver's rows are completed in place (no copy of 200 objects per request; decision 221).
   for (const f of filas as (FilaLista & { aniversario?: ReturnType<typeof motivoAniversario> })[]) {
     if (f.persona_perdida !== null) f.persona_perdida = ctx.cifrador.leer(f.persona_perdida, COLUMNA_PERSONA_PERDIDA);
+    if (f.fecha_perdida !== null) f.fecha_perdida = leerFechaPerdida(ctx.cifrador, f.fecha_perdida);
     f.aniversario = motivoAniversario(f.fecha_perdida, ventana.desde, ventana.hasta);
   }
   return filas as (FilaLista & { aniversario: ReturnType<typeof motivoAniversario> })[];
@@ -58,7 +62,11 @@ export async function actualizarPerdida(ctx: CtxPacientes, actor: Actor, o: { id
   const cifrada = o.persona_perdida === null ? null : ctx.cifrador.cifrar(o.persona_perdida, COLUMNA_PERSONA_PERDIDA);
   // The patient answered is read before the commit: once committed it cannot fail (decision 298).
   return ctx.db.transaction(async (tx) => {
-    const ok = await guardarPerdida(tx, { ...o, persona_perdida: cifrada });
+    const ok = await guardarPerdida(tx, {
+      ...o,
+      fecha_perdida: cifrarFechaPerdida(ctx.cifrador, o.fecha_perdida),
+      persona_perdida: cifrada,
+    });
     if (!ok) throw notFound(MSG_PACIENTES.noEncontrado, 'PACIENTE_NO_ENCONTRADO');
     // Whether each field is set, never the text itself.
     await auditar(tx, actor, {

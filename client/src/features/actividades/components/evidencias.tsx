@@ -5,6 +5,7 @@ import {
   resolverTipoEvidencia,
   TEXTOS_ACTIVIDADES as T,
   type TipoArchivo,
+  documentoIncrustable,
   urlIncrustada,
 } from '@miduelo/shared/actividades';
 import { Download, ExternalLink, Eye, EyeOff, FileText, Image, Link2, Music, Video } from 'lucide-react';
@@ -183,7 +184,7 @@ export function VisorEvidencia({
         {botonDescarga}
       </div>
     );
-  } else if (tipo === 'otro') {
+  } else if (tipo === 'otro' || (tipo === 'documento' && !evidencia.es_archivo && !documentoIncrustable(evidencia.archivo_url))) {
     cuerpo = (
       <div className="rounded-xl border border-arena-200 bg-arena-50 p-5">
         <p className="flex items-center gap-2 font-medium text-tinta-800">

@@ -2,9 +2,10 @@ import { type Asignacion, ETIQUETA_ESTADO_ASIGNACION, ETIQUETA_PRIORIDAD, TEXTOS
 import { formatoFecha } from '@miduelo/shared/fechas';
 import { BellRing, CheckCircle2, EyeOff, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { focoDeDialogo } from '@/components/ui/foco-dialogo';
 import { mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { enviarRecordatorio } from '@/api/actividades';
@@ -29,11 +30,16 @@ export function PanelDetalle({
   // By id: the viewer follows the live list (the patient may hide or delete what is shown).
   const [viendo, setViendo] = useState<number | null>(null);
   const [recordando, setRecordando] = useState(false);
+  // A side panel on Radix directly: focus goes back to the row that opened it (decision 343).
+  const contenido = useRef<HTMLDivElement>(null);
+  const foco = focoDeDialogo(contenido);
   return (
     <RadixDialog.Root open onOpenChange={(o) => !o && onCerrar()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-tinta-900/30" />
         <RadixDialog.Content
+          ref={contenido}
+          {...foco}
           aria-describedby={undefined}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-papel shadow-elevada focus:outline-none"
         >
@@ -113,6 +119,11 @@ export function PanelDetalle({
               {T.cambiarEstado}
             </Button>
           </div>
+          {/* The evidence viewer opens over the drawer: the drawer dims behind it, as the page does
+              behind the drawer, so one surface is active (issue 53); a click on it closes the viewer. */}
+          {viendo !== null && (
+            <div data-atenuado aria-hidden className="absolute inset-0 animate-desvanecer bg-tinta-900/40 backdrop-blur-[2px]" />
+          )}
           {viendo !== null && (
             <VisorEvidencia id={viendo} evidencias={a.evidencias} privada={!a.visible_para_psicologo} onCerrar={() => setViendo(null)} />
           )}

@@ -15,9 +15,9 @@ import { leerAuditoria } from '@/api/administracion';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 import { fechaHora } from '@/lib/format';
+import { partesDetalle, RECURSOS_AUDITORIA } from '../formato-auditoria';
 
 const ACTORES: Record<string, string> = { admin: 'Administrador', psicologo: 'Psicólogo', paciente: 'Paciente', sistema: 'Sistema' };
-const RECURSOS: Record<string, string> = { psicologo: 'Psicólogo', paciente: 'Paciente', consentimiento: 'Consentimiento' };
 
 function quien(f: FilaAuditoria) {
   const tipo = ACTORES[f.actor_tipo] ?? f.actor_tipo;
@@ -25,36 +25,39 @@ function quien(f: FilaAuditoria) {
   return f.actor_nombre ? `${f.actor_nombre} (${tipo} #${f.actor_id})` : `${tipo} #${f.actor_id} (eliminado)`;
 }
 
-const CLAVES: Record<string, string> = {
-  de: 'psicólogo anterior',
-  a: 'psicólogo nuevo',
-  metodo: 'método',
-  campos: 'campos',
-  resultado: 'resultado',
-  motivo: 'motivo',
-};
-
-function detalle(f: FilaAuditoria) {
-  if (!f.detalle) return '';
-  return Object.entries(f.detalle)
-    .map(([k, v]) => {
-      const valor = Array.isArray(v) ? v.join(', ') : v === null || v === undefined ? 'ninguno' : String(v);
-      const esId = (k === 'de' || k === 'a') && typeof v === 'number';
-      return `${CLAVES[k] ?? k.replace(/_/g, ' ')}: ${esId ? `#${valor}` : valor.replace(/_/g, ' ')}`;
-    })
-    .join(' · ');
+function Detalle({ fila }: { fila: FilaAuditoria }) {
+  const partes = partesDetalle(fila.detalle);
+  if (partes.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {partes.map((p) => (
+        <li key={p.clave} className="whitespace-pre-line">
+          <span className="text-tinta-500">{p.etiqueta}:</span> <span className="text-tinta-800">{p.valor}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 const COLUMNAS: ColumnaAdmin<FilaAuditoria>[] = [
   { titulo: 'Cuándo', clase: 'whitespace-nowrap tabular-nums', valor: (f) => fechaHora(f.fecha) },
   { titulo: 'Quién', clase: 'max-w-56 [overflow-wrap:anywhere]', valor: quien },
-  { titulo: 'Qué', valor: (f) => <Badge tono="neutro">{ETIQUETA_ACCION[f.accion] ?? f.accion}</Badge> },
+  // A long action name wraps on a phone, where its card line is ~190 px wide.
+  {
+    titulo: 'Qué',
+    valor: (f) => (
+      <Badge tono="neutro" className="max-md:whitespace-normal">
+        {ETIQUETA_ACCION[f.accion] ?? f.accion}
+      </Badge>
+    ),
+  },
   {
     titulo: 'A quién',
     clase: '[overflow-wrap:anywhere]',
-    valor: (f) => `${RECURSOS[f.recurso] ?? f.recurso}${f.id_recurso ? ` #${f.id_recurso}` : ''}`,
+    valor: (f) => `${RECURSOS_AUDITORIA[f.recurso] ?? f.recurso}${f.id_recurso ? ` #${f.id_recurso}` : ''}`,
   },
-  { titulo: 'Detalle', clase: 'max-w-72 text-tinta-600 [overflow-wrap:anywhere]', valor: detalle },
+  // One line per key: an opening's reason (up to 500 characters) reads apart from its motive and ids.
+  { titulo: 'Detalle', clase: 'max-w-96 text-tinta-600 md:min-w-64 [overflow-wrap:anywhere]', valor: (f) => <Detalle fila={f} /> },
 ];
 
 export function PantallaAuditoria() {

@@ -94,7 +94,7 @@ function Reasignar({
     const destino = psicologos.find((o) => o.id === Number(elegido));
     const si = await confirmar({
       titulo: '¿Reasignar al paciente?',
-      texto: `${nombre(p)} pasará a ser atendido por ${destino?.nombre ?? 'el psicólogo elegido'}.`,
+      texto: MSG_ADMINISTRACION.confirmarReasignacion(nombre(p), destino?.nombre ?? 'La persona elegida'),
       confirmar: 'Sí, reasignar',
     });
     if (!si) return;

@@ -6,7 +6,7 @@
 import { MSG_ADMINISTRACION, URL_REGISTRO_CEDULAS } from '@miduelo/shared/administracion';
 import type { PsicologoAdmin } from '@miduelo/shared/administracion-esquemas';
 import { AdminCambioSchema } from '@miduelo/shared/realtime-administracion';
-import { ExternalLink, Stethoscope } from 'lucide-react';
+import { ExternalLink, Stethoscope, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { FILA, nombreDe, normalizar } from '../formato';
 import { DialogoEliminar } from './dialogo-eliminar';
+import { RegistrarAdminDialog } from './registrar-admin-dialog';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
 import { fechaCorta } from '@/lib/format';
 import { formatoFecha } from '@miduelo/shared/fechas';
@@ -40,7 +41,7 @@ const COLUMNAS: ColumnaAdmin<PsicologoAdmin>[] = [
   { titulo: 'ID', clase: 'tabular-nums', valor: (p) => p.id_psicologo },
   { titulo: 'Nombre', clase: 'max-w-52 font-medium [overflow-wrap:anywhere]', valor: nombre },
   { titulo: 'Código', clase: 'font-mono text-xs', valor: (p) => p.codigo_vinculacion },
-  { titulo: 'Correo', clase: 'max-w-56 [overflow-wrap:anywhere]', valor: (p) => p.correo },
+  { titulo: 'Correo', valor: (p) => <Correo correo={p.correo} /> },
   { titulo: 'Teléfono', clase: 'tabular-nums', valor: (p) => p.telefono },
   { titulo: 'Cédula', clase: 'tabular-nums', valor: (p) => p.cedula },
   {
@@ -54,6 +55,21 @@ const COLUMNAS: ColumnaAdmin<PsicologoAdmin>[] = [
   { titulo: 'Especialidad', clase: 'max-w-48 [overflow-wrap:anywhere]', valor: (p) => p.especialidad },
   { titulo: 'Registro', clase: 'tabular-nums', valor: (p) => fechaCorta(p.createdAt) },
 ];
+
+/** An address breaks, if it must, only after its '@' — never inside a part (issue 53); on a
+ * phone's card a part longer than the card still wraps rather than overflow. */
+function Correo({ correo }: { correo: string }) {
+  const arroba = correo.lastIndexOf('@');
+  const parte = 'whitespace-nowrap max-md:whitespace-normal max-md:[overflow-wrap:anywhere]';
+  if (arroba < 0) return <span className={parte}>{correo}</span>;
+  return (
+    <span data-correo>
+      <span className={parte}>{correo.slice(0, arroba + 1)}</span>
+      <wbr />
+      <span className={parte}>{correo.slice(arroba + 1)}</span>
+    </span>
+  );
+}
 
 function fallo(err: unknown, titulo: string, respaldo?: string) {
   if (err instanceof ApiError && err.sesionCerrada) return;
@@ -238,6 +254,7 @@ export function PantallaPsicologos() {
   const [estado, setEstado] = useState<FiltroEstado>('todos');
   const [cedula, setCedula] = useState<FiltroCedula>('todos');
   const [abierto, setAbierto] = useState<number | null>(null);
+  const [registrando, setRegistrando] = useState(false);
 
   const filas = useMemo(() => {
     const q = normalizar(texto.trim());
@@ -253,6 +270,12 @@ export function PantallaPsicologos() {
   if (lista.error && !lista.data) return <p className="text-peligro-700">{MSG_ADMINISTRACION.errorCargarPsicologos}</p>;
   return (
     <div className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <Button variante="secundario" onClick={() => setRegistrando(true)}>
+          <UserPlus className="size-4" aria-hidden /> Registrar administrador
+        </Button>
+      </div>
+      <RegistrarAdminDialog abierto={registrando} onCerrar={() => setRegistrando(false)} />
       <Card className="grid gap-3 p-4 sm:grid-cols-3">
         <Field id="filtro-nombre" etiqueta="Buscar por nombre">
           {(control) => (

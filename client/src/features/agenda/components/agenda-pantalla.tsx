@@ -39,8 +39,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
   const vivo = useAgendaEnVivo(idPsicologo, { dia: semana, alCambiar: onSemana });
   const { lunes, irA, citas, cargando, error, agenda, disponibilidad, excepciones } = vivo;
   const estadoSocket = useSocket((s) => s.estado);
-  // The Paciente select: the same live list as the patient list (decisions 060, 266); failures are
-  // only logged (spec 1 §8).
+  // The Paciente select: the patient list's live list (decisions 060, 266); failures only logged (spec 1 §8).
   const { items: pacientes } = usePacientesEnVivo((e) => console.warn('No se pudo cargar la lista de pacientes', e));
   const [crear, setCrear] = useState<InicialCita | null>(null);
   const [abierta, setAbierta] = useState<number | null>(null);
@@ -58,6 +57,7 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
     setCrear({ fecha: fechaPorDefecto(lunes), id_paciente: preparado.id_paciente });
   }, [preparado, lunes]);
 
+  useToastsAbajo();
   const citaAbierta = useMemo(() => citas.find((c) => c.id_cita === abierta) ?? null, [citas, abierta]);
   const franjas = disponibilidadDeGrid(disponibilidad);
 
@@ -184,6 +184,17 @@ export function AgendaPantalla({ idPsicologo, pacientePreparado, onPacienteAtend
       </div>
     </AgendaContexto>
   );
+}
+
+/** The welcome and new-request toasts go to the bottom here: at the top right they covered
+ * Personalizar Horario and Crear Cita (issue 53; styles.css). */
+function useToastsAbajo() {
+  useEffect(() => {
+    document.documentElement.dataset.toasts = 'abajo';
+    return () => {
+      delete document.documentElement.dataset.toasts;
+    };
+  }, []);
 }
 
 /** The Monday of a future shown week; otherwise today. */

@@ -1,7 +1,8 @@
 import { type Cita, duplicadasDe, ESTADOS_CITA, type EstadoCita, ETIQUETA_ESTADO, TEXTOS_AGENDA } from '@miduelo/shared/agenda';
 import { nombreCompleto } from '@miduelo/shared/nombres';
-import { Link } from '@tanstack/react-router';
-import { CalendarClock, Copy, Trash2, UserRound } from 'lucide-react';
+import { TEXTOS_SALA } from '@miduelo/shared/sesiones-en-linea';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { CalendarClock, Copy, Trash2, UserRound, Video } from 'lucide-react';
 import { useState } from 'react';
 import { BadgeEstadoCita } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { fechaLarga } from '@/lib/format';
 import { ApiError, mostrarError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { cambiarEstadoCita, eliminarCita, eliminarDuplicadas } from '@/api/agenda';
+import { useAvisosEnSala } from '@/nucleo/sala/avisos-estado';
 import { useAgendaContexto } from '@/features/agenda/agenda-contexto';
 
 const tonoBoton: Record<EstadoCita, string> = {
@@ -30,6 +32,39 @@ interface Props {
 }
 
 /** The event modal of spec 1 §2: details and every action on one appointment. */
+/** Issue 54: the room of an online appointment. The server says when it is not open yet (or any
+ * more), in Spanish; the modal stays so she can read it. */
+function EntrarSalaCita({ cita }: { cita: Cita }) {
+  const navigate = useNavigate();
+  const avisos = useAvisosEnSala();
+  const [entrando, setEntrando] = useState(false);
+  const aviso = avisos.find((a) => a.id_cita === cita.id_cita && (a.esperando || a.en_curso));
+  async function entrar() {
+    setEntrando(true);
+    try {
+      // Fetched when pressed: the agenda's first load stays within its budget.
+      const { entrarPorCita } = await import('@/nucleo/sala/api');
+      const { sesion } = await entrarPorCita('psicologo', cita.id_cita);
+      void navigate({ to: '/sesion/$idSesion', params: { idSesion: String(sesion.id_sesion) } });
+    } catch (error) {
+      mostrarError(error);
+      setEntrando(false);
+    }
+  }
+  return (
+    <div className="mt-5 flex flex-wrap items-center gap-3 rounded-xl border border-salvia-200 bg-salvia-50 px-4 py-3">
+      <Button onClick={() => void entrar()} cargando={entrando} disabled={entrando}>
+        <Video className="size-4" aria-hidden /> {TEXTOS_SALA.entrar}
+      </Button>
+      {aviso ? (
+        <span data-en-sala className="text-sm font-semibold text-salvia-800">
+          {aviso.esperando ? TEXTOS_SALA.pacienteEspera(nombreCompleto(cita.paciente)) : TEXTOS_SALA.enSala}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Props) {
   const { aplicarCambioCita } = useAgendaContexto();
   const [ocupado, setOcupado] = useState<string | null>(null);
@@ -102,6 +137,8 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
       >
         <DetallesCita cita={cita} />
 
+        {cita.modalidad === 'En línea' && cita.estado !== 'cancelada' ? <EntrarSalaCita cita={cita} /> : null}
+
         <fieldset className="mt-6">
           <legend className="mb-2 text-sm font-semibold text-tinta-800">Cambiar estado</legend>
           <div className="grid grid-cols-3 gap-2">
@@ -135,7 +172,7 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
             onClick={() => void quitarDuplicadas()}
             disabled={ocupado !== null || duplicadas.length === 0}
             cargando={ocupado === 'duplicadas'}
-            title={duplicadas.length === 0 ? 'No hay otras citas de este paciente ese mismo día' : undefined}
+            aria-describedby={duplicadas.length === 0 ? 'sin-duplicadas' : undefined}
           >
             Eliminar duplicadas{duplicadas.length > 0 ? ` (${duplicadas.length})` : ''}
           </Button>
@@ -152,6 +189,12 @@ export function ModalCita({ cita, citas, onCerrar, onReagendar, onDuplicar }: Pr
             Cerrar
           </Button>
         </div>
+        {/* Why it is disabled, written out: a tooltip never shows on a touch screen (issue 53). */}
+        {duplicadas.length === 0 ? (
+          <p id="sin-duplicadas" className="mt-3 text-xs text-tinta-600">
+            {TEXTOS_AGENDA.sinDuplicadas}
+          </p>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

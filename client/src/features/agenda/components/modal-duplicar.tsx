@@ -1,4 +1,4 @@
-import type { Cita } from '@miduelo/shared/agenda';
+import { type Cita, mensajeCitasDuplicadas } from '@miduelo/shared/agenda';
 import { diasDeSemana, diaSemanaDe } from '@miduelo/shared/agenda-tiempo';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -63,7 +63,7 @@ function Formulario({ cita, lunes, idAgenda, onCerrar }: { cita: Cita } & Omit<P
       }
     }
     setGuardando(false);
-    if (creadas > 0) toast.exito('Cita duplicada', `Se creó ${creadas === 1 ? '1 cita' : `${creadas} citas`} con el mismo horario.`);
+    if (creadas > 0) toast.exito(creadas === 1 ? 'Cita duplicada' : 'Citas duplicadas', mensajeCitasDuplicadas(creadas));
     if (fallos.length > 0) toast.error('No se pudo duplicar en algunos días', fallos.join(' · '), { duracion: 8000 });
     if (fallos.length === 0) onCerrar();
   }

@@ -14,10 +14,19 @@ interface CabeceraConversacionProps {
   /** The back button (small screens only) and its accessible name. */
   etiquetaVolver: string;
   onVolver: () => void;
+  /** Actions at the end of the header. */
+  acciones?: ReactNode;
 }
 
 /** Header of the open conversation: back button on small screens, avatar, name, badge, subtitle or typing. */
-export function CabeceraConversacion({ apariencia, escribiendo, subtitulo, etiquetaVolver, onVolver }: CabeceraConversacionProps) {
+export function CabeceraConversacion({
+  apariencia,
+  escribiendo,
+  subtitulo,
+  etiquetaVolver,
+  onVolver,
+  acciones,
+}: CabeceraConversacionProps) {
   const { nombre, tonoAvatar, insignia } = apariencia;
   return (
     <header className="flex items-center gap-3 border-b border-arena-200 px-4 py-3 sm:px-5">
@@ -25,7 +34,7 @@ export function CabeceraConversacion({ apariencia, escribiendo, subtitulo, etiqu
         <ArrowLeft className="size-5" aria-hidden />
       </Button>
       <AvatarInicial nombre={nombre} tono={tonoAvatar} />
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <h2 className="flex min-w-0 items-center gap-2 font-sans text-base font-semibold text-tinta-900">
           <span className="truncate">{nombre}</span>
           {insignia ? (
@@ -38,6 +47,7 @@ export function CabeceraConversacion({ apariencia, escribiendo, subtitulo, etiqu
           {escribiendo ? <span className="text-salvia-700 italic">{TEXTOS_CHAT.escribiendo}</span> : subtitulo}
         </p>
       </div>
+      {acciones ? <div className="ml-auto shrink-0">{acciones}</div> : null}
     </header>
   );
 }

@@ -65,7 +65,7 @@ export function ChatCompositor({ onEnviar, onEscribir, deshabilitado, idConversa
         <textarea
           ref={area}
           id={`mensaje-${idConversacion}`}
-          rows={2}
+          rows={1}
           value={texto}
           disabled={deshabilitado}
           placeholder={TEXTOS_CHAT.escribeMensaje}

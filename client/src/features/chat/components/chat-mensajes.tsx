@@ -1,7 +1,7 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import type { Remitente } from '@miduelo/shared/chat-respuestas';
 import dayjs from 'dayjs';
-import { Check, CheckCheck, CircleExclamationPoint, Clock, MessageCircleHeart } from 'lucide-react';
+import { Check, CheckCheck, CircleExclamationPoint, Clock, HeartHandshake, MessageCircleHeart } from 'lucide-react';
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { MensajeConv } from '@/features/chat/conversaciones-tipos';
 import { cx } from '@/lib/cx';
@@ -39,6 +39,16 @@ function Estado({ m }: { m: MensajeConv }) {
       <Check className="size-4 opacity-80" aria-hidden />
       <span className="sr-only">{TEXTOS_CHAT.enviado}</span>
     </span>
+  );
+}
+
+/** A patient's message with crisis language (decision 338): said before its text. */
+function MarcaCrisis() {
+  return (
+    <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold text-terracota-700" title={TEXTOS_CHAT.crisis.marcaDetalle}>
+      <HeartHandshake className="size-3.5 shrink-0" aria-hidden />
+      {TEXTOS_CHAT.crisis.marca}
+    </p>
   );
 }
 
@@ -100,7 +110,18 @@ export function ChatMensajes({
 
   const hoy = hoyClinica();
   return (
-    <div ref={caja} onScroll={alDesplazar} className="flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+    // The scrolling history is a log a keyboard can reach and scroll (issue 53); its list is a plain
+    // list, so every message is an item of it.
+    <div
+      ref={caja}
+      onScroll={alDesplazar}
+      role="log"
+      aria-label={`Mensajes con ${nombreOtro}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      data-historial
+      className="min-h-0 flex-1 overflow-y-auto px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-salvia-500 sm:px-6"
+    >
       {cargando ? (
         <div className="flex h-full items-center justify-center text-tinta-500">
           <Spinner className="size-6 text-salvia-500" etiqueta="Cargando mensajes" />
@@ -121,7 +142,7 @@ export function ChatMensajes({
               </Button>
             </div>
           ) : null}
-          <ol role="log" aria-live="polite" aria-label="Mensajes" className="flex flex-col gap-1.5">
+          <ol className="flex flex-col gap-1.5">
             {mensajes.map((m, i) => {
               const mio = m.remitente === propio;
               const anterior = mensajes[i - 1];
@@ -131,7 +152,7 @@ export function ChatMensajes({
               return (
                 <Fragment key={m.id_cliente ?? `s${m.seq}`}>
                   {nuevoDia ? (
-                    <li aria-hidden className="my-3 flex justify-center first:mt-0">
+                    <li className="my-2 flex justify-center first:mt-0" data-separador-dia>
                       <span className="rounded-full bg-arena-100 px-3 py-1 text-xs font-medium text-tinta-600 first-letter:uppercase">
                         {etiquetaDia(dia, hoy)}
                       </span>
@@ -142,27 +163,33 @@ export function ChatMensajes({
                     data-remitente={m.remitente}
                     data-seq={m.seq ?? undefined}
                     data-estado={m.estado}
+                    data-crisis={m.crisis && !mio ? 'si' : undefined}
                   >
                     <div
                       className={cx(
-                        'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
+                        'max-w-[85%] rounded-2xl px-3.5 py-1.5 shadow-xs sm:max-w-[70%]',
                         mio ? 'rounded-br-md bg-salvia-600 text-white' : 'rounded-bl-md border border-arena-200 bg-papel text-tinta-900',
+                        m.crisis && !mio && 'border-2 border-terracota-400',
                         m.estado === 'error' && 'bg-salvia-400',
                       )}
                     >
+                      {m.crisis && !mio ? <MarcaCrisis /> : null}
                       <span className="sr-only">{mio ? 'Tú: ' : `${nombreOtro}: `}</span>
-                      <p className="text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap" data-contenido>
-                        {m.contenido}
-                      </p>
-                      <p
-                        className={cx(
-                          'mt-0.5 flex items-center justify-end gap-1 text-[0.7rem] tabular-nums',
-                          mio ? 'text-salvia-100' : 'text-tinta-500',
-                        )}
-                      >
-                        <time dateTime={m.fecha_envio}>{horaClinica(m.fecha_envio)}</time>
-                        {mio && m.estado !== 'error' ? <Estado m={m} /> : null}
-                      </p>
+                      {/* A short text and its time share one line; a long one wraps and the time goes below. */}
+                      <div className="flex flex-wrap items-end justify-end gap-x-2.5">
+                        <p className="min-w-0 flex-auto text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap" data-contenido>
+                          {m.contenido}
+                        </p>
+                        <p
+                          className={cx(
+                            'flex items-center justify-end gap-1 pb-0.5 text-[0.7rem] tabular-nums',
+                            mio ? 'text-salvia-100' : 'text-tinta-500',
+                          )}
+                        >
+                          <time dateTime={m.fecha_envio}>{horaClinica(m.fecha_envio)}</time>
+                          {mio && m.estado !== 'error' ? <Estado m={m} /> : null}
+                        </p>
+                      </div>
                     </div>
                     {m.estado === 'error' && m.id_cliente ? (
                       <p className="mt-1 flex items-center gap-1.5 text-xs text-peligro-700">

@@ -24,7 +24,9 @@ interface DisenoConversacionesProps {
 }
 
 /** A chat screen: offline banner, sidebar (search, new conversation, list) and conversation pane.
- * On small screens only one of them shows: the list, or the open conversation. */
+ * On small screens only one of them shows: the list, or the open conversation. Its height leaves
+ * the bar and the page's title above it in view: at 1366×768 the history shows five short messages
+ * (three before, issue 53). */
 export function DisenoConversaciones({
   busqueda,
   onBusquedaChange,
@@ -40,7 +42,7 @@ export function DisenoConversaciones({
   return (
     <>
       <AvisoSinConexion />
-      <Card className="grid h-[max(32rem,calc(100dvh-17rem))] grid-cols-1 overflow-hidden md:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)]">
+      <Card className="grid h-[max(30rem,calc(100dvh-14rem))] grid-cols-1 overflow-hidden md:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)]">
         <aside className={cx('flex min-h-0 min-w-0 flex-col border-arena-200 md:border-r', abierta ? 'hidden md:flex' : 'flex')}>
           <div className="flex flex-col gap-2 border-b border-arena-200 p-3">
             <div className="relative">

@@ -1,4 +1,5 @@
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
+import { HeartHandshake } from 'lucide-react';
 import { AvatarInicial } from '@/components/ui/avatar-inicial';
 import { Badge } from '@/components/ui/badge';
 import { cx } from '@/lib/cx';
@@ -11,6 +12,8 @@ interface ItemConversacionProps {
   tiempo: string;
   vistaPrevia: string;
   noLeidos: number;
+  /** Crisis-marked messages not opened (decision 339). */
+  crisis?: number;
   activo: boolean;
   escribiendo: boolean;
   onSeleccionar: () => void;
@@ -23,6 +26,7 @@ export function ItemConversacion({
   tiempo,
   vistaPrevia,
   noLeidos,
+  crisis = 0,
   activo,
   escribiendo,
   onSeleccionar,
@@ -35,6 +39,7 @@ export function ItemConversacion({
         onClick={onSeleccionar}
         aria-current={activo || undefined}
         data-chat={id}
+        data-crisis={crisis > 0 ? crisis : undefined}
         className={cx(
           'flex w-full cursor-pointer items-center gap-3 px-4 py-3 text-left transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-salvia-500',
           activo ? 'bg-salvia-50' : 'hover:bg-arena-50',
@@ -49,7 +54,8 @@ export function ItemConversacion({
                 {insignia.texto}
               </Badge>
             ) : null}
-            <span className="ml-auto shrink-0 text-xs text-tinta-500 tabular-nums">{tiempo}</span>
+            {crisis > 0 ? <MarcaCrisis n={crisis} /> : null}
+            {tiempo ? <span className="ml-auto shrink-0 text-xs text-tinta-500 tabular-nums">{tiempo}</span> : null}
           </span>
           <span className="mt-0.5 flex items-center gap-2">
             {escribiendo ? (
@@ -76,6 +82,22 @@ function ContadorNoLeidos({ n }: { n: number }) {
     >
       <span aria-hidden>{n > 99 ? '99+' : n}</span>
       <span className="sr-only">{`${n} ${n === 1 ? 'mensaje no leído' : 'mensajes no leídos'}`}</span>
+    </span>
+  );
+}
+
+/** Crisis messages not opened in this conversation: a warm mark, its meaning for screen readers. */
+function MarcaCrisis({ n }: { n: number }) {
+  const texto = TEXTOS_CHAT.crisis.enLista(n);
+  return (
+    <span
+      title={texto}
+      data-marca-crisis
+      className="inline-flex shrink-0 items-center gap-1 rounded-full bg-terracota-100 px-1.5 py-0.5 text-[0.65rem] font-semibold text-terracota-700"
+    >
+      <HeartHandshake className="size-3.5" aria-hidden />
+      <span aria-hidden>{TEXTOS_CHAT.crisis.marcaCorta}</span>
+      <span className="sr-only">{texto}</span>
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { tiempoRelativo } from '@miduelo/shared/fechas';
 import { MessagesSquare, Plus, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ResumenBase } from '@/features/chat/conversaciones-tipos';
+import { useAlertasCrisis } from '@/lib/alertas-crisis';
 import { useAhora } from '@/lib/use-ahora';
 import { zonaClinica } from '@/lib/zona';
 import { ErrorCarga } from '@/components/ui/error-carga';
@@ -38,6 +39,8 @@ export function ListaConversaciones<R extends ResumenBase>({
   error,
 }: ListaConversacionesProps<R>) {
   const ahora = useAhora();
+  // Conversations with crisis messages not opened (the psychologist's side; decision 339).
+  const alertas = useAlertasCrisis((s) => s.porChat);
   if (chats.length === 0 && error.activo) return <ErrorCarga texto={error.texto} onReintentar={error.onReintentar} />;
   if (chats.length === 0) return buscando ? <SinResultados /> : <SinConversaciones {...vacio} />;
   return (
@@ -49,9 +52,11 @@ export function ListaConversaciones<R extends ResumenBase>({
             key={id}
             id={id}
             apariencia={lado.apariencia(c)}
-            tiempo={tiempoRelativo(c.ultimo_mensaje?.fecha_envio ?? c.fecha_creacion, ahora, zonaClinica())}
+            // 'Sin mensajes' has no time: the conversation's creation is not a message (issue 53).
+            tiempo={c.ultimo_mensaje ? tiempoRelativo(c.ultimo_mensaje.fecha_envio, ahora, zonaClinica()) : ''}
             vistaPrevia={lado.vistaPrevia(c)}
             noLeidos={c.mensajes_no_leidos}
+            crisis={alertas[id]?.n ?? 0}
             activo={id === seleccionado}
             escribiendo={Boolean(escribiendo[id])}
             onSeleccionar={() => onSeleccionar(c)}

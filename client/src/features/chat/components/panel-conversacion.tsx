@@ -20,6 +20,8 @@ interface PanelConversacionProps<R extends ResumenBase> {
   onVolver: () => void;
   /** What an empty conversation says (the message list has its own default). */
   textoVacio?: string;
+  /** Actions at the end of the header (the psychologist's "Iniciar sesión en línea"). */
+  acciones?: ReactNode;
 }
 
 /** The open conversation: header, messages (with older pages and retries) and the message box. */
@@ -31,6 +33,7 @@ export function PanelConversacion<R extends ResumenBase>({
   etiquetaVolver,
   onVolver,
   textoVacio,
+  acciones,
 }: PanelConversacionProps<R>) {
   const id = lado.adaptador.idDe(abierto);
   const apariencia = lado.apariencia(abierto);
@@ -49,6 +52,7 @@ export function PanelConversacion<R extends ResumenBase>({
         subtitulo={subtitulo}
         etiquetaVolver={etiquetaVolver}
         onVolver={onVolver}
+        acciones={acciones}
       />
       {errorCarga && mensajes.length > 0 ? (
         <p

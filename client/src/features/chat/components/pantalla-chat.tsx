@@ -9,6 +9,7 @@ import { PanelConversacion } from '@/features/chat/components/panel-conversacion
 import { useConversaciones } from '@/features/chat/use-conversaciones';
 import { crearChat } from '@/api/chat';
 import { ladoPsicologo } from '@/features/chat/presentacion';
+import { IniciarSesionEnLinea } from './iniciar-sesion-en-linea';
 import { NuevoChatDialog } from './nuevo-chat-dialog';
 
 interface PantallaChatProps {
@@ -102,6 +103,11 @@ export function PantallaChat({ paciente, chat, onUrl }: PantallaChatProps) {
               abierto={abierto}
               subtitulo={abierto.tipo === 'admin' ? 'Administración de MiDuelo' : abierto.paciente?.email}
               etiquetaVolver="Volver a los chats"
+              acciones={
+                abierto.tipo === 'paciente' && abierto.id_paciente !== null ? (
+                  <IniciarSesionEnLinea idPaciente={abierto.id_paciente} />
+                ) : undefined
+              }
               onVolver={() => {
                 void conv.seleccionar(null);
                 onUrl({}, true);

@@ -55,6 +55,18 @@ export function AvisoPrivacidad() {
         información de sus propios pacientes.
       </p>
 
+      <h2>Quién ve tus datos</h2>
+      <p>
+        Tus datos de salud los consulta el psicólogo que te acompaña. El personal administrativo ve tus datos de contacto, el estado de tu
+        cuenta y datos generales de tus conversaciones de chat con tu psicólogo (fechas y cantidad de mensajes), pero no lo que escriben.
+      </p>
+      <p>
+        Solo puede leer una conversación en una supervisión: debe elegir un motivo (una situación de crisis, una queja, una revisión de
+        calidad o una solicitud de tu psicólogo) y escribir la razón; el acceso es de solo lectura, dura 30 minutos, queda registrado en la
+        bitácora de auditoría y se avisa a tu psicólogo. Si escribes en el chat palabras que indiquen riesgo para tu vida y tu psicólogo no
+        las lee a tiempo, la administración recibe un aviso, sin el texto de tus mensajes, para asegurarse de que alguien te atienda.
+      </p>
+
       <h2>Derechos ARCO y revocación del consentimiento</h2>
       <p>
         Puedes solicitar el Acceso, la Rectificación, la Cancelación u Oposición (derechos ARCO) respecto de tus datos, así como revocar tu

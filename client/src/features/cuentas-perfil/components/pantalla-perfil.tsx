@@ -1,5 +1,6 @@
 // Spec 2 §2 Profile settings: personal info (name, id, role badge, editable phone, email and office
-// address) and the password section (show/hide toggles, a generator that fills both new fields).
+// address), the password section (show/hide toggles, a generator that fills both new fields) and, for
+// a psychologist, the supervisions of her conversations (decision 369).
 import { MSG } from '@miduelo/shared/cuentas';
 import { generarContrasenaSegura } from '@miduelo/shared/cuentas-contrasena';
 import {
@@ -8,6 +9,7 @@ import {
   MSG_PERFIL,
   type Perfil,
   PerfilPsicologoBody,
+  ROL_CUENTA,
 } from '@miduelo/shared/cuentas-perfil';
 import { KeyRound, Wand2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -33,6 +35,8 @@ import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { cerrarSesion, iniciarSesion } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
+import { VerificacionDosPasos } from './verificacion-dos-pasos';
+import { SupervisionesDeMisConversaciones } from './supervisiones-de-mis-conversaciones';
 
 function cerrarTrasCambioCorreo() {
   // Spec 2 §4: the session ends 2 s after an email change and the user goes to /iniciar-sesion.
@@ -262,7 +266,7 @@ export function PantallaPerfil() {
           <h2 className="font-sans text-xl font-semibold [overflow-wrap:anywhere]">{nombre}</h2>
           <p className="text-tinta-600 [overflow-wrap:anywhere]">{perfil.correo}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-tinta-500">
-            <Badge tono={perfil.rol_admin ? 'terracota' : 'salvia'}>{perfil.rol_admin ? 'Administrador' : 'Psicologo'}</Badge>
+            <Badge tono={perfil.rol_admin ? 'terracota' : 'salvia'}>{perfil.rol_admin ? ROL_CUENTA.admin : ROL_CUENTA.psicologo}</Badge>
             <span>ID {perfil.id_psicologo}</span>
             {!perfil.rol_admin && (
               <Badge tono={perfil.cedula_validada ? 'exito' : 'aviso'}>
@@ -274,6 +278,8 @@ export function PantallaPerfil() {
       </Card>
       <DatosPersonales key={`${perfil.telefono}|${perfil.correo}|${perfil.direccionConsultorio}`} perfil={perfil} alGuardar={setData} />
       <CambiarContrasena admin={perfil.rol_admin} />
+      <VerificacionDosPasos />
+      {!perfil.rol_admin && <SupervisionesDeMisConversaciones />}
     </div>
   );
 }

@@ -2,11 +2,12 @@ import { type LoginRespuesta, loginSchema, MSG } from '@miduelo/shared/cuentas';
 import { TOAST_CUENTA_LARGO_MS, TOAST_CUENTA_MS, UMBRAL_AVISO_VALIDACION_DIAS } from '@miduelo/shared/constants';
 import { TEXTOS_CUENTA, textoValidacionPendiente } from '@miduelo/shared/cuentas-textos-web';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Cargando } from '@/components/ui/spinner';
 import { ApiError, mostrarError } from '@/nucleo/http';
 import { iniciarSesion, rutaInicio, usuarioDeToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -14,6 +15,9 @@ import { useForm } from '@/lib/use-form';
 import { iniciarSesionApi } from '@/api/cuentas';
 import { useReenvioActivacion } from '@/features/cuentas/use-reenvio-activacion';
 import { RecuperarContrasena } from './recuperar-contrasena';
+
+// The second step loads only for accounts that have one: the login's first load has a budget.
+const SegundoPasoForm = lazy(() => import('./segundo-paso-form').then((m) => ({ default: m.SegundoPasoForm })));
 
 const inicial = { correo: '', contrasena: '' };
 
@@ -38,8 +42,21 @@ export function LoginForm({ destino }: { destino?: string }) {
   const form = useForm(loginSchema, inicial);
   const [enviando, setEnviando] = useState(false);
   const ofrecerReenvio = useReenvioActivacion();
+  // The password was right and the account has a second step (decision 371): its pending token.
+  const [tokenMfa, setTokenMfa] = useState<string | null>(null);
   const { correo, contrasena } = form.valores;
   const vacio = correo.trim() === '' || contrasena === '';
+
+  async function entrar(respuesta: LoginRespuesta) {
+    if (!iniciarSesion(respuesta.token)) throw new ApiError(500, null);
+    const usuario = usuarioDeToken(respuesta.token);
+    const nombre = respuesta.usuario?.nombre ?? usuario?.nombre;
+    toast.exito(TEXTOS_CUENTA.bienvenidoTitulo, nombre ? `Hola, ${nombre}.` : undefined);
+    avisosDeCuenta(respuesta);
+    const admin = respuesta.usuario?.rol_admin ?? usuario?.rol_admin ?? false;
+    if (usuario && destino) await navigate({ href: destino, replace: true });
+    else if (usuario) await navigate({ to: rutaInicio({ ...usuario, rol_admin: admin }), replace: true });
+  }
 
   async function enviar(e: FormEvent) {
     e.preventDefault();
@@ -51,14 +68,8 @@ export function LoginForm({ destino }: { destino?: string }) {
     setEnviando(true);
     try {
       const respuesta = await iniciarSesionApi(resultado.output);
-      if (!iniciarSesion(respuesta.token)) throw new ApiError(500, null);
-      const usuario = usuarioDeToken(respuesta.token);
-      const nombre = respuesta.usuario?.nombre ?? usuario?.nombre;
-      toast.exito(TEXTOS_CUENTA.bienvenidoTitulo, nombre ? `Hola, ${nombre}.` : undefined);
-      avisosDeCuenta(respuesta);
-      const admin = respuesta.usuario?.rol_admin ?? usuario?.rol_admin ?? false;
-      if (usuario && destino) await navigate({ href: destino, replace: true });
-      else if (usuario) await navigate({ to: rutaInicio({ ...usuario, rol_admin: admin }), replace: true });
+      if ('mfa_requerida' in respuesta) setTokenMfa(respuesta.token_mfa);
+      else await entrar(respuesta);
     } catch (error) {
       if (error instanceof ApiError && error.cuerpo?.requiereActivacion) {
         toast.aviso(TEXTOS_CUENTA.cuentaNoActivadaTitulo, error.msg ?? MSG.cuentaNoActivada, {
@@ -72,6 +83,20 @@ export function LoginForm({ destino }: { destino?: string }) {
       setEnviando(false);
     }
   }
+
+  if (tokenMfa)
+    return (
+      <Suspense fallback={<Cargando texto="Cargando..." />}>
+        <SegundoPasoForm
+          tokenMfa={tokenMfa}
+          alEntrar={entrar}
+          alVolver={() => {
+            setTokenMfa(null);
+            form.cambiar('contrasena', '');
+          }}
+        />
+      </Suspense>
+    );
 
   return (
     <form onSubmit={enviar} noValidate className="flex flex-col gap-5">

@@ -4,7 +4,7 @@ import { generarContrasenaSegura } from '@miduelo/shared/cuentas-contrasena';
 import { TEXTOS_CUENTA } from '@miduelo/shared/cuentas-textos-web';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { WandSparkles } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, MensajeError } from '@/components/ui/field';
@@ -38,11 +38,6 @@ const CAMPO_DE_API: Record<string, CampoRegistro> = {
   cedula: 'cedulaProfesional',
   telefono: 'numTelefonico',
 };
-
-/** Digit-only inputs: any printable key other than a digit is blocked (spec 1 §5). */
-function soloDigitos(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.key.length === 1 && !/\d/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) e.preventDefault();
-}
 
 function Seccion({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -122,21 +117,6 @@ export function RegistroForm() {
   const [verContrasenas, setVerContrasenas] = useState(false);
   const v = form.valores;
 
-  const texto = (campo: Exclude<CampoRegistro, 'aceptaTerminos'>) => ({
-    value: (v[campo] ?? '') as string,
-    onChange: (e: { target: { value: string } }) => form.cambiar(campo, e.target.value),
-    onBlur: () => form.tocar(campo),
-  });
-
-  const digitos = (campo: 'cedulaProfesional' | 'numTelefonico', max: number) => ({
-    value: v[campo],
-    inputMode: 'numeric' as const,
-    maxLength: max,
-    onKeyDown: soloDigitos,
-    onChange: (e: { target: { value: string } }) => form.cambiar(campo, e.target.value.replace(/\D/g, '').slice(0, max)),
-    onBlur: () => form.tocar(campo),
-  });
-
   function generar() {
     const contrasena = generarContrasenaSegura();
     form.cambiar('contrasena', contrasena);
@@ -186,34 +166,36 @@ export function RegistroForm() {
     <form onSubmit={enviar} noValidate className="flex flex-col gap-9">
       <Seccion titulo="Datos personales">
         <Field id="nombre" etiqueta="Nombre(s)" error={form.errorDe('nombre')}>
-          {(c) => <Input {...c} autoComplete="given-name" {...texto('nombre')} />}
+          {(c) => <Input {...c} autoComplete="given-name" {...form.entrada('nombre')} />}
         </Field>
         <Field id="apellidoPaterno" etiqueta="Apellido paterno" error={form.errorDe('apellidoPaterno')}>
-          {(c) => <Input {...c} autoComplete="family-name" {...texto('apellidoPaterno')} />}
+          {(c) => <Input {...c} autoComplete="family-name" {...form.entrada('apellidoPaterno')} />}
         </Field>
         <Field id="apellidoMaterno" etiqueta="Apellido materno" opcional error={form.errorDe('apellidoMaterno')}>
-          {(c) => <Input {...c} autoComplete="additional-name" {...texto('apellidoMaterno')} />}
+          {(c) => <Input {...c} autoComplete="additional-name" {...form.entrada('apellidoMaterno')} />}
         </Field>
         <Field id="fecha_nacimiento" etiqueta="Fecha de nacimiento" ayuda={MSG.edadHint} error={form.errorDe('fecha_nacimiento')}>
-          {(c) => <Input {...c} type="date" autoComplete="bday" max={hoy} min="1900-01-01" {...texto('fecha_nacimiento')} />}
+          {(c) => <Input {...c} type="date" autoComplete="bday" max={hoy} min="1900-01-01" {...form.entrada('fecha_nacimiento')} />}
         </Field>
       </Seccion>
 
       <Seccion titulo="Datos profesionales">
         <Field id="especialidad" etiqueta="Especialidad" error={form.errorDe('especialidad')} className="sm:col-span-2">
-          {(c) => <Input {...c} placeholder="Por ejemplo: Psicología clínica, tanatología" {...texto('especialidad')} />}
+          {(c) => <Input {...c} placeholder="Por ejemplo: Psicología clínica, tanatología" {...form.entrada('especialidad')} />}
         </Field>
         <Field id="cedulaProfesional" etiqueta="Cédula profesional" ayuda="De 7 a 10 dígitos" error={form.errorDe('cedulaProfesional')}>
-          {(c) => <Input {...c} autoComplete="off" {...digitos('cedulaProfesional', CEDULA_MAX_DIGITOS)} />}
+          {(c) => <Input {...c} autoComplete="off" {...form.entradaDigitos('cedulaProfesional', CEDULA_MAX_DIGITOS)} />}
         </Field>
         <Field id="numTelefonico" etiqueta="Teléfono" ayuda="10 dígitos" error={form.errorDe('numTelefonico')}>
-          {(c) => <Input {...c} type="tel" autoComplete="tel-national" {...digitos('numTelefonico', TELEFONO_DIGITOS)} />}
+          {(c) => <Input {...c} type="tel" autoComplete="tel-national" {...form.entradaDigitos('numTelefonico', TELEFONO_DIGITOS)} />}
         </Field>
       </Seccion>
 
       <Seccion titulo="Tu cuenta">
         <Field id="correo" etiqueta="Correo electrónico" error={form.errorDe('correo')} className="sm:col-span-2">
-          {(c) => <Input {...c} type="email" inputMode="email" autoComplete="email" placeholder="tu@correo.com" {...texto('correo')} />}
+          {(c) => (
+            <Input {...c} type="email" inputMode="email" autoComplete="email" placeholder="tu@correo.com" {...form.entrada('correo')} />
+          )}
         </Field>
         <Field id="contrasena" etiqueta="Contraseña" error={form.errorDe('contrasena')}>
           {(c) => (
@@ -222,12 +204,12 @@ export function RegistroForm() {
               autoComplete="new-password"
               visible={verContrasenas}
               onVisibleChange={setVerContrasenas}
-              {...texto('contrasena')}
+              {...form.entrada('contrasena')}
             />
           )}
         </Field>
         <Field id="confirmarContrasena" etiqueta="Confirmar contraseña" error={form.errorDe('confirmarContrasena')}>
-          {(c) => <PasswordInput {...c} autoComplete="new-password" {...texto('confirmarContrasena')} />}
+          {(c) => <PasswordInput {...c} autoComplete="new-password" {...form.entrada('confirmarContrasena')} />}
         </Field>
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-start sm:justify-between">
           <RequisitosContrasena contrasena={v.contrasena} />

@@ -74,6 +74,7 @@ export default function AplicarTestDialog({
   const preguntas = detalle?.preguntas ?? [];
   const total = preguntas.length;
   const n = preguntas.filter((p) => respondida(respuestas[p.id_pregunta])).length;
+  const faltan = total === 0 || n < total;
 
   async function aplicar() {
     if (!detalle) return;
@@ -157,21 +158,40 @@ export default function AplicarTestDialog({
             ))}
           </ol>
         )}
-        {aviso ? (
-          <p role="alert" className="mt-4 rounded-lg bg-aviso-50 px-3 py-2 text-sm text-aviso-700">
-            {aviso}
-          </p>
-        ) : null}
+        <Avisos aviso={aviso} falta={detalle !== undefined && faltan ? MSG_EXPEDIENTE.faltanRespuestas(n, total) : null} />
         <DialogFooter>
           <Button variante="secundario" onClick={() => void pedirCierre()} disabled={enviando}>
             {TEXTOS_EXPEDIENTE.cancelar}
           </Button>
-          <Button onClick={() => void aplicar()} disabled={enviando || detalle === undefined}>
+          <Button
+            onClick={() => void aplicar()}
+            disabled={enviando || detalle === undefined || faltan}
+            aria-describedby={faltan ? 'aplicar-falta' : undefined}
+          >
             {enviando ? 'Aplicando...' : TEXTOS_EXPEDIENTE.aplicarTest}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A refusal after a click (role alert), and, while questions are missing, the spec 1 §5 warning
+ * that says why 'Aplicar Test' waits (it describes the button). */
+function Avisos({ aviso, falta }: { aviso: string | null; falta: string | null }) {
+  return (
+    <>
+      {aviso ? (
+        <p role="alert" className="mt-4 rounded-lg bg-aviso-50 px-3 py-2 text-sm text-aviso-700">
+          {aviso}
+        </p>
+      ) : null}
+      {falta ? (
+        <p id="aplicar-falta" className="mt-4 text-sm text-tinta-600">
+          {falta}
+        </p>
+      ) : null}
+    </>
   );
 }
 

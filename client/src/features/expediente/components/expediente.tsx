@@ -22,7 +22,8 @@ type PestanaExpediente = 'info' | 'graficas' | 'modulos' | 'actividades';
  * the four tabs. A failed load shows an error and returns to the list. */
 /** The content of tabs that other features own, handed in by the route (features never import each
  * other); a tab without one shows its placeholder. */
-export type PestanasExpediente = Partial<Record<Exclude<PestanaExpediente, 'info'>, (idPaciente: number) => ReactNode>>;
+/** `sesiones`: the online sessions' record (issue 54), a section under the general information. */
+export type PestanasExpediente = Partial<Record<Exclude<PestanaExpediente, 'info'> | 'sesiones', (idPaciente: number) => ReactNode>>;
 
 export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; pestanas?: PestanasExpediente }) {
   const navigate = useNavigate();
@@ -113,6 +114,7 @@ export function Expediente({ idPaciente, pestanas = {} }: { idPaciente: number; 
             </TabsList>
             <TabsContent value="info">
               <InfoGeneral paciente={paciente} onVerHistorial={() => setPestana('graficas')} onPacienteActualizado={(p) => setData(p)} />
+              {pestanas.sesiones?.(paciente.id_paciente) ?? null}
             </TabsContent>
             {/* Radix mounts a tab's content only while it is shown: the chunk loads when the tab opens. */}
             <TabsContent value="graficas">{pestanas.graficas?.(paciente.id_paciente) ?? null}</TabsContent>

@@ -1,11 +1,11 @@
-import type { Evolucion, Test } from '@miduelo/shared/expediente';
+import { colorDeBanda, type Evolucion, type Test } from '@miduelo/shared/expediente';
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { fechaCorta } from '@/lib/format';
 
-// Band shades: lowest to highest (the highest is the risk band).
-const SOMBRAS = ['rgba(91,140,110,0.10)', 'rgba(214,170,60,0.13)', 'rgba(196,84,64,0.13)'];
+// Band shades, by the colour the score circle takes in that band (decision 346).
+const SOMBRAS = { verde: 'rgba(91,140,110,0.10)', amarillo: 'rgba(214,170,60,0.13)', rojo: 'rgba(196,84,64,0.13)' } as const;
 
 /**
  * The score evolution as charts (decision 105): one per test shown (a test's own scale and bands),
@@ -80,7 +80,7 @@ function Grafica({ filas, test }: { filas: Evolucion[]; test: Test | undefined }
             bandas.forEach((b, i) => {
               const arriba = u.valToPos(b.maximo, 'y', true);
               const abajo = u.valToPos(b.minimo, 'y', true);
-              ctx.fillStyle = b.riesgo ? SOMBRAS[2] : SOMBRAS[Math.min(i, 1)];
+              ctx.fillStyle = SOMBRAS[colorDeBanda(bandas, i)];
               ctx.fillRect(left, arriba, width, abajo - arriba);
             });
           },

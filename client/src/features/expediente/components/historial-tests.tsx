@@ -1,4 +1,4 @@
-import { type Aplicacion, colorPuntaje, type Evolucion, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
+import { type Aplicacion, type Banda, colorPuntaje, type Evolucion, TEXTOS_EXPEDIENTE } from '@miduelo/shared/expediente';
 import { AlertTriangle, ClipboardCheck, Download, Eye, NotebookPen } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -25,6 +25,7 @@ const CIRCULO = {
   amarillo: 'bg-aviso-50 text-aviso-700 ring-pendiente-borde',
   rojo: 'bg-peligro-50 text-peligro-700 ring-cancelada-borde',
 } as const;
+const SIN_COLOR = 'bg-arena-100 text-tinta-700 ring-arena-200';
 
 /** 'Historial de Tests' (spec 1 §2): filter by test with Limpiar Filtro, the score evolution (a chart
  * with the bands shaded, then the table), and 'Tests Aplicados (n)' with the answers and the PDF. */
@@ -99,7 +100,12 @@ export function HistorialTests({
             <ul className="flex flex-col gap-3">
               {visibles.map((a) => (
                 <li key={a.id_aplicacion}>
-                  <TarjetaAplicacion a={a} onVer={() => setViendo(a)} onNota={() => setAnotando(a)} />
+                  <TarjetaAplicacion
+                    a={a}
+                    bandas={tests.find((t) => t.id_test === a.id_test)?.bandas}
+                    onVer={() => setViendo(a)}
+                    onNota={() => setAnotando(a)}
+                  />
                 </li>
               ))}
             </ul>
@@ -179,15 +185,28 @@ function TablaEvolucion({ evolucion }: { evolucion: Evolucion[] }) {
   );
 }
 
-function TarjetaAplicacion({ a, onVer, onNota }: { a: Aplicacion; onVer: () => void; onNota: () => void }) {
+function TarjetaAplicacion({
+  a,
+  bandas,
+  onVer,
+  onNota,
+}: {
+  a: Aplicacion;
+  bandas: Banda[] | undefined;
+  onVer: () => void;
+  onNota: () => void;
+}) {
   const r = a.resultado;
+  // Coloured by the instrument's own bands, as its chart and its interpretation (decision 346).
+  const color = r ? colorPuntaje(r.puntaje_total, bandas, r.riesgo) : null;
   return (
     <Card className={cx('flex flex-col gap-3 p-4 sm:flex-row sm:items-center', r?.riesgo && 'border-peligro-200')}>
       <span
         className={cx(
           'flex size-14 shrink-0 items-center justify-center rounded-full text-lg font-bold tabular-nums ring-2',
-          r ? CIRCULO[colorPuntaje(r.puntaje_total)] : 'bg-arena-100 text-tinta-500 ring-arena-200',
+          color ? CIRCULO[color] : SIN_COLOR,
         )}
+        data-color={color ?? 'ninguno'}
       >
         <span className="sr-only">Puntaje </span>
         {r ? r.puntaje_total : '—'}

@@ -1,29 +1,29 @@
 // Forum detail (spec 2 §2 Forum detail): title, counts, role; tabs Temas (default) and
-// Participantes; 'Nuevo Tema' (a prompt), delete for the forum admin, invite and remove for its
+// Participantes; 'Nuevo Tema' (its own dialog, not a native prompt), delete for the forum admin, invite and remove for its
 // moderators. Topics stay live through the forum's room (new topics, activity, unread counts).
-import { TEXTOS_FOROS, TituloForoSchema, tieneRango } from '@miduelo/shared/foros';
+import { TEXTOS_FOROS, tieneRango } from '@miduelo/shared/foros';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, MessagesSquare, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
-import * as v from 'valibot';
-import { crearTema, eliminarForo } from '@/api/foros';
+import { eliminarForo } from '@/api/foros';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { confirmar } from '@/lib/confirm';
-import { mensajeDeError } from '@/nucleo/http';
 import { toast } from '@/lib/toast';
 import { useForoEnVivo } from '@/features/foros/use-foro-en-vivo';
 import { AvisoCrisis } from './crisis';
 import { ListaTemas } from './lista-temas';
 import { ParticipantesForo } from './participantes-foro';
 import { Reportes } from './reportes';
+import { NuevoTemaDialog } from './nuevo-tema-dialog';
 import { InsigniaRol, InsigniaVisibilidad } from './rol';
 
 export function DetalleForo({ idForo }: { idForo: number }) {
   const navegar = useNavigate();
   const { foro, temas, verMas, cargandoMas } = useForoEnVivo(idForo);
   const [crisis, setCrisis] = useState(false);
+  const [creandoTema, setCreandoTema] = useState(false);
 
   if (!foro.data)
     return (
@@ -32,24 +32,6 @@ export function DetalleForo({ idForo }: { idForo: number }) {
       </div>
     );
   const f = foro.data.data;
-
-  async function nuevoTema() {
-    const titulo = window.prompt(TEXTOS_FOROS.promptTema);
-    if (titulo === null || titulo.trim() === '') return;
-    const r = v.safeParse(TituloForoSchema, titulo);
-    if (!r.success) {
-      toast.error(TEXTOS_FOROS.errorTema, r.issues[0].message);
-      return;
-    }
-    try {
-      const t = await crearTema(idForo, r.output);
-      toast.exito(TEXTOS_FOROS.temaCreado);
-      if (t.data.crisis) setCrisis(true);
-      temas.setData((d) => d && (d.data.some((x) => x.id_tema === t.data.id_tema) ? d : { ...d, data: [t.data, ...d.data] }));
-    } catch (e) {
-      toast.error(TEXTOS_FOROS.errorTema, mensajeDeError(e, TEXTOS_FOROS.errorTema));
-    }
-  }
 
   async function eliminar() {
     if (!(await confirmar({ titulo: TEXTOS_FOROS.confirmarEliminar, confirmar: 'Eliminar', peligro: true }))) return;
@@ -92,6 +74,16 @@ export function DetalleForo({ idForo }: { idForo: number }) {
         ) : null}
       </div>
       {crisis ? <AvisoCrisis onCerrar={() => setCrisis(false)} /> : null}
+      <NuevoTemaDialog
+        idForo={idForo}
+        abierto={creandoTema}
+        onCerrar={() => setCreandoTema(false)}
+        onCreado={(t) => {
+          setCreandoTema(false);
+          if (t.crisis) setCrisis(true);
+          temas.setData((d) => d && (d.data.some((x) => x.id_tema === t.id_tema) ? d : { ...d, data: [t, ...d.data] }));
+        }}
+      />
 
       <Tabs defaultValue="temas">
         <TabsList>
@@ -102,7 +94,7 @@ export function DetalleForo({ idForo }: { idForo: number }) {
         <TabsContent value="temas">
           {f.es_participante ? (
             <div className="mb-4">
-              <Button onClick={() => void nuevoTema()}>
+              <Button onClick={() => setCreandoTema(true)}>
                 <Plus className="size-4" aria-hidden /> {TEXTOS_FOROS.nuevoTema}
               </Button>
             </div>

@@ -1,3 +1,4 @@
+// Password (and recovery-code) hashing: argon2id with OWASP parameters (decisions 370, ARCHITECTURE).
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.

@@ -1,0 +1,39 @@
+// The login's second step (decision 371), the same for psychologists (administrators too) and
+// patients: the password step's pending token and a code are exchanged for the login's answer.
+import { SegundoPasoBody } from '@miduelo/shared/mfa';
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import { AppError } from '../../errors';
+import type { ValibotTypeProvider } from '../../plugins/valibot';
+
+export function rutaSegundoPaso(
+  app: FastifyInstance,
+  o: { tipoCuenta: 'psicologo' | 'paciente'; respuesta: v.GenericSchema; abrir: (id: number) => Promise<unknown> },
+) {
+  // Wrong codes count like wrong passwords: per account (the one the pending token names) and
+  // address, and a known device is never locked out by strangers' failures (decision 074).
+  const limite = app.limiteLogin(`segundo-paso-${o.tipoCuenta}`, app.segundoPaso.cuentaDe);
+  app
+    .withTypeProvider<ValibotTypeProvider>()
+    .post(
+      '/iniciar-sesion/segundo-paso',
+      { schema: { body: SegundoPasoBody, response: { 200: o.respuesta } }, preHandler: limite.antes },
+      async (request, reply) => {
+        const clave = app.segundoPaso.cuentaDe(request) ?? '';
+        try {
+          const { cuenta } = await app.segundoPaso.canjear({
+            tokenMfa: request.body.token_mfa,
+            tipoCuenta: o.tipoCuenta,
+            codigo: request.body.codigo,
+            tipo: request.body.tipo,
+            ip: request.ip ?? null,
+          });
+          await limite.exito(request, reply, clave);
+          return o.abrir(cuenta.id);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'CODIGO_MFA_INVALIDO') await limite.fallo(request, clave);
+          throw err;
+        }
+      },
+    );
+}
