@@ -12,6 +12,7 @@ import * as aniversario from './aniversario';
 import * as sesionesEnLinea from './sesiones-en-linea';
 import * as supervision from './supervision';
 import * as mfa from './mfa';
+import * as passkeys from './passkeys';
 
 export const schema = {
   ...cuentas,
@@ -27,4 +28,5 @@ export const schema = {
   ...sesionesEnLinea,
   ...supervision,
   ...mfa,
+  ...passkeys,
 };
