@@ -13,6 +13,7 @@ import * as sesionesEnLinea from './sesiones-en-linea';
 import * as supervision from './supervision';
 import * as mfa from './mfa';
 import * as passkeys from './passkeys';
+import * as oposicion from './oposicion';
 
 export const schema = {
   ...cuentas,
@@ -29,4 +30,5 @@ export const schema = {
   ...supervision,
   ...mfa,
   ...passkeys,
+  ...oposicion,
 };
