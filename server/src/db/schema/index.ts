@@ -14,6 +14,7 @@ import * as supervision from './supervision';
 import * as mfa from './mfa';
 import * as passkeys from './passkeys';
 import * as oposicion from './oposicion';
+import * as derechos from './derechos';
 
 export const schema = {
   ...cuentas,
@@ -31,4 +32,5 @@ export const schema = {
   ...mfa,
   ...passkeys,
   ...oposicion,
+  ...derechos,
 };
