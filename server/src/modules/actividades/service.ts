@@ -7,6 +7,7 @@ import { idClienteDistinto } from '../../comun/id-cliente';
 import { type AsignarDatos, type Estadisticas, MSG_ACTIVIDADES } from '@miduelo/shared/actividades';
 import { avisar } from '../../comun/aviso';
 import { type Actor, auditar } from '../../comun/auditoria';
+import { seOpone } from '../../comun/oposicion';
 import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
 import type { DbOrTx } from '../../db/client';
@@ -282,7 +283,9 @@ export async function recordar(ctx: CtxAct & { mailer: Mailer }, o: Psi & { acto
     const f = await asignacion(tx, o.id);
     if (!f) throw noEncontrada();
     const [v] = await vistas(ctx, 'paciente', [f], tx);
-    return { previo: a.recordatorio_en, f, v, contacto: await contactoPaciente(tx, f.id_paciente) };
+    // No mail when she opposed non-essential mail (decision 377): the live notice still goes.
+    const sinCorreo = await seOpone(tx, f.id_paciente, 'correos');
+    return { previo: a.recordatorio_en, f, v, contacto: sinCorreo ? null : await contactoPaciente(tx, f.id_paciente) };
   });
   const { previo, f, v, contacto } = r;
   try {

@@ -5,6 +5,7 @@
 // claim whose process died before sending expires after RECLAMO_MS, so the next tick sends it.
 import { RECORDATORIO_ANTICIPACION_MS } from '@miduelo/shared/agenda';
 import { fechaEnZona, formatoFecha, horaEnZona } from '@miduelo/shared/fechas';
+import { seOpone } from '../../comun/oposicion';
 import type { Ctx } from '../../plugins/contexto';
 import { correoRecordatorio } from './correo-recordatorio';
 import { cerrarReclamoRecordatorio, detallesParaRecordatorio, reclamarCitasParaRecordar } from './repo';
@@ -41,6 +42,11 @@ export async function enviarRecordatorios(ctx: RecordatoriosCtx, ahora: Date): P
 
   let enviados = 0;
   for (const d of detalles) {
+    // She opposed non-essential mail (decision 377): the reminder is closed unsent, not retried.
+    if (await seOpone(ctx.db, d.id_paciente, 'correos')) {
+      await cerrarReclamoRecordatorio(ctx.db, { idCita: d.id_cita, reclamadoEn: ahora, enviadoEn: ahora });
+      continue;
+    }
     try {
       await ctx.mailer.enviar(
         correoRecordatorio({

@@ -323,6 +323,7 @@ export async function detallesParaRecordatorio(db: DbOrTx, ids: number[]) {
       hora_inicio: cita.hora_inicio,
       hora_fin: cita.hora_fin,
       modalidad: cita.modalidad,
+      id_paciente: cita.id_paciente,
       correo: paciente.email,
       nombre: paciente.nombre,
       psicologoNombre: psicologo.nombre,

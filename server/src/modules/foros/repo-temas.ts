@@ -1,7 +1,8 @@
 // Queries of forum topics, posts and reports. A topic is read through its forum's visibility
 // (`visiblePara`, repo.ts): for an account that may not see the forum it does not exist.
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Cifrador } from '../../comun/cifrado';
+import { apellidoEnForo, nombreEnForo } from '../../comun/oposicion';
 import type { DbOrTx } from '../../db/client';
 import { filas } from '../../db/filas';
 import { paciente, psicologo } from '../../db/schema/cuentas';
@@ -22,14 +23,15 @@ const TEMA = sql.raw('"foro_tema"."id_tema"');
 
 // ---------------------------------------------------------------- authors
 
+// A patient who opposes showing her name in the forums (decision 377) reads as 'Participante'.
 const autorNombre = (tabla: string) =>
-  sql.raw(`(case when "${tabla}"."autor_tipo" = 'psicologo'
-  then (select an.nombre from psicologo an where an.id_psicologo = "${tabla}"."autor_id")
-  else (select an.nombre from paciente an where an.id_paciente = "${tabla}"."autor_id") end)`) as SQL<string | null>;
+  sql<string | null>`(case when ${sql.raw(`"${tabla}"."autor_tipo"`)} = 'psicologo'
+  then (select an.nombre from psicologo an where an.id_psicologo = ${sql.raw(`"${tabla}"."autor_id"`)})
+  else (select ${nombreEnForo('an.id_paciente', 'an.nombre')} from paciente an where an.id_paciente = ${sql.raw(`"${tabla}"."autor_id"`)}) end)`;
 const autorApellido = (tabla: string) =>
-  sql.raw(`(case when "${tabla}"."autor_tipo" = 'psicologo'
-  then (select aa.apellido_paterno from psicologo aa where aa.id_psicologo = "${tabla}"."autor_id")
-  else (select aa.apellido_paterno from paciente aa where aa.id_paciente = "${tabla}"."autor_id") end)`) as SQL<string | null>;
+  sql<string | null>`(case when ${sql.raw(`"${tabla}"."autor_tipo"`)} = 'psicologo'
+  then (select aa.apellido_paterno from psicologo aa where aa.id_psicologo = ${sql.raw(`"${tabla}"."autor_id"`)})
+  else (select ${apellidoEnForo('aa.id_paciente', 'aa.apellido_paterno')} from paciente aa where aa.id_paciente = ${sql.raw(`"${tabla}"."autor_id"`)}) end)`;
 
 // ---------------------------------------------------------------- topics
 
@@ -173,11 +175,11 @@ export async function temaParaPublicar(tx: DbOrTx, c: Cuenta, idTema: number) {
   const nombre =
     c.tipo === 'psicologo'
       ? sql`(select x.nombre from psicologo x where x.id_psicologo = ${c.id})`
-      : sql`(select x.nombre from paciente x where x.id_paciente = ${c.id})`;
+      : sql`(select ${nombreEnForo('x.id_paciente', 'x.nombre')} from paciente x where x.id_paciente = ${c.id})`;
   const apellido =
     c.tipo === 'psicologo'
       ? sql`(select x.apellido_paterno from psicologo x where x.id_psicologo = ${c.id})`
-      : sql`(select x.apellido_paterno from paciente x where x.id_paciente = ${c.id})`;
+      : sql`(select ${apellidoEnForo('x.id_paciente', 'x.apellido_paterno')} from paciente x where x.id_paciente = ${c.id})`;
   const [f] = await filas<{
     id_tema: number;
     id_foro: number;

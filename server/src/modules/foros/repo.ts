@@ -1,6 +1,7 @@
 // Queries of the forums. Every read of a forum goes through `visiblePara(actor)`: a private forum is
 // seen only by its participants, so for anyone else it does not exist (404, no count, no title).
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { apellidoEnForo, nombreEnForo } from '../../comun/oposicion';
 import type { DbOrTx } from '../../db/client';
 import { paciente, psicologo } from '../../db/schema/cuentas';
 import { foro, foroBloqueo, foroInvitacion, foroParticipante, foroTema } from '../../db/schema/foros';
@@ -180,8 +181,9 @@ export async function conteos(db: DbOrTx, idForo: number) {
   return { id_foro: idForo, ...r };
 }
 
-export const nombreParticipante = sql<string>`coalesce(${psicologo.nombre}, ${paciente.nombre})`;
-export const apellidoParticipante = sql<string>`coalesce(${psicologo.apellidoPaterno}, ${paciente.apellido_paterno})`;
+// A patient who opposes showing her name in the forums (decision 377) reads as 'Participante'.
+export const nombreParticipante = sql<string>`coalesce(${psicologo.nombre}, ${nombreEnForo(sql`${paciente.id_paciente}`, sql`${paciente.nombre}`)})`;
+export const apellidoParticipante = sql<string>`coalesce(${psicologo.apellidoPaterno}, ${apellidoEnForo(sql`${paciente.id_paciente}`, sql`${paciente.apellido_paterno}`)})`;
 
 export async function listarParticipantes(db: DbOrTx, idForo: number, o: { idParticipante?: number } = {}) {
   return db

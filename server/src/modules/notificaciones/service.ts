@@ -13,6 +13,7 @@ import {
 } from '@miduelo/shared/notificaciones';
 import { pacienteDeSala, type ServerToClientEvents, sala } from '@miduelo/shared/realtime';
 import webpush from 'web-push';
+import { seOpone } from '../../comun/oposicion';
 import { badRequest } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import type { ObservadorEmision } from '../../plugins/realtime';
@@ -81,6 +82,8 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
   const vapid = ctx.config.vapid;
   if (!vapid) return 0;
   if (await ctx.realtime.haySockets(sala.paciente(idPaciente))) return 0;
+  // Her opposition to push (decision 377) stops every kind, on every device.
+  if (await seOpone(ctx.db, idPaciente, 'push')) return 0;
   const pref = await repo.preferenciasDe(ctx.db, idPaciente);
   if ((n.tipo === 'mensaje' && !pref.mensajes) || (n.tipo === 'cita' && !pref.citas) || (n.tipo === 'actividad' && !pref.actividades))
     return 0;
