@@ -9,6 +9,7 @@ import actividades from './modules/actividades/plugin';
 import agenda from './modules/agenda/plugin';
 import chat from './modules/chat/plugin';
 import cuentas from './modules/cuentas/plugin';
+import derechos from './modules/derechos/plugin';
 import derechosExportacion from './modules/derechos/plugin-exportacion';
 import expediente from './modules/expediente/plugin';
 import foros from './modules/foros/plugin';
@@ -129,6 +130,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(actividades);
   await app.register(sesionesEnLinea);
   await app.register(supervision);
+  await app.register(derechos);
   await app.register(derechosExportacion);
 
   await app.register(cliente, { clientDir: config.clientDir ?? CLIENTE_DIST, dataDir: config.dataDir, zonaClinica: config.zonaClinica });

@@ -9,6 +9,7 @@ import type { ActividadesServidorACliente } from './realtime-actividades';
 import type { PacientesServidorACliente } from './realtime-pacientes';
 import type { SesionesClienteAServidor, SesionesServidorACliente } from './realtime-sesiones';
 import type { SupervisionClienteAServidor, SupervisionServidorACliente } from './realtime-supervision';
+import type { DerechosServidorACliente } from './realtime-derechos';
 
 export interface SesionServidorACliente {
   /** The session is over: tokens revoked (logout elsewhere, password reset, account disabled) or
@@ -25,7 +26,8 @@ export type ServerToClientEvents = SesionServidorACliente &
   ActividadesServidorACliente &
   PacientesServidorACliente &
   SesionesServidorACliente &
-  SupervisionServidorACliente;
+  SupervisionServidorACliente &
+  DerechosServidorACliente;
 export type ClientToServerEvents = CitasClienteAServidor &
   ChatClienteAServidor &
   ForosClienteAServidor &
