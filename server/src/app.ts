@@ -13,6 +13,7 @@ import derechos from './modules/derechos/plugin';
 import derechosExportacion from './modules/derechos/plugin-exportacion';
 import expediente from './modules/expediente/plugin';
 import foros from './modules/foros/plugin';
+import dispositivos from './modules/dispositivos/plugin';
 import mfa from './modules/mfa/plugin';
 import notificaciones from './modules/notificaciones/plugin';
 import pacientes from './modules/pacientes/plugin';
@@ -118,6 +119,7 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(salud);
 
   // ---- Modules ----
+  await app.register(dispositivos, { seguro: config.publicUrl.startsWith('https://') });
   await app.register(mfa);
   await app.register(cuentas);
   await app.register(agenda);

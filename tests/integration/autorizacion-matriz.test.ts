@@ -147,6 +147,10 @@ const TABLA: Record<string, Fila> = {
   })),
   // Every account manages its own factor. A wrong password (400) or no enrolment started (400):
   // nothing changes, and a real enrolment would ask the role's later logins for a code.
+  // Open sessions (decision 380): each account its own; a malformed id is 400 after the guard.
+  'GET /api/sesiones': fila(SESIONES, () => ({ url: '/api/sesiones' })),
+  'DELETE /api/sesiones/:id': fila(SESIONES, () => ({ url: '/api/sesiones/x' })),
+  'POST /api/sesiones/cerrar-otras': fila(SESIONES, () => ({ url: '/api/sesiones/cerrar-otras' })),
   'GET /api/mfa/estado': fila(SESIONES, () => ({ url: '/api/mfa/estado' })),
   'POST /api/mfa/totp/iniciar': fila(SESIONES, () => ({ url: '/api/mfa/totp/iniciar', payload: { contrasena: 'No#EsLaActual1' } })),
   'POST /api/mfa/totp/confirmar': fila(SESIONES, () => ({ url: '/api/mfa/totp/confirmar', payload: { codigo: '123456' } })),

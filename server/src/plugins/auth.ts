@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { esBdCaida } from '../comun/errores-bd';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { CACHE_SESION_MS, CacheDeSesiones, type CuentaSesion, REVERIFICAR_SESION_MS } from './sesiones-cache';
+import { UsosDeSesion } from './sesiones-uso';
 import { type EstadoCuenta, type EstadoPsicologo, estadosDeSesiones, insertarTokenRevocado, prepararEstadoSesion } from './sesiones-repo';
 
 const DURACION_SESION_PSICOLOGO_S = 8 * 3600;
@@ -205,8 +206,10 @@ export default fp(
     const estado = prepararEstadoSesion(app.db);
     const cache = new CacheDeSesiones<Sesion>(app.redis, `${config.redisPrefix}:sesiones`, app.log);
     await cache.iniciar();
+    const usos = new UsosDeSesion(app.db, config.now, app.log);
     app.addHook('onClose', async () => {
       await Promise.all(renovaciones);
+      await usos.esperar();
       await cache.cerrar();
     });
 
@@ -265,12 +268,14 @@ export default fp(
       if (p.tipo === 'psicologo') {
         const s = sesionDePsicologo(p, await estado.psicologo(p.id_psicologo, jti));
         if (!s) throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
+        usos.anotar(jti);
         if (token !== null) cache.guardar(token, jti, { tipo: 'psicologo', id: p.id_psicologo }, s, sello);
         return s;
       }
       if (p.tipo === 'paciente') {
         const s = sesionDePaciente(p, await estado.paciente(p.id_paciente, jti));
         if (!s) throw unauthorized(MSG.sesionInvalida, 'TOKEN_REVOCADO');
+        usos.anotar(jti);
         if (token !== null) cache.guardar(token, jti, { tipo: 'paciente', id: p.id_paciente }, s, sello);
         return s;
       }

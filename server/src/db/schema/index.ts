@@ -12,6 +12,7 @@ import * as aniversario from './aniversario';
 import * as sesionesEnLinea from './sesiones-en-linea';
 import * as supervision from './supervision';
 import * as mfa from './mfa';
+import * as sesionesAbiertas from './sesiones-abiertas';
 import * as passkeys from './passkeys';
 import * as oposicion from './oposicion';
 import * as derechos from './derechos';
@@ -30,6 +31,7 @@ export const schema = {
   ...sesionesEnLinea,
   ...supervision,
   ...mfa,
+  ...sesionesAbiertas,
   ...passkeys,
   ...oposicion,
   ...derechos,

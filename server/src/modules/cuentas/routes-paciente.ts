@@ -87,6 +87,7 @@ const rutasPaciente: Rutas = async (app) => {
         // An account with a second step gets no session here: a pending token (decision 371).
         const pendiente = await app.segundoPaso.pendiente({ tipo: 'paciente', id: r.paciente.id_paciente });
         if (pendiente) return reply.status(202).send(pendiente);
+        await app.sesionesAbiertas.registrar(request, reply, r.token);
         return r;
       } catch (err) {
         if (err instanceof AppError && err.code === 'CREDENCIALES_INVALIDAS') await limiteLogin.fallo(request, request.body.email);
@@ -136,15 +137,19 @@ const rutasPaciente: Rutas = async (app) => {
       preHandler: limiteCambio.antes,
       schema: { body: CambioContrasenaPacienteBody, response: { 200: ContrasenaCambiadaRespuesta } },
     },
-    async (request, reply) =>
-      conLimite(limiteCambio, request, reply, () =>
+    async (request, reply) => {
+      const r = await conLimite(limiteCambio, request, reply, () =>
         cambiarContrasenaPaciente(ctx, {
           sesion: pacienteDe(request),
           actor: actorDe(request),
           actual: request.body.contrasenaActual,
           nueva: request.body.nuevaContrasena,
         }),
-      ),
+      );
+      // The new token continues this device's session in its list (decision 380).
+      await app.sesionesAbiertas.registrar(request, reply, r.token, { reemplaza: pacienteDe(request).jti });
+      return r;
+    },
   );
 
   // ---- Consent (decision 146): the texts are public (registration shows them before any account) ----

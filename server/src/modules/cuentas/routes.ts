@@ -78,6 +78,7 @@ const rutasPsicologo: Rutas = async (app) => {
         // An account with a second step gets no session here: a pending token (decision 371).
         const pendiente = await app.segundoPaso.pendiente({ tipo: 'psicologo', id: r.usuario.id_psicologo });
         if (pendiente) return reply.status(202).send(pendiente);
+        await app.sesionesAbiertas.registrar(request, reply, r.token);
         return r;
       } catch (err) {
         if (err instanceof AppError && err.code === 'CREDENCIALES_INVALIDAS') await limiteLogin.fallo(request, request.body.correo);
@@ -144,15 +145,19 @@ const rutasPsicologo: Rutas = async (app) => {
       preHandler: limiteCambio.antes,
       schema: { body: CambioContrasenaBody, response: { 200: ContrasenaCambiadaRespuesta } },
     },
-    async (request, reply) =>
-      conLimite(limiteCambio, request, reply, () =>
+    async (request, reply) => {
+      const r = await conLimite(limiteCambio, request, reply, () =>
         cambiarContrasenaPsicologoPropia(ctx, {
           sesion: psicologoDe(request),
           actor: actorDe(request),
           actual: request.body.contrasenaActual,
           nueva: request.body.nuevaContrasena,
         }),
-      ),
+      );
+      // The new token continues this device's session in its list (decision 380).
+      await app.sesionesAbiertas.registrar(request, reply, r.token, { reemplaza: psicologoDe(request).jti });
+      return r;
+    },
   );
 
   // Spec 2 §7: an administrator registers another administrator (activated by the emailed link).

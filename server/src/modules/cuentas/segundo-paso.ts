@@ -8,7 +8,7 @@ import type { ValibotTypeProvider } from '../../plugins/valibot';
 
 export function rutaSegundoPaso(
   app: FastifyInstance,
-  o: { tipoCuenta: 'psicologo' | 'paciente'; respuesta: v.GenericSchema; abrir: (id: number) => Promise<unknown> },
+  o: { tipoCuenta: 'psicologo' | 'paciente'; respuesta: v.GenericSchema; abrir: (id: number) => Promise<{ token: string }> },
 ) {
   // Wrong codes count like wrong passwords: per account (the one the pending token names) and
   // address, and a known device is never locked out by strangers' failures (decision 074).
@@ -29,7 +29,9 @@ export function rutaSegundoPaso(
             ip: request.ip ?? null,
           });
           await limite.exito(request, reply, clave);
-          return o.abrir(cuenta.id);
+          const r = await o.abrir(cuenta.id);
+          await app.sesionesAbiertas.registrar(request, reply, r.token);
+          return r;
         } catch (err) {
           if (err instanceof AppError && err.code === 'CODIGO_MFA_INVALIDO') await limite.fallo(request, clave);
           throw err;
