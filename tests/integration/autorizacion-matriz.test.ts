@@ -7,6 +7,7 @@
 import { mensaje } from '@miduelo/server/db/schema/chat';
 import { sesionEnLinea } from '@miduelo/server/db/schema/sesiones-en-linea';
 import { alertaCrisis, aperturaSupervision } from '@miduelo/server/db/schema/supervision';
+import { solicitudArco } from '@miduelo/server/db/schema/derechos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
@@ -465,6 +466,18 @@ const TABLA: Record<string, Fila> = {
   })),
   'GET /api/psicologo/supervisiones': fila(PSICOLOGOS, () => ({ url: '/api/psicologo/supervisiones' })),
 
+  // ---- ARCO requests (issue 56, decision 378): the patient's own; the administrators' queue ----
+  'GET /api/paciente/derechos/solicitudes': fila(PACIENTES, () => ({ url: '/api/paciente/derechos/solicitudes' })),
+  'POST /api/paciente/derechos/solicitudes': fila(PACIENTES, () => ({
+    url: '/api/paciente/derechos/solicitudes',
+    payload: { tipo: 'oposicion', motivo: 'No quiero recibir avisos por correo.' },
+  })),
+  'GET /api/admin/derechos/solicitudes': fila(['admin'], () => ({ url: '/api/admin/derechos/solicitudes' })),
+  'POST /api/admin/derechos/solicitudes/:id/resolver': fila(['admin'], () => ({
+    url: `/api/admin/derechos/solicitudes/${idSolicitudArco}/resolver`,
+    payload: { resultado: 'improcedente', respuesta: 'Respuesta de la matriz de autorización.' },
+  })),
+
   // ---- Administration (issue 15) ----
   'GET /api/admin/psicologos': fila(['admin'], () => ({ url: '/api/admin/psicologos' })),
   'GET /api/admin/psicologos/:id': fila(['admin'], ({ r }) => ({ url: `/api/admin/psicologos/${r.victimaPsicologo.id_psicologo}` })),
@@ -690,6 +703,22 @@ beforeAll(async () => {
     })
     .returning();
   idAlertaCrisis = a.id_alerta;
+});
+
+/** A pending opposition of p2's patient for the resolution row (an opposition: resolving it erases nothing). */
+let idSolicitudArco = 0;
+beforeAll(async () => {
+  const [s] = await t.db
+    .insert(solicitudArco)
+    .values({
+      id_paciente: e.p2.paciente.id_paciente,
+      tipo: 'oposicion',
+      motivo: 'Matriz',
+      recibida_en: new Date(),
+      vence_el: '2099-01-01',
+    })
+    .returning();
+  idSolicitudArco = s.id_solicitud;
 });
 
 describe('cada ruta y cada evento tienen su fila en la tabla', () => {
