@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AvisosPush } from '../componentes/avisos-push';
 import { CambioDeContrasena, DatosDeContacto } from '../componentes/perfil';
+import { SolicitudesArco } from '../componentes/solicitudes-arco';
 import { Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { salir } from '../lib/salir';
 import { useSesion } from '../lib/sesion';
@@ -29,6 +30,7 @@ export default function Ajustes() {
       <DatosDeContacto />
       <CambioDeContrasena />
       <AvisosPush />
+      <SolicitudesArco />
       <Boton variante="secundario" className="w-full" onClick={cerrar} disabled={saliendo}>
         {saliendo ? 'Cerrando sesión…' : 'Cerrar sesión'}
       </Boton>
