@@ -30,3 +30,16 @@ export const MSG_DISPOSITIVOS = {
 /** Where a session was opened from, said of its address. Without a GeoIP database no city is
  * resolved (decision 381): a private or loopback address is the local network, any other is shown. */
 export const LUGAR_RED_LOCAL = 'Red local';
+
+/** When a session was used, as the list says it: "Ahora", "Hace 5 min", "Hace 3 h", else the date
+ * and hour in the device's own zone (the owner reads her own devices' times). */
+export function cuandoLegible(iso: string, ahora: Date = new Date()): string {
+  const t = new Date(iso);
+  const min = Math.floor((ahora.getTime() - t.getTime()) / 60_000);
+  if (min < 1) return 'Ahora';
+  if (min < 60) return `Hace ${min} min`;
+  if (min < 24 * 60) return `Hace ${Math.floor(min / 60)} h`;
+  return new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+    t,
+  );
+}

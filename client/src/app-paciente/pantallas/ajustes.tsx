@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AvisosPush } from '../componentes/avisos-push';
 import { CambioDeContrasena, DatosDeContacto } from '../componentes/perfil';
 import { SolicitudesArco } from '../componentes/solicitudes-arco';
+import { Dispositivos } from '../componentes/dispositivos';
 import { Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { salir } from '../lib/salir';
 import { useSesion } from '../lib/sesion';
@@ -31,6 +32,7 @@ export default function Ajustes() {
       <CambioDeContrasena />
       <AvisosPush />
       <SolicitudesArco />
+      <Dispositivos />
       <Boton variante="secundario" className="w-full" onClick={cerrar} disabled={saliendo}>
         {saliendo ? 'Cerrando sesión…' : 'Cerrar sesión'}
       </Boton>
