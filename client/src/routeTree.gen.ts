@@ -27,6 +27,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditoriaRouteImport } from './routes/admin/auditoria'
 import { Route as AdminChatRouteImport } from './routes/admin/chat'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminDerechosRouteImport } from './routes/admin/derechos'
 import { Route as AdminPacientesRouteImport } from './routes/admin/pacientes'
 import { Route as AdminPsicologosRouteImport } from './routes/admin/psicologos'
 import { Route as AdminSupervisionRouteImport } from './routes/admin/supervision'
@@ -132,6 +133,11 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminDerechosRoute = AdminDerechosRouteImport.update({
+  id: '/derechos',
+  path: '/derechos',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminPacientesRoute = AdminPacientesRouteImport.update({
   id: '/pacientes',
   path: '/pacientes',
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/derechos': typeof AdminDerechosRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/admin/supervision': typeof AdminSupervisionRoute
@@ -237,6 +244,7 @@ export interface FileRoutesByTo {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/derechos': typeof AdminDerechosRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/admin/supervision': typeof AdminSupervisionRoute
@@ -269,6 +277,7 @@ export interface FileRoutesById {
   '/admin/auditoria': typeof AdminAuditoriaRoute
   '/admin/chat': typeof AdminChatRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/derechos': typeof AdminDerechosRoute
   '/admin/pacientes': typeof AdminPacientesRoute
   '/admin/psicologos': typeof AdminPsicologosRoute
   '/admin/supervision': typeof AdminSupervisionRoute
@@ -302,6 +311,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/chat'
     | '/admin/dashboard'
+    | '/admin/derechos'
     | '/admin/pacientes'
     | '/admin/psicologos'
     | '/admin/supervision'
@@ -332,6 +342,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/chat'
     | '/admin/dashboard'
+    | '/admin/derechos'
     | '/admin/pacientes'
     | '/admin/psicologos'
     | '/admin/supervision'
@@ -363,6 +374,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/chat'
     | '/admin/dashboard'
+    | '/admin/derechos'
     | '/admin/pacientes'
     | '/admin/psicologos'
     | '/admin/supervision'
@@ -530,6 +542,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDashboardRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/derechos': {
+      id: '/admin/derechos'
+      path: '/derechos'
+      fullPath: '/admin/derechos'
+      preLoaderRoute: typeof AdminDerechosRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/pacientes': {
       id: '/admin/pacientes'
       path: '/pacientes'
@@ -614,6 +633,7 @@ interface AdminRouteRouteChildren {
   AdminAuditoriaRoute: typeof AdminAuditoriaRoute
   AdminChatRoute: typeof AdminChatRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminDerechosRoute: typeof AdminDerechosRoute
   AdminPacientesRoute: typeof AdminPacientesRoute
   AdminPsicologosRoute: typeof AdminPsicologosRoute
   AdminSupervisionRoute: typeof AdminSupervisionRoute
@@ -624,6 +644,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditoriaRoute: AdminAuditoriaRoute,
   AdminChatRoute: AdminChatRoute,
   AdminDashboardRoute: AdminDashboardRoute,
+  AdminDerechosRoute: AdminDerechosRoute,
   AdminPacientesRoute: AdminPacientesRoute,
   AdminPsicologosRoute: AdminPsicologosRoute,
   AdminSupervisionRoute: AdminSupervisionRoute,

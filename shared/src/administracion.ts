@@ -104,4 +104,9 @@ export const ETIQUETA_ACCION: Record<string, string> = {
   abrir_supervision: 'Abrió una conversación en supervisión',
   alertar_crisis: 'Alertó de un mensaje de crisis sin abrir',
   reconocer_alerta_crisis: 'Atendió una alerta de crisis',
+  // ARCO requests (issue 56, decision 378): the kind and the outcome, never the patient's reason.
+  solicitar_cancelacion: 'Solicitó la cancelación de sus datos',
+  solicitar_oposicion: 'Se opuso al tratamiento de sus datos',
+  resolver_solicitud_arco: 'Resolvió una solicitud ARCO',
+  cancelar_datos: 'Canceló los datos de una paciente',
 };

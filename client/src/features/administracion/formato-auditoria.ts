@@ -23,6 +23,7 @@ export const RECURSOS_AUDITORIA: Record<string, string> = {
   chat: 'Conversación',
   conversacion_supervisada: 'Conversación supervisada',
   alerta_crisis: 'Alerta de crisis',
+  solicitud_arco: 'Solicitud ARCO',
 };
 
 const CLAVES_DETALLE: Record<string, string> = {
@@ -39,6 +40,10 @@ const CLAVES_DETALLE: Record<string, string> = {
   id_chat: 'conversación',
   id_apertura: 'apertura',
   id_psicologo: 'psicólogo',
+  tipo: 'tipo',
+  vence_el: 'plazo legal',
+  en_plazo: 'en plazo',
+  evidencias_borradas: 'evidencias borradas',
 };
 
 /** Keys whose number names a row (shown `#12`). */
@@ -54,6 +59,7 @@ function valorDetalle(clave: string, v: unknown): string {
   if (TEXTO_LIBRE.has(clave)) return texto;
   if (clave === 'motivo' && texto in ETIQUETA_MOTIVO_SUPERVISION) return ETIQUETA_MOTIVO_SUPERVISION[texto as MotivoSupervision];
   if (clave === 'vence_en' && !Number.isNaN(Date.parse(texto))) return fechaHora(texto);
+  if (clave === 'en_plazo' && typeof v === 'boolean') return v ? 'sí' : 'no';
   return texto.replace(/_/g, ' ');
 }
 

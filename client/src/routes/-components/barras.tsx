@@ -114,6 +114,7 @@ function BarraAdmin({ usuario }: { usuario: UsuarioWeb }) {
           { to: '/admin/pacientes', etiqueta: 'Pacientes' },
           { to: '/admin/chat', etiqueta: 'Chat', insignia: noLeidos },
           { to: '/admin/supervision', etiqueta: 'Supervisión' },
+          { to: '/admin/derechos', etiqueta: 'Derechos ARCO' },
           { to: '/admin/auditoria', etiqueta: 'Bitácora' },
         ]}
         derecha={
