@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AvisosPush } from '../componentes/avisos-push';
+import { MisDatos } from '../componentes/mis-datos';
 import { CambioDeContrasena, DatosDeContacto } from '../componentes/perfil';
 import { SolicitudesArco } from '../componentes/solicitudes-arco';
 import { Dispositivos } from '../componentes/dispositivos';
@@ -31,6 +32,7 @@ export default function Ajustes() {
       <DatosDeContacto />
       <CambioDeContrasena />
       <AvisosPush />
+      <MisDatos />
       <SolicitudesArco />
       <Dispositivos />
       <Boton variante="secundario" className="w-full" onClick={cerrar} disabled={saliendo}>
