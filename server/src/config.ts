@@ -83,9 +83,14 @@ export interface Config {
   /** ALERTA_CRISIS_MINUTOS: minutes an unopened crisis message of a patient waits before every
    * administrator is alerted (decision 366); 30. */
   alertaCrisisMinutos: number;
+  /** MFA_OBLIGATORIA: who must have a second step (decision 382): `admin` (the default),
+   * `todos` (every psychologist too) or `ninguna`. Patients may opt in, never must. */
+  mfaObligatoria: MfaObligatoria;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
+
+export type MfaObligatoria = 'ninguna' | 'admin' | 'todos';
 
 export interface Vapid {
   publica: string;
@@ -154,6 +159,7 @@ const EnvSchema = v.object({
   ),
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'debe tener al menos 16 caracteres'))),
   TURN_TTL_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'debe ser un número de segundos (de 10 a 999999)'))),
+  MFA_OBLIGATORIA: v.optional(v.picklist(['ninguna', 'admin', 'todos'], 'debe ser admin, todos o ninguna')),
   ALERTA_CRISIS_MINUTOS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'debe ser un número de minutos (de 1 a 9999)'))),
   CORS_ORIGINS: v.optional(
     v.pipe(
@@ -240,6 +246,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     turnSecret: e.TURN_SECRET ?? null,
     turnTtlS: Number(e.TURN_TTL_S ?? 3600),
     alertaCrisisMinutos: Number(e.ALERTA_CRISIS_MINUTOS ?? 30),
+    mfaObligatoria: e.MFA_OBLIGATORIA ?? 'admin',
     now: () => new Date(),
     ...overrides,
   };

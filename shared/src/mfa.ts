@@ -107,10 +107,18 @@ export const SegundoPasoBody = cuerpo({
 export type SegundoPasoEntrada = v.InferInput<typeof SegundoPasoBody>;
 
 /** The password step's answer (202) when the account has a second step. */
-export const PendienteMfaRespuesta = v.object({ mfa_requerida: v.literal(true), token_mfa: v.string(), metodos: v.array(v.string()) });
+export const PendienteMfaRespuesta = v.object({
+  mfa_requerida: v.literal(true),
+  /** The account must enrol before anything else (MFA_OBLIGATORIA, decision 382): the token only enrols. */
+  inscripcion_requerida: v.optional(v.literal(true)),
+  token_mfa: v.string(),
+  metodos: v.array(v.string()),
+});
 export type PendienteMfa = v.InferOutput<typeof PendienteMfaRespuesta>;
 
 export const EstadoMfaRespuesta = v.object({
+  /** The account must keep a second step (MFA_OBLIGATORIA): it cannot be removed. */
+  obligatoria: v.boolean(),
   totp_activo: v.boolean(),
   activado_en: v.nullable(v.string()),
   codigos_restantes: v.number(),

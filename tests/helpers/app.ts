@@ -57,7 +57,15 @@ export async function crearAppDePrueba(
     { SMTP_URL: buzon.url, PUBLIC_URL: 'http://miduelo.test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/miduelo-pruebas', ...o.env },
     // No periodic refresh of open sockets' session checks (decision 239) unless a test asks for it:
     // tests move the clock and change sessions by hand, and a timer could act in between.
-    { jwtSecret: SECRETO_PRUEBAS, now: reloj.ahora, refrescoSesionesMs: 0, ...o.config },
+    // Required two-step verification (decision 382) is off unless the test turns it on: tests sign
+    // administrators in to exercise other things; tests/integration/mfa-obligatoria covers it.
+    {
+      jwtSecret: SECRETO_PRUEBAS,
+      now: reloj.ahora,
+      refrescoSesionesMs: 0,
+      ...(o.env?.MFA_OBLIGATORIA ? {} : { mfaObligatoria: 'ninguna' as const }),
+      ...o.config,
+    },
   );
   const app = await buildApp({ config, db: (tras?.db ?? base.handle).db, logger: o.log ? { stream: o.log } : false });
   await app.ready();

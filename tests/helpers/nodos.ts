@@ -76,6 +76,8 @@ export async function iniciarNodo(o: { databaseUrl: string; secreto: string; lla
       PORT: String(puerto),
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
+      // As in crearAppDePrueba: administrators sign in to test other things (decision 382).
+      MFA_OBLIGATORIA: 'ninguna',
       JWT_SECRET: o.secreto,
       ENCRYPTION_KEY: o.llave,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-nodo-')),

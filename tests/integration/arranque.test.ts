@@ -63,8 +63,12 @@ describe('arranque y parada del servidor', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ correo: 'jefa@clinica.mx', contrasena: 'Admin#Segura1' }),
     });
-    expect(r.status).toBe(200);
-    expect((await r.json()).usuario.rol_admin).toBe(true);
+    // The administrator exists with that password and, by default (MFA_OBLIGATORIA=admin, decision
+    // 382), is led to enrol a second step before any session.
+    expect(r.status).toBe(202);
+    const cuerpo = await r.json();
+    expect(cuerpo).toMatchObject({ mfa_requerida: true, inscripcion_requerida: true });
+    expect(cuerpo).not.toHaveProperty('token');
     hijo.kill('SIGTERM');
     expect(await fin).toBe(0);
     expect(salida()).toContain('SIGTERM recibido');

@@ -146,6 +146,16 @@ const TABLA: Record<string, Fila> = {
     url: '/api/paciente/iniciar-sesion/segundo-paso',
     payload: { token_mfa: 'token-desconocido-de-prueba', codigo: '' },
   })),
+  // Required enrolment at login (decision 382): public too, the pending token is the credential;
+  // an unknown token is 401 and an empty code 400, whoever calls.
+  'POST /api/psicologo/iniciar-sesion/inscripcion': publica(() => ({
+    url: '/api/psicologo/iniciar-sesion/inscripcion',
+    payload: { token_mfa: 'token-desconocido-de-prueba' },
+  })),
+  'POST /api/psicologo/iniciar-sesion/inscripcion/confirmar': publica(() => ({
+    url: '/api/psicologo/iniciar-sesion/inscripcion/confirmar',
+    payload: { token_mfa: 'token-desconocido-de-prueba', codigo: '' },
+  })),
   // Every account manages its own factor. A wrong password (400) or no enrolment started (400):
   // nothing changes, and a real enrolment would ask the role's later logins for a code.
   // Open sessions (decision 380): each account its own; a malformed id is 400 after the guard.

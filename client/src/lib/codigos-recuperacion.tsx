@@ -1,5 +1,7 @@
-// The ten recovery codes, shown once (decision 370): listed, copied or downloaded as a text file.
-import { MSG_MFA } from '@miduelo/shared/mfa';
+// Two-step verification's shared views (decision 370): the enrolment's QR with its key typed out,
+// and the ten recovery codes, shown once: listed, copied or downloaded as a text file. The profile
+// and the login's required enrolment (decision 382) both show them.
+import { type InscripcionTotp, MSG_MFA } from '@miduelo/shared/mfa';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
@@ -43,6 +45,22 @@ export function CodigosRecuperacion({ codigos }: { codigos: string[] }) {
           <Download className="size-4" aria-hidden /> {MSG_MFA.descargar}
         </Button>
       </div>
+    </div>
+  );
+}
+
+export function QrInscripcion({ inscripcion }: { inscripcion: InscripcionTotp }) {
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <p className="self-start text-sm text-tinta-700">{MSG_MFA.escanea}</p>
+      <img src={inscripcion.qr} alt={MSG_MFA.qrAlt} width={192} height={192} className="rounded-lg border border-arena-200 bg-white" />
+      <p className="self-start text-sm text-tinta-700">{MSG_MFA.secretoTexto}</p>
+      <code
+        data-secreto-mfa
+        className="w-full rounded-lg bg-arena-50 px-3 py-2 text-center font-mono text-sm tracking-wider [overflow-wrap:anywhere]"
+      >
+        {inscripcion.secreto.replace(/(.{4})/g, '$1 ').trim()}
+      </code>
     </div>
   );
 }

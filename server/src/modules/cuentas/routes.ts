@@ -43,6 +43,7 @@ import {
   sesionPsicologoTrasSegundoPaso,
   verificarTokenRestablecer,
 } from './service';
+import { rutasInscripcionObligatoria } from './inscripcion-obligatoria';
 import { rutaSegundoPaso } from './segundo-paso';
 import { PendienteMfaRespuesta } from '@miduelo/shared/mfa';
 
@@ -92,6 +93,7 @@ const rutasPsicologo: Rutas = async (app) => {
     respuesta: LoginRespuestaSchema,
     abrir: (id) => sesionPsicologoTrasSegundoPaso(ctx, id),
   });
+  rutasInscripcionObligatoria(app, { respuesta: LoginRespuestaSchema, abrir: (id) => sesionPsicologoTrasSegundoPaso(ctx, id) });
 
   app.get('/activar/:token', { schema: { params: TokenActivacion, response: { 200: MsgRespuesta } } }, async (request) =>
     activarPsicologo(ctx, request.params),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { cifrarPendientes } from '../../db/cifrar-pendientes';
 import type { CuentaSesion } from '../../plugins/sesiones-cache';
+import { confirmarInscripcionObligatoria, iniciarInscripcionObligatoria } from './obligatoria';
 import routes from './routes';
 import { canjearSegundoPaso, cuentaDePendiente, pendienteSiHaceFalta } from './service';
 
@@ -12,7 +13,9 @@ declare module 'fastify' {
     segundoPaso: {
       /** After a correct password: the "second step pending" answer when the account has a
        * factor (no session token in it), else null and the login answers as before. */
-      pendiente(cuenta: CuentaSesion): Promise<{ mfa_requerida: true; token_mfa: string; metodos: string[] } | null>;
+      pendiente(
+        cuenta: CuentaSesion,
+      ): Promise<{ mfa_requerida: true; inscripcion_requerida?: true; token_mfa: string; metodos: string[] } | null>;
       /** The second step: the account to open a session for, or 401. */
       canjear(o: {
         tokenMfa: string;
@@ -21,6 +24,15 @@ declare module 'fastify' {
         tipo: 'totp' | 'recuperacion';
         ip: string | null;
       }): Promise<{ cuenta: CuentaSesion; version: number }>;
+      /** Required enrolment (decision 382): starts it with the pending token of the password step. */
+      iniciarInscripcion(o: { tokenMfa: string; tipoCuenta: CuentaSesion['tipo'] }): Promise<{ secreto: string; uri: string; qr: string }>;
+      /** Confirms it with the app's first code: the account to open a session for, and its codes. */
+      confirmarInscripcion(o: {
+        tokenMfa: string;
+        tipoCuenta: CuentaSesion['tipo'];
+        codigo: string;
+        ip: string | null;
+      }): Promise<{ cuenta: CuentaSesion; codigos: string[] }>;
       /** The per-account key of the second step's limit: the account the pending token names. */
       cuentaDe(request: FastifyRequest): string | undefined;
     };
@@ -36,6 +48,8 @@ export default fp(
         return pendienteSiHaceFalta(ctx, { cuenta });
       },
       canjear: (o) => canjearSegundoPaso(ctx, o),
+      iniciarInscripcion: (o) => iniciarInscripcionObligatoria(ctx, o),
+      confirmarInscripcion: (o) => confirmarInscripcionObligatoria(ctx, o),
       cuentaDe(request) {
         const b = request.body as { token_mfa?: unknown } | undefined;
         return typeof b?.token_mfa === 'string' ? cuentaDePendiente(ctx, b.token_mfa) : undefined;

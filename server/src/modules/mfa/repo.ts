@@ -102,6 +102,7 @@ export async function cuentaParaMfa(db: DbOrTx, c: CuentaSesion) {
         version: psicologo.versionSesion,
         status: psicologo.status,
         activadoEn: psicologo.activadoEn,
+        rolAdmin: psicologo.rol_admin,
       })
       .from(psicologo)
       .where(eq(psicologo.id_psicologo, c.id));
@@ -118,7 +119,7 @@ export async function cuentaParaMfa(db: DbOrTx, c: CuentaSesion) {
     })
     .from(paciente)
     .where(eq(paciente.id_paciente, c.id));
-  return p ?? null;
+  return p ? { ...p, rolAdmin: false } : null;
 }
 
 export const contarCodigosSinUsar = async (db: DbOrTx, c: CuentaSesion) =>

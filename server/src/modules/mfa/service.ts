@@ -24,6 +24,7 @@ import {
   tieneFactor,
   usarPaso,
 } from './repo';
+import { debeTenerFactor, exigirQuePuedaQuitarlo, inscripcionSiHaceFalta } from './obligatoria';
 import { nuevoSecreto, pasoDeCodigo, qrDeInscripcion, uriDeInscripcion } from './totp';
 
 /** The at-rest encryption's column name (its AAD, and the start-up re-encryption's). */
@@ -44,16 +45,17 @@ async function conContrasena(ctx: Ctx, cuenta: CuentaSesion, contrasena: string)
   return c;
 }
 
-async function avisarPorCorreo(ctx: Ctx, c: { correo: string; nombre: string }, cambio: CambioMfa, restantes?: number) {
+export async function avisarPorCorreo(ctx: Ctx, c: { correo: string; nombre: string }, cambio: CambioMfa, restantes?: number) {
   await avisar(ctx, 'aviso de verificación en dos pasos', () =>
     ctx.mailer.enviar(correoCambioMfa({ para: c.correo, nombre: c.nombre, cambio, restantes })),
   );
 }
 
 export async function estadoMfa(ctx: Ctx, cuenta: CuentaSesion) {
-  const f = await factorDe(ctx.db, cuenta);
+  const [f, c] = await Promise.all([factorDe(ctx.db, cuenta), cuentaParaMfa(ctx.db, cuenta)]);
   const activo = !!f?.confirmadoEn;
   return {
+    obligatoria: !!c && debeTenerFactor(ctx.config.mfaObligatoria, cuenta, c.rolAdmin),
     totp_activo: activo,
     activado_en: activo ? f.confirmadoEn!.toISOString() : null,
     codigos_restantes: activo ? await contarCodigosSinUsar(ctx.db, cuenta) : 0,
@@ -74,7 +76,7 @@ export async function iniciarInscripcion(ctx: Ctx, o: { cuenta: CuentaSesion; co
   return { secreto, uri, qr: await qrDeInscripcion(uri) };
 }
 
-async function nuevosCodigos(ctx: Ctx, tx: Ctx['db'], cuenta: CuentaSesion) {
+export async function nuevosCodigos(ctx: Ctx, tx: Ctx['db'], cuenta: CuentaSesion) {
   const codigos = Array.from({ length: CODIGOS_RECUPERACION }, nuevoCodigo);
   const hashes = await Promise.all(codigos.map((c) => hashContrasena(c)));
   await reemplazarCodigos(tx, { cuenta, hashes, ahora: ctx.now() });
@@ -108,6 +110,7 @@ export async function confirmarInscripcion(ctx: Ctx, o: { cuenta: CuentaSesion; 
 
 export async function eliminarFactor(ctx: Ctx, o: { cuenta: CuentaSesion; contrasena: string; actor: Actor }) {
   const c = await conContrasena(ctx, o.cuenta, o.contrasena);
+  exigirQuePuedaQuitarlo(ctx, o.cuenta, c.rolAdmin);
   if (!(await tieneFactor(ctx.db, o.cuenta))) throw badRequest(MSG_MFA.noActiva, 'MFA_NO_ACTIVA');
   await ctx.db.transaction(async (tx) => {
     await borrarFactor(tx, o.cuenta);
@@ -130,7 +133,7 @@ export async function regenerarCodigos(ctx: Ctx, o: { cuenta: CuentaSesion; cont
 
 /** The password step's answer when the account has a factor: no session, a short-lived token. */
 export async function pendienteSiHaceFalta(ctx: Ctx, o: { cuenta: CuentaSesion }) {
-  if (!(await tieneFactor(ctx.db, o.cuenta))) return null;
+  if (!(await tieneFactor(ctx.db, o.cuenta))) return inscripcionSiHaceFalta(ctx, o.cuenta);
   const c = await cuentaParaMfa(ctx.db, o.cuenta);
   if (!c) throw noAutorizado();
   const token_mfa = ctx.sesiones.firmarPendiente({ cuenta: o.cuenta, version: c.version }, PENDIENTE_MFA_MINUTOS * 60);

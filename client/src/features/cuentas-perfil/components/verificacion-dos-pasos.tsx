@@ -2,6 +2,7 @@
 // with its QR (or the key typed), confirm with a first code, see the ten recovery codes once;
 // remove the factor or regenerate the codes. Each change asks for the password in the same dialog.
 import { type EstadoMfa, type InscripcionTotp, MSG_MFA } from '@miduelo/shared/mfa';
+import { MSG_MFA_OBLIGATORIA } from '@miduelo/shared/mfa-obligatoria';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { confirmarTotp, eliminarTotp, estadoMfa, iniciarTotp, regenerarCodigos } from '@/api/mfa';
@@ -17,7 +18,7 @@ import { Cargando } from '@/components/ui/spinner';
 import { ApiError, mensajeDeError } from '@/nucleo/http';
 import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { toast } from '@/lib/toast';
-import { CodigosRecuperacion } from './codigos-recuperacion';
+import { CodigosRecuperacion, QrInscripcion } from '@/lib/codigos-recuperacion';
 
 type Accion = 'activar' | 'desactivar' | 'regenerar';
 type Paso = { tipo: 'contrasena' } | { tipo: 'qr'; inscripcion: InscripcionTotp } | { tipo: 'codigos'; codigos: string[] };
@@ -78,10 +79,13 @@ function Resumen({ estado, alElegir }: { estado: EstadoMfa; alElegir: (a: Accion
         <Button type="button" variante="secundario" onClick={() => alElegir('regenerar')}>
           {MSG_MFA.regenerar}
         </Button>
-        <Button type="button" variante="peligro" onClick={() => alElegir('desactivar')}>
-          {MSG_MFA.desactivar}
-        </Button>
+        {!estado.obligatoria && (
+          <Button type="button" variante="peligro" onClick={() => alElegir('desactivar')}>
+            {MSG_MFA.desactivar}
+          </Button>
+        )}
       </div>
+      {estado.obligatoria && <p className="text-sm text-tinta-600">{MSG_MFA_OBLIGATORIA.requerida}</p>}
     </div>
   );
 }
@@ -131,7 +135,7 @@ function DialogoMfa({ accion, alCerrar }: { accion: Accion; alCerrar: () => void
           </div>
         ) : (
           <form onSubmit={enviar} noValidate className="flex flex-col gap-4">
-            {paso.tipo === 'qr' && <Inscripcion inscripcion={paso.inscripcion} />}
+            {paso.tipo === 'qr' && <QrInscripcion inscripcion={paso.inscripcion} />}
             <Field
               id={paso.tipo === 'qr' ? 'mfa-codigo' : 'mfa-contrasena'}
               etiqueta={paso.tipo === 'qr' ? MSG_MFA.etiquetaCodigo : 'Contraseña'}
@@ -160,21 +164,5 @@ function DialogoMfa({ accion, alCerrar }: { accion: Accion; alCerrar: () => void
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Inscripcion({ inscripcion }: { inscripcion: InscripcionTotp }) {
-  return (
-    <div className="flex flex-col items-center gap-3">
-      <p className="self-start text-sm text-tinta-700">{MSG_MFA.escanea}</p>
-      <img src={inscripcion.qr} alt={MSG_MFA.qrAlt} width={192} height={192} className="rounded-lg border border-arena-200 bg-white" />
-      <p className="self-start text-sm text-tinta-700">{MSG_MFA.secretoTexto}</p>
-      <code
-        data-secreto-mfa
-        className="w-full rounded-lg bg-arena-50 px-3 py-2 text-center font-mono text-sm tracking-wider [overflow-wrap:anywhere]"
-      >
-        {inscripcion.secreto.replace(/(.{4})/g, '$1 ').trim()}
-      </code>
-    </div>
   );
 }

@@ -18,6 +18,10 @@ import { RecuperarContrasena } from './recuperar-contrasena';
 
 // The second step loads only for accounts that have one: the login's first load has a budget.
 const SegundoPasoForm = lazy(() => import('./segundo-paso-form').then((m) => ({ default: m.SegundoPasoForm })));
+// And the required enrolment only for accounts that must have one and have none (decision 382).
+const InscripcionObligatoriaForm = lazy(() =>
+  import('./inscripcion-obligatoria-form').then((m) => ({ default: m.InscripcionObligatoriaForm })),
+);
 
 const inicial = { correo: '', contrasena: '' };
 
@@ -44,6 +48,8 @@ export function LoginForm({ destino }: { destino?: string }) {
   const ofrecerReenvio = useReenvioActivacion();
   // The password was right and the account has a second step (decision 371): its pending token.
   const [tokenMfa, setTokenMfa] = useState<string | null>(null);
+  // It must have one and has none (MFA_OBLIGATORIA): the token only enrols.
+  const [inscribir, setInscribir] = useState(false);
   const { correo, contrasena } = form.valores;
   const vacio = correo.trim() === '' || contrasena === '';
 
@@ -68,8 +74,10 @@ export function LoginForm({ destino }: { destino?: string }) {
     setEnviando(true);
     try {
       const respuesta = await iniciarSesionApi(resultado.output);
-      if ('mfa_requerida' in respuesta) setTokenMfa(respuesta.token_mfa);
-      else await entrar(respuesta);
+      if ('mfa_requerida' in respuesta) {
+        setInscribir(respuesta.inscripcion_requerida === true);
+        setTokenMfa(respuesta.token_mfa);
+      } else await entrar(respuesta);
     } catch (error) {
       if (error instanceof ApiError && error.cuerpo?.requiereActivacion) {
         toast.aviso(TEXTOS_CUENTA.cuentaNoActivadaTitulo, error.msg ?? MSG.cuentaNoActivada, {
@@ -84,17 +92,18 @@ export function LoginForm({ destino }: { destino?: string }) {
     }
   }
 
+  const volver = () => {
+    setTokenMfa(null);
+    form.cambiar('contrasena', '');
+  };
   if (tokenMfa)
     return (
       <Suspense fallback={<Cargando texto="Cargando..." />}>
-        <SegundoPasoForm
-          tokenMfa={tokenMfa}
-          alEntrar={entrar}
-          alVolver={() => {
-            setTokenMfa(null);
-            form.cambiar('contrasena', '');
-          }}
-        />
+        {inscribir ? (
+          <InscripcionObligatoriaForm tokenMfa={tokenMfa} alEntrar={entrar} alVolver={volver} />
+        ) : (
+          <SegundoPasoForm tokenMfa={tokenMfa} alEntrar={entrar} alVolver={volver} />
+        )}
       </Suspense>
     );
 
