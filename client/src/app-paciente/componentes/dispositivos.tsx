@@ -45,11 +45,13 @@ export function Dispositivos() {
         <p className="text-tinta-600">{T.cargando}</p>
       ) : (
         <div className="space-y-3">
-          <ul className="space-y-2" data-sesiones>
-            {data.map((s) => (
-              <Sesion key={s.id} s={s} ocupado={ocupado} alCerrar={() => void hacer(() => cerrarSesionAbierta(s.id))} />
-            ))}
-          </ul>
+          {data.length > 0 && (
+            <ul className="space-y-2" data-sesiones>
+              {data.map((s) => (
+                <Sesion key={s.id} s={s} ocupado={ocupado} alCerrar={() => void hacer(() => cerrarSesionAbierta(s.id))} />
+              ))}
+            </ul>
+          )}
           {mensaje && <Aviso tono={mensaje.tono}>{mensaje.texto}</Aviso>}
           {otras === 0 ? (
             <p className="text-sm text-tinta-700" data-solo-este>

@@ -71,37 +71,39 @@ export function Dispositivos() {
           <Cargando texto={T.cargando} />
         ) : (
           <>
-            <ul className="flex flex-col gap-3" data-sesiones>
-              {data.map((s) => (
-                <li
-                  key={s.id}
-                  data-sesion={s.id}
-                  className="flex flex-col gap-3 rounded-xl border border-arena-200 px-4 py-3 text-sm sm:flex-row sm:items-start"
-                >
-                  <Icono dispositivo={s.dispositivo} />
-                  <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                    <p className="font-medium text-tinta-900">
-                      {s.dispositivo} · {s.navegador} · {s.sistema} {s.actual && <Badge tono="salvia">{T.esteDispositivo}</Badge>}
-                    </p>
-                    <p className="text-tinta-600">
-                      {T.lugar}: {s.lugar} · {T.ultimoUso}: {cuandoLegible(s.ultimo_uso)}
-                    </p>
-                  </div>
-                  {!s.actual && (
-                    <Button
-                      variante="secundario"
-                      tamano="sm"
-                      className="shrink-0 self-start"
-                      disabled={ocupado !== null}
-                      aria-label={T.cerrarEn(`${s.dispositivo} · ${s.navegador}`)}
-                      onClick={() => void cerrarUna(s)}
-                    >
-                      {ocupado === s.id ? 'Cerrando…' : T.cerrar}
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
+            {data.length > 0 && (
+              <ul className="flex flex-col gap-3" data-sesiones>
+                {data.map((s) => (
+                  <li
+                    key={s.id}
+                    data-sesion={s.id}
+                    className="flex flex-col gap-3 rounded-xl border border-arena-200 px-4 py-3 text-sm sm:flex-row sm:items-start"
+                  >
+                    <Icono dispositivo={s.dispositivo} />
+                    <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+                      <p className="font-medium text-tinta-900">
+                        {s.dispositivo} · {s.navegador} · {s.sistema} {s.actual && <Badge tono="salvia">{T.esteDispositivo}</Badge>}
+                      </p>
+                      <p className="text-tinta-600">
+                        {T.lugar}: {s.lugar} · {T.ultimoUso}: {cuandoLegible(s.ultimo_uso)}
+                      </p>
+                    </div>
+                    {!s.actual && (
+                      <Button
+                        variante="secundario"
+                        tamano="sm"
+                        className="shrink-0 self-start"
+                        disabled={ocupado !== null}
+                        aria-label={T.cerrarEn(`${s.dispositivo} · ${s.navegador}`)}
+                        onClick={() => void cerrarUna(s)}
+                      >
+                        {ocupado === s.id ? 'Cerrando…' : T.cerrar}
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
             {otras === 0 ? (
               <p className="mt-4 text-sm text-tinta-700" data-solo-este>
                 {T.soloEste}
