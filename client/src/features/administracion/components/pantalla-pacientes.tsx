@@ -26,6 +26,7 @@ import { useLiveResource } from '@/nucleo/live/use-live-resource';
 import { toast } from '@/lib/toast';
 import { FILA, nombreDe, normalizar } from '../formato';
 import { type ColumnaAdmin, TablaAdmin } from './tabla-admin';
+import { DescargarDatosPaciente } from './descargar-datos-paciente';
 import { fechaCorta } from '@/lib/format';
 import { formatoFecha } from '@miduelo/shared/fechas';
 
@@ -229,6 +230,7 @@ function Detalle({
           ))}
         </dl>
         <DialogFooter>
+          <DescargarDatosPaciente idPaciente={p.id_paciente} nombre={nombre(p)} />
           <Button variante="secundario" onClick={estado} cargando={ocupado}>
             {p.status === 'activo' ? 'Deshabilitar cuenta' : 'Habilitar cuenta'}
           </Button>
