@@ -82,6 +82,13 @@ const PANTALLAS: Pantalla[] = [
     listo: (p) => visible(p.getByText('Un abrazo')).waitFor(),
   },
   { nombre: 'ajustes', ruta: () => '/app/ajustes', titulo: /^Ajustes · MiDuelo$/ },
+  // Issue 56 (decisions 376, 377): "Tus datos", the download and the opposition switches loaded.
+  {
+    nombre: 'ajustes: tus datos',
+    ruta: () => '/app/ajustes',
+    titulo: /^Ajustes · MiDuelo$/,
+    listo: (p) => p.getByRole('checkbox', { name: 'No mostrar mi nombre en los foros' }).waitFor(),
+  },
   // The online session's waiting room (issue 54): her appointment's room, entered before her psychologist.
   {
     nombre: 'sala de espera',
