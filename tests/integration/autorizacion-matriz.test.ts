@@ -170,6 +170,36 @@ const TABLA: Record<string, Fila> = {
     url: '/api/mfa/codigos/regenerar',
     payload: { contrasena: 'No#EsLaActual1' },
   })),
+  // Passkeys (decisions 374–375): each account its own (a wrong password or an empty name: 400,
+  // nothing changes); the passkey logins are public, an empty answer or pending token is 400.
+  'GET /api/mfa/llaves': fila(SESIONES, () => ({ url: '/api/mfa/llaves' })),
+  'POST /api/mfa/llaves/opciones': fila(SESIONES, () => ({ url: '/api/mfa/llaves/opciones', payload: { contrasena: 'No#EsLaActual1' } })),
+  'POST /api/mfa/llaves': fila(SESIONES, () => ({ url: '/api/mfa/llaves', payload: { nombre: 'Matriz', respuesta: {} } })),
+  'PATCH /api/mfa/llaves/:id': fila(SESIONES, () => ({ url: '/api/mfa/llaves/1', payload: { nombre: '' } })),
+  'POST /api/mfa/llaves/:id/eliminar': fila(SESIONES, () => ({
+    url: '/api/mfa/llaves/1/eliminar',
+    payload: { contrasena: 'No#EsLaActual1' },
+  })),
+  'POST /api/psicologo/llave-acceso/opciones': publica(() => ({ url: '/api/psicologo/llave-acceso/opciones' })),
+  'POST /api/paciente/llave-acceso/opciones': publica(() => ({ url: '/api/paciente/llave-acceso/opciones' })),
+  'POST /api/psicologo/llave-acceso/entrar': publica(() => ({ url: '/api/psicologo/llave-acceso/entrar', payload: { respuesta: {} } })),
+  'POST /api/paciente/llave-acceso/entrar': publica(() => ({ url: '/api/paciente/llave-acceso/entrar', payload: { respuesta: {} } })),
+  'POST /api/psicologo/iniciar-sesion/segundo-paso/llave-opciones': publica(() => ({
+    url: '/api/psicologo/iniciar-sesion/segundo-paso/llave-opciones',
+    payload: { token_mfa: '' },
+  })),
+  'POST /api/paciente/iniciar-sesion/segundo-paso/llave-opciones': publica(() => ({
+    url: '/api/paciente/iniciar-sesion/segundo-paso/llave-opciones',
+    payload: { token_mfa: '' },
+  })),
+  'POST /api/psicologo/iniciar-sesion/segundo-paso/llave': publica(() => ({
+    url: '/api/psicologo/iniciar-sesion/segundo-paso/llave',
+    payload: { token_mfa: '', respuesta: {} },
+  })),
+  'POST /api/paciente/iniciar-sesion/segundo-paso/llave': publica(() => ({
+    url: '/api/paciente/iniciar-sesion/segundo-paso/llave',
+    payload: { token_mfa: '', respuesta: {} },
+  })),
 
   // ---- Psychologist: agenda (decision 035: another psychologist's id or resource is refused) ----
   'GET /api/psicologo/agenda/:id_psicologo': fila(DUENO_P1, ({ p, r }) => ({

@@ -3,7 +3,7 @@
 import type { Correo } from './mailer';
 import { envolver } from './plantillas';
 
-export type CambioMfa = 'activada' | 'desactivada' | 'codigos' | 'recuperacion';
+export type CambioMfa = 'activada' | 'desactivada' | 'codigos' | 'recuperacion' | 'llave_agregada' | 'llave_eliminada';
 
 const QUE: Record<CambioMfa, { asunto: string; texto: string }> = {
   activada: {
@@ -23,13 +23,23 @@ const QUE: Record<CambioMfa, { asunto: string; texto: string }> = {
     asunto: 'Se usó un código de recuperación en MiDuelo',
     texto: 'Se inició sesión en tu cuenta de MiDuelo con uno de tus códigos de recuperación; ese código ya no sirve.',
   },
+  // Passkeys (decision 374): the name the account gave it, never its key.
+  llave_agregada: {
+    asunto: 'Agregaste una llave de acceso en MiDuelo',
+    texto: 'Se agregó una llave de acceso a tu cuenta de MiDuelo. Con ella se puede entrar sin contraseña desde ese dispositivo.',
+  },
+  llave_eliminada: {
+    asunto: 'Se eliminó una llave de acceso en MiDuelo',
+    texto: 'Se eliminó una llave de acceso de tu cuenta de MiDuelo. Ya no sirve para entrar.',
+  },
 };
 
-export function correoCambioMfa(o: { para: string; nombre: string; cambio: CambioMfa; restantes?: number }): Correo {
+export function correoCambioMfa(o: { para: string; nombre: string; cambio: CambioMfa; restantes?: number; llave?: string }): Correo {
   const q = QUE[o.cambio];
   const parrafos = [
     `Hola ${o.nombre}:`,
     q.texto,
+    ...(o.llave === undefined ? [] : [`Nombre de la llave: ${o.llave}`]),
     ...(o.restantes === undefined ? [] : [`Te quedan ${o.restantes} códigos de recuperación.`]),
     'Si no fuiste tú, cambia tu contraseña de inmediato y escribe a soporte para proteger tu cuenta.',
   ];

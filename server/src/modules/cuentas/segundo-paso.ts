@@ -4,6 +4,7 @@ import { SegundoPasoBody } from '@miduelo/shared/mfa';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import { AppError } from '../../errors';
+import { rutasLlaveLogin } from '../mfa/routes-llaves-login';
 import type { ValibotTypeProvider } from '../../plugins/valibot';
 
 export function rutaSegundoPaso(
@@ -38,4 +39,6 @@ export function rutaSegundoPaso(
         }
       },
     );
+  // The same login with a passkey, instead of the password or as this second step (decision 375).
+  rutasLlaveLogin(app, o);
 }

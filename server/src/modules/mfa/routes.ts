@@ -12,6 +12,7 @@ import { actorDe } from '../../comun/auditoria';
 import { AppError } from '../../errors';
 import { cuentaDeSesion } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
+import rutasLlaves from './routes-llaves';
 import { confirmarInscripcion, eliminarFactor, estadoMfa, iniciarInscripcion, regenerarCodigos } from './service';
 
 const cuentaDe = (request: FastifyRequest) => {
@@ -26,6 +27,8 @@ const claveDe = (request: FastifyRequest) => {
 const rutasMfa: Rutas = async (app) => {
   const { ctx } = app;
   app.addHook('onRequest', app.requiereCuenta);
+  // The account's passkeys (decision 374), under the same session requirement.
+  await app.register(rutasLlaves, { prefix: '/llaves' });
   // Wrong passwords (the recent login) and wrong first codes count like failed logins, per account
   // and address (decision 074), and never lock the owner out on a known device.
   const limite = app.limiteLogin('mfa-cambio', claveDe);

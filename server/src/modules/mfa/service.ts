@@ -25,6 +25,7 @@ import {
   usarPaso,
 } from './repo';
 import { debeTenerFactor, exigirQuePuedaQuitarlo, inscripcionSiHaceFalta } from './obligatoria';
+import { metodosDe, tieneSegundoPaso } from './llaves';
 import { nuevoSecreto, pasoDeCodigo, qrDeInscripcion, uriDeInscripcion } from './totp';
 
 /** The at-rest encryption's column name (its AAD, and the start-up re-encryption's). */
@@ -122,7 +123,7 @@ export async function eliminarFactor(ctx: Ctx, o: { cuenta: CuentaSesion; contra
 
 export async function regenerarCodigos(ctx: Ctx, o: { cuenta: CuentaSesion; contrasena: string; actor: Actor }) {
   const c = await conContrasena(ctx, o.cuenta, o.contrasena);
-  if (!(await tieneFactor(ctx.db, o.cuenta))) throw badRequest(MSG_MFA.noActiva, 'MFA_NO_ACTIVA');
+  if (!(await tieneSegundoPaso(ctx.db, o.cuenta))) throw badRequest(MSG_MFA.noActiva, 'MFA_NO_ACTIVA');
   const codigos = await ctx.db.transaction(async (tx) => {
     await auditar(tx, o.actor, { accion: 'regenerar_codigos_mfa', recurso: o.cuenta.tipo, idRecurso: o.cuenta.id });
     return nuevosCodigos(ctx, tx, o.cuenta);
@@ -133,11 +134,11 @@ export async function regenerarCodigos(ctx: Ctx, o: { cuenta: CuentaSesion; cont
 
 /** The password step's answer when the account has a factor: no session, a short-lived token. */
 export async function pendienteSiHaceFalta(ctx: Ctx, o: { cuenta: CuentaSesion }) {
-  if (!(await tieneFactor(ctx.db, o.cuenta))) return inscripcionSiHaceFalta(ctx, o.cuenta);
+  if (!(await tieneSegundoPaso(ctx.db, o.cuenta))) return inscripcionSiHaceFalta(ctx, o.cuenta);
   const c = await cuentaParaMfa(ctx.db, o.cuenta);
   if (!c) throw noAutorizado();
   const token_mfa = ctx.sesiones.firmarPendiente({ cuenta: o.cuenta, version: c.version }, PENDIENTE_MFA_MINUTOS * 60);
-  return { mfa_requerida: true as const, token_mfa, metodos: ['totp', 'recuperacion'] };
+  return { mfa_requerida: true as const, token_mfa, metodos: await metodosDe(ctx.db, o.cuenta) };
 }
 
 /**
@@ -153,11 +154,12 @@ export async function canjearSegundoPaso(
   if (p.cuenta.tipo !== o.tipoCuenta) throw noAutorizado();
   const [f, c] = await Promise.all([factorDe(ctx.db, p.cuenta), cuentaParaMfa(ctx.db, p.cuenta)]);
   // The password changed, the account was disabled, or the factor was removed since the password step.
-  if (!f?.confirmadoEn || !c || c.version !== p.ver || c.status !== 'activo' || !c.activadoEn) throw noAutorizado();
+  const vigente = o.tipo === 'totp' ? !!f?.confirmadoEn : await tieneSegundoPaso(ctx.db, p.cuenta);
+  if (!vigente || !c || c.version !== p.ver || c.status !== 'activo' || !c.activadoEn) throw noAutorizado();
   const ahora = ctx.now();
   const actor: Actor = { tipo: p.cuenta.tipo, id: p.cuenta.id, ip: o.ip };
   const gastar = (tx: Ctx['db']) => gastarPendiente(tx, { jti: p.jti, expiraEn: new Date(p.exp * 1000) });
-  if (o.tipo === 'totp') {
+  if (o.tipo === 'totp' && f) {
     const secreto = ctx.cifrador.descifrar(f.secreto, COLUMNA_SECRETO);
     const paso = await pasoDeCodigo({ secreto, codigo: o.codigo, ahora, despuesDe: f.ultimoPaso });
     if (paso === null) throw unauthorized(MSG_MFA.codigoInvalido, 'CODIGO_MFA_INVALIDO');
@@ -198,3 +200,6 @@ export function cuentaDePendiente(ctx: Ctx, token: string): string | undefined {
     return undefined;
   }
 }
+
+/** Passkeys' second step reads the pending token the same way (llaves.ts). */
+export { leer as leerPendienteMfa };

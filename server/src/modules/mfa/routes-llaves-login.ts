@@ -1,0 +1,72 @@
+// The login with a passkey (decision 375), for psychologists (administrators too) and patients:
+// instead of the password (user verification required: the passkey proves both factors), or as
+// the second step after it (the pending token of the password step).
+import { EntrarConLlaveBody, OpcionesSegundoPasoBody, OpcionesWebauthnRespuesta, SegundoPasoLlaveBody } from '@miduelo/shared/passkeys';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import { AppError } from '../../errors';
+import type { ValibotTypeProvider } from '../../plugins/valibot';
+import { entrarConLlave, opcionesEntrar, opcionesSegundoPaso, segundoPasoConLlave } from './llaves';
+
+/** The credential the browser presents: the limit's key of the passwordless login (no account yet). */
+const credencialDe = (request: FastifyRequest) => {
+  const b = request.body as { respuesta?: { id?: unknown } } | undefined;
+  return typeof b?.respuesta?.id === 'string' ? `llave:${b.respuesta.id.slice(0, 200)}` : undefined;
+};
+
+export function rutasLlaveLogin(
+  app: FastifyInstance,
+  o: { tipoCuenta: 'psicologo' | 'paciente'; respuesta: v.GenericSchema; abrir: (id: number) => Promise<unknown> },
+) {
+  const { ctx } = app;
+  const r = app.withTypeProvider<ValibotTypeProvider>();
+  // Failed assertions count like wrong passwords (decision 074): per credential and address for the
+  // passwordless login, per pending account for the second step.
+  const limiteEntrar = app.limiteLogin(`llave-${o.tipoCuenta}`, credencialDe);
+  const limitePaso = app.limiteLogin(`segundo-paso-${o.tipoCuenta}`, app.segundoPaso.cuentaDe);
+  const contado = async <T>(
+    limite: ReturnType<typeof app.limiteLogin>,
+    clave: string,
+    request: FastifyRequest,
+    reply: Parameters<ReturnType<typeof app.limiteLogin>['exito']>[1],
+    accion: () => Promise<T>,
+  ) => {
+    try {
+      const x = await accion();
+      await limite.exito(request, reply, clave);
+      return x;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'LLAVE_NO_RECONOCIDA') await limite.fallo(request, clave);
+      throw err;
+    }
+  };
+
+  r.post('/llave-acceso/opciones', { schema: { response: { 200: OpcionesWebauthnRespuesta } } }, async () =>
+    opcionesEntrar(ctx, o.tipoCuenta),
+  );
+  r.post(
+    '/llave-acceso/entrar',
+    { schema: { body: EntrarConLlaveBody, response: { 200: o.respuesta } }, preHandler: limiteEntrar.antes },
+    async (request, reply) => {
+      const cuenta = await contado(limiteEntrar, credencialDe(request) ?? '', request, reply, () =>
+        entrarConLlave(ctx, { tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
+      );
+      return o.abrir(cuenta.id);
+    },
+  );
+  r.post(
+    '/iniciar-sesion/segundo-paso/llave-opciones',
+    { schema: { body: OpcionesSegundoPasoBody, response: { 200: OpcionesWebauthnRespuesta } } },
+    async (request) => opcionesSegundoPaso(ctx, { tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta }),
+  );
+  r.post(
+    '/iniciar-sesion/segundo-paso/llave',
+    { schema: { body: SegundoPasoLlaveBody, response: { 200: o.respuesta } }, preHandler: limitePaso.antes },
+    async (request, reply) => {
+      const cuenta = await contado(limitePaso, app.segundoPaso.cuentaDe(request) ?? '', request, reply, () =>
+        segundoPasoConLlave(ctx, { tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
+      );
+      return o.abrir(cuenta.id);
+    },
+  );
+}
