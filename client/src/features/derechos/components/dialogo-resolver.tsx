@@ -66,6 +66,7 @@ export function DialogoResolver({ s, onCerrar }: { s: SolicitudArcoAdmin; onCerr
         <form onSubmit={(e) => void enviar(e)} noValidate>
           {cancelacion ? (
             <div className="mb-3 space-y-2 rounded-xl border border-arena-200 bg-arena-50 p-3 text-sm text-tinta-700">
+              <p className="font-medium text-tinta-900">Lo que la paciente recibe por correo:</p>
               <p>{TEXTO_LO_QUE_SE_BORRA}</p>
               <p>
                 <strong>Se conserva:</strong> {TEXTO_LO_QUE_SE_CONSERVA}
