@@ -36,6 +36,7 @@ import { cerrarSesion, iniciarSesion } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { VerificacionDosPasos } from './verificacion-dos-pasos';
+import { LlavesAcceso } from './llaves-acceso';
 import { Dispositivos } from './dispositivos';
 import { SupervisionesDeMisConversaciones } from './supervisiones-de-mis-conversaciones';
 
@@ -280,6 +281,7 @@ export function PantallaPerfil() {
       <DatosPersonales key={`${perfil.telefono}|${perfil.correo}|${perfil.direccionConsultorio}`} perfil={perfil} alGuardar={setData} />
       <CambiarContrasena admin={perfil.rol_admin} />
       <VerificacionDosPasos />
+      <LlavesAcceso />
       <Dispositivos />
       {!perfil.rol_admin && <SupervisionesDeMisConversaciones />}
     </div>

@@ -50,6 +50,8 @@ export function LoginForm({ destino }: { destino?: string }) {
   const [tokenMfa, setTokenMfa] = useState<string | null>(null);
   // It must have one and has none (MFA_OBLIGATORIA): the token only enrols.
   const [inscribir, setInscribir] = useState(false);
+  const [metodos, setMetodos] = useState<string[]>([]);
+  const [conLlave, setConLlave] = useState(false);
   const { correo, contrasena } = form.valores;
   const vacio = correo.trim() === '' || contrasena === '';
 
@@ -76,6 +78,7 @@ export function LoginForm({ destino }: { destino?: string }) {
       const respuesta = await iniciarSesionApi(resultado.output);
       if ('mfa_requerida' in respuesta) {
         setInscribir(respuesta.inscripcion_requerida === true);
+        setMetodos(respuesta.metodos);
         setTokenMfa(respuesta.token_mfa);
       } else await entrar(respuesta);
     } catch (error) {
@@ -92,6 +95,22 @@ export function LoginForm({ destino }: { destino?: string }) {
     }
   }
 
+  // A passkey instead of the password (decision 375): its code (and the WebAuthn library) loads
+  // only on this click.
+  async function conLlaveDeAcceso() {
+    setConLlave(true);
+    const m = await import('../entrar-con-llave').catch(() => null);
+    try {
+      if (!m) throw new ApiError(0, null);
+      await entrar(await m.entrarConLlave());
+    } catch (error) {
+      if (error instanceof ApiError || !m) mostrarError(error);
+      else toast.aviso(m.TITULO_LLAVES, (error as Error).message);
+    } finally {
+      setConLlave(false);
+    }
+  }
+
   const volver = () => {
     setTokenMfa(null);
     form.cambiar('contrasena', '');
@@ -102,7 +121,7 @@ export function LoginForm({ destino }: { destino?: string }) {
         {inscribir ? (
           <InscripcionObligatoriaForm tokenMfa={tokenMfa} alEntrar={entrar} alVolver={volver} />
         ) : (
-          <SegundoPasoForm tokenMfa={tokenMfa} alEntrar={entrar} alVolver={volver} />
+          <SegundoPasoForm tokenMfa={tokenMfa} metodos={metodos} alEntrar={entrar} alVolver={volver} />
         )}
       </Suspense>
     );
@@ -139,6 +158,10 @@ export function LoginForm({ destino }: { destino?: string }) {
       </div>
       <Button type="submit" tamano="lg" cargando={enviando} disabled={vacio}>
         {enviando ? 'Iniciando sesión...' : 'Iniciar sesión'}
+      </Button>
+      <Button type="button" variante="secundario" tamano="lg" cargando={conLlave} onClick={conLlaveDeAcceso}>
+        {/* MSG_LLAVES.entrar, written here to keep the passkey texts off the first load. */}
+        Entrar con llave de acceso
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@
 // the recovery codes. A wrong code is said under the field; a lapsed step goes back to the password.
 import type { LoginRespuesta } from '@miduelo/shared/cuentas';
 import { errorDeCodigo, MSG_MFA } from '@miduelo/shared/mfa';
+import { MSG_LLAVES } from '@miduelo/shared/passkeys';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { segundoPasoPsicologo } from '@/api/mfa';
 import { Button } from '@/components/ui/button';
@@ -14,14 +15,19 @@ type Modo = 'totp' | 'recuperacion';
 
 export function SegundoPasoForm({
   tokenMfa,
+  metodos = ['totp', 'recuperacion'],
   alEntrar,
   alVolver,
 }: {
   tokenMfa: string;
+  /** The methods the password step offered: `llave` adds "Usar una llave de acceso" (decision 375). */
+  metodos?: string[];
   alEntrar: (r: LoginRespuesta) => Promise<void>;
   alVolver: () => void;
 }) {
-  const [modo, setModo] = useState<Modo>('totp');
+  // An account whose second step is only a passkey starts with the recovery code as the typed one.
+  const [modo, setModo] = useState<Modo>(metodos.includes('totp') ? 'totp' : 'recuperacion');
+  const [conLlave, setConLlave] = useState(false);
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
@@ -34,6 +40,27 @@ export function SegundoPasoForm({
     setCodigo('');
     setError(null);
     campo.current?.focus();
+  }
+
+  async function usarLlave() {
+    setConLlave(true);
+    setError(null);
+    try {
+      const [api, webauthn] = await Promise.all([import('@/api/llaves'), import('@/lib/llave-acceso')]);
+      const { opciones } = await api.opcionesSegundoPasoLlave(tokenMfa);
+      const respuesta = await webauthn.usarCredencial(opciones).catch((err: unknown) => {
+        throw new Error(webauthn.mensajeDeCeremonia(err) ?? MSG_LLAVES.noReconocida);
+      });
+      await alEntrar(await api.segundoPasoLlave(tokenMfa, respuesta));
+    } catch (err) {
+      if (err instanceof ApiError && err.cuerpo?.code === 'MFA_PENDIENTE_INVALIDO') {
+        toast.aviso(MSG_MFA.pasoTitulo, mensajeDeError(err));
+        alVolver();
+      } else if (err instanceof ApiError) setError(mensajeDeError(err));
+      else setError(err instanceof Error ? err.message : MSG_LLAVES.noReconocida);
+    } finally {
+      setConLlave(false);
+    }
   }
 
   async function enviar(e: FormEvent) {
@@ -87,10 +114,17 @@ export function SegundoPasoForm({
       <Button type="submit" tamano="lg" cargando={enviando} disabled={codigo.trim() === ''}>
         {MSG_MFA.verificar}
       </Button>
+      {metodos.includes('llave') && (
+        <Button type="button" variante="secundario" tamano="lg" cargando={conLlave} onClick={usarLlave}>
+          {MSG_LLAVES.usarLlave}
+        </Button>
+      )}
       <div className="flex flex-wrap justify-between gap-3 text-sm">
-        <button type="button" className="font-semibold text-salvia-700 hover:underline" onClick={cambiarModo}>
-          {recuperacion ? MSG_MFA.usarApp : MSG_MFA.usarRecuperacion}
-        </button>
+        {metodos.includes('totp') && (
+          <button type="button" className="font-semibold text-salvia-700 hover:underline" onClick={cambiarModo}>
+            {recuperacion ? MSG_MFA.usarApp : MSG_MFA.usarRecuperacion}
+          </button>
+        )}
         <button type="button" className="text-tinta-600 hover:underline" onClick={alVolver}>
           {MSG_MFA.volver}
         </button>
