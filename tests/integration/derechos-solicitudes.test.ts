@@ -7,6 +7,7 @@ import { auditoria } from '@miduelo/server/db/schema/auditoria';
 import { solicitudArco } from '@miduelo/server/db/schema/derechos';
 import { paciente } from '@miduelo/server/db/schema/cuentas';
 import { venceSolicitudArco } from '@miduelo/server/modules/derechos/plazo';
+import { sembrarSolicitudesDemo } from '@miduelo/server/modules/derechos/solicitudes-seed';
 import { MSG_ARCO, TEXTO_LO_QUE_SE_CONSERVA } from '@miduelo/shared/derechos-solicitudes';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -268,5 +269,16 @@ describe('cancelación de punta a punta', () => {
       sockPaciente.close();
       sockAdmin.close();
     }
+  });
+});
+
+describe('demostración', () => {
+  it('la práctica de demostración trae una oposición pendiente en la cola', async () => {
+    const ids = { idPsicologo: c.p.psicologo.id_psicologo, idAdmin: 0, pacientes: c.p.pacientes.map((p) => p.id_paciente) };
+    await sembrarSolicitudesDemo(c.t.app.ctx.cifrador, c.t.config.zonaClinica)(c.t.db, { ahora: c.t.reloj.ahora(), ids });
+    const cola = (await llamar(c.t, (await admin()).token).get(A)).json() as Array<{ id_paciente: number; tipo: string; motivo: string }>;
+    expect(cola).toContainEqual(
+      expect.objectContaining({ id_paciente: c.p.pacientes[1].id_paciente, tipo: 'oposicion', motivo: expect.stringContaining('foros') }),
+    );
   });
 });
