@@ -4,6 +4,7 @@ import { MisDatos } from '../componentes/mis-datos';
 import { CambioDeContrasena, DatosDeContacto } from '../componentes/perfil';
 import { SolicitudesArco } from '../componentes/solicitudes-arco';
 import { Dispositivos } from '../componentes/dispositivos';
+import { LlavesAcceso } from '../componentes/llaves-acceso';
 import { Boton, Tarjeta, Titulo } from '../componentes/ui';
 import { salir } from '../lib/salir';
 import { useSesion } from '../lib/sesion';
@@ -35,6 +36,7 @@ export default function Ajustes() {
       <MisDatos />
       <SolicitudesArco />
       <Dispositivos />
+      <LlavesAcceso />
       <Boton variante="secundario" className="w-full" onClick={cerrar} disabled={saliendo}>
         {saliendo ? 'Cerrando sesión…' : 'Cerrar sesión'}
       </Boton>

@@ -15,6 +15,23 @@ export default function Entrar() {
   const [enviando, setEnviando] = useState(false);
   // The password was right and her account has a second step (decision 371).
   const [tokenMfa, setTokenMfa] = useState<string | null>(null);
+  const [metodos, setMetodos] = useState<string[]>([]);
+  const [conLlave, setConLlave] = useState(false);
+
+  // A passkey instead of the password (decision 375): its code loads only on this click.
+  async function entrarConLlave() {
+    setConLlave(true);
+    setError(null);
+    try {
+      const { entrarConLlave: entrar } = await import('../lib/llave-acceso');
+      const r = await entrar();
+      iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? []);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'No pudimos iniciar sesión. Inténtalo de nuevo.');
+    } finally {
+      setConLlave(false);
+    }
+  }
 
   async function enviar(e: FormEvent) {
     e.preventDefault();
@@ -22,8 +39,10 @@ export default function Entrar() {
     setError(null);
     try {
       const r = await iniciarSesion(email, contrasena);
-      if ('mfa_requerida' in r) setTokenMfa(r.token_mfa);
-      else iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? []);
+      if ('mfa_requerida' in r) {
+        setMetodos(r.metodos);
+        setTokenMfa(r.token_mfa);
+      } else iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? []);
     } catch (err) {
       setError(err instanceof ErrorApi ? err.message : 'No pudimos iniciar sesión. Inténtalo de nuevo.');
     } finally {
@@ -44,6 +63,7 @@ export default function Entrar() {
       {tokenMfa ? (
         <SegundoPaso
           tokenMfa={tokenMfa}
+          metodos={metodos}
           alEntrar={(r) => iniciar(r.token, r.paciente, r.consentimientos_pendientes ?? [])}
           alVolver={() => {
             setTokenMfa(null);
@@ -74,6 +94,10 @@ export default function Entrar() {
           {error && <Aviso tono="error">{error}</Aviso>}
           <Boton type="submit" disabled={enviando} className="w-full">
             {enviando ? 'Entrando…' : 'Iniciar sesión'}
+          </Boton>
+          {/* MSG_LLAVES.entrar, written here to keep the passkey texts off the first load. */}
+          <Boton type="button" variante="secundario" disabled={conLlave} className="w-full" onClick={entrarConLlave}>
+            {conLlave ? 'Esperando tu llave de acceso…' : 'Entrar con llave de acceso'}
           </Boton>
         </form>
       )}

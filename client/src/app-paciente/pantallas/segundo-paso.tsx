@@ -2,6 +2,7 @@
 // recovery codes; a lapsed step goes back to the password.
 import type { LoginPacienteRespuestaSchema } from '@miduelo/shared/cuentas-respuestas';
 import { errorDeCodigo, MSG_MFA } from '@miduelo/shared/mfa';
+import { MSG_LLAVES } from '@miduelo/shared/passkeys';
 import { type FormEvent, useEffect, useState } from 'react';
 import type * as v from 'valibot';
 import { segundoPaso } from '../api/mfa';
@@ -10,8 +11,35 @@ import { ErrorApi } from '../lib/api';
 
 type Login = v.InferOutput<typeof LoginPacienteRespuestaSchema>;
 
-export function SegundoPaso({ tokenMfa, alEntrar, alVolver }: { tokenMfa: string; alEntrar: (r: Login) => void; alVolver: () => void }) {
-  const [recuperacion, setRecuperacion] = useState(false);
+export function SegundoPaso({
+  tokenMfa,
+  metodos = ['totp', 'recuperacion'],
+  alEntrar,
+  alVolver,
+}: {
+  tokenMfa: string;
+  /** The methods the password step offered: `llave` adds "Usar una llave de acceso" (decision 375). */
+  metodos?: string[];
+  alEntrar: (r: Login) => void;
+  alVolver: () => void;
+}) {
+  // With no authenticator app (a passkey only), the typed code is a recovery code.
+  const [recuperacion, setRecuperacion] = useState(!metodos.includes('totp'));
+  const [conLlave, setConLlave] = useState(false);
+
+  async function usarLlave() {
+    setConLlave(true);
+    setError(null);
+    try {
+      const { segundoPasoConLlave } = await import('../lib/llave-acceso');
+      alEntrar(await segundoPasoConLlave(tokenMfa));
+    } catch (err) {
+      if (err instanceof ErrorApi && err.cuerpo?.code === 'MFA_PENDIENTE_INVALIDO') return alVolver();
+      setError(err instanceof Error ? err.message : 'No pudimos verificar tu llave de acceso. Inténtalo de nuevo.');
+    } finally {
+      setConLlave(false);
+    }
+  }
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
@@ -60,19 +88,26 @@ export function SegundoPaso({ tokenMfa, alEntrar, alVolver }: { tokenMfa: string
       <Boton type="submit" disabled={enviando || codigo.trim() === ''} className="w-full">
         {enviando ? 'Verificando…' : MSG_MFA.verificar}
       </Boton>
+      {metodos.includes('llave') && (
+        <Boton type="button" variante="secundario" disabled={conLlave} className="w-full" onClick={usarLlave}>
+          {MSG_LLAVES.usarLlave}
+        </Boton>
+      )}
       <div className="flex flex-col items-center gap-1">
-        <button
-          type="button"
-          className="min-h-12 font-semibold text-salvia-700 underline"
-          onClick={() => {
-            setRecuperacion(!recuperacion);
-            setCodigo('');
-            setError(null);
-            enfocar();
-          }}
-        >
-          {recuperacion ? MSG_MFA.usarApp : MSG_MFA.usarRecuperacion}
-        </button>
+        {metodos.includes('totp') && (
+          <button
+            type="button"
+            className="min-h-12 font-semibold text-salvia-700 underline"
+            onClick={() => {
+              setRecuperacion(!recuperacion);
+              setCodigo('');
+              setError(null);
+              enfocar();
+            }}
+          >
+            {recuperacion ? MSG_MFA.usarApp : MSG_MFA.usarRecuperacion}
+          </button>
+        )}
         <button type="button" className="min-h-12 text-tinta-700 underline" onClick={alVolver}>
           {MSG_MFA.volver}
         </button>
