@@ -82,6 +82,13 @@ const PANTALLAS: Pantalla[] = [
     listo: (p) => visible(p.getByText('Un abrazo')).waitFor(),
   },
   { nombre: 'ajustes', ruta: () => '/app/ajustes', titulo: /^Ajustes · MiDuelo$/ },
+  // Issue 56 (decision 380): the open sessions, loaded.
+  {
+    nombre: 'ajustes: dispositivos con sesión abierta',
+    ruta: () => '/app/ajustes',
+    titulo: /^Ajustes · MiDuelo$/,
+    listo: (p) => p.locator('[data-solo-este], [data-sesiones]').first().waitFor(),
+  },
   // Issue 56 (decisions 376, 377): "Tus datos", the download and the opposition switches loaded.
   {
     nombre: 'ajustes: tus datos',

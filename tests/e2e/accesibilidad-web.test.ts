@@ -109,6 +109,12 @@ const PANTALLAS_PSICOLOGO: Pantalla[] = [
   { nombre: 'crear foro', ruta: () => '/foros/crear' },
   { nombre: 'actividades', ruta: () => '/actividades-globales' },
   { nombre: 'perfil', ruta: () => '/configuracion-perfil' },
+  // Issue 56 (decision 380): the open sessions, loaded.
+  {
+    nombre: 'perfil: dispositivos con sesión abierta',
+    ruta: () => '/configuracion-perfil',
+    listo: (p) => p.locator('#dispositivos [data-solo-este], #dispositivos [data-sesiones]').first().waitFor(),
+  },
   // Issue 56 (decision 370): enrolling the authenticator app (the QR and the key as text).
   {
     nombre: 'perfil: activar verificación en dos pasos',
