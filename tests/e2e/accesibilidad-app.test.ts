@@ -82,6 +82,14 @@ const PANTALLAS: Pantalla[] = [
     listo: (p) => visible(p.getByText('Un abrazo')).waitFor(),
   },
   { nombre: 'ajustes', ruta: () => '/app/ajustes', titulo: /^Ajustes · MiDuelo$/ },
+  // Issue 56 (decision 378): her rights over her data, with the cancellation form open.
+  {
+    nombre: 'ajustes: solicitar la cancelación',
+    ruta: () => '/app/ajustes',
+    titulo: /^Ajustes · MiDuelo$/,
+    despues: (p) => visible(p.getByRole('button', { name: 'Solicitar la cancelación de mis datos' })).click(),
+    listo: (p) => p.getByLabel(/¿Por qué lo pides\?/).waitFor(),
+  },
   // Issue 56 (decision 380): the open sessions, loaded.
   {
     nombre: 'ajustes: dispositivos con sesión abierta',

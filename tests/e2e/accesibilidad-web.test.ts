@@ -200,6 +200,14 @@ const PANTALLAS_ADMIN: Pantalla[] = [
   { nombre: 'admin: auditoría', ruta: () => '/admin/auditoria' },
   { nombre: 'admin: chat', ruta: () => '/admin/chat' },
   ...PANTALLAS_SUPERVISION,
+  // Issue 56 (decision 378): the ARCO queue with a long request, and its cancellation dialog.
+  { nombre: 'admin: derechos ARCO', ruta: () => '/admin/derechos', listo: (p) => visible(p.getByText('Quedan 20 días hábiles')).waitFor() },
+  {
+    nombre: 'admin: derechos ARCO, resolver la cancelación',
+    ruta: () => '/admin/derechos',
+    despues: (p) => visible(p.getByRole('button', { name: 'Resolver la cancelación' })).click(),
+    listo: (p) => p.getByRole('dialog').getByText('NOM-004-SSA3', { exact: false }).waitFor(),
+  },
 ];
 
 /** Waits for the screen's heading and data, with nothing still loading. */
@@ -275,6 +283,11 @@ describe.skipIf(omitir)('accesibilidad del sitio (issue 53)', () => {
     );
   });
   beforeAll(supervisionConAlerta);
+  beforeAll(async () => {
+    const ella = usuario(e.t, sesionPaciente(e.t.app, pac), 'paciente', pac.id_paciente, pac.nombre);
+    const motivo = 'Ya terminé mi proceso y prefiero que no se conserven mis datos personales en la plataforma. '.repeat(4).trim();
+    await ella.post('/api/paciente/derechos/solicitudes', { tipo: 'cancelacion', motivo });
+  });
   beforeAll(async () => {
     conMfa = await crearPsicologo(e.t.db, { nombre: 'Renata', apellidoPaterno: 'Dos Pasos' });
     await inscribir(e.t, sesionPsicologo(e.t.app, conMfa));
