@@ -442,6 +442,17 @@ const TABLA: Record<string, Fila> = {
     payload: { mensajes: false, citas: true },
   })),
 
+  // ---- The patient's rights (issue 56, decisions 376 and 377): her own data only ----
+  'GET /api/paciente/mis-datos/exportacion': fila(PACIENTES, () => ({ url: '/api/paciente/mis-datos/exportacion' })),
+  'GET /api/paciente/mis-datos/oposicion': fila(PACIENTES, () => ({ url: '/api/paciente/mis-datos/oposicion' })),
+  'PUT /api/paciente/mis-datos/oposicion': fila(PACIENTES, () => ({
+    url: '/api/paciente/mis-datos/oposicion',
+    payload: { correos: true, push: false, foro_sin_nombre: false },
+  })),
+  'GET /api/admin/pacientes/:id/exportacion': fila(['admin'], ({ r }) => ({
+    url: `/api/admin/pacientes/${r.victimaPaciente.id_paciente}/exportacion`,
+  })),
+
   // ---- Online sessions (issue 54): only the room's psychologist and patient; anyone else, 404 ----
   // Outside the appointment's window the owner gets 409 (not a refusal of who calls).
   'POST /api/psicologo/citas/:id/sesion': fila(DUENO_P1, ({ r }) => ({ url: `/api/psicologo/citas/${r.idCita}/sesion` })),
