@@ -53,7 +53,7 @@ async function main() {
   if (sembrado) {
     lineas.push(
       `  Cuentas de demostración (contraseña para todas: ${DEMO.contrasena}):`,
-      `    Administradora:  ${DEMO.admin}`,
+      `    Administradora:  ${DEMO.admin}${config.mfaObligatoria === 'ninguna' ? '' : '  (al entrar activa la verificación en dos pasos; MFA_OBLIGATORIA=ninguna la omite)'}`,
       `    Psicóloga:       ${DEMO.psicologa}`,
       `    Paciente (en /app):  ${DEMO.paciente}`,
     );

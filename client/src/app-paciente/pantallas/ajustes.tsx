@@ -6,6 +6,7 @@ import { SolicitudesArco } from '../componentes/solicitudes-arco';
 import { Dispositivos } from '../componentes/dispositivos';
 import { LlavesAcceso } from '../componentes/llaves-acceso';
 import { Boton, Tarjeta, Titulo } from '../componentes/ui';
+import { VerificacionDosPasos } from '../componentes/verificacion-dos-pasos';
 import { salir } from '../lib/salir';
 import { useSesion } from '../lib/sesion';
 
@@ -32,6 +33,7 @@ export default function Ajustes() {
       )}
       <DatosDeContacto />
       <CambioDeContrasena />
+      <VerificacionDosPasos />
       <AvisosPush />
       <MisDatos />
       <SolicitudesArco />
