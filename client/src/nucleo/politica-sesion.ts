@@ -23,6 +23,9 @@ export const CODIGOS_403_RECHAZO = [
   // for a motive and a reason again.
   'SUPERVISION_SIN_APERTURA',
   'SUPERVISION_VENCIDA',
+  // Two-step verification required for this account (decision 382): it cannot be removed; said in
+  // the dialog that asked.
+  'MFA_OBLIGATORIA',
 ] as const;
 
 /** 403s that say this token cannot act here: the wrong kind of account, an inactive account, a
