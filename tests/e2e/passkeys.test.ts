@@ -62,7 +62,7 @@ describe.skipIf(omitir)('llaves de acceso en la web (issue 56)', () => {
     await e?.cerrar();
   });
 
-  it('agrega una llave en su perfil y entra con ella sola, y con ella como segundo paso', async () => {
+  it('agrega una llave en su perfil y entra con ella sola, y con ella como segundo paso', { timeout: 120_000 }, async () => {
     const c = await e.contexto({ baseURL: url, viewport: { width: 1280, height: 800 } });
     const page = await conAutenticador(c, sesionPsicologo(e.t.app, p), '/configuracion-perfil');
     const seccion = page.locator('section[aria-labelledby="llaves-titulo"]');
@@ -85,7 +85,7 @@ describe.skipIf(omitir)('llaves de acceso en la web (issue 56)', () => {
     // Her first factor: the ten recovery codes, once.
     await dialogo.getByRole('heading', { name: MSG_MFA.codigosTitulo }).waitFor();
     await dialogo.getByRole('button', { name: MSG_MFA.listo }).click();
-    await seccion.getByText('Laptop del consultorio con un nombre bastante largo').waitFor();
+    await seccion.getByText('Laptop del consultorio con un nombre bastante largo', { exact: true }).waitFor();
     await seccion.getByText(MSG_LLAVES.sinUso).waitFor();
     expect(await abrir.evaluate((el) => el === document.activeElement)).toBe(true);
     await sinViolacionesGraves(page);
@@ -111,7 +111,7 @@ describe.skipIf(omitir)('llaves de acceso en la web (issue 56)', () => {
     await page.waitForURL(/\/agenda/);
   });
 
-  it('en un teléfono la sección se lee completa y elimina la llave con la contraseña', async () => {
+  it('en un teléfono la sección se lee completa y elimina la llave con la contraseña', { timeout: 120_000 }, async () => {
     const c = await e.contexto({ ...TELEFONO, baseURL: url });
     const page = await conAutenticador(c, sesionPsicologo(e.t.app, p), '/configuracion-perfil');
     const seccion = page.locator('section[aria-labelledby="llaves-titulo"]');
@@ -130,7 +130,7 @@ describe.skipIf(omitir)('llaves de acceso en la web (issue 56)', () => {
     await seccion.getByText(MSG_LLAVES.ninguna).waitFor();
   });
 
-  it('en la app, la paciente agrega una llave en Ajustes y entra con ella', async () => {
+  it('en la app, la paciente agrega una llave en Ajustes y entra con ella', { timeout: 120_000 }, async () => {
     const pac = await crearPaciente(e.t.db, { id_psicologo: p.id_psicologo });
     await aceptarVigentes(e.t.db, pac.id_paciente);
     const c = await e.contexto({ ...TELEFONO, baseURL: url });
@@ -147,7 +147,7 @@ describe.skipIf(omitir)('llaves de acceso en la web (issue 56)', () => {
     await seccion.getByRole('button', { name: MSG_LLAVES.continuar }).click();
     await seccion.getByText(MSG_MFA.codigosTitulo).waitFor();
     await seccion.getByRole('button', { name: MSG_MFA.listo }).click();
-    await seccion.getByText('Mi teléfono').waitFor();
+    await seccion.getByText('Mi teléfono', { exact: true }).waitFor();
     await sinViolacionesGraves(page);
     await captura(page, 'llaves-app-lista-390');
 

@@ -2,12 +2,15 @@
 // passkeys (name, created, last used), add one with a name and her password (then her phone's own
 // prompt), remove one with her password. The WebAuthn library loads only when adding.
 import { MSG_MFA } from '@miduelo/shared/mfa';
+import { fechaEnZona, formatoFecha } from '@miduelo/shared/fechas';
 import { type Llave, MSG_LLAVES, NOMBRE_LLAVE_MAX } from '@miduelo/shared/passkeys';
-import { type FormEvent, useEffect, useState } from 'react';
-import { fechaCorta } from '@/lib/format';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { eliminarLlave, listarLlaves, opcionesRegistroLlave, registrarLlave } from '../api/llaves';
 import { ErrorApi } from '../lib/api';
 import { Aviso, Boton, Campo, Tarjeta } from './ui';
+
+/** A day as the phone's own time zone sees it. */
+const fechaCorta = (iso: string) => formatoFecha(fechaEnZona(new Date(iso), Intl.DateTimeFormat().resolvedOptions().timeZone));
 
 type Modo = null | { tipo: 'agregar' } | { tipo: 'eliminar'; llave: Llave };
 
@@ -16,13 +19,16 @@ export function LlavesAcceso() {
   const [modo, setModo] = useState<Modo>(null);
   const [codigos, setCodigos] = useState<string[] | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
-  const cargar = () =>
-    listarLlaves()
-      .then((r) => setLlaves(r.llaves))
-      .catch(() => setLlaves([]));
+  const cargar = useCallback(
+    () =>
+      listarLlaves()
+        .then((r) => setLlaves(r.llaves))
+        .catch(() => setLlaves([])),
+    [],
+  );
   useEffect(() => {
     void cargar();
-  }, []);
+  }, [cargar]);
 
   const terminar = (msg: string, nuevos: string[] | null = null) => {
     setModo(null);
@@ -112,7 +118,7 @@ function FormularioLlave({
     try {
       if (modo.tipo === 'eliminar') return alTerminar((await eliminarLlave(modo.llave.id, contrasena)).msg);
       const { opciones } = await opcionesRegistroLlave(contrasena);
-      const webauthn = await import('@/lib/llave-acceso');
+      const webauthn = await import('@/nucleo/llave-acceso');
       const respuesta = await webauthn.crearCredencial(opciones).catch((err: unknown) => {
         throw new Error(webauthn.mensajeDeCeremonia(err) ?? MSG_LLAVES.respuestaInvalida);
       });

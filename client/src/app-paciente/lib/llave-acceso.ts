@@ -1,7 +1,7 @@
 // The app's logins with a passkey (decision 375), loaded on the click that asks for one: the WebAuthn
 // library stays off the app's first load.
 import { MSG_LLAVES } from '@miduelo/shared/passkeys';
-import { mensajeDeCeremonia, usarCredencial } from '@/lib/llave-acceso';
+import { mensajeDeCeremonia, usarCredencial } from '@/nucleo/llave-acceso';
 import { entrarLlave, opcionesEntrarLlave, opcionesSegundoPasoLlave, segundoPasoLlave } from '../api/llaves';
 
 async function ceremonia(opciones: object) {

@@ -3,7 +3,7 @@
 import type { LoginRespuesta } from '@miduelo/shared/cuentas';
 import { MSG_LLAVES } from '@miduelo/shared/passkeys';
 import { entrarLlave, opcionesEntrarLlave } from '@/api/llaves';
-import { mensajeDeCeremonia, usarCredencial } from '@/lib/llave-acceso';
+import { mensajeDeCeremonia, usarCredencial } from '@/nucleo/llave-acceso';
 
 /** Asks the server for a challenge, the device for its passkey, and the server for the session.
  * A cancelled or failed ceremony throws an Error whose message is what to tell the person. */

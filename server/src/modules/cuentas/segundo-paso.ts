@@ -4,7 +4,7 @@ import { SegundoPasoBody } from '@miduelo/shared/mfa';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import { AppError } from '../../errors';
-import { rutasLlaveLogin } from '../mfa/routes-llaves-login';
+import { rutasLlaveLogin } from './routes-llave-login';
 import type { ValibotTypeProvider } from '../../plugins/valibot';
 
 export function rutaSegundoPaso(

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { cifrarPendientes } from '../../db/cifrar-pendientes';
 import type { CuentaSesion } from '../../plugins/sesiones-cache';
 import { confirmarInscripcionObligatoria, iniciarInscripcionObligatoria } from './obligatoria';
+import { decorarLlaves } from './decoracion-llaves';
 import routes from './routes';
 import { canjearSegundoPaso, cuentaDePendiente, pendienteSiHaceFalta } from './service';
 
@@ -55,6 +56,8 @@ export default fp(
         return typeof b?.token_mfa === 'string' ? cuentaDePendiente(ctx, b.token_mfa) : undefined;
       },
     });
+    // The passkey logins the accounts module's routes call (decision 375).
+    decorarLlaves(app);
     await app.register(routes, { prefix: '/api/mfa' });
     // Secrets stored under a retired key are re-encrypted under the current one before serving.
     app.addHook('onReady', async () => {

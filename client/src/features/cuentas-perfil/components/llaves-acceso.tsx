@@ -98,7 +98,7 @@ function DialogoLlave({ accion, alCerrar }: { accion: Accion; alCerrar: () => vo
 
   async function agregar() {
     const { opciones } = await opcionesRegistroLlave(contrasena);
-    const webauthn = await import('@/lib/llave-acceso');
+    const webauthn = await import('@/nucleo/llave-acceso');
     let respuesta: unknown;
     try {
       respuesta = await webauthn.crearCredencial(opciones);

@@ -46,7 +46,7 @@ export function SegundoPasoForm({
     setConLlave(true);
     setError(null);
     try {
-      const [api, webauthn] = await Promise.all([import('@/api/llaves'), import('@/lib/llave-acceso')]);
+      const [api, webauthn] = await Promise.all([import('@/api/llaves'), import('@/nucleo/llave-acceso')]);
       const { opciones } = await api.opcionesSegundoPasoLlave(tokenMfa);
       const respuesta = await webauthn.usarCredencial(opciones).catch((err: unknown) => {
         throw new Error(webauthn.mensajeDeCeremonia(err) ?? MSG_LLAVES.noReconocida);

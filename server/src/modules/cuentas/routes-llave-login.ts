@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { AppError } from '../../errors';
 import type { ValibotTypeProvider } from '../../plugins/valibot';
-import { entrarConLlave, opcionesEntrar, opcionesSegundoPaso, segundoPasoConLlave } from './llaves';
 
 /** The credential the browser presents: the limit's key of the passwordless login (no account yet). */
 const credencialDe = (request: FastifyRequest) => {
@@ -18,7 +17,6 @@ export function rutasLlaveLogin(
   app: FastifyInstance,
   o: { tipoCuenta: 'psicologo' | 'paciente'; respuesta: v.GenericSchema; abrir: (id: number) => Promise<unknown> },
 ) {
-  const { ctx } = app;
   const r = app.withTypeProvider<ValibotTypeProvider>();
   // Failed assertions count like wrong passwords (decision 074): per credential and address for the
   // passwordless login, per pending account for the second step.
@@ -42,14 +40,14 @@ export function rutasLlaveLogin(
   };
 
   r.post('/llave-acceso/opciones', { schema: { response: { 200: OpcionesWebauthnRespuesta } } }, async () =>
-    opcionesEntrar(ctx, o.tipoCuenta),
+    app.llaveAcceso.opcionesEntrar(o.tipoCuenta),
   );
   r.post(
     '/llave-acceso/entrar',
     { schema: { body: EntrarConLlaveBody, response: { 200: o.respuesta } }, preHandler: limiteEntrar.antes },
     async (request, reply) => {
       const cuenta = await contado(limiteEntrar, credencialDe(request) ?? '', request, reply, () =>
-        entrarConLlave(ctx, { tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
+        app.llaveAcceso.entrar({ tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
       );
       return o.abrir(cuenta.id);
     },
@@ -57,14 +55,14 @@ export function rutasLlaveLogin(
   r.post(
     '/iniciar-sesion/segundo-paso/llave-opciones',
     { schema: { body: OpcionesSegundoPasoBody, response: { 200: OpcionesWebauthnRespuesta } } },
-    async (request) => opcionesSegundoPaso(ctx, { tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta }),
+    async (request) => app.llaveAcceso.opcionesSegundoPaso({ tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta }),
   );
   r.post(
     '/iniciar-sesion/segundo-paso/llave',
     { schema: { body: SegundoPasoLlaveBody, response: { 200: o.respuesta } }, preHandler: limitePaso.antes },
     async (request, reply) => {
       const cuenta = await contado(limitePaso, app.segundoPaso.cuentaDe(request) ?? '', request, reply, () =>
-        segundoPasoConLlave(ctx, { tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
+        app.llaveAcceso.segundoPaso({ tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
       );
       return o.abrir(cuenta.id);
     },

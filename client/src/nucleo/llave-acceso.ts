@@ -1,5 +1,5 @@
 // The WebAuthn ceremonies of passkeys (decisions 374–375), through @simplewebauthn/browser. Only
-// imported on demand (`await import('@/lib/llave-acceso')`): the login's first load stays small.
+// imported on demand (`await import('@/nucleo/llave-acceso')`): the login's first load stays small.
 import { MSG_LLAVES } from '@miduelo/shared/passkeys';
 import {
   browserSupportsWebAuthn,
