@@ -16,7 +16,7 @@ const rutasSesiones: Rutas = async (app) => {
   const { ctx } = app;
   app.addHook('onRequest', app.requiereCuenta);
 
-  app.get('/', { schema: { response: { 200: SesionesAbiertasRespuesta } } }, async (request) =>
+  app.get('', { schema: { response: { 200: SesionesAbiertasRespuesta } } }, async (request) =>
     listarSesionesAbiertas(ctx, quien(request)),
   );
 
