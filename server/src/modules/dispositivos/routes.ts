@@ -16,9 +16,7 @@ const rutasSesiones: Rutas = async (app) => {
   const { ctx } = app;
   app.addHook('onRequest', app.requiereCuenta);
 
-  app.get('', { schema: { response: { 200: SesionesAbiertasRespuesta } } }, async (request) =>
-    listarSesionesAbiertas(ctx, quien(request)),
-  );
+  app.get('', { schema: { response: { 200: SesionesAbiertasRespuesta } } }, async (request) => listarSesionesAbiertas(ctx, quien(request)));
 
   app.delete('/:id', { schema: { params: IdSesionParams, response: { 200: SesionesCerradasRespuesta } } }, async (request) =>
     cerrarSesionAbierta(ctx, { ...quien(request), id: request.params.id, actor: actorDe(request) }),
