@@ -52,7 +52,7 @@ describe.skipIf(omitir)('app del paciente: descargar mis datos y oponerse a usos
     await entrarEnLaApp(page, pac.email);
     await captura(page, 'app-inicio');
     await page.goto('/app/ajustes');
-    await page.getByRole('heading', { name: 'Tus datos' }).waitFor();
+    await page.getByRole('heading', { name: 'Tus datos', exact: true }).waitFor();
     const boton = page.getByRole('button', { name: 'Descargar mis datos' });
     await boton.scrollIntoViewIfNeeded();
     await captura(page, 'app-tus-datos');
