@@ -81,6 +81,9 @@ describe('administradora sin segundo paso (admin)', () => {
     expect(sesion.codigos).toHaveLength(10);
     const estado = await inyectarCon(t.app, sesion.token, { method: 'GET', url: '/api/mfa/estado' });
     expect(estado.json()).toMatchObject({ obligatoria: true, totp_activo: true, codigos_restantes: 10 });
+    // Listed among her open sessions, as this very device (decision 380).
+    const abiertas = await inyectarCon(t.app, sesion.token, { method: 'GET', url: '/api/sesiones' });
+    expect(abiertas.json()).toEqual([expect.objectContaining({ actual: true })]);
     const correo = await t.buzon.esperar(a.correo, { desde: correos });
     expect(correo.asunto).toBe('Activaste la verificación en dos pasos en MiDuelo');
     expect(correo.crudo).not.toContain(secreto);

@@ -10,7 +10,7 @@ import type { ValibotTypeProvider } from '../../plugins/valibot';
 
 export function rutasInscripcionObligatoria(
   app: FastifyInstance,
-  o: { respuesta: v.ObjectSchema<v.ObjectEntries, undefined>; abrir: (id: number) => Promise<object> },
+  o: { respuesta: v.ObjectSchema<v.ObjectEntries, undefined>; abrir: (id: number) => Promise<{ token: string }> },
 ) {
   // Wrong codes count like wrong passwords, per account (the one the token names) and address.
   const limite = app.limiteLogin('inscripcion-obligatoria', app.segundoPaso.cuentaDe);
@@ -34,7 +34,10 @@ export function rutasInscripcionObligatoria(
           ip: request.ip ?? null,
         });
         await limite.exito(request, reply, clave);
-        return { ...(await o.abrir(cuenta.id)), codigos };
+        const r = await o.abrir(cuenta.id);
+        // Listed among her devices like any login's session (decision 380).
+        await app.sesionesAbiertas.registrar(request, reply, r.token);
+        return { ...r, codigos };
       } catch (err) {
         if (err instanceof AppError && err.code === 'CODIGO_MFA_INVALIDO') await limite.fallo(request, clave);
         throw err;
