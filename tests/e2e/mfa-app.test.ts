@@ -57,6 +57,8 @@ describe.skipIf(omitir)('verificación en dos pasos en la app de la paciente (is
     const secreto = ((await tarjeta.locator('[data-secreto-mfa]').textContent()) ?? '').replace(/\s+/g, '');
     const codigo = page.locator('#mfa-app-codigo');
     await expect.poll(() => tieneFoco(codigo)).toBe(true);
+    // A new, empty field: the password typed a moment ago is not in it.
+    expect(await codigo.inputValue()).toBe('');
     await page.keyboard.type(await codigoEn(secreto, e.t.reloj.ahora()));
     await page.keyboard.press('Enter');
 
@@ -79,5 +81,5 @@ describe.skipIf(omitir)('verificación en dos pasos en la app de la paciente (is
     await page.getByLabel('Contraseña').fill(CONTRASENA);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.getByRole('heading', { name: MSG_MFA.pasoTitulo }).waitFor();
-  });
+  }, 120_000);
 });

@@ -58,7 +58,8 @@ export function VerificacionDosPasos() {
         ) : paso.tipo === 'codigos' ? (
           <Codigos codigos={paso.codigos} alTerminar={() => volver()} />
         ) : (
-          <Formulario paso={paso} alAvanzar={setPaso} alTerminar={volver} />
+          // A fresh form per step: the password typed must never stay in the code's field.
+          <Formulario key={paso.tipo} paso={paso} alAvanzar={setPaso} alTerminar={volver} />
         )}
       </section>
     </Tarjeta>
