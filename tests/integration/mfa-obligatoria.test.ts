@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba, inyectarCon } from '../helpers/app';
 import { CONTRASENA, crearPaciente, crearPsicologo, sesionPsicologo } from '../helpers/fabricas';
+import { Autenticador, registrarLlave } from '../helpers/llaves';
 import { codigoEn, inscribir, loginPaciente, loginPsicologo, segundoPaso } from '../helpers/mfa';
 
 let t: AppDePrueba;
@@ -120,6 +121,24 @@ describe('administradora sin segundo paso (admin)', () => {
     expect(r.statusCode).toBe(403);
     expect(r.json()).toEqual({ msg: MSG_MFA_OBLIGATORIA.noSePuedeQuitar, code: 'MFA_OBLIGATORIA' });
     expect((await factores(t, a.id_psicologo))[0].confirmadoEn).not.toBeNull();
+  });
+
+  it('con una llave de acceso puede quitar la app, pero no su última llave: el segundo paso cambia de forma, nunca desaparece', async () => {
+    const a = await crearPsicologo(t.db, { rol_admin: true });
+    const tk = sesionPsicologo(t.app, a);
+    await inscribir(t, tk);
+    const { llave } = await registrarLlave(t, tk, new Autenticador());
+    const sinApp = await inyectarCon(t.app, tk, { method: 'POST', url: '/api/mfa/totp/eliminar', payload: { contrasena: CONTRASENA } });
+    expect(sinApp.statusCode, sinApp.body).toBe(200);
+    const ultima = await inyectarCon(t.app, tk, {
+      method: 'POST',
+      url: `/api/mfa/llaves/${llave.id}/eliminar`,
+      payload: { contrasena: CONTRASENA },
+    });
+    expect(ultima.statusCode).toBe(403);
+    expect(ultima.json()).toEqual({ msg: MSG_MFA_OBLIGATORIA.noSePuedeQuitar, code: 'MFA_OBLIGATORIA' });
+    const lista = await inyectarCon(t.app, tk, { method: 'GET', url: '/api/mfa/llaves' });
+    expect(JSON.stringify(lista.json())).toContain(llave.nombre);
   });
 
   it('una ficha falsa, vencida, de otra cuenta o de un segundo paso normal no inscribe a nadie', async () => {

@@ -6,6 +6,7 @@ import { LLAVES_MAX, MSG_LLAVES, RETO_WEBAUTHN_MINUTOS } from '@miduelo/shared/p
 import { MSG_MFA } from '@miduelo/shared/mfa';
 import {
   type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
   generateAuthenticationOptions,
   generateRegistrationOptions,
   type RegistrationResponseJSON,
@@ -33,7 +34,11 @@ import {
   renombrarLlave,
   usarLlave,
 } from './repo-llaves';
+import { exigirQuePuedaQuitarlo } from './obligatoria';
 import { leerPendienteMfa, nuevosCodigos } from './service';
+
+/** The transports stored as the browser reported them (text), typed for the library's options. */
+const transportesDe = (t: string[]) => t as AuthenticatorTransportFuture[];
 
 type Tipo = CuentaSesion['tipo'];
 type Respuesta = { id: string; response: { clientDataJSON: string } };
@@ -104,7 +109,7 @@ export async function opcionesRegistro(ctx: Ctx, o: { cuenta: CuentaSesion; cont
     userID: manejador(o.cuenta),
     attestationType: 'none',
     timeout: RETO_WEBAUTHN_MINUTOS * 60_000,
-    excludeCredentials: llaves.map((l) => ({ id: l.credencialId, transports: l.transportes })),
+    excludeCredentials: llaves.map((l) => ({ id: l.credencialId, transports: transportesDe(l.transportes) })),
     // A passkey (discoverable) that verifies its user: it can stand in for the password.
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
@@ -164,7 +169,11 @@ export async function eliminarLlave(ctx: Ctx, o: { cuenta: CuentaSesion; id: num
     const l = await borrarLlave(tx, { cuenta: o.cuenta, id: o.id });
     if (!l) throw notFound(MSG_LLAVES.noEncontrada, 'LLAVE_NO_ENCONTRADA');
     const f = await factorDe(tx, o.cuenta);
-    if (!f?.confirmadoEn && (await contarLlaves(tx, o.cuenta)) === 0) await borrarCodigos(tx, o.cuenta);
+    if (!f?.confirmadoEn && (await contarLlaves(tx, o.cuenta)) === 0) {
+      // Her last second step: refused (rolled back) if she must have one (decision 382).
+      exigirQuePuedaQuitarlo(ctx, o.cuenta, c.rolAdmin);
+      await borrarCodigos(tx, o.cuenta);
+    }
     await auditar(tx, o.actor, { accion: 'eliminar_llave_acceso', recurso: o.cuenta.tipo, idRecurso: o.cuenta.id });
     return l.nombre;
   });
@@ -204,7 +213,7 @@ async function verificarUso(
       id: llave.credencialId,
       publicKey: new Uint8Array(Buffer.from(llave.llavePublica, 'base64url')),
       counter: llave.contador,
-      transports: llave.transportes,
+      transports: transportesDe(llave.transportes),
     },
     requireUserVerification: o.verificarUsuario,
   }).catch(() => null);
@@ -251,7 +260,7 @@ export async function opcionesSegundoPaso(ctx: Ctx, o: { tokenMfa: string; tipo:
     rpID: parteConfiable(ctx).rpID,
     userVerification: 'preferred',
     timeout: RETO_WEBAUTHN_MINUTOS * 60_000,
-    allowCredentials: llaves.map((l) => ({ id: l.credencialId, transports: l.transportes })),
+    allowCredentials: llaves.map((l) => ({ id: l.credencialId, transports: transportesDe(l.transportes) })),
   });
   await nuevoReto(ctx, { reto: opciones.challenge, proposito: 'segundo-paso', tipo: o.tipo, cuentaId: p.cuenta.id });
   return { opciones: { ...opciones } };

@@ -26,6 +26,7 @@ import {
 } from './repo';
 import { debeTenerFactor, exigirQuePuedaQuitarlo, inscripcionSiHaceFalta } from './obligatoria';
 import { metodosDe, tieneSegundoPaso } from './llaves';
+import { contarLlaves } from './repo-llaves';
 import { nuevoSecreto, pasoDeCodigo, qrDeInscripcion, uriDeInscripcion } from './totp';
 
 /** The at-rest encryption's column name (its AAD, and the start-up re-encryption's). */
@@ -111,7 +112,8 @@ export async function confirmarInscripcion(ctx: Ctx, o: { cuenta: CuentaSesion; 
 
 export async function eliminarFactor(ctx: Ctx, o: { cuenta: CuentaSesion; contrasena: string; actor: Actor }) {
   const c = await conContrasena(ctx, o.cuenta, o.contrasena);
-  exigirQuePuedaQuitarlo(ctx, o.cuenta, c.rolAdmin);
+  // A required second step may change form (a passkey stays), never disappear (decision 382).
+  if ((await contarLlaves(ctx.db, o.cuenta)) === 0) exigirQuePuedaQuitarlo(ctx, o.cuenta, c.rolAdmin);
   if (!(await tieneFactor(ctx.db, o.cuenta))) throw badRequest(MSG_MFA.noActiva, 'MFA_NO_ACTIVA');
   await ctx.db.transaction(async (tx) => {
     await borrarFactor(tx, o.cuenta);
