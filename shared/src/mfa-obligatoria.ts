@@ -17,6 +17,7 @@ export const MSG_MFA_OBLIGATORIA = {
   noSePuedeQuitar:
     'Tu cuenta requiere la verificación en dos pasos: no puedes desactivarla. Si perdiste tu app, genera códigos de recuperación nuevos o pide ayuda a otra persona administradora.',
   requerida: 'Tu cuenta requiere la verificación en dos pasos.',
+  conLlave: 'Tu segundo paso es tu llave de acceso. Si quieres, agrega también una app de autenticación.',
 } as const;
 
 /** POST /api/psicologo/iniciar-sesion/inscripcion: the pending token of the password step. */

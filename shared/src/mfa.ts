@@ -121,6 +121,8 @@ export const EstadoMfaRespuesta = v.object({
   obligatoria: v.boolean(),
   totp_activo: v.boolean(),
   activado_en: v.nullable(v.string()),
+  /** Passkeys of the account (another second step, decision 374). */
+  llaves: v.number(),
   codigos_restantes: v.number(),
 });
 export type EstadoMfa = v.InferOutput<typeof EstadoMfaRespuesta>;

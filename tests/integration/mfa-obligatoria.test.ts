@@ -130,6 +130,9 @@ describe('administradora sin segundo paso (admin)', () => {
     const { llave } = await registrarLlave(t, tk, new Autenticador());
     const sinApp = await inyectarCon(t.app, tk, { method: 'POST', url: '/api/mfa/totp/eliminar', payload: { contrasena: CONTRASENA } });
     expect(sinApp.statusCode, sinApp.body).toBe(200);
+    // The profile reads it as on: her passkey is the second step.
+    const estado = await inyectarCon(t.app, tk, { method: 'GET', url: '/api/mfa/estado' });
+    expect(estado.json()).toMatchObject({ obligatoria: true, totp_activo: false, llaves: 1 });
     const ultima = await inyectarCon(t.app, tk, {
       method: 'POST',
       url: `/api/mfa/llaves/${llave.id}/eliminar`,

@@ -166,7 +166,7 @@ describe('desactivar y regenerar', () => {
     expect(ok.json()).toEqual({ msg: MSG_MFA.desactivada });
     expect((await t.buzon.esperar(p.correo, { desde })).asunto).toBe('Se desactivó la verificación en dos pasos en MiDuelo');
     expect((await loginPsicologo(t, p.correo)).statusCode).toBe(200);
-    expect(await estado(tk)).toEqual({ obligatoria: false, totp_activo: false, activado_en: null, codigos_restantes: 0 });
+    expect(await estado(tk)).toEqual({ obligatoria: false, totp_activo: false, activado_en: null, llaves: 0, codigos_restantes: 0 });
   });
 
   it('regenerar pide la contraseña, invalida los códigos anteriores y avisa por correo', async () => {

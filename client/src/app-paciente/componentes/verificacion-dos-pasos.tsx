@@ -3,6 +3,7 @@
 // the ten recovery codes shown once; later, new codes or turning it off, each with her password.
 // All inline in the card, so focus never leaves the page.
 import { type CodigosRecuperacion, errorDeCodigo, type EstadoMfa, type InscripcionTotp, MSG_MFA } from '@miduelo/shared/mfa';
+import { MSG_MFA_OBLIGATORIA } from '@miduelo/shared/mfa-obligatoria';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { confirmarTotp, eliminarTotp, iniciarTotp, regenerarCodigos } from '../api/mfa';
 import { ErrorApi, useRecurso } from '../lib/api';
@@ -70,7 +71,9 @@ function Resumen({ estado, alElegir }: { estado: EstadoMfa; alElegir: (a: Accion
   if (!estado.totp_activo)
     return (
       <div className="space-y-3">
-        <p className="text-tinta-800">{MSG_MFA.inactiva}</p>
+        <p className="text-tinta-800">
+          {estado.llaves > 0 ? `${MSG_MFA_OBLIGATORIA.conLlave} ${MSG_MFA.codigosRestantes(estado.codigos_restantes)}` : MSG_MFA.inactiva}
+        </p>
         <Boton className="w-full" onClick={() => alElegir('activar')}>
           {MSG_MFA.activar}
         </Boton>

@@ -60,7 +60,9 @@ export async function estadoMfa(ctx: Ctx, cuenta: CuentaSesion) {
     obligatoria: !!c && debeTenerFactor(ctx.config.mfaObligatoria, cuenta, c.rolAdmin),
     totp_activo: activo,
     activado_en: activo ? f.confirmadoEn!.toISOString() : null,
-    codigos_restantes: activo ? await contarCodigosSinUsar(ctx.db, cuenta) : 0,
+    // Passkeys are a second step too (decision 374): the codes count for them as well.
+    llaves: await contarLlaves(ctx.db, cuenta),
+    codigos_restantes: await contarCodigosSinUsar(ctx.db, cuenta),
   };
 }
 

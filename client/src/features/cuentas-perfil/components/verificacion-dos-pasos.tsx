@@ -42,7 +42,11 @@ export function VerificacionDosPasos() {
             </h2>
             <p className="text-sm text-tinta-600">{MSG_MFA.descripcion}</p>
           </div>
-          {estado && <Badge tono={estado.totp_activo ? 'exito' : 'aviso'}>{estado.totp_activo ? 'Activa' : 'Inactiva'}</Badge>}
+          {estado && (
+            <Badge tono={estado.totp_activo || estado.llaves > 0 ? 'exito' : 'aviso'}>
+              {estado.totp_activo || estado.llaves > 0 ? 'Activa' : 'Inactiva'}
+            </Badge>
+          )}
         </div>
         {!estado && error ? (
           <ErrorCarga texto={mensajeDeError(error)} onReintentar={recargar} />
@@ -58,6 +62,23 @@ export function VerificacionDosPasos() {
 }
 
 function Resumen({ estado, alElegir }: { estado: EstadoMfa; alElegir: (a: Accion) => void }) {
+  if (!estado.totp_activo && estado.llaves > 0)
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p className="flex items-center gap-2 text-sm text-tinta-700">
+          <ShieldCheck className="size-5 shrink-0 text-salvia-600" aria-hidden /> {MSG_MFA_OBLIGATORIA.conLlave}{' '}
+          {MSG_MFA.codigosRestantes(estado.codigos_restantes)}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" onClick={() => alElegir('activar')}>
+            {MSG_MFA.activar}
+          </Button>
+          <Button type="button" variante="secundario" onClick={() => alElegir('regenerar')}>
+            {MSG_MFA.regenerar}
+          </Button>
+        </div>
+      </div>
+    );
   if (!estado.totp_activo)
     return (
       <div className="flex flex-col items-start gap-3">
@@ -69,6 +90,8 @@ function Resumen({ estado, alElegir }: { estado: EstadoMfa; alElegir: (a: Accion
         </Button>
       </div>
     );
+  // A required second step may drop the app while a passkey remains (decision 382).
+  const puedeQuitar = !estado.obligatoria || estado.llaves > 0;
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="flex items-center gap-2 text-sm text-tinta-700">
@@ -79,13 +102,13 @@ function Resumen({ estado, alElegir }: { estado: EstadoMfa; alElegir: (a: Accion
         <Button type="button" variante="secundario" onClick={() => alElegir('regenerar')}>
           {MSG_MFA.regenerar}
         </Button>
-        {!estado.obligatoria && (
+        {puedeQuitar && (
           <Button type="button" variante="peligro" onClick={() => alElegir('desactivar')}>
             {MSG_MFA.desactivar}
           </Button>
         )}
       </div>
-      {estado.obligatoria && <p className="text-sm text-tinta-600">{MSG_MFA_OBLIGATORIA.requerida}</p>}
+      {!puedeQuitar && <p className="text-sm text-tinta-600">{MSG_MFA_OBLIGATORIA.requerida}</p>}
     </div>
   );
 }
