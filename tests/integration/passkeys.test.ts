@@ -147,6 +147,9 @@ describe('entrar con una llave', () => {
     expect((await inyectarCon(t.app, r.json().token, { method: 'GET', url: '/api/psicologo/perfil' })).statusCode).toBe(200);
     const [usada] = await llaves(r.json().token);
     expect(usada.usada_en).toBe(t.reloj.ahora().toISOString());
+    // Listed among her open sessions, as this very device (decision 380).
+    const abiertas = await inyectarCon(t.app, r.json().token, { method: 'GET', url: '/api/sesiones' });
+    expect(abiertas.json()).toEqual([expect.objectContaining({ actual: true })]);
 
     const repetida = await t.app.inject({ method: 'POST', url: '/api/psicologo/llave-acceso/entrar', payload: { respuesta } });
     expect(repetida.statusCode).toBe(400);

@@ -2,7 +2,7 @@
 // instead of the password (user verification required: the passkey proves both factors), or as
 // the second step after it (the pending token of the password step).
 import { EntrarConLlaveBody, OpcionesSegundoPasoBody, OpcionesWebauthnRespuesta, SegundoPasoLlaveBody } from '@miduelo/shared/passkeys';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { AppError } from '../../errors';
 import type { ValibotTypeProvider } from '../../plugins/valibot';
@@ -15,7 +15,7 @@ const credencialDe = (request: FastifyRequest) => {
 
 export function rutasLlaveLogin(
   app: FastifyInstance,
-  o: { tipoCuenta: 'psicologo' | 'paciente'; respuesta: v.GenericSchema; abrir: (id: number) => Promise<unknown> },
+  o: { tipoCuenta: 'psicologo' | 'paciente'; respuesta: v.GenericSchema; abrir: (id: number) => Promise<{ token: string }> },
 ) {
   const r = app.withTypeProvider<ValibotTypeProvider>();
   // Failed assertions count like wrong passwords (decision 074): per credential and address for the
@@ -39,6 +39,13 @@ export function rutasLlaveLogin(
     }
   };
 
+  /** The session, listed among the account's devices like every login's (decision 380). */
+  const abrirYRegistrar = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
+    const sesion = await o.abrir(id);
+    await app.sesionesAbiertas.registrar(request, reply, sesion.token);
+    return sesion;
+  };
+
   r.post('/llave-acceso/opciones', { schema: { response: { 200: OpcionesWebauthnRespuesta } } }, async () =>
     app.llaveAcceso.opcionesEntrar(o.tipoCuenta),
   );
@@ -49,7 +56,7 @@ export function rutasLlaveLogin(
       const cuenta = await contado(limiteEntrar, credencialDe(request) ?? '', request, reply, () =>
         app.llaveAcceso.entrar({ tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
       );
-      return o.abrir(cuenta.id);
+      return abrirYRegistrar(request, reply, cuenta.id);
     },
   );
   r.post(
@@ -64,7 +71,7 @@ export function rutasLlaveLogin(
       const cuenta = await contado(limitePaso, app.segundoPaso.cuentaDe(request) ?? '', request, reply, () =>
         app.llaveAcceso.segundoPaso({ tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
       );
-      return o.abrir(cuenta.id);
+      return abrirYRegistrar(request, reply, cuenta.id);
     },
   );
 }
