@@ -147,10 +147,10 @@ const TABLA: Record<string, Fila> = {
     payload: { token_mfa: 'token-desconocido-de-prueba', codigo: '' },
   })),
   // Required enrolment at login (decision 382): public too, the pending token is the credential;
-  // an unknown token is 401 and an empty code 400, whoever calls.
+  // an empty token or code is 400, whoever calls.
   'POST /api/psicologo/iniciar-sesion/inscripcion': publica(() => ({
     url: '/api/psicologo/iniciar-sesion/inscripcion',
-    payload: { token_mfa: 'token-desconocido-de-prueba' },
+    payload: { token_mfa: '' },
   })),
   'POST /api/psicologo/iniciar-sesion/inscripcion/confirmar': publica(() => ({
     url: '/api/psicologo/iniciar-sesion/inscripcion/confirmar',

@@ -42,14 +42,14 @@ const rutasLlaves: Rutas = async (app) => {
     }
   };
 
-  app.get('/', { schema: { response: { 200: LlavesRespuesta } } }, async (request) => listarLlaves(ctx, cuentaDe(request)));
+  app.get('', { schema: { response: { 200: LlavesRespuesta } } }, async (request) => listarLlaves(ctx, cuentaDe(request)));
   app.post(
     '/opciones',
     { preHandler: limite.antes, schema: { body: ContrasenaRecienteBody, response: { 200: OpcionesWebauthnRespuesta } } },
     async (request, reply) =>
       conLimite(request, reply, () => opcionesRegistro(ctx, { cuenta: cuentaDe(request), contrasena: request.body.contrasena })),
   );
-  app.post('/', { schema: { body: RegistrarLlaveBody, response: { 200: LlaveAgregadaRespuesta } } }, async (request) =>
+  app.post('', { schema: { body: RegistrarLlaveBody, response: { 200: LlaveAgregadaRespuesta } } }, async (request) =>
     registrarLlave(ctx, {
       cuenta: cuentaDe(request),
       nombre: request.body.nombre,
