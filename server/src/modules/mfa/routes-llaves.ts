@@ -10,42 +10,20 @@ import {
   RegistrarLlaveBody,
   RenombrarLlaveBody,
 } from '@miduelo/shared/passkeys';
-import type { FastifyRequest } from 'fastify';
 import { actorDe } from '../../comun/auditoria';
-import { AppError } from '../../errors';
-import { cuentaDeSesion } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
+import { cuentaDe, limiteDeCambios } from './limite-cambios';
 import { cambiarNombre, eliminarLlave, listarLlaves, opcionesRegistro, registrarLlave } from './llaves';
-
-const cuentaDe = (request: FastifyRequest) => {
-  if (!request.sesion) throw new AppError(401, 'NO_AUTENTICADO', 'No autenticado');
-  return cuentaDeSesion(request.sesion);
-};
-const claveDe = (request: FastifyRequest) => {
-  const c = request.sesion ? cuentaDeSesion(request.sesion) : null;
-  return c ? `${c.tipo}:${c.id}` : undefined;
-};
 
 const rutasLlaves: Rutas = async (app) => {
   const { ctx } = app;
   // Wrong passwords count like failed logins, in the same group as the authenticator app's changes.
-  const limite = app.limiteLogin('mfa-cambio', claveDe);
-  const conLimite = async <T>(request: FastifyRequest, reply: Parameters<typeof limite.exito>[1], accion: () => Promise<T>) => {
-    const clave = claveDe(request) ?? '';
-    try {
-      const r = await accion();
-      await limite.exito(request, reply, clave);
-      return r;
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'CONTRASENA_INCORRECTA') await limite.fallo(request, clave);
-      throw err;
-    }
-  };
+  const { antes, conLimite } = limiteDeCambios(app, ['CONTRASENA_INCORRECTA']);
 
   app.get('', { schema: { response: { 200: LlavesRespuesta } } }, async (request) => listarLlaves(ctx, cuentaDe(request)));
   app.post(
     '/opciones',
-    { preHandler: limite.antes, schema: { body: ContrasenaRecienteBody, response: { 200: OpcionesWebauthnRespuesta } } },
+    { preHandler: antes, schema: { body: ContrasenaRecienteBody, response: { 200: OpcionesWebauthnRespuesta } } },
     async (request, reply) =>
       conLimite(request, reply, () => opcionesRegistro(ctx, { cuenta: cuentaDe(request), contrasena: request.body.contrasena })),
   );
@@ -62,7 +40,7 @@ const rutasLlaves: Rutas = async (app) => {
   );
   app.post(
     '/:id/eliminar',
-    { preHandler: limite.antes, schema: { params: IdLlaveParams, body: ContrasenaRecienteBody, response: { 200: MsgRespuesta } } },
+    { preHandler: antes, schema: { params: IdLlaveParams, body: ContrasenaRecienteBody, response: { 200: MsgRespuesta } } },
     async (request, reply) =>
       conLimite(request, reply, () =>
         eliminarLlave(ctx, {

@@ -7,22 +7,11 @@ import {
   EstadoMfaRespuesta,
   InscripcionTotpRespuesta,
 } from '@miduelo/shared/mfa';
-import type { FastifyRequest } from 'fastify';
 import { actorDe } from '../../comun/auditoria';
-import { AppError } from '../../errors';
-import { cuentaDeSesion } from '../../plugins/auth';
 import type { Rutas } from '../../plugins/valibot';
+import { cuentaDe, limiteDeCambios } from './limite-cambios';
 import rutasLlaves from './routes-llaves';
 import { confirmarInscripcion, eliminarFactor, estadoMfa, iniciarInscripcion, regenerarCodigos } from './service';
-
-const cuentaDe = (request: FastifyRequest) => {
-  if (!request.sesion) throw new AppError(401, 'NO_AUTENTICADO', 'No autenticado');
-  return cuentaDeSesion(request.sesion);
-};
-const claveDe = (request: FastifyRequest) => {
-  const c = request.sesion ? cuentaDeSesion(request.sesion) : null;
-  return c ? `${c.tipo}:${c.id}` : undefined;
-};
 
 const rutasMfa: Rutas = async (app) => {
   const { ctx } = app;
@@ -31,31 +20,19 @@ const rutasMfa: Rutas = async (app) => {
   await app.register(rutasLlaves, { prefix: '/llaves' });
   // Wrong passwords (the recent login) and wrong first codes count like failed logins, per account
   // and address (decision 074), and never lock the owner out on a known device.
-  const limite = app.limiteLogin('mfa-cambio', claveDe);
-  const conLimite = async <T>(request: FastifyRequest, reply: Parameters<typeof limite.exito>[1], accion: () => Promise<T>) => {
-    const clave = claveDe(request) ?? '';
-    try {
-      const r = await accion();
-      await limite.exito(request, reply, clave);
-      return r;
-    } catch (err) {
-      if (err instanceof AppError && (err.code === 'CONTRASENA_INCORRECTA' || err.code === 'CODIGO_MFA_INVALIDO'))
-        await limite.fallo(request, clave);
-      throw err;
-    }
-  };
+  const { antes, conLimite } = limiteDeCambios(app, ['CONTRASENA_INCORRECTA', 'CODIGO_MFA_INVALIDO']);
 
   app.get('/estado', { schema: { response: { 200: EstadoMfaRespuesta } } }, async (request) => estadoMfa(ctx, cuentaDe(request)));
 
   app.post(
     '/totp/iniciar',
-    { preHandler: limite.antes, schema: { body: ContrasenaRecienteBody, response: { 200: InscripcionTotpRespuesta } } },
+    { preHandler: antes, schema: { body: ContrasenaRecienteBody, response: { 200: InscripcionTotpRespuesta } } },
     async (request, reply) =>
       conLimite(request, reply, () => iniciarInscripcion(ctx, { cuenta: cuentaDe(request), contrasena: request.body.contrasena })),
   );
   app.post(
     '/totp/confirmar',
-    { preHandler: limite.antes, schema: { body: ConfirmarTotpBody, response: { 200: CodigosRecuperacionRespuesta } } },
+    { preHandler: antes, schema: { body: ConfirmarTotpBody, response: { 200: CodigosRecuperacionRespuesta } } },
     async (request, reply) =>
       conLimite(request, reply, () =>
         confirmarInscripcion(ctx, { cuenta: cuentaDe(request), codigo: request.body.codigo, actor: actorDe(request) }),
@@ -63,7 +40,7 @@ const rutasMfa: Rutas = async (app) => {
   );
   app.post(
     '/totp/eliminar',
-    { preHandler: limite.antes, schema: { body: ContrasenaRecienteBody, response: { 200: MsgRespuesta } } },
+    { preHandler: antes, schema: { body: ContrasenaRecienteBody, response: { 200: MsgRespuesta } } },
     async (request, reply) =>
       conLimite(request, reply, () =>
         eliminarFactor(ctx, { cuenta: cuentaDe(request), contrasena: request.body.contrasena, actor: actorDe(request) }),
@@ -71,7 +48,7 @@ const rutasMfa: Rutas = async (app) => {
   );
   app.post(
     '/codigos/regenerar',
-    { preHandler: limite.antes, schema: { body: ContrasenaRecienteBody, response: { 200: CodigosRecuperacionRespuesta } } },
+    { preHandler: antes, schema: { body: ContrasenaRecienteBody, response: { 200: CodigosRecuperacionRespuesta } } },
     async (request, reply) =>
       conLimite(request, reply, () =>
         regenerarCodigos(ctx, { cuenta: cuentaDe(request), contrasena: request.body.contrasena, actor: actorDe(request) }),
