@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { filas } from '../../db/filas';
+import { nombreDe } from './repo';
 
 /**
  * Inserts one alert for every patient crisis message still unopened that was sent at or before
@@ -51,9 +52,7 @@ export function alertas(db: DbOrTx, o: { abiertas: true } | { ids: number[] }) {
   if ('ids' in o && o.ids.length === 0) return Promise.resolve([]);
   return filas<FilaAlerta>(
     db,
-    sql`select a.id_alerta, a.id_chat, a.id_mensaje, a.id_psicologo, ps.nombre as ps_nombre,
-               ps.apellido_paterno as ps_apellido_paterno, ps.apellido_materno as ps_apellido_materno, a.id_paciente,
-               pa.nombre as pa_nombre, pa.apellido_paterno as pa_apellido_paterno, pa.apellido_materno as pa_apellido_materno,
+    sql`select a.id_alerta, a.id_chat, a.id_mensaje, a.id_psicologo, ${nombreDe('ps')}, a.id_paciente, ${nombreDe('pa')},
                m.fecha_envio as enviado_en, a.creada_en, a.reconocida_en, a.id_admin_reconoce, a.accion
           from alerta_crisis a
           join mensaje m on m.id_mensaje = a.id_mensaje

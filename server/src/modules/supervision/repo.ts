@@ -48,9 +48,7 @@ export function listarConversaciones(db: DbOrTx, o: SupervisionQuery & { idAdmin
   return filas<FilaConversacion>(
     db,
     sql`with base as (
-      select c.id_chat, c.id_psicologo, ps.nombre as ps_nombre, ps.apellido_paterno as ps_apellido_paterno,
-             ps.apellido_materno as ps_apellido_materno, c.id_paciente, pa.nombre as pa_nombre,
-             pa.apellido_paterno as pa_apellido_paterno, pa.apellido_materno as pa_apellido_materno,
+      select c.id_chat, c.id_psicologo, ${nombreDe('ps')}, c.id_paciente, ${nombreDe('pa')},
              coalesce((select m.fecha_envio from mensaje m where m.id_chat = c.id_chat order by m.seq desc limit 1), c.creado_en)
                as ultima_actividad,
              coalesce((select m.seq from mensaje m where m.id_chat = c.id_chat and m.remitente = 'psicologo' order by m.seq desc limit 1), 0)
@@ -153,14 +151,17 @@ export interface FilaApertura {
   vence_en: Date | string;
 }
 
+/** A person's three name columns under the alias `t`, read back as `t_nombre`, `t_apellido_paterno`
+ * and `t_apellido_materno` (the screens' names are built from them). A fixed alias, never input. */
+export const nombreDe = (t: 'ps' | 'pa' | 'ad') =>
+  sql.raw(`${t}.nombre as ${t}_nombre, ${t}.apellido_paterno as ${t}_apellido_paterno, ${t}.apellido_materno as ${t}_apellido_materno`);
+
 /** Openings with who opened and whose conversation: one (`idApertura`) or a psychologist's all. */
 export function aperturas(db: DbOrTx, o: { idApertura: number } | { idPsicologo: number }) {
   return filas<FilaApertura>(
     db,
-    sql`select a.id_apertura, a.id_chat, c.id_psicologo, c.id_paciente, pa.nombre as pa_nombre,
-               pa.apellido_paterno as pa_apellido_paterno, pa.apellido_materno as pa_apellido_materno, a.id_admin,
-               ad.nombre as ad_nombre, ad.apellido_paterno as ad_apellido_paterno, ad.apellido_materno as ad_apellido_materno,
-               ad.correo as ad_correo, a.motivo, a.razon, a.abierta_en, a.vence_en
+    sql`select a.id_apertura, a.id_chat, c.id_psicologo, c.id_paciente, ${nombreDe('pa')}, a.id_admin,
+               ${nombreDe('ad')}, ad.correo as ad_correo, a.motivo, a.razon, a.abierta_en, a.vence_en
           from apertura_supervision a
           join chat c on c.id_chat = a.id_chat
           join paciente pa on pa.id_paciente = c.id_paciente
