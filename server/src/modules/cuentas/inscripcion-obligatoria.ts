@@ -5,7 +5,7 @@ import { InscripcionTotpRespuesta } from '@miduelo/shared/mfa';
 import { ConfirmarInscripcionObligatoriaBody, IniciarInscripcionObligatoriaBody } from '@miduelo/shared/mfa-obligatoria';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { AppError } from '../../errors';
+import { intentoContado } from '../../comun/intento-contado';
 import type { ValibotTypeProvider } from '../../plugins/valibot';
 
 export function rutasInscripcionObligatoria(
@@ -26,22 +26,18 @@ export function rutasInscripcionObligatoria(
     { schema: { body: ConfirmarInscripcionObligatoriaBody, response: { 200: respuesta } }, preHandler: limite.antes },
     async (request, reply) => {
       const clave = app.segundoPaso.cuentaDe(request) ?? '';
-      try {
-        const { cuenta, codigos } = await app.segundoPaso.confirmarInscripcion({
+      const { cuenta, codigos } = await intentoContado(limite, { request, reply, clave, fallos: ['CODIGO_MFA_INVALIDO'] }, () =>
+        app.segundoPaso.confirmarInscripcion({
           tokenMfa: request.body.token_mfa,
           tipoCuenta: 'psicologo',
           codigo: request.body.codigo,
           ip: request.ip ?? null,
-        });
-        await limite.exito(request, reply, clave);
-        const r = await o.abrir(cuenta.id);
-        // Listed among her devices like any login's session (decision 380).
-        await app.sesionesAbiertas.registrar(request, reply, r.token);
-        return { ...r, codigos };
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'CODIGO_MFA_INVALIDO') await limite.fallo(request, clave);
-        throw err;
-      }
+        }),
+      );
+      const r = await o.abrir(cuenta.id);
+      // Listed among her devices like any login's session (decision 380).
+      await app.sesionesAbiertas.registrar(request, reply, r.token);
+      return { ...r, codigos };
     },
   );
 }

@@ -4,7 +4,7 @@
 import { EntrarConLlaveBody, OpcionesSegundoPasoBody, OpcionesWebauthnRespuesta, SegundoPasoLlaveBody } from '@miduelo/shared/passkeys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { AppError } from '../../errors';
+import { intentoContado } from '../../comun/intento-contado';
 import type { ValibotTypeProvider } from '../../plugins/valibot';
 
 /** The credential the browser presents: the limit's key of the passwordless login (no account yet). */
@@ -22,22 +22,6 @@ export function rutasLlaveLogin(
   // passwordless login, per pending account for the second step.
   const limiteEntrar = app.limiteLogin(`llave-${o.tipoCuenta}`, credencialDe);
   const limitePaso = app.limiteLogin(`segundo-paso-${o.tipoCuenta}`, app.segundoPaso.cuentaDe);
-  const contado = async <T>(
-    limite: ReturnType<typeof app.limiteLogin>,
-    clave: string,
-    request: FastifyRequest,
-    reply: Parameters<ReturnType<typeof app.limiteLogin>['exito']>[1],
-    accion: () => Promise<T>,
-  ) => {
-    try {
-      const x = await accion();
-      await limite.exito(request, reply, clave);
-      return x;
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'LLAVE_NO_RECONOCIDA') await limite.fallo(request, clave);
-      throw err;
-    }
-  };
 
   /** The session, listed among the account's devices like every login's (decision 380). */
   const abrirYRegistrar = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
@@ -53,8 +37,10 @@ export function rutasLlaveLogin(
     '/llave-acceso/entrar',
     { schema: { body: EntrarConLlaveBody, response: { 200: o.respuesta } }, preHandler: limiteEntrar.antes },
     async (request, reply) => {
-      const cuenta = await contado(limiteEntrar, credencialDe(request) ?? '', request, reply, () =>
-        app.llaveAcceso.entrar({ tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
+      const cuenta = await intentoContado(
+        limiteEntrar,
+        { request, reply, clave: credencialDe(request) ?? '', fallos: ['LLAVE_NO_RECONOCIDA'] },
+        () => app.llaveAcceso.entrar({ tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
       );
       return abrirYRegistrar(request, reply, cuenta.id);
     },
@@ -68,8 +54,10 @@ export function rutasLlaveLogin(
     '/iniciar-sesion/segundo-paso/llave',
     { schema: { body: SegundoPasoLlaveBody, response: { 200: o.respuesta } }, preHandler: limitePaso.antes },
     async (request, reply) => {
-      const cuenta = await contado(limitePaso, app.segundoPaso.cuentaDe(request) ?? '', request, reply, () =>
-        app.llaveAcceso.segundoPaso({ tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
+      const cuenta = await intentoContado(
+        limitePaso,
+        { request, reply, clave: app.segundoPaso.cuentaDe(request) ?? '', fallos: ['LLAVE_NO_RECONOCIDA'] },
+        () => app.llaveAcceso.segundoPaso({ tokenMfa: request.body.token_mfa, tipo: o.tipoCuenta, respuesta: request.body.respuesta }),
       );
       return abrirYRegistrar(request, reply, cuenta.id);
     },

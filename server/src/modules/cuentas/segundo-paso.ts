@@ -3,7 +3,7 @@
 import { SegundoPasoBody } from '@miduelo/shared/mfa';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
-import { AppError } from '../../errors';
+import { intentoContado } from '../../comun/intento-contado';
 import { rutasLlaveLogin } from './routes-llave-login';
 import type { ValibotTypeProvider } from '../../plugins/valibot';
 
@@ -21,22 +21,18 @@ export function rutaSegundoPaso(
       { schema: { body: SegundoPasoBody, response: { 200: o.respuesta } }, preHandler: limite.antes },
       async (request, reply) => {
         const clave = app.segundoPaso.cuentaDe(request) ?? '';
-        try {
-          const { cuenta } = await app.segundoPaso.canjear({
+        const { cuenta } = await intentoContado(limite, { request, reply, clave, fallos: ['CODIGO_MFA_INVALIDO'] }, () =>
+          app.segundoPaso.canjear({
             tokenMfa: request.body.token_mfa,
             tipoCuenta: o.tipoCuenta,
             codigo: request.body.codigo,
             tipo: request.body.tipo,
             ip: request.ip ?? null,
-          });
-          await limite.exito(request, reply, clave);
-          const r = await o.abrir(cuenta.id);
-          await app.sesionesAbiertas.registrar(request, reply, r.token);
-          return r;
-        } catch (err) {
-          if (err instanceof AppError && err.code === 'CODIGO_MFA_INVALIDO') await limite.fallo(request, clave);
-          throw err;
-        }
+          }),
+        );
+        const r = await o.abrir(cuenta.id);
+        await app.sesionesAbiertas.registrar(request, reply, r.token);
+        return r;
       },
     );
   // The same login with a passkey, instead of the password or as this second step (decision 375).

@@ -2,6 +2,7 @@
 // the limit on changes that ask for the password again, counted like failed logins per account and
 // address (decision 074), so a stranger's guesses never lock the owner out on a known device.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { intentoContado } from '../../comun/intento-contado';
 import { AppError } from '../../errors';
 import { cuentaDeSesion } from '../../plugins/auth';
 
@@ -20,16 +21,7 @@ const claveDe = (request: FastifyRequest) => {
  * counts it as a failure when it ends in one of `fallos` (error codes), as a success otherwise. */
 export function limiteDeCambios(app: FastifyInstance, fallos: readonly string[]) {
   const limite = app.limiteLogin('mfa-cambio', claveDe);
-  const conLimite = async <T>(request: FastifyRequest, reply: FastifyReply, accion: () => Promise<T>) => {
-    const clave = claveDe(request) ?? '';
-    try {
-      const r = await accion();
-      await limite.exito(request, reply, clave);
-      return r;
-    } catch (err) {
-      if (err instanceof AppError && fallos.includes(err.code)) await limite.fallo(request, clave);
-      throw err;
-    }
-  };
+  const conLimite = <T>(request: FastifyRequest, reply: FastifyReply, accion: () => Promise<T>) =>
+    intentoContado(limite, { request, reply, clave: claveDe(request) ?? '', fallos }, accion);
   return { antes: limite.antes, conLimite };
 }
