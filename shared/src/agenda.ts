@@ -78,7 +78,6 @@ export const MSG_AGENDA = {
   pacienteNoEncontrado: 'Paciente no encontrado',
   citaNoEncontrada: 'Cita no encontrada',
   agendaNoEncontrada: 'No existe una agenda para esa semana',
-  agendaDeOtraSemana: 'La fecha de la cita no pertenece a la semana de la agenda indicada.',
   horarioOcupado: 'Ese horario ya está ocupado por otra cita.',
   otroPsicologo: 'Solo puedes consultar o modificar tu propia agenda.',
   semanaLunes: 'semana_inicio debe ser un lunes.',

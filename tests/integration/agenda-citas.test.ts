@@ -151,11 +151,12 @@ describe('POST /api/psicologo/citas — reglas', () => {
     expect((await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00' })).statusCode).toBe(201);
   });
 
-  it('id_agenda: de otra semana → 400; de otro psicólogo → 404; la propia de esa semana → se usa', async () => {
+  it('id_agenda: de otra semana → la de la fecha (decisión 391); de otro psicólogo → 404; la propia de esa semana → se usa', async () => {
     const semana = json<{ agenda: { id_agenda: number } }>(await ag.api.crearAgenda('2027-03-08', '2027-03-14')).agenda;
     let r = await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_agenda: semana.id_agenda });
-    expect(r.statusCode).toBe(400);
-    expect(json(r).msg).toBe(MSG_AGENDA.agendaDeOtraSemana);
+    expect(r.statusCode).toBe(201);
+    expect(json(r).id_agenda).not.toBe(semana.id_agenda);
+    await ag.api.eliminarCita(json<{ id_cita: number }>(r).id_cita);
     const otra = await crearPractica(ag.t);
     const ajena = json<{ agenda: { id_agenda: number } }>(await psicologoApi(ag.t, otra).crearAgenda('2027-03-01', '2027-03-07')).agenda;
     r = await ag.api.crearCita({ fecha: '2027-03-02', hora_inicio: '10:00', id_agenda: ajena.id_agenda });

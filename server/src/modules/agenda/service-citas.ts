@@ -8,7 +8,7 @@ import { momentoClinica } from '../../comun/reloj';
 import { esPacienteDe } from '../../comun/repo';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
 import { publicarCita } from './eventos';
 import {
@@ -50,6 +50,22 @@ export function agendaDeFecha(tx: Tx, idPsicologo: number, fecha: string) {
   return asegurarAgenda(tx, idPsicologo, lunes, diasDeSemana(lunes)[6]);
 }
 
+/**
+ * The agenda a new appointment is stored in: the named one when its week holds the date; else the
+ * date's own week's, created when missing (decision 391: the original web client always names this
+ * week's agenda, even for a date of another week). An id that is not an agenda of this psychologist
+ * is refused as before. Called with the psychologist's row locked; asegurarAgenda's unique-week
+ * insert keeps racing callers (POST /agenda included) on one row per week.
+ */
+async function agendaParaCita(tx: Tx, idPsicologo: number, datos: CrearCitaDatos): Promise<number> {
+  if (datos.id_agenda !== null) {
+    const agenda = await agendaDePsicologo(tx, idPsicologo, datos.id_agenda);
+    if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada);
+    if (agenda.semana_inicio === lunesDe(datos.fecha)) return agenda.id_agenda;
+  }
+  return (await agendaDeFecha(tx, idPsicologo, datos.fecha)).agenda.id_agenda;
+}
+
 export async function listarCitasDeAgenda(ctx: AgendaCtx, { idPsicologo, idAgenda }: { idPsicologo: number; idAgenda: number }) {
   // One statement checks the agenda is theirs and reads its appointments (decision 221).
   const citas = await citasDeAgendaDePsicologo(ctx.db, ctx.cifrador, idPsicologo, idAgenda);
@@ -65,15 +81,7 @@ export async function crearCita(ctx: AgendaCtx, o: { idPsicologo: number; datos:
   const creada = await ctx.db.transaction(async (tx) => {
     await bloquearParaReservar(tx, ctx.config, idPsicologo, MSG.cuentaLimitadaAccion);
     if (!(await esPacienteDe(tx, idPsicologo, datos.id_paciente))) throw notFound(MSG_AGENDA.pacienteNoEncontrado);
-    let idAgenda: number;
-    if (datos.id_agenda !== null) {
-      const agenda = await agendaDePsicologo(tx, idPsicologo, datos.id_agenda);
-      if (!agenda) throw notFound(MSG_AGENDA.agendaNoEncontrada);
-      if (agenda.semana_inicio !== lunesDe(datos.fecha)) throw badRequest(MSG_AGENDA.agendaDeOtraSemana);
-      idAgenda = agenda.id_agenda;
-    } else {
-      idAgenda = (await agendaDeFecha(tx, idPsicologo, datos.fecha)).agenda.id_agenda;
-    }
+    const idAgenda = await agendaParaCita(tx, idPsicologo, datos);
     await exigirHuecoLibre(tx, { idPsicologo, fecha: datos.fecha, ...horario, activa: datos.estado !== 'cancelada' });
     const id = await insertarCita(tx, ctx.cifrador, {
       id_agenda: idAgenda,
