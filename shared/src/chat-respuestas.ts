@@ -72,6 +72,9 @@ export const ChatSchema = v.object({
   id_chat: v.number(),
   tipo: v.picklist(['paciente', 'admin']),
   id_paciente: v.nullable(v.number()),
+  /** The patient; in the administration's conversation (tipo 'admin') the administration's name in
+   * `nombre`, '' elsewhere, for the original web client, which shows these fields and nothing else
+   * (decision 392). Read `tipo` and `administrador` to tell the two apart. */
   paciente: v.nullable(Persona),
   administrador: v.nullable(Administrador),
   ...resumen,

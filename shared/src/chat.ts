@@ -78,6 +78,8 @@ export const TEXTOS_CHAT = {
   chatCreado: 'Chat creado exitosamente',
   errorCrearPanel: 'Error al crear el chat',
   administracion: 'Administración',
+  /** The administration's conversation as a name, where a client shows only a person's name (decision 392). */
+  administracionDeMiDuelo: 'Administración de MiDuelo',
   escribiendo: 'escribiendo…',
   leido: 'Leído',
   enviado: 'Enviado',

@@ -1,5 +1,5 @@
 // Administrator chat (spec 2 §2 Admin chat, §3, §5, §7, §8) and how its recipients see and answer it.
-import { MSG_CHAT } from '@miduelo/shared/chat';
+import { MSG_CHAT, TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { conAvisoCaido } from '../helpers/aviso';
@@ -196,7 +196,8 @@ describe('el destinatario ve la conversación de la administración en su lista 
       expect.objectContaining({
         tipo: 'admin',
         id_paciente: null,
-        paciente: null,
+        // What the original web client shows as the conversation's name (decision 392).
+        paciente: { nombre: TEXTOS_CHAT.administracionDeMiDuelo, apellido_paterno: '', apellido_materno: null, email: '' },
         administrador: { nombre: 'Andrea', apellido_paterno: admin.fila.apellidoPaterno, apellido_materno: admin.fila.apellidoMaterno },
         ultimo_mensaje: expect.objectContaining({ remitente: 'admin', contenido: 'Hola desde administración' }),
         mensajes_no_leidos: 1,

@@ -1,4 +1,5 @@
 // Rows → the payloads of spec 1 §3 (psychologist), the patient app and spec 2 §3 (administrator).
+import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import type { Chat, ChatAdmin, ChatPaciente, MensajeAdmin, Remitente, TipoChat } from '@miduelo/shared/chat-respuestas';
 import { mensajeDto } from '../../comun/mensaje-dto';
 import type { FilaMensaje, ResumenChat } from './repo';
@@ -39,13 +40,23 @@ function administrador(r: ResumenChat) {
     : null;
 }
 
+/** The administration where the original web client reads the patient: it shows `nombre`,
+ * `apellido_paterno`, `apellido_materno` ("Paciente" when absent) and `email` of each conversation,
+ * and nothing else of it (decision 392). A name, never an address. */
+const ADMINISTRACION_COMO_PACIENTE = {
+  nombre: TEXTOS_CHAT.administracionDeMiDuelo,
+  apellido_paterno: '',
+  apellido_materno: null,
+  email: '',
+} as const;
+
 export function chatPsicologoDto(r: ResumenChat): Chat {
   const esAdmin = r.tipo === 'admin';
   return {
     id_chat: r.id_chat,
     tipo: r.tipo as TipoChat,
     id_paciente: esAdmin ? null : r.id_paciente,
-    paciente: esAdmin ? null : persona(r.paciente),
+    paciente: esAdmin ? { ...ADMINISTRACION_COMO_PACIENTE } : persona(r.paciente),
     administrador: administrador(r),
     ...resumen(r),
   };
