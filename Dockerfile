@@ -18,6 +18,10 @@ RUN pnpm install --frozen-lockfile
 COPY client client
 COPY shared shared
 RUN pnpm build
+# The server compiled ahead of time (decision 394): starts in about half the time of tsx, with a
+# third less memory.
+COPY server server
+RUN node server/compilar.mjs
 
 FROM base AS deps
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
@@ -33,8 +37,9 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps --chown=root:root /app /app
-COPY --chown=root:root server server
-COPY --chown=root:root shared shared
+COPY --chown=root:root server/package.json server/banderas-node.json server/
+COPY --chown=root:root server/assets server/assets
+COPY --from=build --chown=root:root /app/server/dist server/dist
 COPY --chown=root:root migrations migrations
 COPY --from=build --chown=root:root /app/client/dist client/dist
 RUN mkdir -p /data && chown node:node /data
@@ -44,4 +49,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/salud/listo').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 WORKDIR /app/server
 # The flags are server/banderas-node.json's (decision 246; a test keeps the two equal).
-CMD ["node", "--heap-growing-percent=100", "--min-semi-space-size=32", "--max-semi-space-size=32", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--heap-growing-percent=100", "--min-semi-space-size=32", "--max-semi-space-size=32", "--enable-source-maps", "dist/main.mjs"]

@@ -11,3 +11,4 @@ export function construirConProgreso(
   opciones?: { escribir?: (texto: string) => void; cadaMs?: number },
 ): Promise<number>;
 export function construirClienteSiHaceFalta(): Promise<number>;
+export const argumentosDelServidor: string[];

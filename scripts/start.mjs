@@ -1,10 +1,11 @@
-// `pnpm start`: builds the client when it is missing or older than its sources, then starts ONE
-// process serving the API, the Socket.IO gateway and the built client. (The server runs its
-// TypeScript through tsx: there is no separate server build; see docs/decisions/004.)
+// `pnpm start`: builds the client when it is missing or older than its sources, compiles the server
+// likewise (server/compilar.mjs, a quarter of a second), then starts ONE process serving the API,
+// the Socket.IO gateway and the built client (decision 394: compiled, not through tsx).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compilarServidorSiHaceFalta } from '../server/compilar.mjs';
 
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,6 +20,10 @@ function masReciente(dir) {
 
 /** The server's Node flags (decision 246: how V8 sizes its heap), the Dockerfile's CMD too. */
 export const banderasNode = JSON.parse(readFileSync(path.join(raiz, 'server/banderas-node.json'), 'utf8'));
+
+/** How the server process starts (after `node`), from any folder: the flags, source maps on (a stack
+ * names the TypeScript lines) and the compiled bundle. The Dockerfile's CMD is the same. */
+export const argumentosDelServidor = [...banderasNode, '--enable-source-maps', path.join(raiz, 'server/dist/main.mjs')];
 
 /** Runs the build steps one after the other, saying which one runs and, every `cadaMs`, that it
  * still runs: the first build takes about 40 s, silent until now (issue 53). Answers the exit code. */
@@ -67,7 +72,8 @@ export async function construirClienteSiHaceFalta() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const codigo = await construirClienteSiHaceFalta();
   if (codigo !== 0) process.exit(codigo);
-  const hijo = spawn(process.execPath, [...banderasNode, '--import', 'tsx', 'server/src/main.ts'], { cwd: raiz, stdio: 'inherit' });
+  await compilarServidorSiHaceFalta();
+  const hijo = spawn(process.execPath, argumentosDelServidor, { cwd: raiz, stdio: 'inherit' });
   for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => hijo.kill(s));
   hijo.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

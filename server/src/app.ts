@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -35,8 +33,7 @@ import salud from './plugins/salud';
 import seguridad from './plugins/seguridad';
 import valibot from './plugins/valibot';
 import xsrf from './plugins/xsrf';
-
-export const CLIENTE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+import { CLIENTE_DIST } from './rutas';
 
 export interface AppOpciones {
   config: Config;

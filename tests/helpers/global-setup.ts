@@ -17,6 +17,10 @@ export default async function setup(project: TestProject) {
     await handle.close();
     await admin.end();
   }
+  // The tests that start real server processes run the compiled server, as `pnpm start` and the
+  // image do (decision 394): compiled here, before any worker, when the sources changed.
+  const { compilarServidorSiHaceFalta } = await import('../../server/compilar.mjs');
+  await compilarServidorSiHaceFalta();
   // Browser tests and the bundle budget read the built client (cliente-construido.ts): built here,
   // before any worker starts, so that no test's server reads client/dist while Vite rewrites it, and
   // only when one of them is in this run. The run's files are known by now (vitest reports them before

@@ -1,5 +1,5 @@
 // Several nodes for the multi-node tests: real server processes, started with the Docker image's
-// command line (node, the flags of server/banderas-node.json, tsx, src/main.ts)
+// command line (node, the flags of server/banderas-node.json, the compiled server/dist/main.mjs)
 // sharing one PostgreSQL database and one Redis, started as an operator would, and what those tests
 // need around them (is the infrastructure there? a JSON call to one node).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { banderasNode } from '../../scripts/start.mjs';
+import { argumentosDelServidor } from '../../scripts/start.mjs';
 import { puertoLibre } from './socket';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -66,7 +66,7 @@ export interface Nodo {
 export async function iniciarNodo(o: { databaseUrl: string; secreto: string; llave: string; prefijoRedis?: string }): Promise<Nodo> {
   const puerto = await puertoLibre();
   const salida: string[] = [];
-  const proceso = spawn(process.execPath, [...banderasNode, '--import', 'tsx', 'src/main.ts'], {
+  const proceso = spawn(process.execPath, argumentosDelServidor, {
     cwd: SERVIDOR,
     env: {
       ...process.env,

@@ -1,15 +1,17 @@
-// The server started the way an operator starts it: `node --import tsx server/src/main.ts`.
+// The server started the way an operator starts it: `pnpm start`'s command line, the compiled
+// server/dist/main.mjs with the production flags (decision 394).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { argumentosDelServidor } from '../../scripts/start.mjs';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 
 function arrancar(env: Record<string, string>): { hijo: ChildProcess; salida: () => string; fin: Promise<number | null> } {
   let texto = '';
-  const hijo = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const hijo = spawn(process.execPath, argumentosDelServidor, {
     cwd: RAIZ,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

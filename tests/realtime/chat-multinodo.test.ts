@@ -1,4 +1,4 @@
-// Several nodes: two real server processes (server/src/main.ts through tsx) on one PostgreSQL
+// Several nodes: two real server processes (the compiled server/dist/main.mjs) on one PostgreSQL
 // database and one Redis. A message posted through one process reaches sockets connected to the
 // other; typing indicators and the sending rate limit are shared too. Skips (with a message) where
 // PostgreSQL or Redis is not reachable, unless REQUIRE_E2E=1.

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { abrirDb, type DbHandle } from '@miduelo/server/db/client';
 import { puertoLibre } from '../helpers/socket';
+import { argumentosDelServidor } from '../../scripts/start.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRASENA, crearPaciente, crearPsicologo } from '../helpers/fabricas';
 import {
@@ -38,10 +39,10 @@ interface Proceso {
   fin: Promise<void>;
 }
 
-/** `node --import tsx server/src/main.ts`, as an operator starts it; resolves once it answers. */
+/** The compiled server (`pnpm start`'s command line), as an operator starts it; resolves once it answers. */
 async function arrancar(env: Record<string, string>, url: string): Promise<Proceso> {
   const salida: string[] = [];
-  const hijo = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const hijo = spawn(process.execPath, argumentosDelServidor, {
     cwd: RAIZ,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

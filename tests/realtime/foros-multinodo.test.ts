@@ -1,4 +1,4 @@
-// Forums on several nodes: two real server processes (server/src/main.ts through tsx) on one
+// Forums on several nodes: two real server processes (the compiled server/dist/main.mjs) on one
 // PostgreSQL database and one Redis (REDIS_PREFIX of their own). A post made through one process
 // reaches the topic's readers connected to the other; a private forum's room refuses outsiders on
 // both; the posting limit is one budget across nodes. PostgreSQL comes from DATABASE_URL (CI) or

@@ -13,14 +13,16 @@ describe('banderas de Node del servidor', () => {
       .find((l) => l.startsWith('CMD '));
     expect(cmd).toBeDefined();
     const args: string[] = JSON.parse((cmd as string).slice(4));
-    expect(args).toEqual(['node', ...banderas, '--import', 'tsx', 'src/main.ts']);
+    expect(args).toEqual(['node', ...banderas, '--enable-source-maps', 'dist/main.mjs']);
   });
 
   it('pnpm start las pasa a node antes del servidor', async () => {
-    const { banderasNode } = await import('../../scripts/start.mjs');
+    const { argumentosDelServidor, banderasNode } = await import('../../scripts/start.mjs');
     expect(banderasNode).toEqual(banderas);
+    expect(argumentosDelServidor.slice(0, banderas.length + 1)).toEqual([...banderas, '--enable-source-maps']);
+    expect(argumentosDelServidor.at(-1)).toMatch(/server\/dist\/main\.mjs$/);
     const fuente = readFileSync(new URL('scripts/start.mjs', raiz), 'utf8');
-    expect(fuente).toContain("[...banderasNode, '--import', 'tsx', 'server/src/main.ts']");
+    expect(fuente).toContain('spawn(process.execPath, argumentosDelServidor');
     expect(banderas.length).toBeGreaterThan(0);
     // Node accepts them (an unknown V8 flag would stop the server from starting).
     const { spawnSync } = await import('node:child_process');

@@ -1,14 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql as consulta } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { CARPETA_MIGRACIONES } from '../rutas';
 import type { DbHandle, DbOrTx } from './client';
-
-const CARPETA_MIGRACIONES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 // Several server processes may start at once against one PostgreSQL: an advisory lock held on a
 // dedicated connection makes them apply the migrations one after another (the demo seed takes the

@@ -1,13 +1,13 @@
 // The readable copy of the export (decision 376): the same content as the JSON, one section each,
 // with pdfkit and the embedded DejaVu fonts the clinical PDF uses (expediente/pdf.ts, decision 103).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Exportacion, TEXTO_EXPORTACION } from '@miduelo/shared/derechos-exportacion';
 import { TEXTO_OPOSICION } from '@miduelo/shared/derechos-oposicion';
 import { fechaEnZona, formatoFecha, horaEnZona } from '@miduelo/shared/fechas';
 import PDFDocument from 'pdfkit';
+import { CARPETA_FUENTES } from '../../rutas';
 
-const FUENTES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/fuentes');
+const FUENTES = CARPETA_FUENTES;
 const TINTA = '#1f2a33';
 const GRIS = '#55606b';
 const VERDE = '#3f6b58';

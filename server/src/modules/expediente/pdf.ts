@@ -2,13 +2,13 @@
 // (DejaVu Sans: accents, ñ, ¿ and ¡ render; the standard PDF fonts would not embed). Pure: data in,
 // bytes out, so that it can run in a worker thread (pdf-hilos.ts).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { etiquetaEscala, etiquetaLikert, maximoDeEscala } from '@miduelo/shared/expediente';
 import { fechaEnZona, formatoFecha, horaEnZona } from '@miduelo/shared/fechas';
 import { nombreCompleto } from '@miduelo/shared/nombres';
 import PDFDocument from 'pdfkit';
+import { CARPETA_FUENTES } from '../../rutas';
 
-const FUENTES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/fuentes');
+const FUENTES = CARPETA_FUENTES;
 const REGULAR = path.join(FUENTES, 'DejaVuSans.ttf');
 const NEGRITA = path.join(FUENTES, 'DejaVuSans-Bold.ttf');
 
