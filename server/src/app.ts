@@ -26,11 +26,13 @@ import db from './plugins/db';
 import demo from './plugins/demo';
 import errors, { erroresDelMarco } from './plugins/errors';
 import mailer from './plugins/mailer';
+import metricas from './plugins/metricas';
 import rateLimit from './plugins/rate-limit';
 import realtime from './plugins/realtime';
 import redis from './plugins/redis';
 import salud from './plugins/salud';
 import seguridad from './plugins/seguridad';
+import solicitud, { idDeSolicitud } from './plugins/solicitud';
 import valibot from './plugins/valibot';
 import xsrf from './plugins/xsrf';
 import { CLIENTE_DIST } from './rutas';
@@ -83,6 +85,8 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
     // Fastify's two JSON lines per request made the operator's log noisy: one line, written below.
     // (The top-level disableRequestLogging is deprecated in Fastify 5.12: it warned at every start.)
     logController: new LogController({ disableRequestLogging: true }),
+    // A UUID per request, or the caller's X-Request-Id when well formed (decision 388).
+    genReqId: idDeSolicitud,
   });
   app.addHook('onResponse', async (request, reply) => {
     // API calls at info; the client's files (dozens per page load) only at debug.
@@ -94,6 +98,8 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   });
 
   // ---- Core infrastructure ----
+  await app.register(solicitud);
+  await app.register(metricas, { token: config.metricsToken, db: o.db });
   await app.register(redis, { url: config.redisUrl });
   await app.register(mailer, { config, mailer: o.mailer });
   await app.register(seguridad, { hsts: config.production, publicUrl: config.publicUrl });

@@ -86,6 +86,9 @@ export interface Config {
   /** MFA_OBLIGATORIA: who must have a second step (decision 382): `admin` (the default),
    * `todos` (every psychologist too) or `ninguna`. Patients may opt in, never must. */
   mfaObligatoria: MfaObligatoria;
+  /** METRICS_TOKEN: the bearer token Prometheus sends to `/metrics` (decision 386); null: metrics
+   * are neither collected nor served (`/metrics` answers 404). */
+  metricsToken: string | null;
   /** Injectable clock: tests move time instead of sleeping. */
   now: () => Date;
 }
@@ -160,6 +163,7 @@ const EnvSchema = v.object({
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'debe tener al menos 16 caracteres'))),
   TURN_TTL_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'debe ser un número de segundos (de 10 a 999999)'))),
   MFA_OBLIGATORIA: v.optional(v.picklist(['ninguna', 'admin', 'todos'], 'debe ser admin, todos o ninguna')),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'debe tener al menos 32 caracteres'), v.maxLength(512, 'debe tener como máximo 512 caracteres'))),
   ALERTA_CRISIS_MINUTOS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'debe ser un número de minutos (de 1 a 9999)'))),
   CORS_ORIGINS: v.optional(
     v.pipe(
@@ -247,6 +251,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     turnTtlS: Number(e.TURN_TTL_S ?? 3600),
     alertaCrisisMinutos: Number(e.ALERTA_CRISIS_MINUTOS ?? 30),
     mfaObligatoria: e.MFA_OBLIGATORIA ?? 'admin',
+    metricsToken: e.METRICS_TOKEN ?? null,
     now: () => new Date(),
     ...overrides,
   };

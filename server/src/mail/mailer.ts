@@ -41,3 +41,18 @@ export function crearMailer(o: { smtpUrl: string | null; from: string; dataDir: 
     },
   };
 }
+
+/** The same mailer, each send counted by its result (the operator's dashboard, decision 386). */
+export function conConteo(m: Mailer, contar: (resultado: 'ok' | 'error') => void): Mailer {
+  return {
+    async enviar(c) {
+      try {
+        await m.enviar(c);
+      } catch (err) {
+        contar('error');
+        throw err;
+      }
+      contar('ok');
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { crearMailer, type Mailer } from '../mail/mailer';
+import { conConteo, crearMailer, type Mailer } from '../mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,10 +13,8 @@ declare module 'fastify' {
 export default fp(
   async function mailerPlugin(app: FastifyInstance, opts: { config: Config; mailer?: Mailer }) {
     const { config } = opts;
-    app.decorate(
-      'mailer',
-      opts.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    );
+    const mailer = opts.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    app.decorate('mailer', conConteo(mailer, app.metricas.correo));
   },
-  { name: 'mailer' },
+  { name: 'mailer', dependencies: ['metricas'] },
 );

@@ -7,6 +7,8 @@ import { Server, type Socket } from 'socket.io';
 import { esBdCaida } from '../comun/errores-bd';
 import type { Config } from '../config';
 import type { Sesion } from './auth';
+import type { RolSocket } from './metricas';
+import { registroDeSolicitud } from './solicitud';
 import { instalarVerificadorCompartido, relojDeExpiracion, VERIFICADOR, verificadorDeSesiones } from './realtime-sesiones';
 
 export interface DatosSocket {
@@ -70,6 +72,8 @@ declare module 'fastify' {
   }
 }
 
+const rolDe = (s: Sesion): RolSocket => (s.tipo === 'paciente' ? 'paciente' : s.rol_admin ? 'admin' : 'psicologo');
+
 /** The personal rooms of a session (ARCHITECTURE.md, Real time). */
 function salasPersonales(s: Sesion): string[] {
   if (s.tipo === 'paciente') return [sala.paciente(s.id_paciente)];
@@ -128,6 +132,7 @@ export default fp(
     const temporizadorRefresco =
       config.refrescoSesionesMs > 0 ? setInterval(() => void refrescarSesiones(), config.refrescoSesionesMs).unref() : undefined;
     function desconectandose(this: SocketMiDuelo) {
+      app.metricas.socketCerrado(rolDe(this.data.sesion));
       reloj.olvidar(this);
       for (const h of alSalir) h.call(this);
     }
@@ -146,17 +151,22 @@ export default fp(
       if (!verificadorCompartido) socket.use((paquete, next) => verificarEvento(socket, paquete, next));
       reloj.vigilar(socket);
       socket.on('disconnecting', desconectandose);
+      app.metricas.socketAbierto(rolDe(socket.data.sesion));
       socket.join(salasPersonales(socket.data.sesion));
       for (const h of handlers) h(socket);
     });
 
     const observadores: ObservadorEmision[] = [];
+    const log = registroDeSolicitud(app.log);
     const realtime: Realtime = {
       io,
       emitir(salas, evento, ...args) {
         // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot narrow a generic event name
         (io.to(salas) as any).emit(evento, ...args);
         const lista = Array.isArray(salas) ? salas : [salas];
+        app.metricas.eventoEmitido(evento);
+        // ctx.log: the request's logger when a request caused it (its reqId, decision 388).
+        log.debug({ evento, salas: lista.length }, 'evento emitido');
         for (const o of observadores) o(lista, evento, ...args);
       },
       alEmitir(observador) {
@@ -206,5 +216,5 @@ export default fp(
       await new Promise<void>((resolve) => io.close(() => resolve()));
     });
   },
-  { name: 'realtime', dependencies: ['auth', 'redis'] },
+  { name: 'realtime', dependencies: ['auth', 'redis', 'metricas'] },
 );

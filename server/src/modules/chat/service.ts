@@ -7,6 +7,7 @@ import { restriccionUnicaViolada } from '../../comun/errores-bd';
 import { esPacienteDe } from '../../comun/repo';
 import { conflict, notFound } from '../../errors';
 import type { Ctx } from '../../plugins/contexto';
+import { solicitudActual } from '../../plugins/solicitud';
 import { chatAdminDto, chatPacienteDto, chatPsicologoDto } from './dto';
 import { publicarAlertaCrisis, publicarCreado, publicarLectura, publicarMensaje, publicarRepetido } from './eventos';
 import {
@@ -24,7 +25,7 @@ import {
   pacientesSinChat,
 } from './repo';
 
-export type CtxChat = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log' | 'cifrador'>;
+export type CtxChat = Pick<Ctx, 'db' | 'realtime' | 'now' | 'log' | 'cifrador' | 'metricas'>;
 
 interface ResultadoEnvio {
   mensaje: FilaMensaje;
@@ -39,8 +40,10 @@ interface ResultadoEnvio {
  */
 export async function enviarMensaje(
   ctx: CtxChat,
-  o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null },
+  /** `recibido`: performance.now() when a socket event brought it (a request's own start otherwise). */
+  o: { actor: Actor; idChat: number; contenido: string; idCliente: string | null; recibido?: number },
 ): Promise<ResultadoEnvio> {
+  const desde = o.recibido ?? solicitudActual()?.inicio ?? performance.now();
   // Only a patient's words are judged: the message goes through as always, marked (decision 338).
   const crisis = o.actor.rol === 'paciente' && contieneLenguajeDeCrisis(o.contenido);
   const r = await enviarEnBase(ctx.db, ctx.cifrador, { ...o, fecha: ctx.now(), crisis });
@@ -51,6 +54,7 @@ export async function enviarMensaje(
   if (r.estado === 'solo_lectura')
     throw conflict(o.actor.rol === 'paciente' ? MSG_CHAT.soloLecturaPaciente : MSG_CHAT.soloLectura, 'CHAT_SOLO_LECTURA');
   if (!('mensaje' in r) || !r.mensaje) throw new Error('chat_enviar sin mensaje');
+  ctx.metricas.envioChat(o.recibido === undefined ? 'rest' : 'socket', (performance.now() - desde) / 1000);
   const { chat, mensaje } = r;
   if (r.estado === 'repetido') {
     // Delivered again to the sender only: a client that lost the first answer may also have

@@ -108,8 +108,10 @@ export async function notificarPaciente(ctx: Ctx, idPaciente: number, n: Notific
           agent: agenteDe(ctx),
         });
         enviadas++;
+        ctx.metricas.push('ok');
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode;
+        ctx.metricas.push(status === 404 || status === 410 ? 'caducada' : 'error');
         // Gone or unknown (the browser unsubscribed, the app was removed), or its name now resolves to
         // a non-public address (refused at connect time): the subscription is removed.
         if (status === 404 || status === 410 || err instanceof DireccionNoPermitida) await repo.borrarPorId(ctx.db, s.id_suscripcion);
