@@ -57,6 +57,8 @@ interface Fila {
   llamada(c: Caso): Llamada;
   /** Route behind a session guard (anonymous gets 401 whatever the path, query or body). */
   protegida: boolean;
+  /** What every refused caller gets instead of 401/403/404 by role (a route no session opens). */
+  denegadoCon?: number[];
 }
 
 const id = (p: Practica) => p.psicologo.id_psicologo;
@@ -89,6 +91,9 @@ const TABLA: Record<string, Fila> = {
   'GET /api/salud/listo': publica(() => ({ url: '/api/salud/listo' })),
   'GET /api/xsrf': publica(() => ({ url: '/api/xsrf' })),
   'GET /api/config-publica': publica(() => ({ url: '/api/config-publica' })),
+  // Prometheus' own token, never a session (decision 386). METRICS_TOKEN is unset here: disabled,
+  // 404 to everyone; tests/integration/metricas covers the token (401 with a session's).
+  'GET /metrics': { permitidos: [], llamada: () => ({ url: '/metrics' }), protegida: false, denegadoCon: [404] },
   'POST /api/psicologo/registro': publica(() => ({ url: '/api/psicologo/registro', payload: registroPsicologo(++registros) })),
   'POST /api/psicologo/iniciar-sesion': publica(({ e }) => ({
     url: '/api/psicologo/iniciar-sesion',
@@ -832,7 +837,9 @@ for (const [clave, f] of Object.entries(TABLA)) {
       if (decision === 'permitido') {
         expect([401, 403, 404], `${rol} debe poder llamar ${clave}; respondió ${visto}`).not.toContain(res.statusCode);
       } else {
-        expect(esperadoDenegado(rol), `${rol} no debe poder llamar ${clave}; respondió ${visto}`).toContain(res.statusCode);
+        expect(f.denegadoCon ?? esperadoDenegado(rol), `${rol} no debe poder llamar ${clave}; respondió ${visto}`).toContain(
+          res.statusCode,
+        );
         expect(typeof cuerpo?.msg, visto).toBe('string');
         expect(await huellaTablas(t), `una llamada denegada (${rol}) cambió filas`).toEqual(antes);
       }
