@@ -1,0 +1,91 @@
+// The backup tests' tools: `pnpm backup` / `pnpm restore` run as the root package.json says (its
+// command, without pnpm's start-up), the SQL a backup's dump restores to, and a server process
+// started on a given database and DATA_DIR as an operator would after a restore.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { banderasNode } from '../../scripts/start.mjs';
+import type { Nodo } from './nodos';
+import { puertoLibre } from './socket';
+
+const RAIZ = path.resolve(import.meta.dirname, '../..');
+/** What the parent's environment must not lend a child: each test names its database, folder and keys. */
+const AJENAS = ['DATABASE_URL', 'DATA_DIR', 'ENCRYPTION_KEY', 'REDIS_URL', 'REDIS_PREFIX', 'JWT_SECRET', 'NODE_ENV', 'SEED_DEMO'];
+
+function entorno(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const k of AJENAS) delete base[k];
+  return { ...base, ...env };
+}
+
+export interface Salida {
+  codigo: number;
+  salida: string;
+  errores: string;
+}
+
+function correr(programa: string, args: string[], env: NodeJS.ProcessEnv, cwd = RAIZ): Promise<Salida> {
+  return new Promise((resolve, reject) => {
+    const h = spawn(programa, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let salida = '';
+    let errores = '';
+    h.stdout.on('data', (d) => (salida += d));
+    h.stderr.on('data', (d) => (errores += d));
+    h.on('error', reject);
+    h.on('close', (codigo) => resolve({ codigo: codigo ?? 1, salida, errores }));
+  });
+}
+
+/** `pnpm <script> ...args`: the script's command line from package.json, run with this Node. */
+export function script(nombre: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Salida> {
+  const scripts = JSON.parse(readFileSync(path.join(RAIZ, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const [programa, ...resto] = scripts[nombre].split(' ');
+  if (programa !== 'node') throw new Error(`el script ${nombre} ya no empieza con node: ${scripts[nombre]}`);
+  return correr(process.execPath, [...resto, ...args], entorno(env));
+}
+
+/** The SQL the archive's PostgreSQL dump restores to (pg_restore to a file, no database). */
+export async function sqlDelRespaldo(archivo: string): Promise<Salida> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'miduelo-dump-'));
+  try {
+    const x = await correr('tar', ['-xf', archivo, '-C', dir, 'base.dump'], process.env);
+    if (x.codigo !== 0) return x;
+    return await correr(process.env.PG_RESTORE || 'pg_restore', ['-f', '-', path.join(dir, 'base.dump')], process.env);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A server process (the Docker image's command line) on `env`'s database and DATA_DIR; resolves once /api/salud answers. */
+export async function iniciarServidor(env: Record<string, string>): Promise<Nodo> {
+  const puerto = await puertoLibre();
+  const salida: string[] = [];
+  const proceso = spawn(process.execPath, [...banderasNode, '--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(RAIZ, 'server'),
+    env: entorno({
+      PORT: String(puerto),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      MFA_OBLIGATORIA: 'ninguna',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...env,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proceso.stdout?.on('data', (d) => salida.push(String(d)));
+  proceso.stderr?.on('data', (d) => salida.push(String(d)));
+  const url = `http://127.0.0.1:${puerto}`;
+  const limite = Date.now() + 90_000;
+  for (;;) {
+    if (proceso.exitCode !== null) throw new Error(`el servidor terminó al iniciar: ${salida.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/salud`)).ok) return { url, proceso, salida };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > limite) throw new Error(`el servidor no arrancó a tiempo: ${salida.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
