@@ -3,7 +3,6 @@
 // under it, and hides from "Nuevo chat" the patients whose id is some conversation's `id_paciente`.
 // The administration's conversation must read as the administration there, and our own client,
 // which tells the two kinds apart by `tipo`, must keep showing what it showed.
-import { ladoPsicologo } from '@/features/chat/presentacion';
 import { TEXTOS_CHAT } from '@miduelo/shared/chat';
 import { type Chat, ChatsSchema, nombreCompleto } from '@miduelo/shared/chat-respuestas';
 import * as v from 'valibot';
@@ -82,13 +81,15 @@ describe('la misma lista en nuestro cliente web', () => {
     expect(v.safeParse(ChatsSchema, lista).success).toBe(true);
   });
 
-  it('muestra la conversación de la administración con el nombre del administrador y la insignia "Administración"', () => {
-    const a = ladoPsicologo.apariencia(deAdministracion());
-    expect(a).toMatchObject({ nombre: nombreCompleto(deAdministracion().administrador), tonoAvatar: 'terracota' });
-    expect(a.nombre).toContain('Andrea');
-    expect(a.insignia?.texto).toBe(TEXTOS_CHAT.administracion);
-    const p = ladoPsicologo.apariencia(dePaciente());
-    expect(p).toMatchObject({ nombre: nombreCompleto(c.pacientes[0]), tonoAvatar: 'salvia', insignia: null });
+  it('conserva lo que lee para nombrarla: tipo "admin" y el administrador (features/chat/presentacion.ts)', () => {
+    expect(deAdministracion()).toMatchObject({
+      tipo: 'admin',
+      id_paciente: null,
+      administrador: { nombre: 'Andrea', apellido_paterno: admin.apellidoPaterno, apellido_materno: admin.apellidoMaterno },
+    });
+    expect(nombreCompleto(deAdministracion().administrador)).toContain('Andrea');
+    expect(dePaciente()).toMatchObject({ tipo: 'paciente', id_paciente: c.pacientes[0].id_paciente, administrador: null });
+    expect(nombreCompleto(dePaciente().paciente)).toBe(nombreCompleto(c.pacientes[0]));
   });
 
   it('la búsqueda (/chats/buscar) devuelve la conversación de la administración con los mismos campos', async () => {
