@@ -1,6 +1,8 @@
 // The operator's metrics (issue 57, decisions 386–387): `/metrics` in Prometheus' text format, only
 // with METRICS_TOKEN, 404 without it; request durations by route pattern and status, the chat's
 // send-to-commit time, events emitted, open sockets by role, database use, mail and push sends.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { abrirChat, type Consulta, crearConsulta, idCliente } from '../helpers/chat';
@@ -186,5 +188,24 @@ describe('lo que se mide', () => {
     expect(valor(m, 'miduelo_push_sends_total{result="ok"}')).toBe(pushOk0 + 1);
     expect(valor(m, 'miduelo_push_sends_total{result="error"}')).toBe(pushError0 + 1);
     expect(valor(m, 'miduelo_mail_sends_total{result="error"}')).toBe(0);
+  });
+});
+
+describe('el tablero de Grafana (deploy/grafana/miduelo.json)', () => {
+  it('cada métrica que sus consultas nombran existe en lo que /metrics emite', async () => {
+    const tablero = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../deploy/grafana/miduelo.json'), 'utf8')) as {
+      panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+    };
+    const nombres = new Set<string>();
+    for (const p of tablero.panels)
+      for (const q of p.targets) for (const m of q.expr.matchAll(/\b(?:miduelo|nodejs|process)_[a-z0-9_]+\b/g)) nombres.add(m[0]);
+    expect(nombres.size).toBeGreaterThan(10);
+    const series = new Set(
+      (await metricas())
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'))
+        .map((l) => /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(l)?.[0]),
+    );
+    expect([...nombres].filter((n) => !series.has(n))).toEqual([]);
   });
 });
