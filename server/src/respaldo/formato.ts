@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Llave, LlavesInvalidas, leerLlaves } from '../comun/cifrado';
+import { CARPETA_MIGRACIONES, RAIZ_SERVIDOR } from '../rutas';
 
 export const FORMATO = 'miduelo-respaldo/1';
 export const MANIFIESTO = 'manifiesto.json';
@@ -113,20 +113,19 @@ export function llavesConfiguradas(env: NodeJS.ProcessEnv, dataDir: string): Lla
   }
 }
 
-const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
 /** The migrations' journal: tag by `when` (drizzle stores `when` as the applied row's created_at). */
 export function etiquetaDeMigracion(when: number | null): string | null {
   if (when === null) return null;
-  const diario = JSON.parse(readFileSync(path.join(RAIZ, 'migrations/meta/_journal.json'), 'utf8')) as {
+  const diario = JSON.parse(readFileSync(path.join(CARPETA_MIGRACIONES, 'meta/_journal.json'), 'utf8')) as {
     entries: Array<{ when: number; tag: string }>;
   };
   return diario.entries.find((e) => e.when === when)?.tag ?? `desconocida (${when})`;
 }
 
-/** The code's version: the commit when run from a checkout, else the last migration's tag. */
+/** The code's version: the commit when run from a checkout ("sin git" otherwise; the migration
+ * level beside it in the manifest says which schema the dump has). */
 export async function versionDelCodigo(): Promise<string> {
-  const r = await ejecutar('git', ['-C', RAIZ, 'rev-parse', '--short=12', 'HEAD']).catch(() => null);
+  const r = await ejecutar('git', ['-C', RAIZ_SERVIDOR, 'rev-parse', '--short=12', 'HEAD']).catch(() => null);
   return r && r.codigo === 0 ? `git ${r.salida.trim()}` : 'sin git';
 }
 
