@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { banderasNode } from '../../scripts/start.mjs';
+import { argumentosDelServidor } from '../../scripts/start.mjs';
 import type { Nodo } from './nodos';
 import { puertoLibre } from './socket';
 
@@ -57,11 +57,12 @@ export async function sqlDelRespaldo(archivo: string): Promise<Salida> {
   }
 }
 
-/** A server process (the Docker image's command line) on `env`'s database and DATA_DIR; resolves once /api/salud answers. */
+/** A server process (the Docker image's command line: compiled bundle) on `env`'s database and DATA_DIR; resolves once /api/salud answers. */
 export async function iniciarServidor(env: Record<string, string>): Promise<Nodo> {
   const puerto = await puertoLibre();
   const salida: string[] = [];
-  const proceso = spawn(process.execPath, [...banderasNode, '--import', 'tsx', 'src/main.ts'], {
+  // The compiled server, as the image runs it (decision 394; the global setup compiles it once).
+  const proceso = spawn(process.execPath, argumentosDelServidor, {
     cwd: path.join(RAIZ, 'server'),
     env: entorno({
       PORT: String(puerto),
