@@ -75,12 +75,13 @@ describe('id de solicitud', () => {
   });
 
   it('sin X-Request-Id, o con uno mal formado, el servidor asigna un UUID y lo devuelve', async () => {
-    for (const headers of [
+    const casos: Record<string, string>[] = [
       {},
       { 'x-request-id': 'con espacios y "comillas"' },
       { 'x-request-id': 'x'.repeat(200) },
       { 'x-request-id': 'corto' },
-    ]) {
+    ];
+    for (const headers of casos) {
       lineas.length = 0;
       const r = await enviar(headers);
       expect(r.statusCode).toBe(201);
