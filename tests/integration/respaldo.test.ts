@@ -3,10 +3,12 @@
 // new DATA_DIR, and a new server process reads the same messages, notes and evidence back through the
 // API. A restore never overwrites (non-empty database or folder) and refuses keys that cannot read the
 // archive, leaving the target as it was; the archive carries no key and no clinical plain text.
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Manifiesto } from '@miduelo/server/respaldo/formato';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asignarA, PNG, subir } from '../helpers/actividades';
@@ -173,6 +175,56 @@ describe.skipIf(!PG)('respaldo de un servidor en marcha sobre PostgreSQL', () =>
     expect(r.errores).toContain('La carpeta de datos de destino');
     expect(readFileSync(previo, 'utf8')).toBe('de antes');
     expect(await relaciones(url)).toBe(0);
+  });
+
+  it('con las llaves correctas, un valor o un archivo cifrado que no abre detiene la restauración antes de escribir', async () => {
+    /** The archive with its manifest (and files) changed by `cambiar`, written apart. */
+    const alterado = (nombre: string, cambiar: (dir: string, m: Manifiesto) => void) => {
+      const dir = mkdtempSync(path.join(tmp, 'alterado-'));
+      execFileSync('tar', ['-xf', archivo, '-C', dir]);
+      const m = JSON.parse(readFileSync(path.join(dir, 'manifiesto.json'), 'utf8')) as Manifiesto;
+      cambiar(dir, m);
+      writeFileSync(path.join(dir, 'manifiesto.json'), JSON.stringify(m));
+      const salida = path.join(tmp, nombre);
+      execFileSync('tar', ['-cf', salida, '-C', dir, 'manifiesto.json', 'base.dump', 'datos']);
+      return salida;
+    };
+    const voltear = (b: Buffer, i: number) => {
+      b[i] ^= 1;
+      return b;
+    };
+    const muestra = alterado('muestra.tar', (_, m) => {
+      const v = m.muestras[0].valor;
+      m.muestras[0].valor = `${v.slice(0, -3)}${v.at(-3) === 'A' ? 'B' : 'A'}${v.slice(-2)}`;
+    });
+    const evidencia = alterado('evidencia.tar', (dir, m) => {
+      const a = m.archivos.lista.find((x) => x.llave)!;
+      const ruta = path.join(dir, 'datos', a.ruta);
+      const bytes = voltear(readFileSync(ruta), 100);
+      writeFileSync(ruta, bytes);
+      a.sha256 = createHash('sha256').update(bytes).digest('hex');
+    });
+    const url = await baseVacia();
+    const dataDir = path.join(tmp, 'alterada');
+    for (const [a, motivo] of [
+      [muestra, 'no se descifra'],
+      [evidencia, 'no se descifra'],
+    ]) {
+      const r = await script('restore', [a], { ...env, DATABASE_URL: url, DATA_DIR: dataDir });
+      expect(r.codigo).toBe(2);
+      expect(r.errores).toContain('Las llaves configuradas no pueden leer este respaldo');
+      expect(r.errores).toContain(motivo);
+    }
+    // A file changed without its hash: the archive is damaged.
+    const danado = alterado('danado.tar', (dir, m) => {
+      const ruta = path.join(dir, 'datos', m.archivos.lista[0].ruta);
+      writeFileSync(ruta, voltear(readFileSync(ruta), 100));
+    });
+    const r = await script('restore', [danado], { ...env, DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(r.codigo).toBe(2);
+    expect(r.errores).toContain('El respaldo está dañado');
+    expect(await relaciones(url)).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it('se niega con llaves que no leen el respaldo, sin tocar la base ni la carpeta', async () => {
