@@ -35,6 +35,16 @@ RUN pnpm install --frozen-lockfile --prod --filter "@miduelo/server..."
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# pg_dump / pg_restore of compose.yaml's PostgreSQL major, from PostgreSQL's own apt repository (Debian
+# 12 ships 15, which refuses to dump a 16 server), for `node dist/respaldar.mjs` inside the image.
+ARG PG_MAJOR=16
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl \
+ && install -d /usr/share/postgresql-common/pgdg \
+ && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+ && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" > /etc/apt/sources.list.d/pgdg.list \
+ && apt-get update && apt-get install -y --no-install-recommends postgresql-client-${PG_MAJOR} \
+ && apt-get purge -y curl && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
+ENV PG_DUMP=/usr/lib/postgresql/${PG_MAJOR}/bin/pg_dump PG_RESTORE=/usr/lib/postgresql/${PG_MAJOR}/bin/pg_restore
 WORKDIR /app
 COPY --from=deps --chown=root:root /app /app
 COPY --chown=root:root server/package.json server/banderas-node.json server/

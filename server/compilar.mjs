@@ -1,7 +1,8 @@
 // Compiles the server ahead of time (decision 394): one ES module bundle of our TypeScript and
 // @miduelo/shared, `server/dist/main.mjs`, with every npm package left as an import (they are
 // installed beside it), and the PDF worker's own bundle at `server/dist/pdf-arranque.mjs`, where
-// `new URL('./pdf-arranque.mjs', import.meta.url)` finds it from the bundle. Source maps go beside
+// `new URL('./pdf-arranque.mjs', import.meta.url)` finds it from the bundle; and the backup and
+// restore tools (`dist/respaldar.mjs`, `dist/restaurar.mjs`) for an operator inside the image. Source maps go beside
 // them and Node reads them (--enable-source-maps), so a stack still names `src/…ts` lines.
 //   node server/compilar.mjs        (pnpm start and the Dockerfile run it)
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -48,6 +49,9 @@ export async function compilarServidor() {
     entryPoints: {
       main: path.join(servidor, 'src/main.ts'),
       'pdf-arranque': path.join(servidor, 'src/modules/expediente/pdf-trabajador.ts'),
+      // `pnpm backup` / `pnpm restore` inside the image, where there are no sources (decision 389).
+      respaldar: path.join(servidor, 'src/respaldo/respaldar.ts'),
+      restaurar: path.join(servidor, 'src/respaldo/restaurar.ts'),
     },
     outdir: nueva,
     outExtension: { '.js': '.mjs' },

@@ -1,8 +1,10 @@
 // The compiled server (decision 394): what `pnpm start` and the Docker image run. Its start, seed,
 // sessions and stop are arranque.test.ts's and every multi-node test's (they start this bundle);
 // here, what only the bundle can get wrong: a package it imports that the production install lacks,
-// and the PDF worker, a second bundle found beside the first.
-import { readFileSync } from 'node:fs';
+// the PDF worker, a second bundle found beside the first, and the backup tools run in the image.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -32,7 +34,7 @@ describe('servidor compilado', () => {
     const { dependencies } = JSON.parse(readFileSync(path.join(RAIZ, 'server/package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    for (const archivo of [PRINCIPAL, path.join(DIST, 'pdf-arranque.mjs')]) {
+    for (const archivo of [PRINCIPAL, ...['pdf-arranque', 'respaldar', 'restaurar'].map((n) => path.join(DIST, `${n}.mjs`))]) {
       const importados = [...paquetesImportados(readFileSync(archivo, 'utf8'))];
       expect(importados.length).toBeGreaterThan(0);
       const ajenos = importados.filter((p) => !p.startsWith('node:') && !builtinModules.includes(p) && !(p in dependencies));
@@ -84,5 +86,20 @@ describe('servidor compilado', () => {
     } finally {
       await w.terminate();
     }
+  });
+
+  it('la herramienta de respaldo compilada corre y se niega a copiar una base embebida abierta, sin escribir nada', () => {
+    const datos = mkdtempSync(path.join(tmpdir(), 'md-respaldo-'));
+    mkdirSync(path.join(datos, 'db'));
+    writeFileSync(path.join(datos, 'db/PG_VERSION'), '17\n');
+    writeFileSync(path.join(datos, 'db/postmaster.pid'), '-42\n');
+    const destino = path.join(datos, 'copia.tar');
+    const r = spawnSync(process.execPath, [path.join(DIST, 'respaldar.mjs'), destino], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: datos },
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toContain('detenga el servidor antes de respaldar');
+    expect(r.status).toBe(2);
+    expect(readdirSync(datos).sort()).toEqual(['db']);
   });
 });
