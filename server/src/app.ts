@@ -26,6 +26,7 @@ import db from './plugins/db';
 import demo from './plugins/demo';
 import errors, { erroresDelMarco } from './plugins/errors';
 import mailer from './plugins/mailer';
+import openapi from './plugins/openapi';
 import metricas from './plugins/metricas';
 import rateLimit from './plugins/rate-limit';
 import realtime from './plugins/realtime';
@@ -106,6 +107,8 @@ export async function buildApp(o: AppOpciones): Promise<FastifyInstance> {
   await app.register(compresion);
   await app.register(cors, { origenes: config.corsOrigins });
   await app.register(valibot);
+  // Before every route: the API document collects them as they are registered (decision 383).
+  await app.register(openapi, { activo: config.apiDocs, version: '1.0.0' });
   await app.register(errors);
   await app.register(db, { db: o.db });
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });

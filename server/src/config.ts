@@ -42,6 +42,8 @@ export interface Config {
   cedulaApiTimeoutMs: number;
   diasGraciaValidacion: number;
   production: boolean;
+  /** API_DOCS: `0` stops serving /api/docs, /api/openapi.json and /api/asyncapi.json (decision 385). */
+  apiDocs: boolean;
   clientDir: string | null;
   logLevel: string;
   limites: Limites;
@@ -141,6 +143,7 @@ const EnvSchema = v.object({
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'debe tener de 1 a 64 letras, dígitos o _ . : -'))),
   FORO_PUBLICACIONES_POR_MINUTO: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'debe ser un número entero de 1 a 999999'))),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'debe ser el número de proxies delante del servidor (0 a 99)'))),
+  API_DOCS: v.optional(v.picklist(['0', '1'], 'debe ser 0 o 1')),
   PUSH_HOSTS_PERMITIDOS: v.optional(
     v.pipe(
       v.string(),
@@ -228,6 +231,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cedulaApiTimeoutMs: 8000,
     diasGraciaValidacion: Number(e.DIAS_GRACIA_VALIDACION ?? DIAS_GRACIA_VALIDACION_DEFECTO),
     production,
+    apiDocs: e.API_DOCS !== '0',
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : null,
     logLevel: e.LOG_LEVEL ?? 'info',
     limites: { porIp: 30, porCuenta: 10, ventanaMs: 15 * 60_000 },

@@ -91,6 +91,11 @@ const TABLA: Record<string, Fila> = {
   'GET /api/salud/listo': publica(() => ({ url: '/api/salud/listo' })),
   'GET /api/xsrf': publica(() => ({ url: '/api/xsrf' })),
   'GET /api/config-publica': publica(() => ({ url: '/api/config-publica' })),
+  // The API reference (decision 385): public unless the operator sets API_DOCS=0.
+  'GET /api/docs': publica(() => ({ url: '/api/docs' })),
+  'GET /api/docs/json': publica(() => ({ url: '/api/docs/json' })),
+  'GET /api/docs/yaml': publica(() => ({ url: '/api/docs/yaml' })),
+  'GET /api/docs/static/*': publica(() => ({ url: '/api/docs/static/swagger-ui.css' })),
   // Prometheus' own token, never a session (decision 386). METRICS_TOKEN is unset here: disabled,
   // 404 to everyone; tests/integration/metricas covers the token (401 with a session's).
   'GET /metrics': { permitidos: [], llamada: () => ({ url: '/metrics' }), protegida: false, denegadoCon: [404] },

@@ -1,0 +1,3 @@
+export function documentoAsyncApi(version: string) {
+  return { asyncapi: '3.0.0', info: { title: 'MiDuelo', version } };
+}

@@ -1,0 +1,1 @@
+export const TEMA_CSS = '';
