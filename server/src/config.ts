@@ -166,7 +166,9 @@ const EnvSchema = v.object({
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'debe tener al menos 16 caracteres'))),
   TURN_TTL_S: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'debe ser un número de segundos (de 10 a 999999)'))),
   MFA_OBLIGATORIA: v.optional(v.picklist(['ninguna', 'admin', 'todos'], 'debe ser admin, todos o ninguna')),
-  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'debe tener al menos 32 caracteres'), v.maxLength(512, 'debe tener como máximo 512 caracteres'))),
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'debe tener al menos 32 caracteres'), v.maxLength(512, 'debe tener como máximo 512 caracteres')),
+  ),
   ALERTA_CRISIS_MINUTOS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'debe ser un número de minutos (de 1 a 9999)'))),
   CORS_ORIGINS: v.optional(
     v.pipe(
