@@ -6,6 +6,8 @@ import { EvidenciaCampos } from '@miduelo/shared/actividades';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EJEMPLOS } from '@miduelo/server/openapi/ejemplos';
+import { ARCHIVO_EVENTOS, leerEventos, serializarEventos } from '@miduelo/server/openapi/eventos-desde-tipos';
+import { readFileSync } from 'node:fs';
 import { type AppDePrueba, crearAppDePrueba } from '../helpers/app';
 import { rutasRegistradas } from '../helpers/sondeo';
 
@@ -144,6 +146,65 @@ describe('OpenAPI generado desde las rutas', () => {
     for (const clave of ['POST /api/paciente/actividades/:id/evidencias', 'POST /api/psicologo/actividades/asignadas/:id/evidencia']) {
       const media = operaciones.get(clave)?.requestBody?.content?.['multipart/form-data'];
       expect(media?.schema?.properties?.archivo, clave).toMatchObject({ type: 'string', format: 'binary' });
+    }
+  });
+});
+
+describe('AsyncAPI de los eventos de Socket.IO', () => {
+  interface AsyncApi {
+    asyncapi: string;
+    channels: Record<string, { address: string; messages: Record<string, unknown> }>;
+    operations: Record<string, { action: string; channel: { $ref: string }; reply?: unknown }>;
+    components: { messages: Record<string, { name: string; payload: unknown }> };
+  }
+  let asyncapi: AsyncApi;
+  /** The events as the TypeScript types of shared/ declare them today. */
+  const eventos = leerEventos();
+
+  beforeAll(async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/asyncapi.json' });
+    expect(r.statusCode).toBe(200);
+    asyncapi = r.json();
+  });
+
+  it('el archivo generado está al día con los mapas tipados (npx tsx server/src/openapi/eventos-desde-tipos.ts)', () => {
+    expect(readFileSync(ARCHIVO_EVENTOS, 'utf8')).toBe(serializarEventos(eventos));
+  });
+
+  it('lista cada evento de los dos mapas, en su dirección, con su carga y su acuse', () => {
+    expect(asyncapi.asyncapi).toBe('3.0.0');
+    const servidor = eventos.filter((e) => e.direccion === 'servidor-a-cliente').map((e) => e.nombre);
+    const cliente = eventos.filter((e) => e.direccion === 'cliente-a-servidor').map((e) => e.nombre);
+    expect(servidor).toEqual(expect.arrayContaining(['sesion:revocada', 'chat:mensaje', 'cita:cambio', 'foro:mensaje']));
+    expect(cliente).toEqual(expect.arrayContaining(['chat:unirse', 'foro:tema:unirse', 'sesion:senal']));
+    const porAccion = (accion: string) =>
+      Object.values(asyncapi.operations)
+        .filter((o) => o.action === accion)
+        .map((o) => asyncapi.channels[o.channel.$ref.replace('#/channels/', '')].address)
+        .sort();
+    expect(porAccion('send')).toEqual([...servidor].sort());
+    expect(porAccion('receive')).toEqual([...cliente].sort());
+    const unirse = Object.values(asyncapi.operations).find((o) => o.action === 'receive' && o.channel.$ref === '#/channels/chat_unirse');
+    expect(unirse?.reply).toBeDefined();
+    const revocada = asyncapi.components.messages.sesion_revocada__servidor;
+    expect(revocada.payload).toMatchObject({ properties: { motivo: { enum: ['cierre', 'contrasena', 'deshabilitada', 'expirada'] } } });
+  });
+
+  it('la referencia REST enlaza el documento AsyncAPI', () => {
+    expect(doc.info.description).toContain('(/api/asyncapi.json)');
+  });
+});
+
+describe('API_DOCS=0', () => {
+  it('no sirve la referencia ni los documentos, y la API sigue igual', async () => {
+    const sin = await crearAppDePrueba({ env: { API_DOCS: '0' } });
+    try {
+      for (const url of ['/api/openapi.json', '/api/asyncapi.json', '/api/docs', '/api/docs/json']) {
+        expect((await sin.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+      expect((await sin.app.inject({ method: 'GET', url: '/api/salud' })).statusCode).toBe(200);
+    } finally {
+      await sin.cerrar();
     }
   });
 });
