@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { conConteo, crearMailer, type Mailer } from '../mail/mailer';
+import { registroDeSolicitud } from './solicitud';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +14,10 @@ declare module 'fastify' {
 export default fp(
   async function mailerPlugin(app: FastifyInstance, opts: { config: Config; mailer?: Mailer }) {
     const { config } = opts;
-    const mailer = opts.mailer ?? crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    const mailer =
+      opts.mailer ??
+      crearMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: registroDeSolicitud(app.log) });
     app.decorate('mailer', conConteo(mailer, app.metricas.correo));
   },
-  { name: 'mailer', dependencies: ['metricas'] },
+  { name: 'mailer', dependencies: ['metricas', 'solicitud'] },
 );

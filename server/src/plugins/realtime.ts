@@ -165,7 +165,7 @@ export default fp(
         (io.to(salas) as any).emit(evento, ...args);
         const lista = Array.isArray(salas) ? salas : [salas];
         app.metricas.eventoEmitido(evento);
-        // ctx.log: the request's logger when a request caused it (its reqId, decision 388).
+        // Through the logger of the request that caused the emit, if any: its reqId (decision 388).
         log.debug({ evento, salas: lista.length }, 'evento emitido');
         for (const o of observadores) o(lista, evento, ...args);
       },
