@@ -23,12 +23,12 @@ module.exports = {
     },
     {
       name: 'modulo-fuera-de-lo-comun',
-      comment: 'Inside server/src a module uses only its own folder, comun/, plugins/, db/, mail/, errors and config.',
+      comment: 'Inside server/src a module uses only its own folder, comun/, plugins/, db/, mail/, errors, config and rutas (the shipped files\' paths).',
       severity: 'error',
       from: { path: '^server/src/modules/' },
       to: {
         path: '^server/src/',
-        pathNot: '^server/src/(modules|comun|plugins|db|mail)/|^server/src/(errors|config)(\\.ts|/)',
+        pathNot: '^server/src/(modules|comun|plugins|db|mail)/|^server/src/(errors|config|rutas)(\\.ts|/)',
       },
     },
     {
