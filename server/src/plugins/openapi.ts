@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { documentoAsyncApi } from '../openapi/asyncapi';
 import { completarDocumento } from '../openapi/documento';
 import type { RutaRegistrada } from '../openapi/registro';
-import { TEMA_CSS } from '../openapi/tema';
+import { TEMA_CSS, TEMA_JS } from '../openapi/tema';
 import { crearTransformacion } from '../openapi/transformar';
 
 declare module 'fastify' {
@@ -58,10 +58,24 @@ export default fp(
     app.get('/api/asyncapi.json', async () => asyncapi);
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
-      uiConfig: { docExpansion: 'none', deepLinking: true, validatorUrl: null, tryItOutEnabled: false, defaultModelsExpandDepth: 0 },
+      // BaseLayout: no top bar (its logo without text, its unlabelled URL field). No deep links: they
+      // put a link inside each operation's button (axe: nested-interactive, target-size). No syntax
+      // colouring: its number colour fails contrast on the dark code background.
+      uiConfig: {
+        layout: 'BaseLayout',
+        docExpansion: 'none',
+        deepLinking: false,
+        validatorUrl: null,
+        defaultModelsExpandDepth: 0,
+        syntaxHighlight: false,
+      },
       // The viewer's own files are same-origin scripts: the site's CSP stays as it is (decision 385).
       staticCSP: false,
-      theme: { title: 'MiDuelo — referencia de la API', css: [{ filename: 'miduelo.css', content: TEMA_CSS }] },
+      theme: {
+        title: 'MiDuelo — referencia de la API',
+        css: [{ filename: 'miduelo.css', content: TEMA_CSS }],
+        js: [{ filename: 'ajustes.js', content: TEMA_JS }],
+      },
       transformSpecificationClone: true,
     });
   },
