@@ -84,7 +84,8 @@ export function crearTransformacion(app: FastifyInstance, rutas: Map<string, Rut
     const clave = `${metodo} ${url}`;
     const r = rutas.get(clave);
     const original = (schema ?? {}) as Json;
-    if (original.hide) return { schema: original, url };
+    // The API is what lives under /api/: the client's files and the operator's /metrics are not.
+    if (original.hide || !url.startsWith('/api/')) return { schema: { ...original, hide: true }, url };
     const rol = r ? rolDeRuta(app, r) : 'publico';
     const s: Json = {
       tags: [r ? moduloDeRuta(r) : 'Infraestructura'],
