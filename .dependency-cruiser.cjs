@@ -23,7 +23,8 @@ module.exports = {
     },
     {
       name: 'modulo-fuera-de-lo-comun',
-      comment: 'Inside server/src a module uses only its own folder, comun/, plugins/, db/, mail/, errors, config and rutas (the shipped files\' paths).',
+      comment:
+        "Inside server/src a module uses only its own folder, comun/, plugins/, db/, mail/, errors, config and rutas (the shipped files' paths).",
       severity: 'error',
       from: { path: '^server/src/modules/' },
       to: {
