@@ -95,7 +95,9 @@ const TABLA: Record<string, Fila> = {
   'GET /api/docs': publica(() => ({ url: '/api/docs' })),
   'GET /api/docs/json': publica(() => ({ url: '/api/docs/json' })),
   'GET /api/docs/yaml': publica(() => ({ url: '/api/docs/yaml' })),
-  'GET /api/docs/static/*': publica(() => ({ url: '/api/docs/static/swagger-ui.css' })),
+  // How the router listing (sondeo.ts) names swagger-ui's `/` and `/static/*` routes.
+  'GET /api/docs/': publica(() => ({ url: '/api/docs/' })),
+  'GET /api/docs/*': publica(() => ({ url: '/api/docs/static/swagger-ui.css' })),
   // Prometheus' own token, never a session (decision 386). METRICS_TOKEN is unset here: disabled,
   // 404 to everyone; tests/integration/metricas covers the token (401 with a session's).
   'GET /metrics': { permitidos: [], llamada: () => ({ url: '/metrics' }), protegida: false, denegadoCon: [404] },
