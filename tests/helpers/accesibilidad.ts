@@ -26,8 +26,15 @@ interface AxeEnPagina {
 }
 
 /** The page's axe-core violations of WCAG 2.2 AA (injected through the debugger protocol, so the
- * page's Content-Security-Policy does not stop it). */
+ * page's Content-Security-Policy does not stop it). Colours are read once every finite CSS
+ * transition and animation has ended: a button fading back from its loading state reads, half-way,
+ * as low contrast that no user sees for more than 150 ms (an infinite one, a spinner, is not waited for). */
 export async function violacionesAxe(page: Page): Promise<Violacion[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(FUENTE_AXE);
   return page.evaluate(async (etiquetas) => {
     const axe = (window as unknown as { axe: AxeEnPagina }).axe;
