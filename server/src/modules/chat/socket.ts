@@ -104,13 +104,12 @@ export function registrarSocketsChat(app: FastifyInstance, ctx: CtxChat, limitad
     dto: (m: FilaMensaje) => M,
     ack: AckEnvio<M>,
   ): Promise<void> {
-    const recibido = performance.now();
-    // The session was verified again for this event (realtime plugin: expiry and revocation).
-    const sesion = socket.data.sesion;
+    const recibido = performance.now(); // the send-to-commit metric's start (decision 386)
     const actor = actorDe(socket, lado);
     if (!actor) return ack({ ok: false, msg: MSG_CHAT.chatNoEncontrado, code: 'CHAT_NO_ENCONTRADO', status: 404 });
     try {
-      await limitador.socket(sesion);
+      // The session was verified again for this event (realtime plugin: expiry and revocation).
+      await limitador.socket(socket.data.sesion);
       const r = await enviarMensaje(ctx, { actor, idChat: o.id, contenido: o.contenido, idCliente: o.idCliente, recibido });
       // Stored: from here the ack is the send's own success, whatever the notices do (decision 288).
       await avisar(ctx, 'fin de escribiendo', () => {
