@@ -63,26 +63,35 @@ export interface Nodo {
 
 /** Starts one node and waits until /api/salud answers. Every node of a test gets the same secret and
  * encryption key (one deployment: each must read what another stored). */
-export async function iniciarNodo(o: { databaseUrl: string; secreto: string; llave: string; prefijoRedis?: string }): Promise<Nodo> {
+export function iniciarNodo(o: { databaseUrl: string; secreto: string; llave: string; prefijoRedis?: string }): Promise<Nodo> {
+  return iniciarProceso(process.env, {
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL,
+    ...(o.prefijoRedis ? { REDIS_PREFIX: o.prefijoRedis } : {}),
+    JWT_SECRET: o.secreto,
+    ENCRYPTION_KEY: o.llave,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-nodo-')),
+  });
+}
+
+/** Starts the compiled server (the Docker image's command line, decision 394) on a free port, with
+ * `base`'s environment, no demo seed and no required second step, then `propias` over them; waits
+ * until /api/salud answers. */
+export async function iniciarProceso(base: NodeJS.ProcessEnv, propias: Record<string, string>): Promise<Nodo> {
   const puerto = await puertoLibre();
   const salida: string[] = [];
   const proceso = spawn(process.execPath, argumentosDelServidor, {
     cwd: SERVIDOR,
     env: {
-      ...process.env,
-      DATABASE_URL: o.databaseUrl,
-      REDIS_URL,
-      ...(o.prefijoRedis ? { REDIS_PREFIX: o.prefijoRedis } : {}),
+      ...base,
       PORT: String(puerto),
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       // As in crearAppDePrueba: administrators sign in to test other things (decision 382).
       MFA_OBLIGATORIA: 'ninguna',
-      JWT_SECRET: o.secreto,
-      ENCRYPTION_KEY: o.llave,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'miduelo-nodo-')),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...propias,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

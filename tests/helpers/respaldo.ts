@@ -5,9 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { argumentosDelServidor } from '../../scripts/start.mjs';
-import type { Nodo } from './nodos';
-import { puertoLibre } from './socket';
+import { iniciarProceso, type Nodo } from './nodos';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 /** What the parent's environment must not lend a child: each test names its database, folder and keys. */
@@ -57,36 +55,8 @@ export async function sqlDelRespaldo(archivo: string): Promise<Salida> {
   }
 }
 
-/** A server process (the Docker image's command line: compiled bundle) on `env`'s database and DATA_DIR; resolves once /api/salud answers. */
-export async function iniciarServidor(env: Record<string, string>): Promise<Nodo> {
-  const puerto = await puertoLibre();
-  const salida: string[] = [];
-  // The compiled server, as the image runs it (decision 394; the global setup compiles it once).
-  const proceso = spawn(process.execPath, argumentosDelServidor, {
-    cwd: path.join(RAIZ, 'server'),
-    env: entorno({
-      PORT: String(puerto),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      MFA_OBLIGATORIA: 'ninguna',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      ...env,
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proceso.stdout?.on('data', (d) => salida.push(String(d)));
-  proceso.stderr?.on('data', (d) => salida.push(String(d)));
-  const url = `http://127.0.0.1:${puerto}`;
-  const limite = Date.now() + 90_000;
-  for (;;) {
-    if (proceso.exitCode !== null) throw new Error(`el servidor terminó al iniciar: ${salida.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/salud`)).ok) return { url, proceso, salida };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > limite) throw new Error(`el servidor no arrancó a tiempo: ${salida.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** A server process (the Docker image's command line: compiled bundle) on `env`'s database and
+ * DATA_DIR, as an operator starts one after a restore; resolves once /api/salud answers. */
+export function iniciarServidor(env: Record<string, string>): Promise<Nodo> {
+  return iniciarProceso(entorno({}), env);
 }
