@@ -2,21 +2,12 @@
 // likewise (server/compilar.mjs, a quarter of a second), then starts ONE process serving the API,
 // the Socket.IO gateway and the built client (decision 394: compiled, not through tsx).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compilarServidorSiHaceFalta } from '../server/compilar.mjs';
+import { compilarServidorSiHaceFalta, masReciente } from '../server/compilar.mjs';
 
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function masReciente(dir) {
-  let max = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    max = Math.max(max, e.isDirectory() ? masReciente(p) : statSync(p).mtimeMs);
-  }
-  return max;
-}
 
 /** The server's Node flags (decision 246: how V8 sizes its heap), the Dockerfile's CMD too. */
 export const banderasNode = JSON.parse(readFileSync(path.join(raiz, 'server/banderas-node.json'), 'utf8'));

@@ -4,3 +4,4 @@ export const PRINCIPAL: string;
 export function compilacionVieja(): boolean;
 export function compilarServidor(): Promise<void>;
 export function compilarServidorSiHaceFalta(): Promise<void>;
+export function masReciente(dir: string): number;

@@ -25,7 +25,8 @@ const shared = {
 /** The bundle the server runs from (the Dockerfile's CMD and `pnpm start`). */
 export const PRINCIPAL = path.join(DIST, 'main.mjs');
 
-function masReciente(dir) {
+/** The newest modification time (ms) of any file under `dir` (also `pnpm start`'s check of the client). */
+export function masReciente(dir) {
   let max = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
